@@ -1,0 +1,23 @@
+; The callable asm routines: sq_asm_<family>_<technique>, one per line of
+; c/techniques.h (CMake turns that list into sq_techniques.inc).
+
+%include "sqcolor.inc"
+%include "color.inc"
+%include "color_x88.inc"
+%include "pair.inc"
+
+section .text
+
+; unsigned sq_asm_<family>_<technique>(unsigned a[, unsigned b])
+%macro SQ_TECHNIQUE 2
+FUNC sq_asm_%1_%2
+%ifmacro %1_%2_setup
+    %1_%2_setup
+%endif
+    %1_%2
+    ret
+ENDFUNC
+%endmacro
+
+%include "sq_techniques.inc"
+%include "noexecstack.inc"

@@ -1,0 +1,81 @@
+#include "cli.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void sq_usage_error(const char *cmd, const char *fmt, ...) {
+    va_list ap;
+    fprintf(stderr, "sqcolor%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    if (cmd)
+        fprintf(stderr, " (see 'sqcolor help %s')\n", cmd);
+    else
+        fprintf(stderr, " (see 'sqcolor --help')\n");
+    exit(SQ_EXIT_USAGE);
+}
+
+static const sq_option *find_option(const sq_option *opts, int nopts, const char *name,
+                                    size_t len) {
+    for (int i = 0; i < nopts; i++)
+        if (strlen(opts[i].name) == len && strncmp(opts[i].name, name, len) == 0)
+            return &opts[i];
+    return NULL;
+}
+
+void sq_parse_options(const char *cmd, int argc, char **argv, const sq_option *opts, int nopts,
+                      const char **positional, int max_positional, int *npositional) {
+    int npos = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *arg = argv[i];
+        if (strncmp(arg, "--", 2) != 0 || arg[2] == 0) {
+            if (npos >= max_positional)
+                sq_usage_error(cmd, "unexpected argument '%s'", arg);
+            positional[npos++] = arg;
+            continue;
+        }
+        const char *eq = strchr(arg, '=');
+        size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
+        const sq_option *o = find_option(opts, nopts, arg, len);
+        if (!o)
+            sq_usage_error(cmd, "unknown option '%.*s'", (int)len, arg);
+        if (!o->value) {
+            if (eq)
+                sq_usage_error(cmd, "option '%s' takes no value", o->name);
+            *o->flag = true;
+            continue;
+        }
+        const char *value = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
+        if (!value || (!eq && strncmp(value, "--", 2) == 0))
+            sq_usage_error(cmd, "option '%s' needs a value", o->name);
+        if (!*value)
+            sq_usage_error(cmd, "option '%s' needs a non-empty value", o->name);
+        *o->value = value;
+    }
+    if (npositional)
+        *npositional = npos;
+}
+
+int sq_choice(const char *cmd, const char *option, const char *value, const char *choices) {
+    int index = 0;
+    for (const char *p = choices;; index++) {
+        size_t len = strcspn(p, "|");
+        if (strlen(value) == len && strncmp(value, p, len) == 0)
+            return index;
+        if (!p[len])
+            break;
+        p += len + 1;
+    }
+    sq_usage_error(cmd, "%s must be one of %s, not '%s'", option, choices, value);
+}
+
+int sq_select_or_exit(const char *cmd, const char *globs, const sq_variant **out) {
+    char err[512];
+    int n = sq_select(globs, out, err, sizeof err);
+    if (n < 0)
+        sq_usage_error(cmd, "%s", err);
+    return n;
+}

@@ -1,0 +1,50 @@
+/* Command-line plumbing shared by sqcolor's commands: option parsing and the
+ * one-line, exit-status-2 answer to bad input. */
+#ifndef SQCOLOR_CLI_H
+#define SQCOLOR_CLI_H
+
+#include "registry.h"
+
+#include <stdbool.h>
+
+enum { SQ_EXIT_OK = 0, SQ_EXIT_FAIL = 1, SQ_EXIT_USAGE = 2 };
+
+/* One option of a command: "--name VALUE" / "--name=VALUE" sets *value; an
+ * option without value (value == NULL) sets *flag. */
+typedef struct sq_option {
+    const char *name;
+    const char **value;
+    bool *flag;
+} sq_option;
+
+/* Parses argv[0..argc) (the words after the command name) against opts;
+ * bad input exits 2. Positional words go to positional[0..*npositional), at
+ * most max_positional of them. */
+void sq_parse_options(const char *cmd, int argc, char **argv, const sq_option *opts, int nopts,
+                      const char **positional, int max_positional, int *npositional);
+
+/* "sqcolor CMD: <message> (see 'sqcolor help CMD')" on stderr, exit 2. */
+_Noreturn void sq_usage_error(const char *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Returns which of the '|'-separated choices value is, or exits 2 naming them. */
+int sq_choice(const char *cmd, const char *option, const char *value, const char *choices);
+
+/* The variants --filter selects (all if globs is NULL); exits 2 if a glob
+ * matches nothing. *out has room for every variant. */
+int sq_select_or_exit(const char *cmd, const char *globs, const sq_variant **out);
+
+/* The commands. */
+int sq_cmd_list(int argc, char **argv);
+int sq_cmd_eval(int argc, char **argv);
+int sq_cmd_verify(int argc, char **argv);
+int sq_cmd_run(int argc, char **argv);
+
+/* The catalogue table: id, formula, instructions. */
+void sq_print_catalogue(const sq_variant *const *vs, int n);
+
+/* Verifies vs[0..n) and the properties, printing one line each unless quiet
+ * (failures are always printed). Returns true when everything passed. */
+bool sq_verify_all(const sq_variant *const *vs, int n, bool quiet);
+
+#endif

@@ -1,0 +1,89 @@
+/* sqcolor: how many core cycles does each way of computing the color of a
+ * chess square cost, hand-written asm beside compiled C? */
+#include "cli.h"
+#include "sq_version.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+    const char *usage;
+} command;
+
+static const command commands[] = {
+    {"run", sq_cmd_run, "verify, then time every variant (the default command)",
+     "usage: sqcolor [run] [--filter GLOBS]\n"
+     "  Verifies the selected variants; a failing variant stops the run.\n"
+     "  --filter GLOBS  comma-separated shell globs over ids, e.g. "
+     "'color/*/asm,same_color/lea_*/*'\n"},
+    {"verify", sq_cmd_verify,
+     "check every variant over its whole domain, and the seeds' properties",
+     "usage: sqcolor verify [--filter GLOBS]\n"
+     "  Calls each routine through a checked-call trampoline for every input of its domain\n"
+     "  (64 squares, 64 valid 0x88 squares or 4096 pairs) and compares with the definition:\n"
+     "  dark iff file + rank is even. Also reports clobbered callee-saved registers and\n"
+     "  results that depend on the upper 32 bits of an argument. Exit 0 if all pass, else 1.\n"
+     "  --filter GLOBS  comma-separated shell globs over ids\n"},
+    {"list", sq_cmd_list, "list the variants",
+     "usage: sqcolor list [--filter GLOBS] [--format table|csv]\n"
+     "  --format csv    header: id,family,technique,impl\n"},
+    {"eval", sq_cmd_eval, "print every variant's raw result for every input, as CSV",
+     "usage: sqcolor eval [--filter GLOBS]\n"
+     "  CSV with header id,a,b,result; b is empty for one-square families; a is a 0x88\n"
+     "  square (16*rank + file) for color_x88, else 8*rank + file (a1 = 0).\n"},
+    {"help", NULL, "help on a command", "usage: sqcolor help [COMMAND]\n"},
+};
+#define COMMAND_COUNT (int)(sizeof commands / sizeof commands[0])
+
+static const command *find_command(const char *name) {
+    for (int i = 0; i < COMMAND_COUNT; i++)
+        if (strcmp(commands[i].name, name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+static void print_help(void) {
+    printf("sqcolor %s: core cycles per chess-square color technique, asm beside C\n\n"
+           "usage: sqcolor [COMMAND] [OPTIONS]\n\ncommands:\n",
+           SQCOLOR_VERSION);
+    for (int i = 0; i < COMMAND_COUNT; i++)
+        printf("  %-10s %s\n", commands[i].name, commands[i].summary);
+    printf("\nsqcolor help COMMAND shows a command's options. Exit status: 0 success, 1 a check\n"
+           "failed, 2 bad input.\n");
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2)
+        return sq_cmd_run(0, argv + 1);
+    const char *word = argv[1];
+    if (strcmp(word, "--help") == 0 || strcmp(word, "-h") == 0) {
+        print_help();
+        return SQ_EXIT_OK;
+    }
+    if (strcmp(word, "--version") == 0) {
+        printf("sqcolor %s (%s)\n", SQCOLOR_VERSION, SQCOLOR_COMMIT);
+        return SQ_EXIT_OK;
+    }
+    if (strcmp(word, "help") == 0) {
+        if (argc == 2) {
+            print_help();
+            return SQ_EXIT_OK;
+        }
+        if (argc > 3)
+            sq_usage_error("help", "unexpected argument '%s'", argv[3]);
+        const command *c = find_command(argv[2]);
+        if (!c)
+            sq_usage_error(NULL, "unknown command '%s'", argv[2]);
+        fputs(c->usage, stdout);
+        return SQ_EXIT_OK;
+    }
+    if (strncmp(word, "--", 2) == 0) /* options of the default command */
+        return sq_cmd_run(argc - 1, argv + 1);
+    const command *c = find_command(word);
+    if (!c || !c->run)
+        sq_usage_error(NULL, "unknown command '%s'", word);
+    return c->run(argc - 2, argv + 2);
+}

@@ -1,0 +1,15 @@
+/* The callable C routines, sq_<SQ_IMPL_TAG>_<family>_<technique>, each a thin
+ * wrapper over the static inline body in techniques_c.h. Built once per C impl
+ * (compiler and flags) with its own SQ_IMPL_TAG. */
+#include "techniques_c.h"
+#include "variants.h"
+
+#ifndef SQ_IMPL_TAG
+#error "build with -DSQ_IMPL_TAG=<impl tag>"
+#endif
+
+#define SQ_DEFINE(fam, tech, formula, insns)                                                       \
+    SQ_SIG(fam)(SQ_FN(SQ_IMPL_TAG, fam, tech)) {                                                   \
+        return sq_##fam##_##tech SQ_ARGS(fam);                                                     \
+    }
+SQ_FOR_EACH_TECHNIQUE(SQ_DEFINE)

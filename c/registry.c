@@ -1,0 +1,127 @@
+#include "registry.h"
+
+#include "reference.h"
+#include "variants.h"
+
+#include <fnmatch.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Per family: what result 1 means, and the definition's answer. */
+#define SQ_FAMILY_MEANING_color           "dark"
+#define SQ_FAMILY_MEANING_color_x88       "dark"
+#define SQ_FAMILY_MEANING_same_color      "same color"
+#define SQ_FAMILY_MEANING_different_color "different colors"
+#define SQ_FAMILY_X88_color               false
+#define SQ_FAMILY_X88_color_x88           true
+#define SQ_FAMILY_X88_same_color          false
+#define SQ_FAMILY_X88_different_color     false
+
+static unsigned expect_color(unsigned a, unsigned b) {
+    (void)b;
+    return ref_color(a);
+}
+static unsigned expect_color_x88(unsigned a, unsigned b) {
+    (void)b;
+    return ref_color(x88_to_sq(a));
+}
+static unsigned expect_same_color(unsigned a, unsigned b) {
+    return ref_same_color(a, b);
+}
+static unsigned expect_different_color(unsigned a, unsigned b) {
+    return ref_different_color(a, b);
+}
+
+#define SQ_FAMILY_ROW(fam, arity)                                                                  \
+    {                                                                                              \
+        #fam,                                                                                      \
+        arity,                                                                                     \
+        (arity) == 1 ? 64 : 64 * 64,                                                               \
+        SQ_FAMILY_X88_##fam,                                                                       \
+        SQ_FAMILY_MEANING_##fam,                                                                   \
+        expect_##fam},
+
+const sq_family sq_families[] = {SQ_FOR_EACH_FAMILY(SQ_FAMILY_ROW)};
+const int sq_family_count = sizeof sq_families / sizeof sq_families[0];
+
+/* Index of each family in sq_families, in SQ_FOR_EACH_FAMILY order. */
+enum {
+#define SQ_FAMILY_INDEX(fam, arity) SQ_FAMILY_INDEX_##fam,
+    SQ_FOR_EACH_FAMILY(SQ_FAMILY_INDEX)
+#undef SQ_FAMILY_INDEX
+};
+
+#define SQ_VARIANT_ROW(tag, name, fam, tech, formula, insns)                                       \
+    {#fam "/" #tech "/" name,                                                                      \
+     &sq_families[SQ_FAMILY_INDEX_##fam],                                                          \
+     #tech,                                                                                        \
+     name,                                                                                         \
+     formula,                                                                                      \
+     insns,                                                                                        \
+     {.any = (sq_any_fn)SQ_FN(tag, fam, tech)}},
+#define SQ_TECHNIQUE_ROWS(fam, tech, formula, insns)                                               \
+    SQ_FOR_EACH_IMPL(SQ_VARIANT_ROW, fam, tech, formula, insns)
+
+const sq_variant sq_variants[] = {SQ_FOR_EACH_TECHNIQUE(SQ_TECHNIQUE_ROWS)};
+const int sq_variant_count = sizeof sq_variants / sizeof sq_variants[0];
+
+const sq_family *sq_family_find(const char *name) {
+    for (int i = 0; i < sq_family_count; i++)
+        if (strcmp(sq_families[i].name, name) == 0)
+            return &sq_families[i];
+    return NULL;
+}
+
+void sq_domain_input(const sq_family *fam, int i, unsigned *a, unsigned *b) {
+    if (fam->arity == 2) {
+        *a = (unsigned)i / 64;
+        *b = (unsigned)i % 64;
+        return;
+    }
+    *a = fam->x88 ? sq_to_x88((unsigned)i) : (unsigned)i;
+    *b = 0;
+}
+
+unsigned sq_call(const sq_variant *v, unsigned a, unsigned b) {
+    return v->family->arity == 1 ? v->fn.f1(a) : v->fn.f2(a, b);
+}
+
+int sq_select(const char *globs, const sq_variant **out, char *err, size_t errlen) {
+    int n = 0;
+    if (!globs || !*globs) {
+        for (int i = 0; i < sq_variant_count; i++)
+            out[n++] = &sq_variants[i];
+        return n;
+    }
+    bool chosen[sizeof sq_variants / sizeof sq_variants[0]] = {false};
+    const char *p = globs;
+    for (;;) {
+        size_t len = strcspn(p, ",");
+        char glob[256];
+        if (len == 0 || len >= sizeof glob) {
+            snprintf(err, errlen, "--filter '%s': %s", globs,
+                     len == 0 ? "empty glob between commas" : "glob too long");
+            return -1;
+        }
+        memcpy(glob, p, len);
+        glob[len] = 0;
+        bool any = false;
+        for (int i = 0; i < sq_variant_count; i++)
+            if (fnmatch(glob, sq_variants[i].id, 0) == 0)
+                chosen[i] = any = true;
+        if (!any) {
+            snprintf(err, errlen,
+                     "--filter: '%s' matches no variant (ids look like color/lea_shr_and/asm; "
+                     "see 'sqcolor list')",
+                     glob);
+            return -1;
+        }
+        if (!p[len])
+            break;
+        p += len + 1;
+    }
+    for (int i = 0; i < sq_variant_count; i++)
+        if (chosen[i])
+            out[n++] = &sq_variants[i];
+    return n;
+}

@@ -1,0 +1,57 @@
+/* The registry: one table of every variant (technique x impl) that list, eval,
+ * verify and the timing engine all walk. */
+#ifndef SQCOLOR_REGISTRY_H
+#define SQCOLOR_REGISTRY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef void (*sq_any_fn)(void); /* any routine, cast back by arity */
+typedef unsigned (*sq_fn1)(unsigned a);
+typedef unsigned (*sq_fn2)(unsigned a, unsigned b);
+
+typedef struct sq_family {
+    const char *name;
+    int arity;           /* 1: a square; 2: a pair of squares */
+    int domain_size;     /* inputs in the whole domain */
+    bool x88;            /* squares are 0x88 squares: the domain is the 64 valid ones */
+    const char *meaning; /* what result 1 means */
+    /* The definition's answer for inputs a (and b): never one of the tricks. */
+    unsigned (*expected)(unsigned a, unsigned b);
+} sq_family;
+
+typedef struct sq_variant {
+    const char *id; /* family/technique/impl */
+    const sq_family *family;
+    const char *technique;
+    const char *impl;
+    const char *formula;
+    const char *insns;
+    union {
+        sq_fn1 f1;
+        sq_fn2 f2;
+        sq_any_fn any;
+    } fn;
+} sq_variant;
+
+extern const sq_family sq_families[];
+extern const int sq_family_count;
+extern const sq_variant sq_variants[];
+extern const int sq_variant_count;
+
+const sq_family *sq_family_find(const char *name);
+
+/* Input i (0 <= i < domain_size) of a family's domain: the squares a and b
+ * (b = 0 for one-square families; a is a 0x88 square for color_x88). */
+void sq_domain_input(const sq_family *fam, int i, unsigned *a, unsigned *b);
+
+/* Calls the variant directly. */
+unsigned sq_call(const sq_variant *v, unsigned a, unsigned b);
+
+/* Selects the variants whose id matches any of the comma-separated shell globs
+ * (NULL or "" selects all). Every glob must match something: otherwise returns
+ * -1 with a one-line reason in err. Returns the number selected, in registry
+ * order, written to out (room for sq_variant_count). */
+int sq_select(const char *globs, const sq_variant **out, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,65 @@
+/* The catalogue: every technique sqcolor knows, one line each.
+ *
+ * X(family, technique, formula, asm) — family and technique are bare words that
+ * become part of symbol names and of the variant id "family/technique/impl".
+ * Every line needs a C body in c/techniques_c.h and a NASM body in asm/; a line
+ * without both fails to link, so the catalogue cannot drift from the code. */
+#ifndef SQCOLOR_TECHNIQUES_H
+#define SQCOLOR_TECHNIQUES_H
+
+#define SQ_FOR_EACH_TECHNIQUE(X)                                                                   \
+    X(color, lookup, "color_table[sq]", "movzx eax, byte [table + sq]")                            \
+    X(color, inreg64, "(0xAA55AA55AA55AA55 >> sq) & 1", "mov rax, imm64; shr rax, cl; and eax, 1") \
+    X(color, inreg32, "(0xAA55AA55 >> (sq & 31)) & 1", "mov eax, imm32; shr eax, cl; and eax, 1")  \
+    X(color, antidiag_add, "(((sq >> 3) + sq) & 1) ^ 1", "shr; lea sq+1; add; and")                \
+    X(color, antidiag_sub, "(((sq >> 3) - sq) & 1) ^ 1", "shr; lea sq-1; sub; and")                \
+    X(color, antidiag_xor, "(((sq >> 3) ^ sq) & 1) ^ 1", "shr; xor 1; xor; and")                   \
+    X(color, lea_shr_and, "((9 * sq + 8) >> 3) & 1",                                               \
+      "lea eax, [rdi+rdi*8+8]; shr eax, 3; and eax, 1")                                            \
+    X(color, lea_test_jz, "((9 * sq) & 8) == 0", "lea ecx, [rdi+rdi*8]; test ecx, 8; jz")          \
+    X(color, bt, "bit sq of 0xAA55AA55AA55AA55", "bt r64, rdi; setc al")                           \
+    X(color, texel, "(file & 1) == (rank & 1)", "and; shr; and; cmp; sete")                        \
+    X(color_x88, inreg_x88, "(0x00AA0055 >> (x88 & 31)) & 1",                                      \
+      "mov eax, imm32; shr eax, cl; and eax, 1")                                                   \
+    X(color_x88, fruit, "((x88 ^ (x88 >> 4)) & 1) ^ 1", "shr 4; xor 1; xor; and")                  \
+    X(same_color, xor_shift, "s = a ^ b; !(((s >> 3) ^ s) & 1)", "xor; shr; xor 1; xor; and")      \
+    X(same_color, lea_xor, "((9 * (a ^ b)) & 8) == 0", "xor; lea; test cl, 8; sete")               \
+    X(same_color, inreg32_xor, "(0xAA55AA55 >> ((a ^ b) & 31)) & 1",                               \
+      "xor; mov imm32; shr cl; and")                                                               \
+    X(same_color, knight_distance, "!(knight_distance[a][b] & 1)", "shl; or; movzx; not; and")     \
+    X(same_color, via_color, "color_inreg64(a) == color_inreg64(b)",                               \
+      "2x shr r64, cl; xor; not; and")                                                             \
+    X(same_color, stockfish_2019, "!((a + rank(a) + b + rank(b)) & 1)",                            \
+      "2x shr; lea; add; add; and")                                                                \
+    X(different_color, xor_shift, "s = a ^ b; ((s >> 3) ^ s) & 1", "xor; shr; xor; and")           \
+    X(different_color, lea_xor, "((9 * (a ^ b)) & 8) != 0", "xor; lea; shr; and")                  \
+    X(different_color, stockfish_2010, "s = a ^ b; ((s >> 3) ^ s) & 1", "same as xor_shift")
+
+/* Families: X(family, arity). Arity 1 takes a square, arity 2 a pair. */
+#define SQ_FOR_EACH_FAMILY(X)                                                                      \
+    X(color, 1)                                                                                    \
+    X(color_x88, 1)                                                                                \
+    X(same_color, 2)                                                                               \
+    X(different_color, 2)
+
+/* Per-family C signature, so one line declares a routine of any family. */
+#define SQ_ARITY_color           1
+#define SQ_ARITY_color_x88       1
+#define SQ_ARITY_same_color      2
+#define SQ_ARITY_different_color 2
+
+#define SQ_SIG_1(name) unsigned name(unsigned a)
+#define SQ_SIG_2(name) unsigned name(unsigned a, unsigned b)
+#define SQ_ARGS_1      (a)
+#define SQ_ARGS_2      (a, b)
+
+#define SQ_CAT_(a, b) a##b
+#define SQ_CAT(a, b)  SQ_CAT_(a, b)
+#define SQ_SIG(fam)   SQ_CAT(SQ_SIG_, SQ_CAT(SQ_ARITY_, fam))
+#define SQ_ARGS(fam)  SQ_CAT(SQ_ARGS_, SQ_CAT(SQ_ARITY_, fam))
+
+/* The symbol of a variant: sq_<impl>_<family>_<technique>, e.g. sq_asm_color_bt. */
+#define SQ_FN_(impl, fam, tech) sq_##impl##_##fam##_##tech
+#define SQ_FN(impl, fam, tech)  SQ_FN_(impl, fam, tech)
+
+#endif

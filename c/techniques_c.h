@@ -1,0 +1,133 @@
+/* Portable C bodies of every technique in c/techniques.h.
+ *
+ * static inline, so that the callable routines (c/impl_c.c) and the timing
+ * kernels compile the very same definition. Squares are LERF (a1 = 0, h8 = 63),
+ * 0x88 squares are 16 * rank + file; results are 0 or 1. */
+#ifndef SQCOLOR_TECHNIQUES_C_H
+#define SQCOLOR_TECHNIQUES_C_H
+
+#include "knight.h"
+
+#include <stdint.h>
+
+#define SQ_DARK_SQUARES   0xAA55AA55AA55AA55ULL
+#define SQ_DARK_SQUARES32 0xAA55AA55u
+#define SQ_DARK_X88       0x00AA0055u
+
+/* ---- color: 1 = dark --------------------------------------------------- */
+
+/* Crafty's square_color[64], printed rank 1 first. */
+static const unsigned char sq_color_table[64] = {
+    1, 0, 1, 0, 1, 0, 1, 0, /* rank 1: a1 is dark */
+    0, 1, 0, 1, 0, 1, 0, 1, /* rank 2 */
+    1, 0, 1, 0, 1, 0, 1, 0, /* rank 3 */
+    0, 1, 0, 1, 0, 1, 0, 1, /* rank 4 */
+    1, 0, 1, 0, 1, 0, 1, 0, /* rank 5 */
+    0, 1, 0, 1, 0, 1, 0, 1, /* rank 6 */
+    1, 0, 1, 0, 1, 0, 1, 0, /* rank 7 */
+    0, 1, 0, 1, 0, 1, 0, 1, /* rank 8 */
+};
+
+static inline unsigned sq_color_lookup(unsigned sq) {
+    return sq_color_table[sq & 63];
+}
+
+static inline unsigned sq_color_inreg64(unsigned sq) {
+    return (unsigned)(SQ_DARK_SQUARES >> (sq & 63)) & 1;
+}
+
+/* The asm relies on shr r32, cl masking the count; C has to say so. */
+static inline unsigned sq_color_inreg32(unsigned sq) {
+    return (SQ_DARK_SQUARES32 >> (sq & 31)) & 1;
+}
+
+static inline unsigned sq_color_antidiag_add(unsigned sq) {
+    return (((sq >> 3) + sq) & 1) ^ 1;
+}
+
+static inline unsigned sq_color_antidiag_sub(unsigned sq) {
+    return (((sq >> 3) - sq) & 1) ^ 1;
+}
+
+static inline unsigned sq_color_antidiag_xor(unsigned sq) {
+    return (((sq >> 3) ^ sq) & 1) ^ 1;
+}
+
+static inline unsigned sq_color_lea_shr_and(unsigned sq) {
+    return ((9 * sq + 8) >> 3) & 1;
+}
+
+/* Written as the seed's branch: the compiler may or may not keep the jump. */
+static inline unsigned sq_color_lea_test_jz(unsigned sq) {
+    if (((9 * sq) & 8) == 0)
+        return 1;
+    return 0;
+}
+
+static inline unsigned sq_color_bt(unsigned sq) {
+    return (SQ_DARK_SQUARES & (1ULL << (sq & 63))) != 0;
+}
+
+/* Texel: isDark = (x & 1) == (y & 1). */
+static inline unsigned sq_color_texel(unsigned sq) {
+    unsigned file = sq & 7, rank = sq >> 3;
+    return (file & 1) == (rank & 1);
+}
+
+/* ---- color_x88: 0x88 square, 1 = dark ---------------------------------- */
+
+static inline unsigned sq_color_x88_inreg_x88(unsigned x88) {
+    return (SQ_DARK_X88 >> (x88 & 31)) & 1;
+}
+
+/* Fruit 2.1's (sq ^ (sq >> 4)) & 1 is 0 on dark squares; toggled here. */
+static inline unsigned sq_color_x88_fruit(unsigned x88) {
+    return ((x88 ^ (x88 >> 4)) & 1) ^ 1;
+}
+
+/* ---- same_color: 1 = same ---------------------------------------------- */
+
+static inline unsigned sq_same_color_xor_shift(unsigned a, unsigned b) {
+    unsigned s = a ^ b;
+    return !(((s >> 3) ^ s) & 1);
+}
+
+static inline unsigned sq_same_color_lea_xor(unsigned a, unsigned b) {
+    return ((9 * (a ^ b)) & 8) == 0;
+}
+
+/* Cyrano. */
+static inline unsigned sq_same_color_inreg32_xor(unsigned a, unsigned b) {
+    return (SQ_DARK_SQUARES32 >> ((a ^ b) & 31)) & 1;
+}
+
+static inline unsigned sq_same_color_knight_distance(unsigned a, unsigned b) {
+    return !(sq_knight_distance[a & 63][b & 63] & 1);
+}
+
+static inline unsigned sq_same_color_via_color(unsigned a, unsigned b) {
+    return sq_color_inreg64(a) == sq_color_inreg64(b);
+}
+
+static inline unsigned sq_same_color_stockfish_2019(unsigned a, unsigned b) {
+    return !((a + (a >> 3) + b + (b >> 3)) & 1);
+}
+
+/* ---- different_color: 1 = different ------------------------------------ */
+
+static inline unsigned sq_different_color_xor_shift(unsigned a, unsigned b) {
+    a ^= b;
+    return ((a >> 3) ^ a) & 1;
+}
+
+static inline unsigned sq_different_color_lea_xor(unsigned a, unsigned b) {
+    return ((9 * (a ^ b)) & 8) != 0;
+}
+
+/* Stockfish 2010-2018 opposite_colors: the seed's formula, in its own words. */
+static inline unsigned sq_different_color_stockfish_2010(unsigned a, unsigned b) {
+    int s = (int)a ^ (int)b;
+    return (unsigned)(((s >> 3) ^ s) & 1);
+}
+
+#endif

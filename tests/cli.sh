@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# sqcolor's command line as a user meets it: bad input gets one line and exit 2,
+# machine-readable output has its exact header, eval agrees with the definition.
+# usage: tests/cli.sh path/to/sqcolor
+set -u
+bin=$1
+pass=0 fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAILED: $*"; }
+
+# expect_usage "message part" args...: exit 2, one line on stderr naming the problem.
+expect_usage() {
+    local want=$1; shift
+    "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
+    local rc=$? lines
+    lines=$(wc -l <"$tmp/err")
+    if [ $rc -eq 2 ] && [ "$lines" -eq 1 ] && grep -qF -- "$want" "$tmp/err"; then
+        ok
+    else
+        bad "sqcolor $* -> exit $rc, $lines stderr lines: $(cat "$tmp/err") (wanted '$want')"
+    fi
+}
+
+expect_usage "unknown command 'bogus'" bogus
+expect_usage "unknown option '--bogus'" list --bogus
+expect_usage "unknown option '--bogus'" --bogus
+expect_usage "unknown option '--bogus'" verify --bogus=1
+expect_usage "option '--filter' needs a value" list --filter
+expect_usage "option '--filter' needs a value" eval --filter --format
+expect_usage "option '--filter' needs a non-empty value" verify --filter=
+expect_usage "'nope/*' matches no variant" verify --filter 'nope/*'
+expect_usage "'lea_shr_and' matches no variant" list --filter 'color/*,lea_shr_and'
+expect_usage "'nope' matches no variant" eval --filter nope
+expect_usage "'nope' matches no variant" run --filter nope
+expect_usage "empty glob" list --filter 'color/*,,'
+expect_usage "--format must be one of table|csv, not 'xml'" list --format xml
+expect_usage "unexpected argument 'extra'" list extra
+expect_usage "unknown command 'bogus'" help bogus
+
+# Help and version answer on stdout with status 0.
+for args in "--help" "help" "help verify" "help list" "help eval" "help run" "--version"; do
+    # shellcheck disable=SC2086
+    if "$bin" $args >"$tmp/out" 2>&1 && [ -s "$tmp/out" ]; then ok; else bad "sqcolor $args"; fi
+done
+grep -q '^sqcolor [0-9]' <("$bin" --version) && ok || bad "--version prints 'sqcolor N.N.N'"
+
+# list --format csv: exact header, every technique as asm and c.
+"$bin" list --format csv >"$tmp/list.csv"
+[ "$(head -1 "$tmp/list.csv")" = "id,family,technique,impl" ] && ok || bad "list csv header"
+asm=$(grep -c ',asm$' "$tmp/list.csv")
+c=$(grep -c ',c$' "$tmp/list.csv")
+[ "$asm" -ge 21 ] && [ "$asm" -eq "$c" ] && ok || bad "list: $asm asm rows, $c c rows"
+awk -F, 'NR > 1 && $1 != $2 "/" $3 "/" $4 { exit 1 }' "$tmp/list.csv" && ok || bad "list: id = family/technique/impl"
+
+# eval: exact header; every row agrees with the definition, computed here.
+"$bin" eval >"$tmp/eval.csv"
+[ "$(head -1 "$tmp/eval.csv")" = "id,a,b,result" ] && ok || bad "eval header"
+rows=$(awk -F, '
+    function dark(sq) { return ((sq % 8) + int(sq / 8)) % 2 == 0 }
+    NR == 1 { next }
+    {
+        split($1, id, "/"); fam = id[1]; n[fam]++
+        if (fam == "color") want = dark($2)
+        else if (fam == "color_x88") want = dark(8 * int($2 / 16) + $2 % 16)
+        else if (fam == "same_color") want = dark($2) == dark($3)
+        else if (fam == "different_color") want = dark($2) != dark($3)
+        else { print "unknown family " fam; bad++ }
+        if ($4 != want) { if (bad++ < 5) print "wrong row: " $0; }
+    }
+    END { print NR - 1, bad + 0 }' "$tmp/eval.csv" | tail -1)
+set -- $rows
+[ "$2" = 0 ] && ok || bad "eval: $2 rows disagree with the definition"
+techs=$(($(grep -c . "$tmp/list.csv") - 1))
+[ "$1" -gt 0 ] && ok || bad "eval printed no rows"
+"$bin" eval --filter 'color/bt/asm,same_color/lea_xor/c' >"$tmp/eval2.csv"
+[ "$(wc -l <"$tmp/eval2.csv")" -eq $((1 + 64 + 4096)) ] && ok || bad "eval --filter row count"
+grep -q '^color/bt/asm,[0-9]*,,[01]$' "$tmp/eval2.csv" && ok || bad "eval: b empty for one-square rows"
+"$bin" eval --filter 'color_x88/fruit/c' >"$tmp/x88.csv"
+grep -q '^color_x88/fruit/c,119,,1$' "$tmp/x88.csv" && grep -q '^color_x88/fruit/c,7,,0$' "$tmp/x88.csv" && ok || bad "eval: x88 h8 = 0x77 dark, h1 = 0x07 light"
+
+# verify: exit 0 with every variant and property passing.
+"$bin" verify >"$tmp/verify.txt" && ok || bad "verify exits non-zero"
+vpass=$(grep -c ' PASS' "$tmp/verify.txt")
+[ "$vpass" -ge "$techs" ] && ok || bad "verify: $vpass PASS lines for $techs variants"
+grep -q '^verify: [0-9]* passed, 0 failed$' "$tmp/verify.txt" && ok || bad "verify summary"
+
+# The default command verifies.
+"$bin" --filter 'color/*' >"$tmp/run.txt" && grep -q '^verify: 26 passed, 0 failed$' "$tmp/run.txt" && ok || bad "default command"
+
+echo "cli: $pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,64 @@
+/* The verifier catches what it claims to: wrong results, clobbered callee-saved
+ * registers (named), and arguments used beyond their 32 bits. */
+#include "registry.h"
+#include "verify.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define BROKEN(name) unsigned name(unsigned a);
+BROKEN(broken_wrong)
+BROKEN(broken_clobber_rbx)
+BROKEN(broken_clobber_rbp)
+BROKEN(broken_clobber_r12)
+BROKEN(broken_clobber_r13)
+BROKEN(broken_clobber_r14)
+BROKEN(broken_clobber_r15)
+BROKEN(broken_upper_index)
+BROKEN(broken_upper_range)
+unsigned broken_upper_b(unsigned a, unsigned b);
+
+static int failures;
+
+/* Verifies fn as a routine of family fam; expects pass, or a failure whose
+ * detail contains every string of want[] (NULL-terminated). */
+static void expect(const char *label, const char *fam, sq_any_fn fn, bool pass,
+                   const char *const *want) {
+    sq_variant v = {label, sq_family_find(fam), "test", "asm", "", "", {.any = fn}};
+    sq_check c;
+    sq_verify_variant(&v, &c);
+    bool ok = c.pass == pass;
+    for (int i = 0; ok && want && want[i]; i++)
+        ok = strstr(c.detail, want[i]) != NULL;
+    printf("%-6s %-22s %s %s\n", ok ? "ok" : "FAILED", label,
+           c.pass ? "passes" : "fails:", c.detail);
+    failures += !ok;
+}
+
+#define WANT(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+int main(void) {
+    const sq_variant *good = NULL;
+    for (int i = 0; i < sq_variant_count; i++)
+        if (strcmp(sq_variants[i].id, "color/lea_shr_and/asm") == 0)
+            good = &sq_variants[i];
+    expect("good", "color", good->fn.any, true, NULL);
+
+    expect("wrong", "color", (sq_any_fn)broken_wrong, false,
+           WANT("sq=a1 (0)", "expected 1 (dark), got 0"));
+    expect("clobber_rbx", "color", (sq_any_fn)broken_clobber_rbx, false, WANT("register rbx"));
+    expect("clobber_rbp", "color", (sq_any_fn)broken_clobber_rbp, false, WANT("register rbp"));
+    expect("clobber_r12", "color", (sq_any_fn)broken_clobber_r12, false, WANT("register r12"));
+    expect("clobber_r13", "color", (sq_any_fn)broken_clobber_r13, false, WANT("register r13"));
+    expect("clobber_r14", "color", (sq_any_fn)broken_clobber_r14, false, WANT("register r14"));
+    expect("clobber_r15", "color", (sq_any_fn)broken_clobber_r15, false, WANT("register r15"));
+    expect("upper_index", "color", (sq_any_fn)broken_upper_index, false,
+           WANT("crashed (SIGSEGV)", "upper 32 bits of rdi"));
+    expect("upper_range", "color", (sq_any_fn)broken_upper_range, false,
+           WANT("depends on the upper 32 bits of rdi"));
+    expect("upper_b", "same_color", (sq_any_fn)broken_upper_b, false,
+           WANT("depends on the upper 32 bits of rsi"));
+
+    printf("checked_call: %d passed, %d failed\n", 11 - failures, failures);
+    return failures != 0;
+}

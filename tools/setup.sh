@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs what sqcolor needs to build, run and test, from Debian's packages.
+# Only what is missing is installed; run as root or with sudo available.
+set -euo pipefail
+
+packages=(
+    cmake make gcc clang nasm            # build: C11 + NASM
+    binutils                             # readelf/objdump for the tests
+    jq                                   # the tests read sqcolor's JSON
+    clang-format                         # the format check
+)
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo=sudo
+echo "tools/setup.sh: installing ${missing[*]}" >&2
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
