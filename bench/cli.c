@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,4 +79,15 @@ int sq_select_or_exit(const char *cmd, const char *globs, const sq_variant **out
     if (n < 0)
         sq_usage_error(cmd, "%s", err);
     return n;
+}
+
+long sq_parse_long(const char *cmd, const char *option, const char *value, long min, long max) {
+    char *end;
+    errno = 0;
+    long v = strtol(value, &end, 10);
+    if (errno || end == value || *end)
+        sq_usage_error(cmd, "%s takes a whole number, not '%s'", option, value);
+    if (v < min || v > max)
+        sq_usage_error(cmd, "%s %ld is out of range (%ld to %ld)", option, v, min, max);
+    return v;
 }

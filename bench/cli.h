@@ -34,11 +34,15 @@ int sq_choice(const char *cmd, const char *option, const char *value, const char
  * matches nothing. *out has room for every variant. */
 int sq_select_or_exit(const char *cmd, const char *globs, const sq_variant **out);
 
+/* A whole number in [min, max] from an option's value, or exit 2 naming both. */
+long sq_parse_long(const char *cmd, const char *option, const char *value, long min, long max);
+
 /* The commands. */
 int sq_cmd_list(int argc, char **argv);
 int sq_cmd_eval(int argc, char **argv);
 int sq_cmd_verify(int argc, char **argv);
 int sq_cmd_run(int argc, char **argv);
+int sq_cmd_calibrate(int argc, char **argv);
 
 /* The catalogue table: id, formula, instructions. */
 void sq_print_catalogue(const sq_variant *const *vs, int n);

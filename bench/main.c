@@ -34,6 +34,15 @@ static const command commands[] = {
      "usage: sqcolor eval [--filter GLOBS]\n"
      "  CSV with header id,a,b,result; b is empty for one-square families; a is a 0x88\n"
      "  square (16*rank + file) for color_x88, else 8*rank + file (a1 = 0).\n"},
+    {"calibrate", sq_cmd_calibrate,
+     "the clock: TSC and core frequency, timer overhead, chains of known latency",
+     "usage: sqcolor calibrate [--reps N] [--sample-us N] [--cpu N]\n"
+     "  Measures the TSC frequency, the core clock (from a dependent add chain: one add is one\n"
+     "  core cycle on every x86-64 core) and dependent chains of the instruction forms the\n"
+     "  techniques use, in core cycles: min, median, p90 and spread over the repetitions.\n"
+     "  --reps N        repetitions (default 21)\n"
+     "  --sample-us N   length of one timed sample in microseconds (default 50)\n"
+     "  --cpu N         pin to CPU N (default: the current one)\n"},
     {"help", NULL, "help on a command", "usage: sqcolor help [COMMAND]\n"},
 };
 #define COMMAND_COUNT (int)(sizeof commands / sizeof commands[0])

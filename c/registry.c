@@ -51,6 +51,9 @@ enum {
 #undef SQ_FAMILY_INDEX
 };
 
+#define SQ_KERNEL_ROW(stem)                                                                        \
+    { SQ_CAT(stem, _latency), SQ_CAT(stem, _throughput), SQ_CAT(stem, _branch) }
+
 #define SQ_VARIANT_ROW(tag, name, fam, tech, formula, insns)                                       \
     {#fam "/" #tech "/" name,                                                                      \
      &sq_families[SQ_FAMILY_INDEX_##fam],                                                          \
@@ -58,12 +61,25 @@ enum {
      name,                                                                                         \
      formula,                                                                                      \
      insns,                                                                                        \
-     {.any = (sq_any_fn)SQ_FN(tag, fam, tech)}},
+     {.any = (sq_any_fn)SQ_FN(tag, fam, tech)},                                                    \
+     SQ_KERNEL_ROW(SQ_FN(tag, fam, tech))},
 #define SQ_TECHNIQUE_ROWS(fam, tech, formula, insns)                                               \
     SQ_FOR_EACH_IMPL(SQ_VARIANT_ROW, fam, tech, formula, insns)
 
 const sq_variant sq_variants[] = {SQ_FOR_EACH_TECHNIQUE(SQ_TECHNIQUE_ROWS)};
 const int sq_variant_count = sizeof sq_variants / sizeof sq_variants[0];
+
+#define SQ_IMPL_ROW(tag, name, unused)                                                             \
+    {name, {SQ_KERNEL_ROW(SQ_FN(tag, baseline, 1)), SQ_KERNEL_ROW(SQ_FN(tag, baseline, 2))}},
+const sq_impl sq_impls[] = {SQ_FOR_EACH_IMPL(SQ_IMPL_ROW, 0)};
+const int sq_impl_count = sizeof sq_impls / sizeof sq_impls[0];
+
+const sq_impl *sq_impl_find(const char *name) {
+    for (int i = 0; i < sq_impl_count; i++)
+        if (strcmp(sq_impls[i].name, name) == 0)
+            return &sq_impls[i];
+    return NULL;
+}
 
 const sq_family *sq_family_find(const char *name) {
     for (int i = 0; i < sq_family_count; i++)

@@ -5,10 +5,15 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 typedef void (*sq_any_fn)(void); /* any routine, cast back by arity */
 typedef unsigned (*sq_fn1)(unsigned a);
 typedef unsigned (*sq_fn2)(unsigned a, unsigned b);
+
+/* A timing kernel: see c/variants.h. Indexed by sq_kernel_mode. */
+typedef uint64_t (*sq_kernel_fn)(const uint8_t *a, const uint8_t *b, size_t n);
+enum { SQ_KERNEL_LATENCY, SQ_KERNEL_THROUGHPUT, SQ_KERNEL_BRANCH, SQ_KERNEL_MODES };
 
 typedef struct sq_family {
     const char *name;
@@ -32,7 +37,19 @@ typedef struct sq_variant {
         sq_fn2 f2;
         sq_any_fn any;
     } fn;
+    sq_kernel_fn kernel[SQ_KERNEL_MODES];
 } sq_variant;
+
+/* An impl: asm, or one build of the C code. Its baselines are the kernels
+ * around an identity body, [arity - 1][mode]. */
+typedef struct sq_impl {
+    const char *name;
+    sq_kernel_fn baseline[2][SQ_KERNEL_MODES];
+} sq_impl;
+
+extern const sq_impl sq_impls[];
+extern const int sq_impl_count;
+const sq_impl *sq_impl_find(const char *name);
 
 extern const sq_family sq_families[];
 extern const int sq_family_count;

@@ -24,7 +24,13 @@ static int failures;
  * detail contains every string of want[] (NULL-terminated). */
 static void expect(const char *label, const char *fam, sq_any_fn fn, bool pass,
                    const char *const *want) {
-    sq_variant v = {label, sq_family_find(fam), "test", "asm", "", "", {.any = fn}};
+    sq_variant v = {.id = label,
+                    .family = sq_family_find(fam),
+                    .technique = "test",
+                    .impl = "asm",
+                    .formula = "",
+                    .insns = "",
+                    .fn = {.any = fn}};
     sq_check c;
     sq_verify_variant(&v, &c);
     bool ok = c.pass == pass;

@@ -1,0 +1,48 @@
+; Dependent chains of one instruction form: the known latencies that turn TSC
+; ticks into core cycles (add) and check the harness (the rest).
+;
+; uint64_t sq_chain_<name>(uint64_t iters, const uint8_t *zeros)
+;   runs CHAIN_LENGTH dependent copies per iteration; zeros: 256 zero bytes
+;   (the load chain reads them, so its address never changes)
+
+%include "sqcolor.inc"
+
+%define CHAIN_LENGTH 64
+
+; CHAIN name, instructions...: one chain link is all the instructions, in order.
+%macro CHAIN 2-*
+FUNC sq_chain_%1
+    xor         eax, eax
+    xor         ecx, ecx
+    xor         edx, edx
+align 16
+.loop:
+%rep CHAIN_LENGTH
+%rotate 1
+%rep %0 - 1
+    %1
+%rotate 1
+%endrep
+%endrep
+    dec         rdi
+    jnz         .loop
+    ret
+ENDFUNC
+%endmacro
+
+section .text
+
+    CHAIN       add,        {add eax, 1}
+    CHAIN       and,        {and eax, 0x7fffffff}
+    CHAIN       xor,        {xor eax, 1}
+    CHAIN       shr_imm,    {shr eax, 3}
+    CHAIN       mov,        {mov ecx, eax}, {mov eax, ecx}
+    CHAIN       mov_shr_cl, {mov ecx, eax}, {shr eax, cl}
+    CHAIN       lea_bd,     {lea eax, [rax + 1]}
+    CHAIN       lea_bi,     {lea eax, [rax + rdx]}
+    CHAIN       lea_bis,    {lea eax, [rax + rax*8]}
+    CHAIN       lea_bisd,   {lea eax, [rax + rax*8 + 8]}
+    CHAIN       imul,       {imul rax, rax, 3}
+    CHAIN       movzx_load, {movzx eax, byte [rsi + rax]}
+
+%include "noexecstack.inc"

@@ -1,0 +1,68 @@
+/* What a timing run produces: the machine, the clock, and one row per
+ * (variant, sequence, mode). The engine fills it; the report writers print it. */
+#ifndef SQCOLOR_RESULTS_H
+#define SQCOLOR_RESULTS_H
+
+#include "registry.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum sq_mode {
+    SQ_MODE_LATENCY,    /* each square depends on the previous result */
+    SQ_MODE_THROUGHPUT, /* independent squares */
+    SQ_MODE_BRANCH,     /* the result steers a conditional branch */
+    SQ_MODE_CALL,       /* the callable routine through a function pointer, chained */
+    SQ_MODE_COUNT
+} sq_mode;
+
+extern const char *const sq_mode_names[SQ_MODE_COUNT]; /* "latency", ... */
+
+typedef struct sq_stats {
+    double min, median, p90;
+} sq_stats;
+
+typedef struct sq_result {
+    const sq_variant *variant;
+    const char *sequence; /* "ordered", "random", ..., "file" */
+    sq_mode mode;
+    sq_stats cycles; /* core cycles per square (pair) */
+    sq_stats ticks;  /* TSC ticks per square */
+    sq_stats ns;     /* nanoseconds per square */
+    int reps;
+    double *samples; /* reps values: core cycles per square, in rep order */
+    bool noisy;      /* (p90 - min) / median over the spread threshold */
+} sq_result;
+
+typedef struct sq_machine {
+    char vendor[16];
+    char brand[64];
+    unsigned family, model, stepping;
+    bool hypervisor;
+} sq_machine;
+
+typedef struct sq_clock {
+    const char *source;     /* "perf" (hardware cycle counter) or "calibrated" */
+    const char *tsc_source; /* "cpuid 0x15", "hypervisor cpuid 0x40000010", "measured" */
+    double tsc_hz;
+    double core_hz;        /* median over the calibrations of the run */
+    double core_hz_min;    /* lowest and highest calibration seen during the run: */
+    double core_hz_max;    /* frequency drift shows here */
+    double timer_overhead; /* TSC ticks of an empty timed region */
+} sq_clock;
+
+typedef struct sq_run {
+    sq_machine machine;
+    sq_clock clock;
+    int reps;
+    size_t length; /* squares (pairs) per sequence */
+    uint64_t seed;
+    int cpu;                 /* pinned CPU, or -1 */
+    double spread_threshold; /* rows over it are flagged noisy */
+    double elapsed_s;
+    sq_result *results;
+    int nresults;
+} sq_run;
+
+#endif

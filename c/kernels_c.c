@@ -1,0 +1,66 @@
+/* The C timing kernels: each technique's static inline body in the loops of
+ * asm/kernels.asm (same contract, same modes), built once per C impl with its
+ * own SQ_IMPL_TAG. Vectorizers are off for this file (see CMakeLists.txt): the
+ * unit is one square, as in the asm. */
+#include "variants.h"
+#include "techniques_c.h"
+
+#ifndef SQ_IMPL_TAG
+#error "build with -DSQ_IMPL_TAG=<impl tag>"
+#endif
+
+/* An identity the compiler cannot see through: the baselines' body. */
+static inline unsigned opaque(unsigned x) {
+    __asm__("" : "+r"(x));
+    return x;
+}
+static inline unsigned baseline1(unsigned a) {
+    return opaque(a);
+}
+static inline unsigned baseline2(unsigned a, unsigned b) {
+    (void)b;
+    return opaque(a);
+}
+/* Never 0: the baselines' branch is never taken. */
+static inline unsigned baseline_branch1(unsigned a) {
+    return opaque(a | 1);
+}
+static inline unsigned baseline_branch2(unsigned a, unsigned b) {
+    (void)b;
+    return opaque(a | 1);
+}
+
+#define SQ_KCALL_1(f, x, bv)      ((void)b, f(x))
+#define SQ_KCALL_2(f, x, bv)      f(x, bv)
+#define SQ_KCALL(arity, f, x, bv) SQ_CAT(SQ_KCALL_, arity)(f, x, bv)
+
+/* The branch kernel counts 1s inside an empty asm statement, which has to stay
+ * conditional: the compiler must emit a real branch instead of adding flags. */
+#define SQ_DEFINE_KERNELS(stem, body, branch_body, arity)                                          \
+    uint64_t SQ_CAT(stem, _latency)(const uint8_t *a, const uint8_t *b, size_t n) {                \
+        unsigned r = 0;                                                                            \
+        for (size_t i = 0; i < n; i++)                                                             \
+            r = SQ_KCALL(arity, body, a[i] ^ r, b[i]);                                             \
+        return r;                                                                                  \
+    }                                                                                              \
+    uint64_t SQ_CAT(stem, _throughput)(const uint8_t *a, const uint8_t *b, size_t n) {             \
+        uint64_t sum = 0;                                                                          \
+        for (size_t i = 0; i < n; i++)                                                             \
+            sum += SQ_KCALL(arity, body, a[i], b[i]);                                              \
+        return sum;                                                                                \
+    }                                                                                              \
+    uint64_t SQ_CAT(stem, _branch)(const uint8_t *a, const uint8_t *b, size_t n) {                 \
+        uint64_t ones = 0;                                                                         \
+        for (size_t i = 0; i < n; i++)                                                             \
+            if (SQ_KCALL(arity, branch_body, a[i], b[i]))                                          \
+                __asm__ volatile("inc %0" : "+r"(ones));                                           \
+        return ones;                                                                               \
+    }
+
+#define SQ_TECHNIQUE_KERNELS(fam, tech, formula, insns)                                            \
+    SQ_DEFINE_KERNELS(SQ_FN(SQ_IMPL_TAG, fam, tech), sq_##fam##_##tech, sq_##fam##_##tech,         \
+                      SQ_CAT(SQ_ARITY_, fam))
+SQ_FOR_EACH_TECHNIQUE(SQ_TECHNIQUE_KERNELS)
+
+SQ_DEFINE_KERNELS(SQ_FN(SQ_IMPL_TAG, baseline, 1), baseline1, baseline_branch1, 1)
+SQ_DEFINE_KERNELS(SQ_FN(SQ_IMPL_TAG, baseline, 2), baseline2, baseline_branch2, 2)
