@@ -20,4 +20,10 @@ ENDFUNC
 %endmacro
 
 %include "sq_techniques.inc"
+
+; unsigned sq_asm_identity(unsigned a, unsigned b): call mode's baseline.
+FUNC sq_asm_identity
+    mov         eax, edi
+    ret
+ENDFUNC
 %include "noexecstack.inc"

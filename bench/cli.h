@@ -6,6 +6,7 @@
 #include "registry.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 
 enum { SQ_EXIT_OK = 0, SQ_EXIT_FAIL = 1, SQ_EXIT_USAGE = 2 };
 
@@ -43,12 +44,13 @@ int sq_cmd_eval(int argc, char **argv);
 int sq_cmd_verify(int argc, char **argv);
 int sq_cmd_run(int argc, char **argv);
 int sq_cmd_calibrate(int argc, char **argv);
+int sq_cmd_selftest(int argc, char **argv);
 
 /* The catalogue table: id, formula, instructions. */
 void sq_print_catalogue(const sq_variant *const *vs, int n);
 
 /* Verifies vs[0..n) and the properties, printing one line each unless quiet
  * (failures are always printed). Returns true when everything passed. */
-bool sq_verify_all(const sq_variant *const *vs, int n, bool quiet);
+bool sq_verify_all(const sq_variant *const *vs, int n, bool quiet, FILE *out);
 
 #endif

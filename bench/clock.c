@@ -41,7 +41,7 @@ void sq_machine_detect(sq_machine *m) {
         m->brand[n - 1] = 0;
 }
 
-static double monotonic_s(void) {
+double sq_monotonic_s(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
     return ts.tv_sec + ts.tv_nsec * 1e-9;
@@ -51,14 +51,14 @@ static double monotonic_s(void) {
 static double measured_tsc_hz(void) {
     double best = 0, best_window = 1e9;
     for (int i = 0; i < 5; i++) {
-        double t0 = monotonic_s();
+        double t0 = sq_monotonic_s();
         uint64_t c0 = sq_tsc_begin();
-        double t0b = monotonic_s();
-        while (monotonic_s() - t0 < 0.02)
+        double t0b = sq_monotonic_s();
+        while (sq_monotonic_s() - t0 < 0.02)
             ;
-        double t1 = monotonic_s();
+        double t1 = sq_monotonic_s();
         uint64_t c1 = sq_tsc_end();
-        double t1b = monotonic_s();
+        double t1b = sq_monotonic_s();
         double window = (t0b - t0) + (t1b - t1); /* uncertainty of the brackets */
         if (window < best_window) {
             best_window = window;
@@ -143,11 +143,10 @@ double sq_timer_overhead(void) {
     return (double)best;
 }
 
-double sq_chain_ticks(const sq_chain *c, uint64_t iters, int samples) {
+static double chain_min_ticks(const sq_chain *c, uint64_t iters, int samples) {
     static double overhead = -1;
     if (overhead < 0)
         overhead = sq_timer_overhead();
-    c->fn(iters, zeros); /* warm-up */
     uint64_t best = UINT64_MAX;
     for (int i = 0; i < samples; i++) {
         uint64_t t0 = sq_tsc_begin();
@@ -157,6 +156,15 @@ double sq_chain_ticks(const sq_chain *c, uint64_t iters, int samples) {
             best = t1 - t0;
     }
     return ((double)best - overhead) / ((double)iters * SQ_CHAIN_LINKS);
+}
+
+double sq_chain_ticks(const sq_chain *c, uint64_t iters, int samples) {
+    c->fn(iters, zeros); /* warm-up */
+    return chain_min_ticks(c, iters, samples);
+}
+
+double sq_chain_sample(const sq_chain *c, uint64_t iters) {
+    return chain_min_ticks(c, iters, 1);
 }
 
 uint64_t sq_chain_iters_for(const sq_chain *c, double target_ticks) {

@@ -24,6 +24,9 @@ static inline uint64_t sq_tsc_end(void) {
     return (uint64_t)hi << 32 | lo;
 }
 
+/* Seconds of CLOCK_MONOTONIC_RAW. */
+double sq_monotonic_s(void);
+
 /* cpuid: vendor, brand, family/model/stepping, hypervisor bit. */
 void sq_machine_detect(sq_machine *m);
 
@@ -47,6 +50,9 @@ const sq_chain *sq_chain_find(const char *name);
 /* Min over `samples` timed runs of `iters` iterations: TSC ticks per link,
  * timer overhead removed. */
 double sq_chain_ticks(const sq_chain *c, uint64_t iters, int samples);
+
+/* One timed run, no warm-up: for interleaving with other samples. */
+double sq_chain_sample(const sq_chain *c, uint64_t iters);
 
 /* Iterations of a chain that take about target_ticks. */
 uint64_t sq_chain_iters_for(const sq_chain *c, double target_ticks);

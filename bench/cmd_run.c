@@ -1,17 +1,142 @@
-/* sqcolor run: verify, then (until the timing engine lands) show the catalogue. */
+/* sqcolor run: verify, then time, then print. */
 #include "cli.h"
+#include "engine.h"
+#include "report.h"
+#include "sequence.h"
+#include "sq_version.h"
 
-#include <stdio.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAX_LIST 16
+
+/* Splits a comma-separated option value into at most MAX_LIST words. */
+static int split_list(const char *option, const char *value, char *buf, size_t buflen,
+                      const char **out) {
+    snprintf(buf, buflen, "%s", value);
+    int n = 0;
+    for (char *p = buf, *tok; (tok = strsep(&p, ","));) {
+        if (!*tok)
+            sq_usage_error("run", "%s '%s': empty item between commas", option, value);
+        if (n == MAX_LIST)
+            sq_usage_error("run", "%s: more than %d items", option, MAX_LIST);
+        out[n++] = tok;
+    }
+    return n;
+}
+
+static uint64_t parse_seed(const char *value) {
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(value, &end, 0);
+    if (errno || end == value || *end || value[0] == '-')
+        sq_usage_error("run", "--seed takes a whole number from 0 to 2^64-1, not '%s'", value);
+    return v;
+}
 
 int sq_cmd_run(int argc, char **argv) {
-    const char *filter = NULL;
-    const sq_option opts[] = {{"--filter", &filter, NULL}};
-    sq_parse_options("run", argc, argv, opts, 1, NULL, 0, NULL);
+    const char *filter = NULL, *modes_s = NULL, *seqs_s = NULL, *length_s = NULL, *seed_s = NULL,
+               *reps_s = NULL, *samples_s = NULL, *sample_us_s = NULL, *cpu_s = NULL,
+               *format_s = "table", *output = NULL, *spread_s = NULL;
+    bool quick = false;
+    const sq_option opts[] = {
+        {"--filter", &filter, NULL},     {"--mode", &modes_s, NULL},
+        {"--sequence", &seqs_s, NULL},   {"--length", &length_s, NULL},
+        {"--seed", &seed_s, NULL},       {"--reps", &reps_s, NULL},
+        {"--samples", &samples_s, NULL}, {"--sample-us", &sample_us_s, NULL},
+        {"--cpu", &cpu_s, NULL},         {"--format", &format_s, NULL},
+        {"--output", &output, NULL},     {"--spread", &spread_s, NULL},
+        {"--quick", NULL, &quick},
+    };
+    sq_parse_options("run", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, 0, NULL);
+
+    sq_engine_config cfg = {0};
+    cfg.timing = sq_calibration_defaults();
+    cfg.timing.reps = quick ? 5 : 15;
+    cfg.timing.samples = quick ? 3 : 5;
+    cfg.timing.sample_s = quick ? 20e-6 : 50e-6;
+    cfg.length = quick ? 1 << 18 : 1 << 20;
+    cfg.seed = 1;
+    cfg.spread_threshold = 0.05;
+    sq_format format = (sq_format)sq_choice("run", "--format", format_s, "table|markdown|csv|json");
+
+    char modes_buf[256], seqs_buf[4096];
+    const char *words[MAX_LIST];
+    if (modes_s) {
+        int n = split_list("--mode", modes_s, modes_buf, sizeof modes_buf, words);
+        for (int i = 0; i < n; i++)
+            cfg.mode[sq_choice("run", "--mode", words[i], "latency|throughput|branch|call")] = true;
+    } else {
+        for (int m = 0; m < SQ_MODE_COUNT; m++)
+            cfg.mode[m] = true;
+    }
+    static const char *seqs[MAX_LIST];
+    if (seqs_s) {
+        cfg.nsequences = split_list("--sequence", seqs_s, seqs_buf, sizeof seqs_buf, seqs);
+        for (int i = 0; i < cfg.nsequences; i++)
+            if (!sq_sequence_known(seqs[i], 1) && !sq_sequence_known(seqs[i], 2))
+                sq_usage_error("run",
+                               "--sequence: unknown sequence '%s' (one square: %s; pairs: %s; "
+                               "or file:PATH)",
+                               seqs[i], sq_sequence_names(1), sq_sequence_names(2));
+        cfg.sequences = seqs;
+    }
+    if (length_s)
+        cfg.length = (size_t)sq_parse_long("run", "--length", length_s, 64, 1L << 30);
+    if (seed_s)
+        cfg.seed = parse_seed(seed_s);
+    if (reps_s)
+        cfg.timing.reps = (int)sq_parse_long("run", "--reps", reps_s, 3, 1000);
+    if (samples_s)
+        cfg.timing.samples = (int)sq_parse_long("run", "--samples", samples_s, 1, 100);
+    if (sample_us_s)
+        cfg.timing.sample_s = sq_parse_long("run", "--sample-us", sample_us_s, 5, 100000) * 1e-6;
+    if (spread_s)
+        cfg.spread_threshold = sq_parse_long("run", "--spread", spread_s, 1, 1000) / 100.0;
+    if (cpu_s) {
+        long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+        cfg.timing.cpu = (int)sq_parse_long("run", "--cpu", cpu_s, 0, ncpu - 1);
+    }
+    cfg.progress = isatty(STDERR_FILENO) && !(getenv("CI") && strcmp(getenv("CI"), "true") == 0);
+
     const sq_variant *vs[sq_variant_count];
-    int n = sq_select_or_exit("run", filter, vs);
-    if (!sq_verify_all(vs, n, false))
+    cfg.nvariants = sq_select_or_exit("run", filter, vs);
+    cfg.variants = vs;
+
+    /* The output file is opened first: a bad path fails before minutes of timing. */
+    sq_output out_file;
+    char err[512];
+    FILE *out = stdout;
+    if (output) {
+        if (sq_output_open(&out_file, output, err, sizeof err))
+            sq_usage_error("run", "%s", err);
+        out = out_file.fp;
+    }
+
+    /* Truth first: a variant that fails verification stops the run. */
+    if (!sq_verify_all(vs, cfg.nvariants, true, stderr)) {
+        if (output)
+            sq_output_abort(&out_file);
         return SQ_EXIT_FAIL;
-    printf("\n");
-    sq_print_catalogue(vs, n);
+    }
+
+    sq_run run;
+    int rc = sq_engine_run(&cfg, &run, err, sizeof err);
+    if (rc) {
+        if (output)
+            sq_output_abort(&out_file);
+        if (rc == SQ_ENGINE_BAD_INPUT)
+            sq_usage_error("run", "%s", err);
+        fprintf(stderr, "sqcolor run: %s\n", err);
+        return SQ_EXIT_FAIL;
+    }
+    sq_report_write(&run, format, SQCOLOR_VERSION, out);
+    sq_run_free(&run);
+    if (output && sq_output_commit(&out_file, err, sizeof err)) {
+        fprintf(stderr, "sqcolor run: %s\n", err);
+        return SQ_EXIT_USAGE;
+    }
     return SQ_EXIT_OK;
 }

@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-bool sq_verify_all(const sq_variant *const *vs, int n, bool quiet) {
+bool sq_verify_all(const sq_variant *const *vs, int n, bool quiet, FILE *out) {
     int passed = 0, failed = 0;
     const sq_variant *good[sq_variant_count];
     int ngood = 0;
@@ -15,10 +15,10 @@ bool sq_verify_all(const sq_variant *const *vs, int n, bool quiet) {
             good[ngood++] = vs[i];
             passed++;
             if (!quiet)
-                printf("%-40s %5d inputs  PASS\n", vs[i]->id, c.checked);
+                fprintf(out, "%-40s %5d inputs  PASS\n", vs[i]->id, c.checked);
         } else {
             failed++;
-            printf("%-40s %5d inputs  FAIL  %s\n", vs[i]->id, c.checked, c.detail);
+            fprintf(out, "%-40s %5d inputs  FAIL  %s\n", vs[i]->id, c.checked, c.detail);
         }
     }
     for (int i = 0; i < sq_property_count; i++) {
@@ -30,15 +30,14 @@ bool sq_verify_all(const sq_variant *const *vs, int n, bool quiet) {
         if (c.pass) {
             passed++;
             if (!quiet)
-                printf("%-40s %5d checks  PASS  %s\n", name, c.checked, p->claim);
+                fprintf(out, "%-40s %5d checks  PASS  %s\n", name, c.checked, p->claim);
         } else {
             failed++;
-            printf("%-40s %5d checks  FAIL  %s\n", name, c.checked, c.detail);
+            fprintf(out, "%-40s %5d checks  FAIL  %s\n", name, c.checked, c.detail);
         }
     }
-    if (!quiet || failed)
-        printf("verify: %d passed, %d failed\n", passed, failed);
-    fflush(stdout);
+    fprintf(out, "verify: %d passed, %d failed\n", passed, failed);
+    fflush(out);
     return failed == 0;
 }
 
@@ -48,5 +47,5 @@ int sq_cmd_verify(int argc, char **argv) {
     sq_parse_options("verify", argc, argv, opts, 1, NULL, 0, NULL);
     const sq_variant *vs[sq_variant_count];
     int n = sq_select_or_exit("verify", filter, vs);
-    return sq_verify_all(vs, n, false) ? SQ_EXIT_OK : SQ_EXIT_FAIL;
+    return sq_verify_all(vs, n, false, stdout) ? SQ_EXIT_OK : SQ_EXIT_FAIL;
 }

@@ -43,6 +43,11 @@ static const command commands[] = {
      "  --reps N        repetitions (default 21)\n"
      "  --sample-us N   length of one timed sample in microseconds (default 50)\n"
      "  --cpu N         pin to CPU N (default: the current one)\n"},
+    {"selftest", sq_cmd_selftest, "measure known answers with the engine and check the tolerances",
+     "usage: sqcolor selftest\n"
+     "  Chains of known latency (add 1, imul 3) and kernels whose latency must equal the sum of\n"
+     "  their instructions' chain latencies (lea_shr_and, inreg32, lookup), and the branch\n"
+     "  misprediction cost of lea_test_jz on random squares. Exit 1 if any is out of tolerance.\n"},
     {"help", NULL, "help on a command", "usage: sqcolor help [COMMAND]\n"},
 };
 #define COMMAND_COUNT (int)(sizeof commands / sizeof commands[0])

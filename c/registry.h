@@ -11,7 +11,9 @@ typedef void (*sq_any_fn)(void); /* any routine, cast back by arity */
 typedef unsigned (*sq_fn1)(unsigned a);
 typedef unsigned (*sq_fn2)(unsigned a, unsigned b);
 
-/* A timing kernel: see c/variants.h. Indexed by sq_kernel_mode. */
+/* A timing kernel: n squares from a (and b), n > 0 a multiple of
+ * SQ_KERNEL_UNROLL (UNROLL in asm/kernels.asm). */
+#define SQ_KERNEL_UNROLL 8
 typedef uint64_t (*sq_kernel_fn)(const uint8_t *a, const uint8_t *b, size_t n);
 enum { SQ_KERNEL_LATENCY, SQ_KERNEL_THROUGHPUT, SQ_KERNEL_BRANCH, SQ_KERNEL_MODES };
 

@@ -87,8 +87,9 @@ vpass=$(grep -c ' PASS' "$tmp/verify.txt")
 [ "$vpass" -ge "$techs" ] && ok || bad "verify: $vpass PASS lines for $techs variants"
 grep -q '^verify: [0-9]* passed, 0 failed$' "$tmp/verify.txt" && ok || bad "verify summary"
 
-# The default command verifies.
-"$bin" --filter 'color/*' >"$tmp/run.txt" && grep -q '^verify: 26 passed, 0 failed$' "$tmp/run.txt" && ok || bad "default command"
+# The default command verifies, then times.
+"$bin" --quick --filter 'color/*' --mode latency --sequence random --reps 3 >"$tmp/run.txt" 2>"$tmp/run.err" &&
+    grep -q '^verify: 26 passed, 0 failed$' "$tmp/run.err" && grep -q '^lea_shr_and ' "$tmp/run.txt" && ok || bad "default command"
 
 echo "cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]

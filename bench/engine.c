@@ -1,0 +1,455 @@
+#include "engine.h"
+
+#include "call_loops.h"
+#include "reference.h"
+#include "sequence.h"
+#include "stats.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The inputs of one family over one sequence, encoded for its kernels. */
+typedef struct input_set {
+    const sq_family *family;
+    const char *sequence; /* name for the tables */
+    size_t n;
+    uint8_t *a;     /* the family's squares (0x88 for color_x88) */
+    uint8_t *b;     /* second squares, pair families */
+    uint8_t *a_lat; /* a[i] ^ expected(i - 1): what the latency kernels read */
+    uint8_t *want;  /* expected result at i */
+    uint32_t *ones; /* ones[i]: expected results that are 1 before i (n + 1 entries) */
+} input_set;
+
+/* One timed thing: a variant in a mode, or an impl's baseline. */
+typedef struct row {
+    const sq_variant *variant; /* NULL: a baseline */
+    const sq_impl *impl;
+    input_set *in;
+    sq_mode mode;
+    sq_kernel_fn kernel; /* latency, throughput, branch */
+    sq_any_fn callee;    /* call mode */
+    size_t chunk;        /* squares per sample: a window of the sequence */
+    double *ticks;       /* per repetition: TSC ticks per square */
+    double *cycles;      /* per repetition: core cycles per square */
+    double *cpt;         /* per repetition: core cycles per tick beside this row */
+    struct row *baseline;
+} row;
+
+typedef struct engine {
+    const sq_engine_config *cfg;
+    sq_calibration cal;
+    input_set *inputs;
+    int ninputs;
+    row *rows;
+    int nrows;
+    char *err;
+    size_t errlen;
+    uint64_t windows; /* state of the window offsets */
+} engine;
+
+static int fail(engine *e, int code, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->err, e->errlen, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+static const uint8_t *kernel_a(const row *r) {
+    return r->mode == SQ_MODE_LATENCY || r->mode == SQ_MODE_CALL ? r->in->a_lat : r->in->a;
+}
+
+static bool chained(const row *r) {
+    return r->mode == SQ_MODE_LATENCY || r->mode == SQ_MODE_CALL;
+}
+
+/* The kernel over inputs [at, at + n). A chained kernel starts with result 0,
+ * so `at` must be 0 or follow a 0 result (see window_at). */
+static uint64_t run_once(const row *r, size_t at, size_t n) {
+    const uint8_t *b = r->in->b + at;
+    if (r->mode == SQ_MODE_CALL)
+        return sq_call_chain(r->callee, r->in->family->arity, r->in->a_lat + at, b, n);
+    return r->kernel(kernel_a(r) + at, b, n);
+}
+
+/* What a variant's kernel must return over inputs [at, at + n). */
+static uint64_t expected_return(const row *r, size_t at, size_t n) {
+    if (chained(r))
+        return r->in->want[at + n - 1];
+    return r->in->ones[at + n] - r->in->ones[at];
+}
+
+/* The start of a sample's window. Successive samples read different parts of
+ * a long sequence: a short one repeated is learned by the branch predictor.
+ * Chained modes start where the previous expected result is 0, so the first
+ * square read is the sequence's own. */
+static size_t window_at(const row *r, uint64_t *state) {
+    size_t room = r->in->n - r->chunk;
+    *state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
+    size_t at = room ? (size_t)(*state >> 33) % (room + 1) : 0;
+    while (chained(r) && at > 0 && r->in->want[at - 1])
+        at--;
+    return at;
+}
+
+/* ---- inputs ------------------------------------------------------------- */
+
+static int build_input(engine *e, const sq_family *fam, const char *spec, input_set *in) {
+    sq_sequence seq;
+    char msg[256];
+    if (sq_sequence_make(spec, fam->arity, e->cfg->length, e->cfg->seed, &seq, msg, sizeof msg))
+        return fail(e, SQ_ENGINE_BAD_INPUT, "%s", msg);
+    size_t n = seq.length - seq.length % SQ_KERNEL_UNROLL;
+    in->family = fam;
+    in->sequence = strncmp(spec, "file:", 5) == 0 ? "file" : spec;
+    in->n = n;
+    in->a = malloc(n);
+    in->b = malloc(n);
+    in->a_lat = malloc(n);
+    in->want = malloc(n);
+    in->ones = malloc(sizeof *in->ones * (n + 1));
+    if (!in->a || !in->b || !in->a_lat || !in->want || !in->ones) {
+        sq_sequence_free(&seq);
+        return fail(e, SQ_ENGINE_BAD_INPUT, "--length %zu: out of memory", e->cfg->length);
+    }
+    in->ones[0] = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned a = seq.a[i], b = seq.b ? seq.b[i] : 0;
+        in->a[i] = (uint8_t)(fam->x88 ? sq_to_x88(a) : a);
+        in->b[i] = (uint8_t)b;
+        in->want[i] = (uint8_t)fam->expected(in->a[i], b);
+        in->ones[i + 1] = in->ones[i] + in->want[i];
+        in->a_lat[i] = (uint8_t)(in->a[i] ^ (i ? in->want[i - 1] : 0));
+    }
+    sq_sequence_free(&seq);
+    return 0;
+}
+
+static void free_input(input_set *in) {
+    free(in->a);
+    free(in->b);
+    free(in->a_lat);
+    free(in->want);
+    free(in->ones);
+}
+
+static bool family_selected(const engine *e, const sq_family *fam) {
+    for (int i = 0; i < e->cfg->nvariants; i++)
+        if (e->cfg->variants[i]->family == fam)
+            return true;
+    return false;
+}
+
+/* The sequence specs that apply to a family: the asked ones its arity has, or
+ * all built-ins. */
+static int family_specs(const engine *e, const sq_family *fam, const char **out) {
+    int n = 0;
+    if (e->cfg->nsequences == 0) {
+        static char names[2][128];
+        char *buf = names[fam->arity - 1];
+        snprintf(buf, sizeof names[0], "%s", sq_sequence_names(fam->arity));
+        for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ","))
+            out[n++] = tok;
+        return n;
+    }
+    for (int i = 0; i < e->cfg->nsequences; i++)
+        if (sq_sequence_known(e->cfg->sequences[i], fam->arity))
+            out[n++] = e->cfg->sequences[i];
+    return n;
+}
+
+static int build_inputs(engine *e) {
+    /* Every asked sequence must apply to some selected family. */
+    for (int i = 0; i < e->cfg->nsequences; i++) {
+        bool used = false;
+        for (int f = 0; f < sq_family_count; f++)
+            used |= family_selected(e, &sq_families[f]) &&
+                    sq_sequence_known(e->cfg->sequences[i], sq_families[f].arity);
+        if (!used)
+            return fail(e, SQ_ENGINE_BAD_INPUT,
+                        "--sequence: '%s' is not a sequence of the selected families (one square: "
+                        "%s, file:PATH; pairs: %s, file:PATH)",
+                        e->cfg->sequences[i], sq_sequence_names(1), sq_sequence_names(2));
+    }
+    e->inputs = calloc((size_t)sq_family_count * 16, sizeof *e->inputs);
+    for (int f = 0; f < sq_family_count; f++) {
+        const sq_family *fam = &sq_families[f];
+        if (!family_selected(e, fam))
+            continue;
+        const char *specs[16];
+        int nspecs = family_specs(e, fam, specs);
+        for (int s = 0; s < nspecs && s < 16; s++) {
+            int rc = build_input(e, fam, specs[s], &e->inputs[e->ninputs]);
+            if (rc)
+                return rc;
+            e->ninputs++;
+        }
+    }
+    return 0;
+}
+
+/* ---- rows --------------------------------------------------------------- */
+
+static sq_kernel_fn mode_kernel(const sq_kernel_fn *k, sq_mode mode) {
+    static const int index[] = {SQ_KERNEL_LATENCY, SQ_KERNEL_THROUGHPUT, SQ_KERNEL_BRANCH};
+    return mode == SQ_MODE_CALL ? NULL : k[index[mode]];
+}
+
+static row *add_row(engine *e, const sq_variant *v, const sq_impl *impl, input_set *in,
+                    sq_mode mode) {
+    row *r = &e->rows[e->nrows++];
+    memset(r, 0, sizeof *r);
+    r->variant = v;
+    r->impl = impl;
+    r->in = in;
+    r->mode = mode;
+    int reps = e->cfg->timing.reps;
+    r->ticks = calloc((size_t)reps, sizeof *r->ticks);
+    r->cycles = calloc((size_t)reps, sizeof *r->cycles);
+    r->cpt = calloc((size_t)reps, sizeof *r->cpt);
+    if (mode == SQ_MODE_CALL)
+        r->callee = v ? v->fn.any : (sq_any_fn)sq_asm_identity;
+    else
+        r->kernel = mode_kernel(v ? v->kernel : impl->baseline[in->family->arity - 1], mode);
+    return r;
+}
+
+/* A baseline per (impl, input, mode); call mode has one identity per input. */
+static row *find_baseline(engine *e, const sq_impl *impl, input_set *in, sq_mode mode) {
+    if (mode == SQ_MODE_CALL)
+        impl = sq_impl_find("asm");
+    for (int i = 0; i < e->nrows; i++) {
+        row *r = &e->rows[i];
+        if (!r->variant && r->impl == impl && r->in == in && r->mode == mode)
+            return r;
+    }
+    return add_row(e, NULL, impl, in, mode);
+}
+
+static void build_rows(engine *e) {
+    size_t most = (size_t)e->cfg->nvariants * 16 * SQ_MODE_COUNT * 2 + 64;
+    e->rows = calloc(most, sizeof *e->rows);
+    for (int m = 0; m < SQ_MODE_COUNT; m++) {
+        if (!e->cfg->mode[m])
+            continue;
+        for (int k = 0; k < e->cfg->nvariants; k++) {
+            const sq_variant *v = e->cfg->variants[k];
+            for (int i = 0; i < e->ninputs; i++) {
+                if (e->inputs[i].family != v->family)
+                    continue;
+                row *r = add_row(e, v, sq_impl_find(v->impl), &e->inputs[i], (sq_mode)m);
+                r->baseline = find_baseline(e, r->impl, r->in, (sq_mode)m);
+            }
+        }
+    }
+}
+
+/* Every kernel's answers before any timing: latency chains prefix by prefix
+ * (so every early result is seen), the sums over the whole sequence. */
+static int check_rows(engine *e) {
+    for (int i = 0; i < e->nrows; i++) {
+        const row *r = &e->rows[i];
+        if (!r->variant)
+            continue;
+        size_t step = SQ_KERNEL_UNROLL, last = chained(r) && r->in->n > 512 ? 512 : r->in->n;
+        for (size_t n = chained(r) ? step : r->in->n; n <= last; n += step) {
+            uint64_t got = run_once(r, 0, n), want = expected_return(r, 0, n);
+            if (got != want)
+                return fail(e, SQ_ENGINE_CHECK_FAILED,
+                            "kernel check failed: %s in %s mode on the %s sequence: over the "
+                            "first %zu inputs expected %llu, got %llu",
+                            r->variant->id, sq_mode_names[r->mode], r->in->sequence, n,
+                            (unsigned long long)want, (unsigned long long)got);
+        }
+    }
+    return 0;
+}
+
+/* ---- timing ------------------------------------------------------------- */
+
+/* Squares per sample, so that one sample lasts about the configured length. */
+static void size_samples(engine *e) {
+    double target = e->cfg->timing.sample_s * e->cal.tsc_hz;
+    for (int i = 0; i < e->nrows; i++) {
+        row *r = &e->rows[i];
+        size_t probe = r->in->n < 4096 ? r->in->n : 4096;
+        run_once(r, 0, probe);
+        uint64_t best = UINT64_MAX;
+        for (int s = 0; s < 3; s++) {
+            uint64_t t0 = sq_tsc_begin();
+            run_once(r, 0, probe);
+            uint64_t t1 = sq_tsc_end();
+            if (t1 - t0 < best)
+                best = t1 - t0;
+        }
+        double squares = target / ((double)(best ? best : 1) / (double)probe);
+        size_t chunk = (size_t)squares - (size_t)squares % SQ_KERNEL_UNROLL;
+        r->chunk = chunk < 64 ? 64 : chunk > r->in->n ? r->in->n : chunk;
+    }
+}
+
+/* One row, one repetition: samples of the kernel alternate with samples of the
+ * add chain, so each row's ticks become cycles at the clock of its own moment
+ * (the core clock of a virtual CPU wanders). The minimum of each counts.
+ * Returns false if the kernel answered wrong while being timed. */
+static bool time_row(engine *e, row *r, int rep) {
+    const sq_chain *add = sq_chain_find("add");
+    size_t n = r->chunk;
+    uint64_t best = UINT64_MAX, best_cycles = 0;
+    double best_add = INFINITY;
+    bool right = true;
+    run_once(r, window_at(r, &e->windows), n); /* warm caches for this row */
+    for (int s = 0; s < e->cfg->timing.samples; s++) {
+        size_t at = window_at(r, &e->windows);
+        best_add = fmin(best_add, sq_chain_sample(add, e->cal.add_iters));
+        uint64_t c0 = e->cal.perf ? sq_perf_cycles_read() : 0;
+        uint64_t t0 = sq_tsc_begin();
+        uint64_t got = run_once(r, at, n);
+        uint64_t t1 = sq_tsc_end();
+        uint64_t c1 = e->cal.perf ? sq_perf_cycles_read() : 0;
+        right &= !r->variant || got == expected_return(r, at, n);
+        if (t1 - t0 < best) {
+            best = t1 - t0;
+            best_cycles = c1 - c0;
+        }
+    }
+    double squares = (double)n;
+    r->ticks[rep] = ((double)best - e->cal.timer_overhead) / squares;
+    r->cpt[rep] = 1 / best_add;
+    r->cycles[rep] = e->cal.perf ? (double)best_cycles / squares : r->ticks[rep] * r->cpt[rep];
+    return right;
+}
+
+static void progress(const engine *e, int rep, int done) {
+    if (!e->cfg->progress)
+        return;
+    double total = (double)e->cfg->timing.reps * e->nrows;
+    fprintf(stderr, "\rsqcolor: repetition %d/%d, %3.0f%% ", rep + 1, e->cfg->timing.reps,
+            100.0 * ((double)rep * e->nrows + done) / total);
+    fflush(stderr);
+}
+
+/* ---- results ------------------------------------------------------------ */
+
+static sq_stats scaled(sq_stats s, double k) {
+    return (sq_stats){s.min * k, s.median * k, s.p90 * k};
+}
+
+static void collect(engine *e, sq_run *run) {
+    int reps = e->cfg->timing.reps;
+    run->results = calloc((size_t)e->nrows, sizeof *run->results);
+    double *net = malloc(sizeof *net * (size_t)reps);
+    for (int i = 0; i < e->nrows; i++) {
+        const row *r = &e->rows[i];
+        if (!r->variant)
+            continue;
+        sq_result *res = &run->results[run->nresults++];
+        res->variant = r->variant;
+        res->sequence = r->in->sequence;
+        res->mode = r->mode;
+        res->reps = reps;
+        res->samples = malloc(sizeof *res->samples * (size_t)reps);
+        for (int k = 0; k < reps; k++) {
+            net[k] = r->ticks[k] - r->baseline->ticks[k];
+            res->samples[k] = r->cycles[k] - r->baseline->cycles[k];
+        }
+        res->ticks = sq_stats_of(net, reps);
+        res->ns = scaled(res->ticks, 1e9 / e->cal.tsc_hz);
+        res->cycles = sq_stats_of(res->samples, reps);
+        double spread = res->cycles.p90 - res->cycles.min;
+        res->noisy = spread > fmax(e->cfg->spread_threshold * fabs(res->cycles.median), 0.05);
+    }
+    free(net);
+}
+
+/* The core clock as every row saw it: median, lowest and highest. */
+static void fill_clock(engine *e, sq_run *run) {
+    int reps = e->cfg->timing.reps, n = 0;
+    double *all = malloc(sizeof *all * (size_t)reps * (size_t)e->nrows);
+    for (int i = 0; i < e->nrows; i++)
+        for (int k = 0; k < reps; k++)
+            all[n++] = e->rows[i].cpt[k];
+    sq_stats s = sq_stats_of(all, n);
+    double max = s.min;
+    for (int i = 0; i < n; i++)
+        max = fmax(max, all[i]);
+    free(all);
+    run->machine = e->cal.machine;
+    run->clock.source = e->cal.perf ? "perf" : "calibrated";
+    run->clock.tsc_source = e->cal.tsc_source;
+    run->clock.tsc_hz = e->cal.tsc_hz;
+    run->clock.core_hz = s.median * e->cal.tsc_hz;
+    run->clock.core_hz_min = s.min * e->cal.tsc_hz;
+    run->clock.core_hz_max = max * e->cal.tsc_hz;
+    run->clock.timer_overhead = e->cal.timer_overhead;
+    run->reps = reps;
+    run->length = e->inputs ? e->inputs[0].n : e->cfg->length;
+    run->seed = e->cfg->seed;
+    run->cpu = e->cal.cpu;
+    run->spread_threshold = e->cfg->spread_threshold;
+}
+
+static void free_engine(engine *e) {
+    for (int i = 0; i < e->nrows; i++) {
+        free(e->rows[i].ticks);
+        free(e->rows[i].cycles);
+        free(e->rows[i].cpt);
+    }
+    free(e->rows);
+    for (int i = 0; i < e->ninputs; i++)
+        free_input(&e->inputs[i]);
+    free(e->inputs);
+}
+
+int sq_engine_run(const sq_engine_config *cfg, sq_run *run, char *err, size_t errlen) {
+    engine e = {.cfg = cfg, .err = err, .errlen = errlen, .windows = cfg->seed};
+    memset(run, 0, sizeof *run);
+    double t_start = sq_monotonic_s();
+    int rc = build_inputs(&e);
+    if (!rc) {
+        build_rows(&e);
+        rc = check_rows(&e);
+    }
+    if (rc) {
+        free_engine(&e);
+        return rc;
+    }
+
+    sq_calibrate_clock(&cfg->timing, &e.cal);
+    /* The clock calibration uses samples as long as the kernels'. */
+    e.cal.add_iters = sq_chain_iters_for(sq_chain_find("add"), cfg->timing.sample_s * e.cal.tsc_hz);
+    size_samples(&e);
+    int reps = cfg->timing.reps;
+    /* Repetitions interleave the rows, so drift touches them all alike. */
+    for (int rep = 0; rep < reps && !rc; rep++) {
+        for (int i = 0; i < e.nrows && !rc; i++) {
+            if (!time_row(&e, &e.rows[i], rep))
+                rc = fail(&e, SQ_ENGINE_CHECK_FAILED,
+                          "kernel check failed while timing %s (%s, %s)", e.rows[i].variant->id,
+                          sq_mode_names[e.rows[i].mode], e.rows[i].in->sequence);
+            if (i % 16 == 0)
+                progress(&e, rep, i);
+        }
+    }
+    if (cfg->progress)
+        fprintf(stderr, "\r%40s\r", "");
+    if (!rc) {
+        fill_clock(&e, run);
+        collect(&e, run);
+        run->elapsed_s = sq_monotonic_s() - t_start;
+    }
+    sq_perf_cycles_close();
+    free_engine(&e);
+    return rc;
+}
+
+void sq_run_free(sq_run *run) {
+    for (int i = 0; i < run->nresults; i++)
+        free(run->results[i].samples);
+    free(run->results);
+    run->results = NULL;
+    run->nresults = 0;
+}

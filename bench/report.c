@@ -1,0 +1,358 @@
+#include "report.h"
+
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+const char *const sq_mode_names[SQ_MODE_COUNT] = {"latency", "throughput", "branch", "call"};
+
+static const char *const mode_units[SQ_MODE_COUNT] = {
+    "each square waits for the previous result",
+    "independent squares",
+    "the result steers a conditional branch",
+    "through a function pointer, chained, call overhead of an identity routine removed",
+};
+
+/* ---- the grid: distinct techniques, impls and sequences of one family ----- */
+
+#define MAX_AXIS 64
+
+typedef struct axis {
+    const char *v[MAX_AXIS];
+    int n;
+} axis;
+
+static int axis_index(const axis *a, const char *s) {
+    for (int i = 0; i < a->n; i++)
+        if (strcmp(a->v[i], s) == 0)
+            return i;
+    return -1;
+}
+
+static void axis_add(axis *a, const char *s) {
+    if (axis_index(a, s) < 0 && a->n < MAX_AXIS)
+        a->v[a->n++] = s;
+}
+
+typedef struct grid {
+    axis techniques, impls, sequences;
+} grid;
+
+static void grid_of(const sq_run *run, const sq_family *fam, sq_mode mode, grid *g) {
+    memset(g, 0, sizeof *g);
+    for (int i = 0; i < run->nresults; i++) {
+        const sq_result *r = &run->results[i];
+        if (r->variant->family != fam || r->mode != mode)
+            continue;
+        axis_add(&g->techniques, r->variant->technique);
+        axis_add(&g->impls, r->variant->impl);
+        axis_add(&g->sequences, r->sequence);
+    }
+}
+
+static const sq_result *cell(const sq_run *run, const sq_family *fam, sq_mode mode,
+                             const char *tech, const char *impl, const char *seq) {
+    for (int i = 0; i < run->nresults; i++) {
+        const sq_result *r = &run->results[i];
+        if (r->variant->family == fam && r->mode == mode && strcmp(r->sequence, seq) == 0 &&
+            strcmp(r->variant->technique, tech) == 0 && strcmp(r->variant->impl, impl) == 0)
+            return r;
+    }
+    return NULL;
+}
+
+/* ---- table and markdown --------------------------------------------------- */
+
+/* One table of a family and mode: rows techniques, columns impl x sequence, or
+ * only the impls of one sequence when seq is given (wide runs). */
+static void write_table(FILE *out, bool md, const sq_run *run, const sq_family *fam, sq_mode mode,
+                        const grid *g, const char *seq) {
+    const char *seqs[MAX_AXIS];
+    int nseq = 0;
+    for (int s = 0; s < g->sequences.n; s++)
+        if (!seq || strcmp(seq, g->sequences.v[s]) == 0)
+            seqs[nseq++] = g->sequences.v[s];
+
+    fprintf(out, md ? "\n#### %s — %s%s%s\n\n" : "\n%s — %s%s%s (median core cycles per square)\n",
+            fam->name, sq_mode_names[mode], seq ? ", sequence " : "", seq ? seq : "");
+    if (md)
+        fprintf(out, "Median core cycles per square; best of each row and sequence in bold.\n\n");
+    fprintf(out, md ? "| technique |" : "%-16s", md ? "" : "technique");
+    for (int s = 0; s < nseq; s++)
+        for (int i = 0; i < g->impls.n; i++) {
+            char head[96];
+            snprintf(head, sizeof head, seq ? "%s" : "%s %s", g->impls.v[i], seqs[s]);
+            fprintf(out, md ? " %s |" : " %16s", head);
+        }
+    fputc('\n', out);
+    if (md) {
+        fprintf(out, "|---|");
+        for (int k = 0; k < nseq * g->impls.n; k++)
+            fprintf(out, "---:|");
+        fputc('\n', out);
+    }
+    for (int t = 0; t < g->techniques.n; t++) {
+        const char *tech = g->techniques.v[t];
+        fprintf(out, md ? "| %s |" : "%-16s", tech);
+        for (int s = 0; s < nseq; s++) {
+            double best = INFINITY;
+            for (int i = 0; i < g->impls.n; i++) {
+                const sq_result *r = cell(run, fam, mode, tech, g->impls.v[i], seqs[s]);
+                if (r && r->cycles.median < best)
+                    best = r->cycles.median;
+            }
+            for (int i = 0; i < g->impls.n; i++) {
+                const sq_result *r = cell(run, fam, mode, tech, g->impls.v[i], seqs[s]);
+                char v[48] = "-";
+                bool is_best = r && g->impls.n > 1 && r->cycles.median == best;
+                if (r && isfinite(r->cycles.median))
+                    snprintf(v, sizeof v, md && is_best ? "**%.2f**%s" : "%.2f%s%s",
+                             r->cycles.median, r->noisy ? "~" : "", !md && is_best ? "*" : "");
+                fprintf(out, md ? " %s |" : " %16s", v);
+            }
+        }
+        fputc('\n', out);
+    }
+}
+
+static void write_footer(FILE *out, bool md, const sq_run *run, const char *version) {
+    const sq_machine *m = &run->machine;
+    const sq_clock *c = &run->clock;
+    const char *p = md ? "- " : "";
+    fprintf(out, "\n");
+    fprintf(out, "%scycles: %s\n", p,
+            strcmp(c->source, "perf") == 0
+                ? "core cycles from the hardware cycle counter (perf)"
+                : "core cycles calibrated from a dependent add chain beside every row (no "
+                  "hardware cycle counter); TSC ticks are not cycles here");
+    fprintf(out,
+            "%sclock: TSC %.4f GHz (%s); core %.4f GHz median, %.4f-%.4f seen; timer %.0f "
+            "ticks\n",
+            p, c->tsc_hz / 1e9, c->tsc_source, c->core_hz / 1e9, c->core_hz_min / 1e9,
+            c->core_hz_max / 1e9, c->timer_overhead);
+    fprintf(out, "%smachine: %s (%s family 0x%x model 0x%x stepping %u)%s, cpu %d\n", p, m->brand,
+            m->vendor, m->family, m->model, m->stepping, m->hypervisor ? ", virtualized" : "",
+            run->cpu);
+    fprintf(out, "%srun: sqcolor %s, %d repetitions, sequences of %zu squares, seed %llu, %.1f s\n",
+            p, version, run->reps, run->length, (unsigned long long)run->seed, run->elapsed_s);
+    fprintf(out,
+            "%scells: median over repetitions of the minimum of each repetition's samples, the "
+            "harness (an identity body in the same loop) subtracted; %s marks the best of a row; "
+            "~ marks a spread (p90 - min) over %.0f%% of the median\n",
+            p, md ? "bold" : "*", run->spread_threshold * 100);
+}
+
+static void write_tables(FILE *out, bool md, const sq_run *run, const char *version) {
+    if (md)
+        fprintf(out, "### sqcolor results\n");
+    for (int f = 0; f < sq_family_count; f++)
+        for (int m = 0; m < SQ_MODE_COUNT; m++) {
+            grid g;
+            grid_of(run, &sq_families[f], (sq_mode)m, &g);
+            if (!g.techniques.n)
+                continue;
+            if (!md && m == 0)
+                fprintf(out, "\n== %s: %s ==\n", sq_families[f].name, mode_units[m]);
+            else if (!md)
+                fprintf(out, "\n== %s %s: %s ==\n", sq_families[f].name, sq_mode_names[m],
+                        mode_units[m]);
+            if (g.impls.n * g.sequences.n <= 10)
+                write_table(out, md, run, &sq_families[f], (sq_mode)m, &g, NULL);
+            else
+                for (int s = 0; s < g.sequences.n; s++)
+                    write_table(out, md, run, &sq_families[f], (sq_mode)m, &g, g.sequences.v[s]);
+        }
+    write_footer(out, md, run, version);
+}
+
+/* ---- csv and json --------------------------------------------------------- */
+
+static void write_csv(FILE *out, const sq_run *run) {
+    fprintf(out, "id,family,technique,impl,sequence,mode,cycles_min,cycles_median,cycles_p90,"
+                 "ticks_min,ticks_median,ticks_p90,ns_min,ns_median,ns_p90,reps,noisy\n");
+    for (int i = 0; i < run->nresults; i++) {
+        const sq_result *r = &run->results[i];
+        const sq_variant *v = r->variant;
+        fprintf(out, "%s,%s,%s,%s,%s,%s,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%d,%d\n",
+                v->id, v->family->name, v->technique, v->impl, r->sequence, sq_mode_names[r->mode],
+                r->cycles.min, r->cycles.median, r->cycles.p90, r->ticks.min, r->ticks.median,
+                r->ticks.p90, r->ns.min, r->ns.median, r->ns.p90, r->reps, r->noisy);
+    }
+}
+
+static void json_string(FILE *out, const char *s) {
+    fputc('"', out);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(out, "\\u%04x", c);
+        else
+            fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+static void json_number(FILE *out, double x) {
+    if (isfinite(x))
+        fprintf(out, "%.6g", x);
+    else
+        fputs("null", out);
+}
+
+static void json_stats(FILE *out, const char *name, sq_stats s) {
+    fprintf(out, "\"%s\": {\"min\": ", name);
+    json_number(out, s.min);
+    fputs(", \"median\": ", out);
+    json_number(out, s.median);
+    fputs(", \"p90\": ", out);
+    json_number(out, s.p90);
+    fputs("}", out);
+}
+
+static void write_json(FILE *out, const sq_run *run, const char *version) {
+    const sq_machine *m = &run->machine;
+    const sq_clock *c = &run->clock;
+    fprintf(out, "{\n  \"schema\": 1,\n  \"tool\": {\"name\": \"sqcolor\", \"version\": ");
+    json_string(out, version);
+    fprintf(out, "},\n  \"machine\": {\"vendor\": ");
+    json_string(out, m->vendor);
+    fprintf(out, ", \"brand\": ");
+    json_string(out, m->brand);
+    fprintf(out, ", \"family\": %u, \"model\": %u, \"stepping\": %u, \"hypervisor\": %s},\n",
+            m->family, m->model, m->stepping, m->hypervisor ? "true" : "false");
+    fprintf(out, "  \"clock\": {\"source\": ");
+    json_string(out, c->source);
+    fprintf(out, ", \"tsc_source\": ");
+    json_string(out, c->tsc_source);
+    fprintf(out, ", \"tsc_hz\": ");
+    json_number(out, c->tsc_hz);
+    fprintf(out, ", \"core_hz\": ");
+    json_number(out, c->core_hz);
+    fprintf(out, ", \"core_hz_min\": ");
+    json_number(out, c->core_hz_min);
+    fprintf(out, ", \"core_hz_max\": ");
+    json_number(out, c->core_hz_max);
+    fprintf(out, ", \"timer_overhead_ticks\": ");
+    json_number(out, c->timer_overhead);
+    fprintf(out,
+            "},\n  \"config\": {\"reps\": %d, \"length\": %zu, \"seed\": %llu, \"cpu\": %d, "
+            "\"spread_threshold\": ",
+            run->reps, run->length, (unsigned long long)run->seed, run->cpu);
+    json_number(out, run->spread_threshold);
+    fprintf(out, "},\n  \"elapsed_s\": ");
+    json_number(out, run->elapsed_s);
+    fprintf(out, ",\n  \"results\": [");
+    for (int i = 0; i < run->nresults; i++) {
+        const sq_result *r = &run->results[i];
+        const sq_variant *v = r->variant;
+        fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
+        json_string(out, v->id);
+        fprintf(out, ", \"family\": ");
+        json_string(out, v->family->name);
+        fprintf(out, ", \"technique\": ");
+        json_string(out, v->technique);
+        fprintf(out, ", \"impl\": ");
+        json_string(out, v->impl);
+        fprintf(out, ", \"sequence\": ");
+        json_string(out, r->sequence);
+        fprintf(out, ", \"mode\": \"%s\", ", sq_mode_names[r->mode]);
+        json_stats(out, "cycles", r->cycles);
+        fputs(", ", out);
+        json_stats(out, "ticks", r->ticks);
+        fputs(", ", out);
+        json_stats(out, "ns", r->ns);
+        fprintf(out, ", \"reps\": %d, \"noisy\": %s, \"samples\": [", r->reps,
+                r->noisy ? "true" : "false");
+        for (int k = 0; k < r->reps && r->samples; k++) {
+            if (k)
+                fputs(", ", out);
+            json_number(out, r->samples[k]);
+        }
+        fputs("]}", out);
+    }
+    fprintf(out, "\n  ]\n}\n");
+}
+
+int sq_report_write(const sq_run *run, sq_format fmt, const char *version, FILE *out) {
+    switch (fmt) {
+    case SQ_FORMAT_TABLE:
+    case SQ_FORMAT_MARKDOWN:
+        write_tables(out, fmt == SQ_FORMAT_MARKDOWN, run, version);
+        break;
+    case SQ_FORMAT_CSV:
+        write_csv(out, run);
+        break;
+    case SQ_FORMAT_JSON:
+        write_json(out, run, version);
+        break;
+    }
+    return fflush(out) == 0 && !ferror(out) ? 0 : -1;
+}
+
+/* ---- atomic output -------------------------------------------------------- */
+
+/* The temporary being written, for the signal handler to remove. */
+static char pending_tmp[4096 + 16];
+
+static void remove_pending(int sig) {
+    if (pending_tmp[0])
+        unlink(pending_tmp);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+int sq_output_open(sq_output *o, const char *path, char *err, size_t errlen) {
+    memset(o, 0, sizeof *o);
+    if (strlen(path) >= sizeof o->path) {
+        snprintf(err, errlen, "--output: path too long");
+        return -1;
+    }
+    snprintf(o->path, sizeof o->path, "%s", path);
+    snprintf(o->tmp, sizeof o->tmp, "%s.tmp.XXXXXX", path);
+    int fd = mkstemp(o->tmp);
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    o->fp = fdopen(fd, "w");
+    if (!o->fp) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        close(fd);
+        unlink(o->tmp);
+        return -1;
+    }
+    memcpy(pending_tmp, o->tmp, sizeof pending_tmp);
+    signal(SIGINT, remove_pending);
+    signal(SIGTERM, remove_pending);
+    signal(SIGHUP, remove_pending);
+    return 0;
+}
+
+int sq_output_commit(sq_output *o, char *err, size_t errlen) {
+    bool ok = fflush(o->fp) == 0 && !ferror(o->fp) && fsync(fileno(o->fp)) == 0;
+    int saved = errno;
+    ok &= fclose(o->fp) == 0;
+    o->fp = NULL;
+    if (ok && rename(o->tmp, o->path) == 0) {
+        pending_tmp[0] = 0;
+        return 0;
+    }
+    snprintf(err, errlen, "cannot write %s: %s", o->path, strerror(ok ? errno : saved));
+    unlink(o->tmp);
+    pending_tmp[0] = 0;
+    return -1;
+}
+
+void sq_output_abort(sq_output *o) {
+    if (o->fp)
+        fclose(o->fp);
+    o->fp = NULL;
+    unlink(o->tmp);
+    pending_tmp[0] = 0;
+}

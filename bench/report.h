@@ -1,0 +1,32 @@
+/* Printing a run: console tables, Markdown, CSV and JSON; and output files
+ * that appear whole or not at all. */
+#ifndef SQCOLOR_REPORT_H
+#define SQCOLOR_REPORT_H
+
+#include "results.h"
+
+#include <stdio.h>
+
+typedef enum sq_format {
+    SQ_FORMAT_TABLE,
+    SQ_FORMAT_MARKDOWN,
+    SQ_FORMAT_CSV,
+    SQ_FORMAT_JSON
+} sq_format;
+
+/* Writes run in fmt; version is sqcolor's. Returns 0, or -1 on a write error. */
+int sq_report_write(const sq_run *run, sq_format fmt, const char *version, FILE *out);
+
+/* An output file written to a temporary beside it and renamed into place on
+ * commit; an interrupted process removes the temporary. */
+typedef struct sq_output {
+    FILE *fp;
+    char path[4096];
+    char tmp[4096 + 16];
+} sq_output;
+
+int sq_output_open(sq_output *o, const char *path, char *err, size_t errlen);
+int sq_output_commit(sq_output *o, char *err, size_t errlen);
+void sq_output_abort(sq_output *o);
+
+#endif

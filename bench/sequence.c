@@ -1,0 +1,261 @@
+#include "sequence.h"
+
+#include "reference.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- built-ins ------------------------------------------------------------ */
+
+typedef struct rng {
+    uint64_t s;
+} rng;
+
+/* splitmix64 */
+static uint64_t next(rng *r) {
+    uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* Uniform in 0..63: 64 divides 2^64, so the low bits are unbiased. */
+static unsigned any_square(rng *r) {
+    return (unsigned)(next(r) & 63);
+}
+
+/* Uniform among the 32 squares of one color (1 = dark). */
+static unsigned square_of_color(rng *r, unsigned dark) {
+    unsigned sq;
+    do
+        sq = any_square(r);
+    while (ref_color(sq) != dark);
+    return sq;
+}
+
+typedef void (*generator)(rng *r, size_t i, uint8_t *a, uint8_t *b);
+
+static void gen_ordered(rng *r, size_t i, uint8_t *a, uint8_t *b) {
+    (void)r;
+    (void)b;
+    *a = (uint8_t)(i % 64);
+}
+static void gen_random(rng *r, size_t i, uint8_t *a, uint8_t *b) {
+    (void)i;
+    *a = (uint8_t)any_square(r);
+    if (b)
+        *b = (uint8_t)any_square(r);
+}
+static void gen_dark(rng *r, size_t i, uint8_t *a, uint8_t *b) {
+    (void)i;
+    (void)b;
+    *a = (uint8_t)square_of_color(r, 1);
+}
+static void gen_light(rng *r, size_t i, uint8_t *a, uint8_t *b) {
+    (void)i;
+    (void)b;
+    *a = (uint8_t)square_of_color(r, 0);
+}
+static void gen_alternating(rng *r, size_t i, uint8_t *a, uint8_t *b) {
+    (void)b;
+    *a = (uint8_t)square_of_color(r, i % 2 == 0);
+}
+static void gen_same(rng *r, size_t i, uint8_t *a, uint8_t *b) {
+    (void)i;
+    *a = (uint8_t)any_square(r);
+    *b = (uint8_t)square_of_color(r, ref_color(*a));
+}
+static void gen_different(rng *r, size_t i, uint8_t *a, uint8_t *b) {
+    (void)i;
+    *a = (uint8_t)any_square(r);
+    *b = (uint8_t)square_of_color(r, !ref_color(*a));
+}
+
+static const struct builtin {
+    const char *name;
+    int arity;
+    generator gen;
+} builtins[] = {
+    {"ordered", 1, gen_ordered}, {"random", 1, gen_random},           {"dark", 1, gen_dark},
+    {"light", 1, gen_light},     {"alternating", 1, gen_alternating}, {"random", 2, gen_random},
+    {"same", 2, gen_same},       {"different", 2, gen_different},
+};
+#define BUILTINS (int)(sizeof builtins / sizeof builtins[0])
+
+const char *sq_sequence_names(int arity) {
+    return arity == 1 ? "ordered,random,dark,light,alternating" : "random,same,different";
+}
+
+static const struct builtin *find_builtin(const char *name, int arity) {
+    for (int i = 0; i < BUILTINS; i++)
+        if (builtins[i].arity == arity && strcmp(builtins[i].name, name) == 0)
+            return &builtins[i];
+    return NULL;
+}
+
+bool sq_sequence_known(const char *spec, int arity) {
+    return strncmp(spec, "file:", 5) == 0 || find_builtin(spec, arity);
+}
+
+static int fail(char *err, size_t errlen, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static int allocate(sq_sequence *out, int arity, size_t length, char *err, size_t errlen) {
+    memset(out, 0, sizeof *out);
+    out->arity = arity;
+    out->length = length;
+    out->a = malloc(length);
+    out->b = arity == 2 ? malloc(length) : NULL;
+    if (!out->a || (arity == 2 && !out->b)) {
+        sq_sequence_free(out);
+        return fail(err, errlen, "cannot allocate a sequence of %zu squares", length);
+    }
+    return 0;
+}
+
+/* ---- files ---------------------------------------------------------------- */
+
+bool sq_parse_square(const char *token, unsigned *sq) {
+    size_t len = strlen(token);
+    if (len == 2 && isalpha((unsigned char)token[0])) {
+        int file = tolower((unsigned char)token[0]) - 'a', rank = token[1] - '1';
+        if (file < 0 || file > 7 || rank < 0 || rank > 7)
+            return false;
+        *sq = (unsigned)(8 * rank + file);
+        return true;
+    }
+    if (len == 0 || len > 2)
+        return false;
+    for (size_t i = 0; i < len; i++)
+        if (!isdigit((unsigned char)token[i]))
+            return false;
+    *sq = (unsigned)atoi(token);
+    return *sq < 64;
+}
+
+/* Reads a file's squares (all tokens) or pairs (two tokens a line). */
+static int read_file(const char *spec, int arity, uint8_t **a, uint8_t **b, size_t *count,
+                     char *err, size_t errlen) {
+    const char *path = spec + 5;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return fail(err, errlen, "--sequence %s: %s", spec, strerror(errno));
+    size_t cap = 1024, n = 0;
+    *a = malloc(cap);
+    *b = arity == 2 ? malloc(cap) : NULL;
+    char line[4096];
+    int rc = 0;
+    for (long lineno = 1; rc == 0 && fgets(line, sizeof line, f); lineno++) {
+        if (!strchr(line, '\n') && !feof(f)) {
+            rc = fail(err, errlen, "--sequence %s: line %ld: longer than %zu characters", spec,
+                      lineno, sizeof line - 1);
+            break;
+        }
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = 0;
+        int tokens = 0;
+        for (char *save, *tok = strtok_r(line, " \t\r\n,", &save); tok;
+             tok = strtok_r(NULL, " \t\r\n,", &save)) {
+            unsigned sq;
+            if (!sq_parse_square(tok, &sq)) {
+                rc = fail(err, errlen,
+                          "--sequence %s: line %ld: '%s' is not a square (0-63 or a1..h8)", spec,
+                          lineno, tok);
+                break;
+            }
+            if (arity == 2 && tokens >= 2) {
+                rc = fail(err, errlen,
+                          "--sequence %s: line %ld: '%s': pair families need two "
+                          "squares a line, like 'e4 d5'",
+                          spec, lineno, tok);
+                break;
+            }
+            if (n == cap) {
+                if (cap >= (size_t)1 << 30) {
+                    rc = fail(err, errlen, "--sequence %s: more than 2^30 squares", spec);
+                    break;
+                }
+                cap *= 2;
+                uint8_t *na = realloc(*a, cap), *nb = arity == 2 ? realloc(*b, cap) : NULL;
+                if (na)
+                    *a = na;
+                if (nb)
+                    *b = nb;
+                if (!na || (arity == 2 && !nb)) {
+                    rc = fail(err, errlen, "--sequence %s: out of memory", spec);
+                    break;
+                }
+            }
+            if (arity == 2 && tokens == 1)
+                (*b)[n++] = (uint8_t)sq;
+            else if (arity == 2)
+                (*a)[n] = (uint8_t)sq;
+            else
+                (*a)[n++] = (uint8_t)sq;
+            tokens++;
+        }
+        if (rc == 0 && arity == 2 && tokens == 1)
+            rc = fail(err, errlen,
+                      "--sequence %s: line %ld: one square; pair families need two a line, like "
+                      "'e4 d5'",
+                      spec, lineno);
+    }
+    if (rc == 0 && ferror(f))
+        rc = fail(err, errlen, "--sequence %s: read error", spec);
+    if (rc == 0 && n == 0)
+        rc = fail(err, errlen, "--sequence %s: no squares in the file", spec);
+    fclose(f);
+    *count = n;
+    if (rc) {
+        free(*a);
+        free(*b);
+    }
+    return rc;
+}
+
+int sq_sequence_make(const char *spec, int arity, size_t length, uint64_t seed, sq_sequence *out,
+                     char *err, size_t errlen) {
+    if (strncmp(spec, "file:", 5) == 0) {
+        uint8_t *a, *b;
+        size_t count;
+        if (read_file(spec, arity, &a, &b, &count, err, errlen))
+            return -1;
+        int rc = allocate(out, arity, length, err, errlen);
+        for (size_t i = 0; rc == 0 && i < length; i++) {
+            out->a[i] = a[i % count];
+            if (b)
+                out->b[i] = b[i % count];
+        }
+        out->source_count = count;
+        free(a);
+        free(b);
+        return rc;
+    }
+    const struct builtin *g = find_builtin(spec, arity);
+    if (!g)
+        return fail(err, errlen, "--sequence: unknown sequence '%s' for %s (%s, or file:PATH)",
+                    spec, arity == 1 ? "one square" : "pairs", sq_sequence_names(arity));
+    if (allocate(out, arity, length, err, errlen))
+        return -1;
+    rng r = {seed ^ (uint64_t)(g - builtins) * 0x2545f4914f6cdd1dULL};
+    for (size_t i = 0; i < length; i++)
+        g->gen(&r, i, &out->a[i], out->b ? &out->b[i] : NULL);
+    out->source_count = length;
+    return 0;
+}
+
+void sq_sequence_free(sq_sequence *s) {
+    free(s->a);
+    free(s->b);
+    s->a = s->b = NULL;
+}

@@ -1,0 +1,34 @@
+/* The square sequences the engine times over: built-in patterns generated from
+ * a seed, or a user's file. Squares are 0..63 (a1 = 0); pairs for two-square
+ * families. */
+#ifndef SQCOLOR_SEQUENCE_H
+#define SQCOLOR_SEQUENCE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct sq_sequence {
+    int arity;
+    size_t length;       /* squares (pairs) */
+    uint8_t *a, *b;      /* b is NULL for arity 1 */
+    size_t source_count; /* squares (pairs) read from the file, before tiling */
+} sq_sequence;
+
+/* The built-in names for an arity, comma-separated. */
+const char *sq_sequence_names(int arity);
+
+/* A built-in name of that arity, or "file:PATH". */
+bool sq_sequence_known(const char *spec, int arity);
+
+/* Builds `length` squares (pairs); a file's are repeated to that length.
+ * Returns 0, or -1 with a one-line reason naming the file, line and token. */
+int sq_sequence_make(const char *spec, int arity, size_t length, uint64_t seed, sq_sequence *out,
+                     char *err, size_t errlen);
+
+void sq_sequence_free(sq_sequence *s);
+
+/* "e4", "E4" or "28" -> 28; false if the token is none of these. */
+bool sq_parse_square(const char *token, unsigned *sq);
+
+#endif
