@@ -39,7 +39,7 @@ static double kernel_cycles(const char *id, sq_mode mode, const char *seq) {
                             .sequences = seqs,
                             .nsequences = 1,
                             .timing = sq_calibration_defaults(),
-                            .length = 16384,
+                            .length = 1 << 20,
                             .seed = 1,
                             .spread_threshold = 0.05};
     cfg.mode[mode] = true;
@@ -79,10 +79,11 @@ int sq_cmd_selftest(int argc, char **argv) {
     expect_near(&st, "color/inreg32/asm latency = mov;shr cl + and",
                 kernel_cycles("color/inreg32/asm", SQ_MODE_LATENCY, "random"), sum, 0.05);
     sum = CHAIN("movzx_load");
-    expect_near(&st, "color/lookup/asm latency = movzx load (+ eliminated mov)",
-                kernel_cycles("color/lookup/asm", SQ_MODE_LATENCY, "random"), sum, 0.10);
+    expect_near(&st, "color/lookup/asm latency = movzx load (+ a renamed mov)",
+                kernel_cycles("color/lookup/asm", SQ_MODE_LATENCY, "random"), sum, 0.15);
 
-    /* An unpredictable branch costs a misprediction every other square. */
+    /* An unpredictable branch costs a misprediction every other square (the
+     * sequence is long enough that the predictor cannot learn it). */
     double ordered = kernel_cycles("color/lea_test_jz/asm", SQ_MODE_BRANCH, "ordered");
     double random = kernel_cycles("color/lea_test_jz/asm", SQ_MODE_BRANCH, "random");
     report(&st, "color/lea_test_jz/asm branch: random - ordered", random - ordered, ">= 5",

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# sqcolor run and calibrate as a user meets them. Only properties no noisy
+# machine can break are asserted here; accuracy is 'sqcolor selftest'.
+# usage: tests/run.sh path/to/sqcolor
+set -u
+bin=$1
+pass=0 fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAILED: $*"; }
+quick=(--quick --reps 3 --samples 2 --length 65536)
+
+expect_usage() {
+    local want=$1; shift
+    "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
+    local rc=$? lines
+    lines=$(wc -l <"$tmp/err")
+    # The verification summary may precede the error line on stderr.
+    if [ $rc -eq 2 ] && grep -qF -- "$want" "$tmp/err" && [ "$(grep -vc '^verify: ' "$tmp/err")" -eq 1 ]; then
+        ok
+    else
+        bad "sqcolor $* -> exit $rc, $lines stderr lines: $(cat "$tmp/err") (wanted '$want')"
+    fi
+}
+
+printf 'e4 d5\n# comment\n0 63  # a1 h8\n' >"$tmp/pairs.txt"
+printf 'e4 z9\n' >"$tmp/badtoken.txt"
+printf 'e4\n' >"$tmp/single.txt"
+: >"$tmp/empty.txt"
+
+expect_usage "--mode must be one of latency|throughput|branch|call, not 'speed'" run --mode speed
+expect_usage "unknown sequence 'zigzag'" run --sequence zigzag
+expect_usage "--length 10 is out of range" run --length 10
+expect_usage "--reps takes a whole number, not 'many'" run --reps many
+expect_usage "--seed takes a whole number" run --seed -1
+expect_usage "--cpu 4096 is out of range" run --cpu 4096
+expect_usage "empty item between commas" run --mode latency,,branch
+expect_usage "'dark' is not a sequence of the selected families" run --filter 'same_color/*/*' --sequence dark "${quick[@]}"
+expect_usage "No such file or directory" run --sequence "file:$tmp/missing.txt" --filter 'color/bt/asm' "${quick[@]}"
+expect_usage "line 1: 'z9' is not a square" run --sequence "file:$tmp/badtoken.txt" --filter 'color/bt/asm' "${quick[@]}"
+expect_usage "no squares in the file" run --sequence "file:$tmp/empty.txt" --filter 'color/bt/asm' "${quick[@]}"
+expect_usage "pair families need two" run --sequence "file:$tmp/single.txt" --filter 'same_color/lea_xor/asm' "${quick[@]}"
+expect_usage "cannot write $tmp/no/such/dir/r.json" run --output "$tmp/no/such/dir/r.json" --filter 'color/bt/asm'
+expect_usage "unknown option '--bogus'" calibrate --bogus
+expect_usage "--reps 1 is out of range" calibrate --reps 1
+
+# JSON: every (variant, sequence, mode) row, numbers where numbers belong.
+"$bin" run "${quick[@]}" --filter 'color/lea_shr_and/*,same_color/xor_shift/asm' --format json \
+    --output "$tmp/r.json" 2>"$tmp/err" && ok || bad "run --format json: $(cat "$tmp/err")"
+if jq -e '.schema == 1 and (.results | length) == 2*5*4 + 1*3*4
+        and (.clock.source == "calibrated" or .clock.source == "perf")
+        and .clock.tsc_hz > 0 and .clock.core_hz > 0 and .config.reps == 3
+        and ([.results[] | .cycles.median, .ticks.median, .ns.median | numbers] | length) == 3*52
+        and ([.results[] | .samples | length] | unique) == [3]
+        and ([.results[] | [.id, .sequence, .mode]] | unique | length) == 52' "$tmp/r.json" >/dev/null; then
+    ok
+else
+    bad "JSON content: $(head -c 600 "$tmp/r.json")"
+fi
+ls "$tmp"/r.json.tmp.* >/dev/null 2>&1 && bad "temporary left behind" || ok
+# Noise-proof sanity: a 4-instruction chain is neither free nor 10 cycles.
+lat=$(jq '.results[] | select(.id == "color/lea_shr_and/asm" and .mode == "latency" and .sequence == "random") | .cycles.median' "$tmp/r.json")
+awk -v x="$lat" 'BEGIN { exit !(x > 2 && x < 8) }' && ok || bad "lea_shr_and latency $lat cycles"
+
+# CSV header, and a sequence file of pairs with names, numbers and comments.
+"$bin" run "${quick[@]}" --filter 'same_color/lea_xor/asm' --sequence "file:$tmp/pairs.txt" \
+    --format csv >"$tmp/r.csv" 2>/dev/null && ok || bad "run with a sequence file"
+[ "$(head -1 "$tmp/r.csv")" = "id,family,technique,impl,sequence,mode,cycles_min,cycles_median,cycles_p90,ticks_min,ticks_median,ticks_p90,ns_min,ns_median,ns_p90,reps,noisy" ] && ok || bad "csv header"
+[ "$(grep -c ',file,' "$tmp/r.csv")" -eq 4 ] && ok || bad "csv: four modes on the file sequence"
+
+# Interrupted: no output file, no temporary.
+timeout -s INT 1 "$bin" run --output "$tmp/int.json" --format json >/dev/null 2>&1
+[ ! -e "$tmp/int.json" ] && ! ls "$tmp"/int.json.tmp.* >/dev/null 2>&1 && ok || bad "interrupted run left a file"
+
+# The add chain is the cycle; anything far from 1 means the clock is broken.
+add=$("$bin" calibrate --reps 5 | awk '$1 == "add" { print $(NF - 3) }')
+awk -v x="$add" 'BEGIN { exit !(x > 0.8 && x < 1.2) }' && ok || bad "calibrate: add chain $add"
+
+echo "run: $pass passed, $fail failed"
+[ $fail -eq 0 ]
