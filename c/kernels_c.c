@@ -9,7 +9,9 @@
 #error "build with -DSQ_IMPL_TAG=<impl tag>"
 #endif
 
-/* An identity the compiler cannot see through: the baselines' body. */
+/* An identity the compiler cannot see through: the baselines' body, and the
+ * latency chain's link, so the compiler cannot use that a result is 0 or 1 to
+ * take the chain apart (clang turns f(a ^ r) into f(a) ^ r otherwise). */
 static inline unsigned opaque(unsigned x) {
     __asm__("" : "+r"(x));
     return x;
@@ -43,7 +45,8 @@ static inline unsigned baseline_branch2(unsigned a, unsigned b) {
 #define SQ_DEFINE_KERNELS(stem, body, branch_body, arity)                                          \
     uint64_t SQ_CAT(stem, _latency)(const uint8_t *a, const uint8_t *b, size_t n) {                \
         unsigned r = 0;                                                                            \
-        SQ_UNROLLED for (size_t i = 0; i < n; i++) r = SQ_KCALL(arity, body, a[i] ^ r, b[i]);      \
+        SQ_UNROLLED for (size_t i = 0; i < n; i++) r =                                             \
+            SQ_KCALL(arity, body, a[i] ^ opaque(r), b[i]);                                         \
         return r;                                                                                  \
     }                                                                                              \
     /* Four sums, as in the asm: one would chain every square's add. */                            \

@@ -70,7 +70,11 @@ const sq_variant sq_variants[] = {SQ_FOR_EACH_TECHNIQUE(SQ_TECHNIQUE_ROWS)};
 const int sq_variant_count = sizeof sq_variants / sizeof sq_variants[0];
 
 #define SQ_IMPL_ROW(tag, name, unused)                                                             \
-    {name, {SQ_KERNEL_ROW(SQ_FN(tag, baseline, 1)), SQ_KERNEL_ROW(SQ_FN(tag, baseline, 2))}},
+    {name,                                                                                         \
+     #tag,                                                                                         \
+     SQ_IMPL_COMPILER_##tag,                                                                       \
+     SQ_IMPL_FLAGS_##tag,                                                                          \
+     {SQ_KERNEL_ROW(SQ_FN(tag, baseline, 1)), SQ_KERNEL_ROW(SQ_FN(tag, baseline, 2))}},
 const sq_impl sq_impls[] = {SQ_FOR_EACH_IMPL(SQ_IMPL_ROW, 0)};
 const int sq_impl_count = sizeof sq_impls / sizeof sq_impls[0];
 

@@ -45,7 +45,10 @@ typedef struct sq_variant {
 /* An impl: asm, or one build of the C code. Its baselines are the kernels
  * around an identity body, [arity - 1][mode]. */
 typedef struct sq_impl {
-    const char *name;
+    const char *name;     /* as in ids: asm, gcc-12, clang-14-native, ... */
+    const char *tag;      /* as in symbols: asm, gcc_12, clang_14_native, ... */
+    const char *compiler; /* the version line of the compiler or assembler */
+    const char *flags;
     sq_kernel_fn baseline[2][SQ_KERNEL_MODES];
 } sq_impl;
 

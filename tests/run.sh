@@ -46,14 +46,16 @@ expect_usage "unknown option '--bogus'" calibrate --bogus
 expect_usage "--reps 1 is out of range" calibrate --reps 1
 
 # JSON: every (variant, sequence, mode) row, numbers where numbers belong.
+impls=$("$bin" list --filter 'color/lea_shr_and/*' --format csv | tail -n +2 | wc -l)
+rows=$((impls * 5 * 4 + 1 * 3 * 4))
 "$bin" run "${quick[@]}" --filter 'color/lea_shr_and/*,same_color/xor_shift/asm' --format json \
     --output "$tmp/r.json" 2>"$tmp/err" && ok || bad "run --format json: $(cat "$tmp/err")"
-if jq -e '.schema == 1 and (.results | length) == 2*5*4 + 1*3*4
+if jq -e --argjson rows "$rows" '.schema == 1 and (.results | length) == $rows
         and (.clock.source == "calibrated" or .clock.source == "perf")
         and .clock.tsc_hz > 0 and .clock.core_hz > 0 and .config.reps == 3
-        and ([.results[] | .cycles.median, .ticks.median, .ns.median | numbers] | length) == 3*52
+        and ([.results[] | .cycles.median, .ticks.median, .ns.median | numbers] | length) == 3 * $rows
         and ([.results[] | .samples | length] | unique) == [3]
-        and ([.results[] | [.id, .sequence, .mode]] | unique | length) == 52' "$tmp/r.json" >/dev/null; then
+        and ([.results[] | [.id, .sequence, .mode]] | unique | length) == $rows' "$tmp/r.json" >/dev/null; then
     ok
 else
     bad "JSON content: $(head -c 600 "$tmp/r.json")"

@@ -1,0 +1,114 @@
+# The C impls: c/impl_c.c and c/kernels_c.c built by every installed C compiler
+# (or the ones SQCOLOR_COMPILERS names), each with two flag sets, into objects
+# with their own symbol prefix, all linked into the one sqcolor.
+#
+# In:  GEN (generated folder). Out: SQ_C_IMPL_ROWS, SQ_IMPL_INFO_DEFINES (for
+# c/impls.h.in) and SQ_C_IMPL_OBJECTS (objects to link).
+
+set(SQCOLOR_COMPILERS "" CACHE STRING
+    "C compilers to build the C variants with, e.g. 'gcc-12;clang-14' (empty: all installed)")
+
+# Flag sets: impl suffix and flags. Generic x86-64 at -O2, and this CPU at -O3.
+set(_flagsets "generic" "native")
+set(_flags_generic -O2)
+set(_flags_native -O3 -march=native)
+
+if(SQCOLOR_COMPILERS)
+  set(_candidates ${SQCOLOR_COMPILERS})
+else()
+  set(_candidates gcc clang)
+  foreach(_v RANGE 8 24)
+    list(APPEND _candidates gcc-${_v} clang-${_v})
+  endforeach()
+endif()
+
+set(_impls "")
+set(SQ_C_IMPL_ROWS "")
+set(SQ_IMPL_INFO_DEFINES "")
+set(SQ_C_IMPL_OBJECTS "")
+set(_sources impl_c.c kernels_c.c)
+file(GLOB _headers ${CMAKE_SOURCE_DIR}/c/*.h)
+list(APPEND _headers ${GEN}/sq_impls.h)
+
+foreach(_cc IN LISTS _candidates)
+  unset(_path)
+  find_program(_path ${_cc} NO_CACHE)
+  if(NOT _path)
+    if(SQCOLOR_COMPILERS)
+      message(FATAL_ERROR "SQCOLOR_COMPILERS: '${_cc}' is not an installed C compiler")
+    endif()
+    continue()
+  endif()
+  execute_process(COMMAND ${_path} --version OUTPUT_VARIABLE _version_text ERROR_QUIET
+                  RESULT_VARIABLE _rc)
+  execute_process(COMMAND ${_path} -dumpversion OUTPUT_VARIABLE _dump ERROR_QUIET
+                  OUTPUT_STRIP_TRAILING_WHITESPACE)
+  if(NOT _rc EQUAL 0 OR NOT _dump MATCHES "^([0-9]+)")
+    if(SQCOLOR_COMPILERS)
+      message(FATAL_ERROR "SQCOLOR_COMPILERS: '${_cc}' does not answer like a C compiler")
+    endif()
+    continue()
+  endif()
+  set(_major ${CMAKE_MATCH_1})
+  if(_version_text MATCHES "clang")
+    set(_kind clang)
+    set(_novec -fno-vectorize -fno-slp-vectorize)
+  elseif(_version_text MATCHES "gcc|GCC|Free Software")
+    set(_kind gcc)
+    set(_novec -fno-tree-vectorize -fno-tree-slp-vectorize)
+  else()
+    if(SQCOLOR_COMPILERS)
+      message(FATAL_ERROR "SQCOLOR_COMPILERS: '${_cc}' is neither gcc nor clang")
+    endif()
+    continue()
+  endif()
+  string(REGEX MATCH "^[^\n]*" _version_line "${_version_text}")
+  set(_name ${_kind}-${_major})
+  if(_name IN_LIST _impls) # gcc and gcc-12 are one compiler
+    continue()
+  endif()
+  list(APPEND _impls ${_name})
+
+  foreach(_set IN LISTS _flagsets)
+    set(_impl ${_name})
+    if(_set STREQUAL "native")
+      set(_impl ${_name}-native)
+    endif()
+    string(REPLACE "-" "_" _tag ${_impl})
+    set(_flags ${_flags_${_set}})
+    set(_common -std=c11 -fPIE -D_GNU_SOURCE -DSQ_IMPL_TAG=${_tag} -Wall -Wextra
+        -I${CMAKE_SOURCE_DIR}/c -I${GEN})
+    if(SQCOLOR_WERROR)
+      list(APPEND _common -Werror)
+    endif()
+    foreach(_src IN LISTS _sources)
+      string(REPLACE ".c" "" _stem ${_src})
+      set(_obj ${GEN}/${_stem}_${_tag}.o)
+      set(_extra "")
+      if(_src STREQUAL "kernels_c.c")
+        set(_extra ${_novec})
+      endif()
+      add_custom_command(
+        OUTPUT ${_obj}
+        COMMAND ${_path} ${_common} ${_flags} ${_extra} -c ${CMAKE_SOURCE_DIR}/c/${_src} -o ${_obj}
+        DEPENDS ${CMAKE_SOURCE_DIR}/c/${_src} ${_headers}
+        COMMENT "Building ${_src} with ${_impl}"
+        VERBATIM)
+      list(APPEND SQ_C_IMPL_OBJECTS ${_obj})
+    endforeach()
+    string(APPEND SQ_C_IMPL_ROWS " M(${_tag}, \"${_impl}\", __VA_ARGS__)")
+    string(REPLACE "\"" "\\\"" _version_c "${_version_line}")
+    list(JOIN _flags " " _flags_text)
+    string(APPEND SQ_IMPL_INFO_DEFINES
+           "#define SQ_IMPL_COMPILER_${_tag} \"${_version_c}\"\n"
+           "#define SQ_IMPL_FLAGS_${_tag} \"${_flags_text}\"\n")
+  endforeach()
+endforeach()
+
+if(NOT _impls)
+  message(FATAL_ERROR "no C compiler found for the C variants (gcc or clang): 'apt-get install gcc clang'")
+endif()
+list(JOIN _impls ", " _impls_text)
+message(STATUS "sqcolor C impls: ${_impls_text} (generic -O2 and -O3 -march=native each)")
+
+set_source_files_properties(${SQ_C_IMPL_OBJECTS} PROPERTIES EXTERNAL_OBJECT TRUE GENERATED TRUE)
