@@ -55,7 +55,7 @@ int sq_cmd_run(int argc, char **argv) {
     sq_engine_config cfg = {0};
     cfg.timing = sq_calibration_defaults();
     cfg.timing.reps = quick ? 5 : 15;
-    cfg.timing.samples = quick ? 3 : 5;
+    cfg.timing.samples = quick ? 3 : 4;
     cfg.timing.sample_s = quick ? 20e-6 : 50e-6;
     cfg.length = quick ? 1 << 18 : 1 << 20;
     cfg.seed = 1;

@@ -48,6 +48,12 @@ static const command commands[] = {
      "  Chains of known latency (add 1, imul 3) and kernels whose latency must equal the sum of\n"
      "  their instructions' chain latencies (lea_shr_and, inreg32, lookup), and the branch\n"
      "  misprediction cost of lea_test_jz on random squares. Exit 1 if any is out of tolerance.\n"},
+    {"disasm", sq_cmd_disasm, "each technique's machine code: asm beside every compiler's",
+     "usage: sqcolor disasm [--filter GLOBS] [--format table|markdown] [--predict] [--mcpu NAME]\n"
+     "  Decodes the callable routines from this binary (capstone, Intel syntax) and prints each\n"
+     "  technique's impls side by side with instruction and byte counts.\n"
+     "  --predict     add llvm-mca's reciprocal throughput and latency for this CPU\n"
+     "  --mcpu NAME   the CPU llvm-mca models (implies --predict; default from cpuid)\n"},
     {"help", NULL, "help on a command", "usage: sqcolor help [COMMAND]\n"},
 };
 #define COMMAND_COUNT (int)(sizeof commands / sizeof commands[0])

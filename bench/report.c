@@ -119,6 +119,74 @@ static void write_table(FILE *out, bool md, const sq_run *run, const sq_family *
     }
 }
 
+/* Mean of a variant's medians over the grid's sequences (NAN if one is missing). */
+static double mean_over_sequences(const sq_run *run, const sq_family *fam, sq_mode mode,
+                                  const grid *g, const char *tech, const char *impl) {
+    double sum = 0;
+    for (int s = 0; s < g->sequences.n; s++) {
+        const sq_result *r = cell(run, fam, mode, tech, impl, g->sequences.v[s]);
+        if (!r)
+            return NAN;
+        sum += r->cycles.median;
+    }
+    return sum / g->sequences.n;
+}
+
+typedef struct ranked {
+    const char *tech;
+    double best;
+} ranked;
+
+static int by_best(const void *a, const void *b) {
+    double x = ((const ranked *)a)->best, y = ((const ranked *)b)->best;
+    return (x > y) - (x < y);
+}
+
+/* Techniques x impls: the mean of the medians over the sequences, each C impl
+ * also as a ratio to the technique's asm (where the asm costs at least half a
+ * cycle); techniques sorted by their best impl. */
+static void write_summary(FILE *out, bool md, const sq_run *run, const sq_family *fam, sq_mode mode,
+                          const grid *g) {
+    ranked rows[MAX_AXIS];
+    for (int t = 0; t < g->techniques.n; t++) {
+        rows[t].tech = g->techniques.v[t];
+        rows[t].best = INFINITY;
+        for (int i = 0; i < g->impls.n; i++)
+            rows[t].best = fmin(
+                rows[t].best, mean_over_sequences(run, fam, mode, g, rows[t].tech, g->impls.v[i]));
+    }
+    qsort(rows, (size_t)g->techniques.n, sizeof rows[0], by_best);
+    if (md)
+        fprintf(out, "\n#### %s — %s, summary (mean over sequences; ratio to asm)\n\n| technique |",
+                fam->name, sq_mode_names[mode]);
+    else
+        fprintf(out, "\n%s — %s, summary: mean over sequences, ratio to asm, best first\n%-16s",
+                fam->name, sq_mode_names[mode], "technique");
+    for (int i = 0; i < g->impls.n; i++)
+        fprintf(out, md ? " %s |" : " %16s", g->impls.v[i]);
+    fputc('\n', out);
+    if (md) {
+        fprintf(out, "|---|");
+        for (int i = 0; i < g->impls.n; i++)
+            fprintf(out, "---:|");
+        fputc('\n', out);
+    }
+    for (int t = 0; t < g->techniques.n; t++) {
+        double asm_mean = mean_over_sequences(run, fam, mode, g, rows[t].tech, "asm");
+        fprintf(out, md ? "| %s |" : "%-16s", rows[t].tech);
+        for (int i = 0; i < g->impls.n; i++) {
+            double m = mean_over_sequences(run, fam, mode, g, rows[t].tech, g->impls.v[i]);
+            char v[48] = "-";
+            if (isfinite(m) && strcmp(g->impls.v[i], "asm") != 0 && asm_mean >= 0.5)
+                snprintf(v, sizeof v, "%.2f %.2fx", m, m / asm_mean);
+            else if (isfinite(m))
+                snprintf(v, sizeof v, "%.2f", m);
+            fprintf(out, md ? " %s |" : " %16s", v);
+        }
+        fputc('\n', out);
+    }
+}
+
 static void write_footer(FILE *out, bool md, const sq_run *run, const char *version) {
     const sq_machine *m = &run->machine;
     const sq_clock *c = &run->clock;
@@ -165,6 +233,8 @@ static void write_tables(FILE *out, bool md, const sq_run *run, const char *vers
             else
                 for (int s = 0; s < g.sequences.n; s++)
                     write_table(out, md, run, &sq_families[f], (sq_mode)m, &g, g.sequences.v[s]);
+            if (g.impls.n > 1)
+                write_summary(out, md, run, &sq_families[f], (sq_mode)m, &g);
         }
     write_footer(out, md, run, version);
 }

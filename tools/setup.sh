@@ -8,6 +8,8 @@ packages=(
     binutils                             # readelf/objdump for the tests
     jq                                   # the tests read sqcolor's JSON
     clang-format                         # the format check
+    pkg-config libcapstone-dev           # sqcolor disasm
+    llvm                                 # llvm-mca for disasm --predict
 )
 
 missing=()

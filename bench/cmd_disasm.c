@@ -1,0 +1,144 @@
+/* sqcolor disasm: each technique's machine code, asm beside every compiler's,
+ * decoded from this very binary. */
+#include "cli.h"
+#include "disasm.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct column {
+    const sq_variant *v;
+    sq_code code;
+    bool predicted;
+    sq_prediction p;
+    char head[3][64]; /* impl; size; prediction */
+} column;
+
+enum { HEAD_LINES = 3 };
+
+static void print_table(const char *title, column *cols, int n) {
+    int width[64];
+    int rows = 0;
+    for (int c = 0; c < n; c++) {
+        width[c] = 0;
+        for (int h = 0; h < HEAD_LINES; h++)
+            if ((int)strlen(cols[c].head[h]) > width[c])
+                width[c] = (int)strlen(cols[c].head[h]);
+        for (int i = 0; i < cols[c].code.count; i++)
+            if ((int)strlen(cols[c].code.text[i]) > width[c])
+                width[c] = (int)strlen(cols[c].code.text[i]);
+        if (cols[c].code.count > rows)
+            rows = cols[c].code.count;
+    }
+    printf("\n%s\n", title);
+    for (int h = 0; h < HEAD_LINES; h++) {
+        if (!cols[0].head[h][0])
+            continue;
+        for (int c = 0; c < n; c++)
+            printf("  %-*s", width[c], cols[c].head[h]);
+        printf("\n");
+    }
+    for (int r = 0; r < rows; r++) {
+        for (int c = 0; c < n; c++)
+            printf("  %-*s", width[c], r < cols[c].code.count ? cols[c].code.text[r] : "");
+        printf("\n");
+    }
+}
+
+static void print_markdown(const char *title, column *cols, int n) {
+    int rows = 0;
+    printf("\n#### %s\n\n|", title);
+    for (int c = 0; c < n; c++) {
+        printf(" %s<br>%s%s%s |", cols[c].head[0], cols[c].head[1],
+               cols[c].head[2][0] ? "<br>" : "", cols[c].head[2]);
+        if (cols[c].code.count > rows)
+            rows = cols[c].code.count;
+    }
+    printf("\n|");
+    for (int c = 0; c < n; c++)
+        printf("---|");
+    printf("\n");
+    for (int r = 0; r < rows; r++) {
+        printf("|");
+        for (int c = 0; c < n; c++) {
+            if (r < cols[c].code.count)
+                printf(" `%s` |", cols[c].code.text[r]);
+            else
+                printf(" |");
+        }
+        printf("\n");
+    }
+}
+
+int sq_cmd_disasm(int argc, char **argv) {
+    const char *filter = NULL, *format = "table", *mcpu = NULL;
+    bool predict = false;
+    const sq_option opts[] = {{"--filter", &filter, NULL},
+                              {"--format", &format, NULL},
+                              {"--mcpu", &mcpu, NULL},
+                              {"--predict", NULL, &predict}};
+    sq_parse_options("disasm", argc, argv, opts, 4, NULL, 0, NULL);
+    bool md = sq_choice("disasm", "--format", format, "table|markdown");
+    const sq_variant *vs[sq_variant_count];
+    int n = sq_select_or_exit("disasm", filter, vs);
+
+    bool approximate = false;
+    if (mcpu)
+        predict = true;
+    if (predict && !sq_mca_path()) {
+        fprintf(stderr, "sqcolor disasm: llvm-mca not found (apt-get install llvm): no "
+                        "predictions\n");
+        predict = false;
+    } else if (predict && mcpu && !sq_mca_knows(mcpu)) {
+        sq_usage_error("disasm",
+                       "--mcpu: llvm-mca does not know the CPU '%s' (see '%s -mcpu=help')", mcpu,
+                       sq_mca_path());
+    } else if (predict && !mcpu) {
+        mcpu = sq_mca_default_cpu(&approximate);
+    }
+
+    bool *done = calloc((size_t)n, sizeof *done);
+    column cols[64];
+    int failures = 0;
+    for (int i = 0; i < n; i++) {
+        if (done[i])
+            continue;
+        int ncols = 0;
+        for (int k = i; k < n && ncols < 64; k++) {
+            if (done[k] || vs[k]->family != vs[i]->family ||
+                strcmp(vs[k]->technique, vs[i]->technique) != 0)
+                continue;
+            done[k] = true;
+            column *c = &cols[ncols];
+            char err[256];
+            c->v = vs[k];
+            if (!sq_disassemble(vs[k], &c->code, err, sizeof err)) {
+                fprintf(stderr, "sqcolor disasm: %s\n", err);
+                failures++;
+                continue;
+            }
+            c->predicted = predict && sq_predict(&c->code, mcpu, &c->p, err, sizeof err);
+            snprintf(c->head[0], sizeof c->head[0], "%s", vs[k]->impl);
+            snprintf(c->head[1], sizeof c->head[1], "%d insns, %zu bytes", c->code.count,
+                     c->code.bytes);
+            c->head[2][0] = 0;
+            if (c->predicted)
+                snprintf(c->head[2], sizeof c->head[2], "mca rthr %.2f lat %.2f", c->p.rthroughput,
+                         c->p.latency);
+            ncols++;
+        }
+        char title[128];
+        snprintf(title, sizeof title, "%s/%s", vs[i]->family->name, vs[i]->technique);
+        (md ? print_markdown : print_table)(title, cols, ncols);
+    }
+    free(done);
+    if (predict)
+        printf("\nmca: llvm-mca -mcpu=%s%s; rthr = block reciprocal throughput, lat = cycles per "
+               "iteration with the result fed back through one xor, minus that xor\n",
+               mcpu, approximate ? " (an older core of this CPU's family: an approximation)" : "");
+    else
+        printf("\n(no llvm-mca predictions: add --predict%s)\n",
+               sq_mca_path() ? "" : " after 'apt-get install llvm'");
+    return failures ? SQ_EXIT_FAIL : SQ_EXIT_OK;
+}

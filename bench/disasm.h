@@ -1,0 +1,44 @@
+/* The machine code of sqcolor's own routines, decoded with capstone, and
+ * llvm-mca's prediction for it. */
+#ifndef SQCOLOR_DISASM_H
+#define SQCOLOR_DISASM_H
+
+#include "registry.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define SQ_MAX_INSNS 64
+
+typedef struct sq_code {
+    int count; /* instructions */
+    size_t bytes;
+    char text[SQ_MAX_INSNS][200]; /* Intel syntax, "mnemonic operands" */
+} sq_code;
+
+/* Decodes the callable routine of v (its size from the binary's symbol table).
+ * Returns false with a reason in err. */
+bool sq_disassemble(const sq_variant *v, sq_code *out, char *err, size_t errlen);
+
+/* llvm-mca on the routine's instructions (without the ret): reciprocal
+ * throughput of the block, and latency: cycles per iteration of the body with
+ * its result fed back into its input through one xor, minus that xor. */
+typedef struct sq_prediction {
+    double rthroughput;
+    double latency;
+} sq_prediction;
+
+/* The llvm-mca program on PATH, or NULL. */
+const char *sq_mca_path(void);
+
+/* The CPU name llvm-mca should model for this machine, and whether it is a
+ * stand-in (an older core of the family). */
+const char *sq_mca_default_cpu(bool *approximate);
+
+/* True if llvm-mca knows the CPU name. */
+bool sq_mca_knows(const char *mcpu);
+
+bool sq_predict(const sq_code *code, const char *mcpu, sq_prediction *out, char *err,
+                size_t errlen);
+
+#endif
