@@ -132,6 +132,8 @@ int sq_cmd_run(int argc, char **argv) {
         fprintf(stderr, "sqcolor run: %s\n", err);
         return SQ_EXIT_FAIL;
     }
+    snprintf(run.version, sizeof run.version, "%s", SQCOLOR_VERSION);
+    snprintf(run.commit, sizeof run.commit, "%s", SQCOLOR_COMMIT);
     sq_report_write(&run, format, SQCOLOR_VERSION, out);
     sq_run_free(&run);
     if (output && sq_output_commit(&out_file, err, sizeof err)) {

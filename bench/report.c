@@ -202,11 +202,19 @@ static void write_footer(FILE *out, bool md, const sq_run *run, const char *vers
             "ticks\n",
             p, c->tsc_hz / 1e9, c->tsc_source, c->core_hz / 1e9, c->core_hz_min / 1e9,
             c->core_hz_max / 1e9, c->timer_overhead);
-    fprintf(out, "%smachine: %s (%s family 0x%x model 0x%x stepping %u)%s, cpu %d\n", p, m->brand,
-            m->vendor, m->family, m->model, m->stepping, m->hypervisor ? ", virtualized" : "",
-            run->cpu);
-    fprintf(out, "%srun: sqcolor %s, %d repetitions, sequences of %zu squares, seed %llu, %.1f s\n",
-            p, version, run->reps, run->length, (unsigned long long)run->seed, run->elapsed_s);
+    fprintf(out, "%smachine: %s (%s family 0x%x model 0x%x stepping %u)%s, cpu %d, Linux %s\n", p,
+            m->brand, m->vendor, m->family, m->model, m->stepping,
+            m->hypervisor ? ", virtualized" : "", run->cpu, run->kernel);
+    (void)version;
+    fprintf(out,
+            "%srun: sqcolor %s (%s), %d repetitions of %d samples of %.0f us, sequences of %zu "
+            "squares (%s), seed %llu, %.1f s%s%s\n",
+            p, run->version, run->commit, run->reps, run->samples, run->sample_us, run->length,
+            run->sequences, (unsigned long long)run->seed, run->elapsed_s,
+            run->source[0] ? ", from " : "", run->source);
+    for (int i = 0; i < run->nimpls; i++)
+        fprintf(out, "%simpl %s: %s %s\n", p, run->impls[i].name, run->impls[i].compiler,
+                run->impls[i].flags);
     fprintf(out,
             "%scells: median over repetitions of the minimum of each repetition's samples, the "
             "harness (an identity body in the same loop) subtracted; %s marks the best of a row; "
@@ -288,14 +296,31 @@ static void json_stats(FILE *out, const char *name, sq_stats s) {
 static void write_json(FILE *out, const sq_run *run, const char *version) {
     const sq_machine *m = &run->machine;
     const sq_clock *c = &run->clock;
+    (void)version;
     fprintf(out, "{\n  \"schema\": 1,\n  \"tool\": {\"name\": \"sqcolor\", \"version\": ");
-    json_string(out, version);
-    fprintf(out, "},\n  \"machine\": {\"vendor\": ");
+    json_string(out, run->version);
+    fprintf(out, ", \"commit\": ");
+    json_string(out, run->commit);
+    fprintf(out, "},\n  \"impls\": [");
+    for (int i = 0; i < run->nimpls; i++) {
+        fprintf(out, "%s{\"name\": ", i ? ", " : "");
+        json_string(out, run->impls[i].name);
+        fprintf(out, ", \"compiler\": ");
+        json_string(out, run->impls[i].compiler);
+        fprintf(out, ", \"flags\": ");
+        json_string(out, run->impls[i].flags);
+        fprintf(out, "}");
+    }
+    fprintf(out, "],\n  \"machine\": {\"vendor\": ");
     json_string(out, m->vendor);
     fprintf(out, ", \"brand\": ");
     json_string(out, m->brand);
-    fprintf(out, ", \"family\": %u, \"model\": %u, \"stepping\": %u, \"hypervisor\": %s},\n",
+    fprintf(out,
+            ", \"family\": %u, \"model\": %u, \"stepping\": %u, \"hypervisor\": %s, "
+            "\"kernel\": ",
             m->family, m->model, m->stepping, m->hypervisor ? "true" : "false");
+    json_string(out, run->kernel);
+    fprintf(out, "},\n");
     fprintf(out, "  \"clock\": {\"source\": ");
     json_string(out, c->source);
     fprintf(out, ", \"tsc_source\": ");
@@ -310,10 +335,13 @@ static void write_json(FILE *out, const sq_run *run, const char *version) {
     json_number(out, c->core_hz_max);
     fprintf(out, ", \"timer_overhead_ticks\": ");
     json_number(out, c->timer_overhead);
-    fprintf(out,
-            "},\n  \"config\": {\"reps\": %d, \"length\": %zu, \"seed\": %llu, \"cpu\": %d, "
-            "\"spread_threshold\": ",
-            run->reps, run->length, (unsigned long long)run->seed, run->cpu);
+    fprintf(out, "},\n  \"config\": {\"reps\": %d, \"samples\": %d, \"sample_us\": ", run->reps,
+            run->samples);
+    json_number(out, run->sample_us);
+    fprintf(out, ", \"length\": %zu, \"seed\": %llu, \"cpu\": %d, \"sequences\": ", run->length,
+            (unsigned long long)run->seed, run->cpu);
+    json_string(out, run->sequences);
+    fprintf(out, ", \"spread_threshold\": ");
     json_number(out, run->spread_threshold);
     fprintf(out, "},\n  \"elapsed_s\": ");
     json_number(out, run->elapsed_s);

@@ -52,6 +52,15 @@ typedef struct sq_clock {
     double timer_overhead; /* TSC ticks of an empty timed region */
 } sq_clock;
 
+/* What built one impl, as recorded in a result file. */
+typedef struct sq_impl_info {
+    char name[48];
+    char compiler[160];
+    char flags[96];
+} sq_impl_info;
+
+#define SQ_MAX_IMPLS 32
+
 typedef struct sq_run {
     sq_machine machine;
     sq_clock clock;
@@ -63,6 +72,17 @@ typedef struct sq_run {
     double elapsed_s;
     sq_result *results;
     int nresults;
+    /* Metadata for publishing. */
+    char version[32];    /* sqcolor's */
+    char commit[64];     /* git describe --dirty of the tree it was built from */
+    char kernel[128];    /* uname -r */
+    char sequences[512]; /* the sequences asked for, or "default" */
+    int samples;         /* samples per repetition */
+    double sample_us;    /* length of one sample */
+    sq_impl_info impls[SQ_MAX_IMPLS];
+    int nimpls;
+    char source[256]; /* the file a loaded run came from ("" for a live run) */
+    void *owned;      /* allocations of a loaded run (see results_io.c) */
 } sq_run;
 
 #endif
