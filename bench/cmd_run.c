@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "engine.h"
 #include "report.h"
+#include "results_io.h"
 #include "sequence.h"
 #include "sq_version.h"
 
@@ -40,15 +41,24 @@ int sq_cmd_run(int argc, char **argv) {
     const char *filter = NULL, *modes_s = NULL, *seqs_s = NULL, *length_s = NULL, *seed_s = NULL,
                *reps_s = NULL, *samples_s = NULL, *sample_us_s = NULL, *cpu_s = NULL,
                *format_s = "table", *output = NULL, *spread_s = NULL;
-    bool quick = false;
+    bool quick = false, save = false;
+    const char *results_dir = "results";
     const sq_option opts[] = {
-        {"--filter", &filter, NULL},     {"--mode", &modes_s, NULL},
-        {"--sequence", &seqs_s, NULL},   {"--length", &length_s, NULL},
-        {"--seed", &seed_s, NULL},       {"--reps", &reps_s, NULL},
-        {"--samples", &samples_s, NULL}, {"--sample-us", &sample_us_s, NULL},
-        {"--cpu", &cpu_s, NULL},         {"--format", &format_s, NULL},
-        {"--output", &output, NULL},     {"--spread", &spread_s, NULL},
+        {"--filter", &filter, NULL},
+        {"--mode", &modes_s, NULL},
+        {"--sequence", &seqs_s, NULL},
+        {"--length", &length_s, NULL},
+        {"--seed", &seed_s, NULL},
+        {"--reps", &reps_s, NULL},
+        {"--samples", &samples_s, NULL},
+        {"--sample-us", &sample_us_s, NULL},
+        {"--cpu", &cpu_s, NULL},
+        {"--format", &format_s, NULL},
+        {"--output", &output, NULL},
+        {"--spread", &spread_s, NULL},
         {"--quick", NULL, &quick},
+        {"--save", NULL, &save},
+        {"--results-dir", &results_dir, NULL},
     };
     sq_parse_options("run", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, 0, NULL);
 
@@ -135,10 +145,28 @@ int sq_cmd_run(int argc, char **argv) {
     snprintf(run.version, sizeof run.version, "%s", SQCOLOR_VERSION);
     snprintf(run.commit, sizeof run.commit, "%s", SQCOLOR_COMMIT);
     sq_report_write(&run, format, SQCOLOR_VERSION, out);
+    int status = SQ_EXIT_OK;
+    if (save) {
+        char path[4096], used[4096];
+        sq_output saved;
+        sq_results_path(&run, results_dir, path, sizeof path);
+        if (sq_make_parent_dirs(path, err, sizeof err) == 0 &&
+            sq_output_open(&saved, path, err, sizeof err) == 0) {
+            sq_report_write(&run, SQ_FORMAT_JSON, SQCOLOR_VERSION, saved.fp);
+            if (sq_output_commit_new(&saved, used, sizeof used, err, sizeof err) == 0)
+                fprintf(stderr, "sqcolor run: saved %s\n", used);
+            else
+                status = SQ_EXIT_USAGE;
+        } else {
+            status = SQ_EXIT_USAGE;
+        }
+        if (status)
+            fprintf(stderr, "sqcolor run: --save: %s\n", err);
+    }
     sq_run_free(&run);
     if (output && sq_output_commit(&out_file, err, sizeof err)) {
         fprintf(stderr, "sqcolor run: %s\n", err);
         return SQ_EXIT_USAGE;
     }
-    return SQ_EXIT_OK;
+    return status;
 }

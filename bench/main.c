@@ -54,6 +54,18 @@ static const command commands[] = {
      "  technique's impls side by side with instruction and byte counts.\n"
      "  --predict     add llvm-mca's reciprocal throughput and latency for this CPU\n"
      "  --mcpu NAME   the CPU llvm-mca models (implies --predict; default from cpuid)\n"},
+    {"report", sq_cmd_report, "tables and plots from saved result files",
+     "usage: sqcolor report FILE... [--format table|markdown|csv|html|json] [--plot DIR]\n"
+     "                      [--output FILE]\n"
+     "  One file: its cycle tables with the run's metadata. Several files (machines, compilers,\n"
+     "  commits): one table per family and mode with a column per file.\n"
+     "  --plot DIR    bar charts per family (latency, throughput) as SVG and PNG, by gnuplot\n"},
+    {"compare", sq_cmd_compare, "compare two result files row by row, with significance",
+     "usage: sqcolor compare A.json B.json [--fail-over PCT] [--alpha P]\n"
+     "  Per matching row: both medians, B/A, and the two-sided Mann-Whitney U p-value of the\n"
+     "  per-repetition samples; rows only in one file are listed.\n"
+     "  --fail-over PCT  exit 1 if a significant slowdown exceeds PCT%\n"
+     "  --alpha P        significance level (default 0.01)\n"},
     {"help", NULL, "help on a command", "usage: sqcolor help [COMMAND]\n"},
 };
 #define COMMAND_COUNT (int)(sizeof commands / sizeof commands[0])

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -453,4 +454,45 @@ void sq_output_abort(sq_output *o) {
     o->fp = NULL;
     unlink(o->tmp);
     pending_tmp[0] = 0;
+}
+
+int sq_output_commit_new(sq_output *o, char *used, size_t usedlen, char *err, size_t errlen) {
+    bool ok = fflush(o->fp) == 0 && !ferror(o->fp) && fsync(fileno(o->fp)) == 0;
+    ok &= fclose(o->fp) == 0;
+    o->fp = NULL;
+    const char *dot = strrchr(o->path, '.');
+    size_t stem = dot && !strchr(dot, '/') ? (size_t)(dot - o->path) : strlen(o->path);
+    for (int n = 1; ok && n < 1000; n++) {
+        if (n == 1)
+            snprintf(used, usedlen, "%s", o->path);
+        else
+            snprintf(used, usedlen, "%.*s-%d%s", (int)stem, o->path, n, o->path + stem);
+        if (link(o->tmp, used) == 0) { /* link, unlike rename, fails on an existing name */
+            unlink(o->tmp);
+            pending_tmp[0] = 0;
+            return 0;
+        }
+        if (errno != EEXIST)
+            break;
+    }
+    snprintf(err, errlen, "cannot write %s: %s", o->path, strerror(errno));
+    unlink(o->tmp);
+    pending_tmp[0] = 0;
+    return -1;
+}
+
+int sq_make_parent_dirs(const char *path, char *err, size_t errlen) {
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", path);
+    for (char *p = dir + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = 0;
+        if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+            snprintf(err, errlen, "cannot create %s: %s", dir, strerror(errno));
+            return -1;
+        }
+        *p = '/';
+    }
+    return 0;
 }

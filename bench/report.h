@@ -29,4 +29,11 @@ int sq_output_open(sq_output *o, const char *path, char *err, size_t errlen);
 int sq_output_commit(sq_output *o, char *err, size_t errlen);
 void sq_output_abort(sq_output *o);
 
+/* Commits under o->path, or, if that exists, under the first free
+ * "<stem>-N<ext>"; the name used goes to used. Never overwrites. */
+int sq_output_commit_new(sq_output *o, char *used, size_t usedlen, char *err, size_t errlen);
+
+/* mkdir -p of the folder a path is in. */
+int sq_make_parent_dirs(const char *path, char *err, size_t errlen);
+
 #endif

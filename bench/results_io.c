@@ -1,0 +1,360 @@
+#include "results_io.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* A loaded run owns its variants and strings: a list of blocks. */
+typedef struct block {
+    struct block *next;
+    max_align_t align[];
+} block;
+
+static void *own(sq_run *run, size_t size) {
+    block *b = calloc(1, sizeof *b + size);
+    if (!b)
+        return NULL;
+    b->next = run->owned;
+    run->owned = b;
+    return b->align;
+}
+
+static const char *own_string(sq_run *run, const char *s) {
+    char *copy = own(run, strlen(s) + 1);
+    if (copy)
+        strcpy(copy, s);
+    return copy;
+}
+
+void sq_results_free(sq_run *run) {
+    for (int i = 0; i < run->nresults; i++)
+        free(run->results[i].samples);
+    free(run->results);
+    for (block *b = run->owned, *next; b; b = next) {
+        next = b->next;
+        free(b);
+    }
+    memset(run, 0, sizeof *run);
+}
+
+typedef struct reader {
+    const char *name;
+    char *err;
+    size_t errlen;
+} reader;
+
+static int bad(reader *rd, const char *fmt, ...) {
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(rd->err, rd->errlen, "%s: %s", rd->name, msg);
+    return -1;
+}
+
+/* Fetchers: each names the missing or mistyped field. */
+static int get_string(reader *rd, json_t *obj, const char *where, const char *key, char *out,
+                      size_t len) {
+    json_t *v = json_object_get(obj, key);
+    if (!json_is_string(v))
+        return bad(rd, "%s.%s: %s", where, key, v ? "not a string" : "missing");
+    snprintf(out, len, "%s", json_string_value(v));
+    return 0;
+}
+
+static int get_number(reader *rd, json_t *obj, const char *where, const char *key, double *out,
+                      bool null_ok) {
+    json_t *v = json_object_get(obj, key);
+    if (null_ok && json_is_null(v)) {
+        *out = NAN;
+        return 0;
+    }
+    if (!json_is_number(v))
+        return bad(rd, "%s.%s: %s", where, key, v ? "not a number" : "missing");
+    *out = json_number_value(v);
+    return 0;
+}
+
+static int get_object(reader *rd, json_t *obj, const char *where, const char *key, json_t **out) {
+    *out = json_object_get(obj, key);
+    if (!json_is_object(*out))
+        return bad(rd, "%s.%s: %s", where, key, *out ? "not an object" : "missing");
+    return 0;
+}
+
+static int get_stats(reader *rd, json_t *obj, const char *where, const char *key, sq_stats *s) {
+    json_t *o;
+    if (get_object(rd, obj, where, key, &o) || get_number(rd, o, key, "min", &s->min, true) ||
+        get_number(rd, o, key, "median", &s->median, true) ||
+        get_number(rd, o, key, "p90", &s->p90, true))
+        return -1;
+    return 0;
+}
+
+static int read_header(reader *rd, json_t *root, sq_run *run) {
+    json_t *schema = json_object_get(root, "schema");
+    if (!json_is_integer(schema))
+        return bad(rd, "not a sqcolor result file (no \"schema\")");
+    if (json_integer_value(schema) != 1)
+        return bad(rd, "schema %lld is not supported (this sqcolor reads schema 1)",
+                   (long long)json_integer_value(schema));
+    json_t *tool, *machine, *clock, *config;
+    if (get_object(rd, root, "", "tool", &tool) || get_object(rd, root, "", "machine", &machine) ||
+        get_object(rd, root, "", "clock", &clock) || get_object(rd, root, "", "config", &config))
+        return -1;
+    char tool_name[32];
+    if (get_string(rd, tool, "tool", "name", tool_name, sizeof tool_name))
+        return -1;
+    if (strcmp(tool_name, "sqcolor") != 0)
+        return bad(rd, "written by '%s', not sqcolor", tool_name);
+    get_string(rd, tool, "tool", "version", run->version, sizeof run->version);
+    if (get_string(rd, tool, "tool", "commit", run->commit, sizeof run->commit))
+        snprintf(run->commit, sizeof run->commit, "unknown");
+    double family = 0, model = 0, stepping = 0, reps = 0, length = 0, seed = 0, cpu = -1;
+    if (get_string(rd, machine, "machine", "vendor", run->machine.vendor,
+                   sizeof run->machine.vendor) ||
+        get_string(rd, machine, "machine", "brand", run->machine.brand,
+                   sizeof run->machine.brand) ||
+        get_number(rd, machine, "machine", "family", &family, false) ||
+        get_number(rd, machine, "machine", "model", &model, false) ||
+        get_number(rd, machine, "machine", "stepping", &stepping, false))
+        return -1;
+    run->machine.family = (unsigned)family;
+    run->machine.model = (unsigned)model;
+    run->machine.stepping = (unsigned)stepping;
+    run->machine.hypervisor = json_is_true(json_object_get(machine, "hypervisor"));
+    if (get_string(rd, machine, "machine", "kernel", run->kernel, sizeof run->kernel))
+        snprintf(run->kernel, sizeof run->kernel, "unknown");
+
+    char source[16], tsc_source[64];
+    if (get_string(rd, clock, "clock", "source", source, sizeof source) ||
+        get_string(rd, clock, "clock", "tsc_source", tsc_source, sizeof tsc_source) ||
+        get_number(rd, clock, "clock", "tsc_hz", &run->clock.tsc_hz, false) ||
+        get_number(rd, clock, "clock", "core_hz", &run->clock.core_hz, false))
+        return -1;
+    run->clock.source = own_string(run, source);
+    run->clock.tsc_source = own_string(run, tsc_source);
+    get_number(rd, clock, "clock", "core_hz_min", &run->clock.core_hz_min, true);
+    get_number(rd, clock, "clock", "core_hz_max", &run->clock.core_hz_max, true);
+    get_number(rd, clock, "clock", "timer_overhead_ticks", &run->clock.timer_overhead, true);
+
+    if (get_number(rd, config, "config", "reps", &reps, false) ||
+        get_number(rd, config, "config", "length", &length, false) ||
+        get_number(rd, config, "config", "seed", &seed, false))
+        return -1;
+    if (reps < 1 || reps > 100000)
+        return bad(rd, "config.reps: %g is out of range", reps);
+    run->reps = (int)reps;
+    run->length = (size_t)length;
+    run->seed = (uint64_t)seed;
+    run->cpu = get_number(rd, config, "config", "cpu", &cpu, false) ? -1 : (int)cpu;
+    double samples = 0, sample_us = 0;
+    get_number(rd, config, "config", "samples", &samples, false);
+    get_number(rd, config, "config", "sample_us", &sample_us, true);
+    run->samples = (int)samples;
+    run->sample_us = sample_us;
+    if (get_string(rd, config, "config", "sequences", run->sequences, sizeof run->sequences))
+        snprintf(run->sequences, sizeof run->sequences, "unknown");
+    get_number(rd, config, "config", "spread_threshold", &run->spread_threshold, true);
+    get_number(rd, root, "", "elapsed_s", &run->elapsed_s, true);
+    rd->err[0] = 0; /* optional fields above may have left a message */
+
+    json_t *impls = json_object_get(root, "impls");
+    size_t i;
+    json_t *impl;
+    json_array_foreach(impls, i, impl) {
+        if (run->nimpls == SQ_MAX_IMPLS)
+            break;
+        sq_impl_info *m = &run->impls[run->nimpls];
+        if (get_string(rd, impl, "impls[]", "name", m->name, sizeof m->name) ||
+            get_string(rd, impl, "impls[]", "compiler", m->compiler, sizeof m->compiler) ||
+            get_string(rd, impl, "impls[]", "flags", m->flags, sizeof m->flags))
+            return -1;
+        run->nimpls++;
+    }
+    return 0;
+}
+
+/* The variant of a result row: one per distinct id, owned by the run. */
+static const sq_variant *variant_of(sq_run *run, const char *id, const sq_family *fam,
+                                    const char *tech, const char *impl) {
+    for (int i = 0; i < run->nresults; i++)
+        if (strcmp(run->results[i].variant->id, id) == 0)
+            return run->results[i].variant;
+    sq_variant *v = own(run, sizeof *v);
+    if (!v)
+        return NULL;
+    v->id = own_string(run, id);
+    v->family = fam;
+    v->technique = own_string(run, tech);
+    v->impl = own_string(run, impl);
+    v->formula = v->insns = "";
+    return v->id && v->technique && v->impl ? v : NULL;
+}
+
+static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
+    char where[32], id[160], family[32], tech[64], impl[48], sequence[32], mode[16];
+    snprintf(where, sizeof where, "results[%zu]", index);
+    if (!json_is_object(o))
+        return bad(rd, "%s: not an object", where);
+    if (get_string(rd, o, where, "id", id, sizeof id) ||
+        get_string(rd, o, where, "family", family, sizeof family) ||
+        get_string(rd, o, where, "technique", tech, sizeof tech) ||
+        get_string(rd, o, where, "impl", impl, sizeof impl) ||
+        get_string(rd, o, where, "sequence", sequence, sizeof sequence) ||
+        get_string(rd, o, where, "mode", mode, sizeof mode))
+        return -1;
+    const sq_family *fam = sq_family_find(family);
+    if (!fam)
+        return bad(rd, "%s.family: unknown family '%s'", where, family);
+    char expect_id[200];
+    snprintf(expect_id, sizeof expect_id, "%s/%s/%s", family, tech, impl);
+    if (strcmp(expect_id, id) != 0)
+        return bad(rd, "%s.id: '%s' is not family/technique/impl", where, id);
+    int m = 0;
+    while (m < SQ_MODE_COUNT && strcmp(sq_mode_names[m], mode) != 0)
+        m++;
+    if (m == SQ_MODE_COUNT)
+        return bad(rd, "%s.mode: unknown mode '%s'", where, mode);
+    sq_result *r = &run->results[run->nresults];
+    memset(r, 0, sizeof *r);
+    r->mode = (sq_mode)m;
+    if (get_stats(rd, o, where, "cycles", &r->cycles) ||
+        get_stats(rd, o, where, "ticks", &r->ticks) || get_stats(rd, o, where, "ns", &r->ns))
+        return -1;
+    double reps = 0;
+    if (get_number(rd, o, where, "reps", &reps, false))
+        return -1;
+    json_t *samples = json_object_get(o, "samples");
+    if (!json_is_array(samples))
+        return bad(rd, "%s.samples: %s", where, samples ? "not an array" : "missing");
+    size_t n = json_array_size(samples);
+    if (reps < 0 || reps > 100000 || n != (size_t)reps)
+        return bad(rd, "%s.samples: %zu values for %g repetitions", where, n, reps);
+    r->reps = (int)reps;
+    r->samples = malloc(sizeof *r->samples * (n ? n : 1));
+    if (!r->samples)
+        return bad(rd, "out of memory");
+    for (size_t k = 0; k < n; k++) {
+        json_t *x = json_array_get(samples, k);
+        if (!json_is_number(x) && !json_is_null(x)) {
+            free(r->samples);
+            return bad(rd, "%s.samples[%zu]: not a number", where, k);
+        }
+        r->samples[k] = json_is_null(x) ? NAN : json_number_value(x);
+    }
+    r->noisy = json_is_true(json_object_get(o, "noisy"));
+    r->variant = variant_of(run, id, fam, tech, impl);
+    r->sequence = own_string(run, sequence);
+    if (!r->variant || !r->sequence) {
+        free(r->samples);
+        return bad(rd, "out of memory");
+    }
+    run->nresults++;
+    return 0;
+}
+
+int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run, char *err,
+                     size_t errlen) {
+    memset(run, 0, sizeof *run);
+    snprintf(run->source, sizeof run->source, "%s", name);
+    reader rd = {name, err, errlen};
+    if (len == 0)
+        return bad(&rd, "empty file");
+    json_error_t jerr;
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+    if (!root)
+        return bad(&rd, "not valid JSON (line %d: %s)", jerr.line, jerr.text);
+    int rc = -1;
+    json_t *results;
+    if (!json_is_object(root))
+        bad(&rd, "not a sqcolor result file (the top level is not an object)");
+    else if (read_header(&rd, root, run) == 0) {
+        results = json_object_get(root, "results");
+        if (!json_is_array(results)) {
+            bad(&rd, "results: %s", results ? "not an array" : "missing");
+        } else {
+            size_t n = json_array_size(results), i;
+            json_t *o;
+            run->results = calloc(n ? n : 1, sizeof *run->results);
+            rc = run->results ? 0 : bad(&rd, "out of memory");
+            json_array_foreach(results, i, o) {
+                if (rc == 0)
+                    rc = read_result(&rd, o, i, run);
+            }
+        }
+    }
+    json_decref(root);
+    if (rc) {
+        char keep[512];
+        snprintf(keep, sizeof keep, "%s", err);
+        sq_results_free(run);
+        snprintf(err, errlen, "%s", keep);
+    }
+    return rc;
+}
+
+int sq_results_load(const char *path, sq_run *run, char *err, size_t errlen) {
+    memset(run, 0, sizeof *run);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    size_t cap = 1 << 16, len = 0;
+    char *text = malloc(cap);
+    for (size_t got; text && (got = fread(text + len, 1, cap - len, f)) > 0;) {
+        len += got;
+        if (len == cap) {
+            if (cap >= (size_t)256 << 20) {
+                free(text);
+                fclose(f);
+                snprintf(err, errlen, "%s: larger than 256 MiB", path);
+                return -1;
+            }
+            char *bigger = realloc(text, cap *= 2);
+            if (!bigger)
+                free(text);
+            text = bigger;
+        }
+    }
+    bool failed = ferror(f) || !text;
+    fclose(f);
+    if (failed) {
+        free(text);
+        snprintf(err, errlen, "%s: cannot read it", path);
+        return -1;
+    }
+    int rc = sq_results_parse(text, len, path, run, err, errlen);
+    free(text);
+    return rc;
+}
+
+void sq_results_path(const sq_run *run, const char *dir, char *path, size_t len) {
+    char slug[64];
+    size_t n = 0;
+    for (const char *p = run->machine.brand; *p && n < sizeof slug - 1; p++) {
+        if (isalnum((unsigned char)*p))
+            slug[n++] = (char)tolower((unsigned char)*p);
+        else if (n && slug[n - 1] != '-')
+            slug[n++] = '-';
+    }
+    while (n && slug[n - 1] == '-')
+        n--;
+    slug[n] = 0;
+    char date[16];
+    time_t now = time(NULL);
+    strftime(date, sizeof date, "%Y-%m-%d", gmtime(&now));
+    char commit[16];
+    snprintf(commit, sizeof commit, "%.12s", run->commit);
+    if (strstr(run->commit, "-dirty"))
+        snprintf(commit, sizeof commit, "%.7s-dirty", run->commit);
+    snprintf(path, len, "%s/%s/%s-%s.json", dir, n ? slug : "unknown-cpu", date, commit);
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Saved results: --save never overwrites, report reproduces the run's tables,
+# compare finds nothing between a file and itself, bad files get exit 2.
+# usage: tests/results.sh path/to/sqcolor
+set -u
+bin=$1
+pass=0 fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAILED: $*"; }
+quick=(--quick --reps 5 --samples 2 --length 65536 --mode latency,throughput)
+
+expect_usage() {
+    local want=$1; shift
+    "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
+    local rc=$?
+    if [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -qF -- "$want" "$tmp/err"; then
+        ok
+    else
+        bad "sqcolor $* -> exit $rc: $(cat "$tmp/err") (wanted '$want')"
+    fi
+}
+
+# --save: metadata, raw samples, and never the same name twice.
+"$bin" run "${quick[@]}" --filter 'color/lea_shr_and/*,color/bt/asm' --save --results-dir "$tmp/res" \
+    >"$tmp/run.txt" 2>"$tmp/run.err" && ok || bad "run --save: $(cat "$tmp/run.err")"
+"$bin" run "${quick[@]}" --filter 'color/lea_shr_and/*' --save --results-dir "$tmp/res" \
+    >/dev/null 2>"$tmp/run2.err" && ok || bad "second run --save"
+mapfile -t saved < <(find "$tmp/res" -name '*.json' | sort)
+[ ${#saved[@]} -eq 2 ] && ok || bad "two saves made ${#saved[@]} files"
+full=$(grep -o "saved .*" "$tmp/run.err" | cut -d' ' -f2-)
+part=$(grep -o "saved .*" "$tmp/run2.err" | cut -d' ' -f2-)
+[ -f "$full" ] && [ -f "$part" ] && [ "$full" != "$part" ] && ok || bad "saved names: $full / $part"
+jq -e '.tool.commit != null and .machine.kernel != null and (.impls | length) >= 1
+       and .impls[0].name == "asm" and .config.samples == 2 and .clock.tsc_hz > 0
+       and ([.results[].samples | length] | unique) == [5]' "$full" >/dev/null && ok || bad "metadata in $full"
+
+# report reproduces the run's tables (all but the footer, which names the file).
+"$bin" report "$full" >"$tmp/report.txt" && ok || bad "report exits non-zero"
+diff <(sed '/^cycles: /,$d' "$tmp/run.txt") <(sed '/^cycles: /,$d' "$tmp/report.txt") >/dev/null && ok || bad "report differs from the run's tables"
+"$bin" report "$full" --format markdown | grep -q '^| lea_shr_and | ' && ok || bad "report markdown"
+"$bin" report "$full" --format html | grep -q '<table>' && ok || bad "report html"
+"$bin" report "$full" --format csv | head -1 | grep -q '^id,family,technique,impl,sequence,mode,' && ok || bad "report csv"
+"$bin" report "$full" --format json | jq -e '.schema == 1' >/dev/null && ok || bad "report json"
+"$bin" report "$full" "$part" | grep -q '^\[2\] ' && ok || bad "report of two files"
+if command -v gnuplot >/dev/null; then
+    "$bin" report "$full" --plot "$tmp/plots" >/dev/null && [ -s "$tmp/plots/color-latency.svg" ] &&
+        [ -s "$tmp/plots/color-throughput.png" ] && ok || bad "--plot"
+fi
+
+# compare: a file with itself differs nowhere; a filtered run misses rows.
+"$bin" compare "$full" "$full" >"$tmp/cmp.txt" && grep -q ' 0 differ significantly' "$tmp/cmp.txt" && ok || bad "compare X X: $(tail -2 "$tmp/cmp.txt")"
+"$bin" compare "$full" "$part" >"$tmp/cmp2.txt"
+grep -q '^rows only in A:' "$tmp/cmp2.txt" && grep -q '^  color/bt/asm ' "$tmp/cmp2.txt" && ok || bad "compare lists missing rows"
+"$bin" compare "$full" "$full" --fail-over 5 >/dev/null && ok || bad "--fail-over on identical files"
+# A made-up slowdown of every row by half trips the gate.
+jq '.results |= map(.samples |= map(. * 1.5 + 1) | .cycles.median = (.cycles.median * 1.5 + 1))' "$full" >"$tmp/slow.json"
+"$bin" compare "$full" "$tmp/slow.json" --fail-over 10 --alpha 0.05 >/dev/null; [ $? -eq 1 ] && ok || bad "--fail-over gate"
+
+# Bad files: one line naming the file and the problem, exit 2.
+: >"$tmp/empty.json"
+head -c 300 "$full" >"$tmp/truncated.json"
+echo '{"schema": 2}' >"$tmp/schema2.json"
+echo '{"hello": "world"}' >"$tmp/unrelated.json"
+echo '[1, 2' >"$tmp/malformed.json"
+jq '.results[0].samples = "x"' "$full" >"$tmp/badsamples.json"
+jq '.results[0].family = "nope"' "$full" >"$tmp/badfamily.json"
+expect_usage "$tmp/empty.json: empty file" report "$tmp/empty.json"
+expect_usage "$tmp/truncated.json: not valid JSON" report "$tmp/truncated.json"
+expect_usage "$tmp/schema2.json: schema 2 is not supported" report "$tmp/schema2.json"
+expect_usage "$tmp/unrelated.json: not a sqcolor result file" compare "$tmp/unrelated.json" "$full"
+expect_usage "$tmp/malformed.json: not valid JSON" compare "$full" "$tmp/malformed.json"
+expect_usage "results[0].samples: not an array" report "$tmp/badsamples.json"
+expect_usage "unknown family 'nope'" report "$tmp/badfamily.json"
+expect_usage "$tmp/missing.json: No such file or directory" report "$tmp/missing.json"
+expect_usage "name two result files" compare "$full"
+expect_usage "name at least one result file" report
+expect_usage "--format must be one of" report "$full" --format pdf
+
+echo "results: $pass passed, $fail failed"
+[ $fail -eq 0 ]
