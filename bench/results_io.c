@@ -82,6 +82,16 @@ static int get_number(reader *rd, json_t *obj, const char *where, const char *ke
     return 0;
 }
 
+/* A whole number in [min, max], so it converts to an integer type exactly. */
+static int get_whole(reader *rd, json_t *obj, const char *where, const char *key, double min,
+                     double max, double *out) {
+    if (get_number(rd, obj, where, key, out, false))
+        return -1;
+    if (!(*out >= min && *out <= max) || *out != floor(*out))
+        return bad(rd, "%s.%s: %g is not a whole number from %g to %g", where, key, *out, min, max);
+    return 0;
+}
+
 static int get_object(reader *rd, json_t *obj, const char *where, const char *key, json_t **out) {
     *out = json_object_get(obj, key);
     if (!json_is_object(*out))
@@ -122,9 +132,9 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
                    sizeof run->machine.vendor) ||
         get_string(rd, machine, "machine", "brand", run->machine.brand,
                    sizeof run->machine.brand) ||
-        get_number(rd, machine, "machine", "family", &family, false) ||
-        get_number(rd, machine, "machine", "model", &model, false) ||
-        get_number(rd, machine, "machine", "stepping", &stepping, false))
+        get_whole(rd, machine, "machine", "family", 0, UINT32_MAX, &family) ||
+        get_whole(rd, machine, "machine", "model", 0, UINT32_MAX, &model) ||
+        get_whole(rd, machine, "machine", "stepping", 0, UINT32_MAX, &stepping))
         return -1;
     run->machine.family = (unsigned)family;
     run->machine.model = (unsigned)model;
@@ -145,18 +155,17 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
     get_number(rd, clock, "clock", "core_hz_max", &run->clock.core_hz_max, true);
     get_number(rd, clock, "clock", "timer_overhead_ticks", &run->clock.timer_overhead, true);
 
-    if (get_number(rd, config, "config", "reps", &reps, false) ||
-        get_number(rd, config, "config", "length", &length, false) ||
-        get_number(rd, config, "config", "seed", &seed, false))
+    if (get_whole(rd, config, "config", "reps", 1, 100000, &reps) ||
+        get_whole(rd, config, "config", "length", 0, 1e15, &length) ||
+        get_whole(rd, config, "config", "seed", 0, 18446744073709549568.0, &seed))
         return -1;
-    if (reps < 1 || reps > 100000)
-        return bad(rd, "config.reps: %g is out of range", reps);
     run->reps = (int)reps;
     run->length = (size_t)length;
     run->seed = (uint64_t)seed;
-    run->cpu = get_number(rd, config, "config", "cpu", &cpu, false) ? -1 : (int)cpu;
+    run->cpu = get_whole(rd, config, "config", "cpu", -1, 1e6, &cpu) ? -1 : (int)cpu;
     double samples = 0, sample_us = 0;
-    get_number(rd, config, "config", "samples", &samples, false);
+    if (get_whole(rd, config, "config", "samples", 0, 1e6, &samples))
+        samples = 0;
     get_number(rd, config, "config", "sample_us", &sample_us, true);
     run->samples = (int)samples;
     run->sample_us = sample_us;
@@ -230,13 +239,13 @@ static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
         get_stats(rd, o, where, "ticks", &r->ticks) || get_stats(rd, o, where, "ns", &r->ns))
         return -1;
     double reps = 0;
-    if (get_number(rd, o, where, "reps", &reps, false))
+    if (get_whole(rd, o, where, "reps", 0, 100000, &reps))
         return -1;
     json_t *samples = json_object_get(o, "samples");
     if (!json_is_array(samples))
         return bad(rd, "%s.samples: %s", where, samples ? "not an array" : "missing");
     size_t n = json_array_size(samples);
-    if (reps < 0 || reps > 100000 || n != (size_t)reps)
+    if (n != (size_t)reps)
         return bad(rd, "%s.samples: %zu values for %g repetitions", where, n, reps);
     r->reps = (int)reps;
     r->samples = malloc(sizeof *r->samples * (n ? n : 1));

@@ -66,6 +66,7 @@ echo '{"hello": "world"}' >"$tmp/unrelated.json"
 echo '[1, 2' >"$tmp/malformed.json"
 jq '.results[0].samples = "x"' "$full" >"$tmp/badsamples.json"
 jq '.results[0].family = "nope"' "$full" >"$tmp/badfamily.json"
+jq '.machine.family = -26' "$full" >"$tmp/negative.json" # found by the fuzzer: UB in a cast
 expect_usage "$tmp/empty.json: empty file" report "$tmp/empty.json"
 expect_usage "$tmp/truncated.json: not valid JSON" report "$tmp/truncated.json"
 expect_usage "$tmp/schema2.json: schema 2 is not supported" report "$tmp/schema2.json"
@@ -73,6 +74,7 @@ expect_usage "$tmp/unrelated.json: not a sqcolor result file" compare "$tmp/unre
 expect_usage "$tmp/malformed.json: not valid JSON" compare "$full" "$tmp/malformed.json"
 expect_usage "results[0].samples: not an array" report "$tmp/badsamples.json"
 expect_usage "unknown family 'nope'" report "$tmp/badfamily.json"
+expect_usage "machine.family: -26 is not a whole number" report "$tmp/negative.json"
 expect_usage "$tmp/missing.json: No such file or directory" report "$tmp/missing.json"
 expect_usage "name two result files" compare "$full"
 expect_usage "name at least one result file" report

@@ -10,6 +10,8 @@ packages=(
     clang-format                         # the format check
     pkg-config libcapstone-dev           # sqcolor disasm
     llvm                                 # llvm-mca for disasm --predict
+    libjansson-dev                       # reading result files
+    gnuplot-nox                          # report --plot
 )
 
 missing=()

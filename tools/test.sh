@@ -14,3 +14,6 @@ for config in "build:-DSQCOLOR_WERROR=ON" "build-asan:-DSQCOLOR_WERROR=ON -DSQCO
     echo "== tests in $dir"
     (cd "$dir" && ctest --output-on-failure -j "$jobs")
 done
+
+# The readers of untrusted files, fuzzed for a while (libFuzzer, clang).
+tools/fuzz.sh build "${SQCOLOR_FUZZ_SECONDS:-15}"

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (result-file reader, sequence-file reader) with
+# clang and runs each for a while. usage: tools/fuzz.sh BUILD_DIR [SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=$1
+seconds=${2:-20}
+if ! command -v clang >/dev/null; then
+    echo "tools/fuzz.sh: clang not found: no fuzzing" >&2
+    exit 0
+fi
+out=$build/fuzz
+mkdir -p "$out"
+flags=(-std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+       -Ic -Ibench -I"$build/generated")
+clang "${flags[@]}" tests/fuzz/fuzz_results.c bench/results_io.c "$build/libsqcolor_core.a" \
+    $(pkg-config --libs jansson capstone) -lm -o "$out/fuzz_results"
+clang "${flags[@]}" tests/fuzz/fuzz_sequence.c bench/sequence.c -o "$out/fuzz_sequence"
+for target in results sequence; do
+    corpus=$out/corpus_$target
+    mkdir -p "$corpus"
+    cp tests/fuzz/corpus_$target/* "$corpus/"
+    echo "== fuzzing the $target reader for ${seconds}s"
+    "$out/fuzz_$target" -max_total_time="$seconds" -max_len=65536 -print_final_stats=1 \
+        -artifact_prefix="$out/" \
+        "$corpus" 2>"$out/$target.log" || { tail -40 "$out/$target.log"; exit 1; }
+    grep -E 'stat::number_of_executed_units|Done' "$out/$target.log" | tail -2
+done
