@@ -11,8 +11,8 @@
 #define MAX_COLS 32
 #define MAX_ROWS 64
 
-/* Distinct techniques and impls of a family and mode, and the mean over
- * sequences of each cell's median. */
+/* Distinct techniques and impls of a family and mode, and each cell's median
+ * on the random sequence (the mean over sequences where a run has none). */
 typedef struct chart {
     const char *tech[MAX_ROWS], *impl[MAX_COLS];
     int ntech, nimpl;
@@ -30,11 +30,21 @@ static int slot(const char **names, int *count, int max, const char *name) {
     return (*count)++;
 }
 
+static bool has_random(const sq_run *run, const sq_family *fam, sq_mode mode) {
+    for (int i = 0; i < run->nresults; i++)
+        if (run->results[i].variant->family == fam && run->results[i].mode == mode &&
+            strcmp(run->results[i].sequence, "random") == 0)
+            return true;
+    return false;
+}
+
 static bool fill_chart(const sq_run *run, const sq_family *fam, sq_mode mode, chart *c) {
     memset(c, 0, sizeof *c);
+    bool random_only = has_random(run, fam, mode);
     for (int i = 0; i < run->nresults; i++) {
         const sq_result *r = &run->results[i];
-        if (r->variant->family != fam || r->mode != mode || !isfinite(r->cycles.median))
+        if (r->variant->family != fam || r->mode != mode || !isfinite(r->cycles.median) ||
+            (random_only && strcmp(r->sequence, "random") != 0))
             continue;
         int t = slot(c->tech, &c->ntech, MAX_ROWS, r->variant->technique);
         int m = slot(c->impl, &c->nimpl, MAX_COLS, r->variant->impl);
@@ -58,15 +68,21 @@ static int plot_one(const sq_run *run, const sq_family *fam, sq_mode mode, const
         snprintf(err, errlen, "cannot write %s", path);
         return -1;
     }
+    double lo = 0, hi = 0;
     for (int t = 0; t < c.ntech; t++) {
         fprintf(dat, "\"%s\"", c.tech[t]);
         for (int m = 0; m < c.nimpl; m++)
-            if (c.n[t][m])
-                fprintf(dat, " %.4f", c.sum[t][m] / c.n[t][m]);
-            else
+            if (c.n[t][m]) {
+                double v = c.sum[t][m] / c.n[t][m];
+                lo = fmin(lo, v);
+                hi = fmax(hi, v);
+                fprintf(dat, " %.4f", v);
+            } else {
                 fprintf(dat, " ?");
+            }
         fputc('\n', dat);
     }
+    const char *which = has_random(run, fam, mode) ? "random squares" : "mean over sequences";
     fclose(dat);
 
     snprintf(path, sizeof path, "%s.gp", stem);
@@ -82,16 +98,17 @@ static int plot_one(const sq_run *run, const sq_family *fam, sq_mode mode, const
         fprintf(gp, "set terminal %s\nset output '%s.%s'\n", terminals[k][0], stem,
                 terminals[k][1]);
         fprintf(gp,
-                "set title \"%s — %s: median core cycles per square (mean over sequences)\\n%s, "
+                "set title \"%s — %s: median core cycles per square (%s)\\n%s, "
                 "%s\" noenhanced\n"
                 "set style data histograms\nset style histogram clustered gap 1\n"
                 "set style fill solid 0.85 border -1\nset boxwidth 0.9\n"
                 "set ylabel 'core cycles per square'\nset xtics rotate by -25 noenhanced\n"
-                "set key outside right top noenhanced\nset grid ytics\nset yrange [*:*]\n"
+                "set key outside right top noenhanced\nset grid ytics\nset yrange [%g:%g]\n"
                 "set datafile missing '?'\nset xzeroaxis lt -1\n",
-                fam->name, sq_mode_names[mode], run->machine.brand,
+                fam->name, sq_mode_names[mode], which, run->machine.brand,
                 strcmp(run->clock.source, "perf") == 0 ? "cycles from perf"
-                                                       : "cycles calibrated from an add chain");
+                                                       : "cycles calibrated from an add chain",
+                lo * 1.1, hi * 1.1 + 0.1);
         fprintf(gp, "plot ");
         for (int m = 0; m < c.nimpl; m++)
             fprintf(gp, "%s'%s.dat' using %d%s title '%s'", m ? ", " : "", stem, m + 2,
