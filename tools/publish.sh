@@ -4,7 +4,8 @@
 # usage: tools/publish.sh [--no-run]   (--no-run: only redo README and plots)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -x build/sqcolor ] || { cmake -S . -B build >/dev/null && cmake --build build -j "$(nproc)" >/dev/null; }
+# Always build: the binary records the commit it was built from.
+cmake -S . -B build >/dev/null && cmake --build build -j "$(nproc)" >/dev/null
 [ "${1:-}" = "--no-run" ] || build/sqcolor run --save --results-dir results >/dev/null
 
 tmp=$(mktemp)
