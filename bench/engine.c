@@ -488,3 +488,73 @@ void sq_run_free(sq_run *run) {
     run->results = NULL;
     run->nresults = 0;
 }
+
+/* ---- single targets ------------------------------------------------------ */
+
+struct sq_target {
+    sq_engine_config cfg;
+    engine e;
+    input_set in;
+    row variant, baseline;
+    uint64_t windows;
+};
+
+sq_target *sq_target_new(const sq_variant *v, sq_mode mode, const char *sequence, size_t length,
+                         uint64_t seed, char *err, size_t errlen) {
+    sq_target *t = calloc(1, sizeof *t);
+    if (!t) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    t->cfg.length = length;
+    t->cfg.seed = seed;
+    t->cfg.timing.reps = 1;
+    t->e = (engine){.cfg = &t->cfg, .err = err, .errlen = errlen};
+    t->windows = seed;
+    if (build_input(&t->e, v->family, sequence, &t->in)) {
+        free(t);
+        return NULL;
+    }
+    row *rows[2] = {&t->variant, &t->baseline};
+    for (int k = 0; k < 2; k++) {
+        row *r = rows[k];
+        const sq_variant *rv = k == 0 ? v : NULL;
+        r->variant = rv;
+        r->impl = sq_impl_find(mode == SQ_MODE_CALL ? "asm" : v->impl);
+        r->in = &t->in;
+        r->mode = mode;
+        if (mode == SQ_MODE_CALL)
+            r->callee = rv ? rv->fn.any : (sq_any_fn)sq_asm_identity;
+        else
+            r->kernel =
+                mode_kernel(rv ? rv->kernel : r->impl->baseline[v->family->arity - 1], mode);
+    }
+    t->e.rows = &t->variant;
+    t->e.nrows = 1;
+    if (check_rows(&t->e)) {
+        sq_target_free(t);
+        return NULL;
+    }
+    t->e.rows = NULL;
+    t->e.nrows = 0;
+    return t;
+}
+
+bool sq_target_run(sq_target *t, size_t n, bool baseline) {
+    row *r = baseline ? &t->baseline : &t->variant;
+    r->chunk = n;
+    size_t at = window_at(r, &t->windows);
+    uint64_t got = run_once(r, at, n);
+    return baseline || got == expected_return(r, at, n);
+}
+
+size_t sq_target_length(const sq_target *t) {
+    return t->in.n;
+}
+
+void sq_target_free(sq_target *t) {
+    if (!t)
+        return;
+    free_input(&t->in);
+    free(t);
+}

@@ -29,3 +29,20 @@ int sq_engine_run(const sq_engine_config *cfg, sq_run *run, char *err, size_t er
 void sq_run_free(sq_run *run);
 
 #endif
+
+/* One variant in one mode over one sequence, for other front ends (the Google
+ * Benchmark one): the same inputs, kernels, windows and answer checks as
+ * sq_engine_run, timed by the caller. */
+typedef struct sq_target sq_target;
+
+/* Builds the inputs and checks the kernel's answers; NULL with a reason. */
+sq_target *sq_target_new(const sq_variant *v, sq_mode mode, const char *sequence, size_t length,
+                         uint64_t seed, char *err, size_t errlen);
+
+/* Runs the variant (or, with baseline, the same harness around an identity
+ * body) over the next window of n squares, n a multiple of SQ_KERNEL_UNROLL no
+ * larger than the sequence. Returns false if the variant answered wrong. */
+bool sq_target_run(sq_target *t, size_t n, bool baseline);
+
+size_t sq_target_length(const sq_target *t);
+void sq_target_free(sq_target *t);

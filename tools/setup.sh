@@ -12,6 +12,8 @@ packages=(
     llvm                                 # llvm-mca for disasm --predict
     libjansson-dev                       # reading result files
     gnuplot-nox                          # report --plot
+    g++ libbenchmark-dev                 # sqcolor-gbench
+    libbenchmark-tools python3-scipy     # Google Benchmark's compare.py
 )
 
 missing=()

@@ -1,0 +1,92 @@
+/* A small C API over Google Benchmark (which has none), for C programs such as
+ * sqcolor-gbench. No C++ type crosses it; errors never throw into C.
+ *
+ *   sqgb_initialize(&argc, argv, err, sizeof err)  -- flags, unknown ones refused
+ *   sqgb_bench *b = sqgb_register("name", fn, ctx)  -- then sqgb_arg(b, ...) etc.
+ *   sqgb_run(); sqgb_shutdown();
+ *
+ * A callback drives its own loop in batches, so the call overhead of going
+ * through C is paid once per batch:
+ *
+ *   static void fn(sqgb_state *st, void *ctx) {
+ *       while (sqgb_keep_running_batch(st, 1024))
+ *           work(ctx, 1024);
+ *       sqgb_set_counter(st, "cycles", c, SQGB_COUNTER_DEFAULT);
+ *   }
+ */
+#ifndef SQCOLOR_GBENCH_H
+#define SQCOLOR_GBENCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct sqgb_state sqgb_state; /* a running benchmark (benchmark::State) */
+typedef struct sqgb_bench sqgb_bench; /* a registered benchmark */
+typedef void (*sqgb_fn)(sqgb_state *st, void *ctx);
+
+/* Counter flags, combinable with |. */
+enum {
+    SQGB_COUNTER_DEFAULT = 0,
+    SQGB_COUNTER_RATE = 1,                /* divided by the run's time */
+    SQGB_COUNTER_ITERATION_INVARIANT = 2, /* multiplied by the iterations */
+    SQGB_COUNTER_AVG_ITERATIONS = 4,      /* divided by the iterations */
+};
+
+typedef enum sqgb_time_unit { SQGB_NS, SQGB_US, SQGB_MS, SQGB_S } sqgb_time_unit;
+
+/* Parses and removes the --benchmark_* flags. Returns 0, or -1 with a one-line
+ * reason in err for an argument it does not know or a malformed
+ * --benchmark_min_time (1.7 takes seconds as a plain number, not "0.5s"). */
+int sqgb_initialize(int *argc, char **argv, char *err, size_t errlen);
+
+/* Registers fn(state, ctx) under name (copied). NULL on failure. */
+sqgb_bench *sqgb_register(const char *name, sqgb_fn fn, void *ctx);
+
+/* Per benchmark: arguments (read back with sqgb_range), repetitions, time
+ * unit, minimum time, and timing by sqgb_set_iteration_time. */
+void sqgb_arg(sqgb_bench *b, int64_t x);
+void sqgb_range(sqgb_bench *b, int64_t lo, int64_t hi);
+void sqgb_dense_range(sqgb_bench *b, int64_t lo, int64_t hi, int step);
+void sqgb_repetitions(sqgb_bench *b, int n);
+void sqgb_unit(sqgb_bench *b, sqgb_time_unit unit);
+void sqgb_min_time(sqgb_bench *b, double seconds);
+void sqgb_use_manual_time(sqgb_bench *b);
+
+/* Inside a callback. */
+bool sqgb_keep_running_batch(sqgb_state *st, int64_t n);
+int64_t sqgb_iterations(const sqgb_state *st);
+int64_t sqgb_max_iterations(const sqgb_state *st);
+int64_t sqgb_range_arg(const sqgb_state *st, int index);
+void sqgb_set_counter(sqgb_state *st, const char *name, double value, unsigned flags);
+void sqgb_set_items_processed(sqgb_state *st, int64_t items);
+void sqgb_set_label(sqgb_state *st, const char *label);
+void sqgb_set_iteration_time(sqgb_state *st, double seconds);
+/* Marks the run as failed; the callback should return right after. */
+void sqgb_skip_with_error(sqgb_state *st, const char *message);
+
+/* Runs the registered benchmarks that the flags select; returns how many. */
+size_t sqgb_run(void);
+void sqgb_shutdown(void);
+
+/* Keep the compiler from dropping a computed value, or from caching memory
+ * across a point, as benchmark::DoNotOptimize and ClobberMemory do. */
+static inline void sqgb_do_not_optimize_u64(uint64_t value) {
+    __asm__ volatile("" : : "r,m"(value) : "memory");
+}
+static inline void sqgb_do_not_optimize_ptr(const void *p) {
+    __asm__ volatile("" : : "r,m"(p) : "memory");
+}
+static inline void sqgb_clobber_memory(void) {
+    __asm__ volatile("" : : : "memory");
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

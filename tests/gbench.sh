@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Bad flags to a program on the C API: one line, exit 2. sqcolor-gbench's JSON
+# has every impl of a technique and the cycles counter.
+# usage: tests/gbench.sh test_gbench_api sqcolor-gbench
+set -u
+api=$1 gb=$2
+pass=0 fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAILED: $*"; }
+for args in "--benchmark_min_time=0.5s|--benchmark_min_time takes seconds" "--benchmark_bogus=1|unrecognized argument '--benchmark_bogus=1'" "--nonsense|unrecognized argument '--nonsense'"; do
+    flag=${args%%|*} want=${args#*|}
+    for bin in "$api" "$gb"; do
+        "$bin" "$flag" >/dev/null 2>"$tmp/err"
+        rc=$?
+        [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -qF -- "$want" "$tmp/err" && ok || bad "$(basename "$bin") $flag -> $rc: $(cat "$tmp/err")"
+    done
+done
+"$gb" --benchmark_filter='lea_shr_and/.*/ordered/latency' --benchmark_min_time=0.01 --benchmark_format=json >"$tmp/gb.json" 2>/dev/null && ok || bad "sqcolor-gbench run"
+impls=$(jq '[.benchmarks[] | select(.cycles != null) | .name | split("/")[2]] | unique | length' "$tmp/gb.json")
+[ "$impls" -ge 3 ] && ok || bad "sqcolor-gbench JSON: $impls impls with a cycles counter"
+echo "gbench: $pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,107 @@
+/* The C API over Google Benchmark, exercised from C: a callback runs in
+ * batches, counters, labels, argument ranges, repetitions and skip-with-error
+ * reach the JSON output. Run with --benchmark_out=FILE --benchmark_out_format=json;
+ * a bad flag must exit 2. */
+#include "gbench.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+static int batches;
+
+static void counting(sqgb_state *st, void *ctx) {
+    int *calls = ctx;
+    uint64_t sum = 0;
+    while (sqgb_keep_running_batch(st, 64)) {
+        for (int i = 0; i < 64; i++)
+            sum += (uint64_t)i * 3;
+        sqgb_do_not_optimize_u64(sum);
+        batches++;
+    }
+    (*calls)++;
+    sqgb_set_counter(st, "answer", 42, SQGB_COUNTER_DEFAULT);
+    sqgb_set_counter(st, "per_item", 1,
+                     SQGB_COUNTER_AVG_ITERATIONS | SQGB_COUNTER_ITERATION_INVARIANT);
+    sqgb_set_items_processed(st, sqgb_iterations(st));
+    sqgb_set_label(st, "a label from C");
+}
+
+static void ranged(sqgb_state *st, void *ctx) {
+    (void)ctx;
+    int64_t n = sqgb_range_arg(st, 0);
+    while (sqgb_keep_running_batch(st, 16))
+        sqgb_clobber_memory();
+    sqgb_set_counter(st, "arg", (double)n, SQGB_COUNTER_DEFAULT);
+}
+
+static void failing(sqgb_state *st, void *ctx) {
+    (void)ctx;
+    sqgb_skip_with_error(st, "skipped on purpose");
+}
+
+static int failures;
+#define CHECK(cond, what)                                                                          \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            failures++;                                                                            \
+            printf("FAILED: %s\n", what);                                                          \
+        }                                                                                          \
+    } while (0)
+
+static json_t *find(json_t *benchmarks, const char *name) {
+    size_t i;
+    json_t *b;
+    json_array_foreach(benchmarks, i, b) {
+        const char *n = json_string_value(json_object_get(b, "name"));
+        if (n && strcmp(n, name) == 0)
+            return b;
+    }
+    return NULL;
+}
+
+int main(int argc, char **argv) {
+    const char *out = NULL;
+    for (int i = 1; i < argc; i++)
+        if (strncmp(argv[i], "--benchmark_out=", 16) == 0)
+            out = argv[i] + 16;
+    char err[256];
+    if (sqgb_initialize(&argc, argv, err, sizeof err)) {
+        fprintf(stderr, "test_gbench_api: %s\n", err);
+        return 2;
+    }
+    int calls = 0;
+    sqgb_register("counting", counting, &calls);
+    sqgb_range(sqgb_register("ranged", ranged, NULL), 8, 64);
+    sqgb_repetitions(sqgb_register("repeated", counting, &calls), 3);
+    sqgb_min_time(sqgb_register("failing", failing, NULL), 0.01);
+    size_t ran = sqgb_run();
+    sqgb_shutdown();
+
+    CHECK(ran >= 4, "benchmarks ran");
+    CHECK(calls > 0 && batches > 0, "the C callback ran in batches");
+    json_error_t jerr;
+    json_t *root = out ? json_load_file(out, 0, &jerr) : NULL;
+    CHECK(root != NULL, "the JSON output parses (pass --benchmark_out=FILE)");
+    json_t *bs = json_object_get(root, "benchmarks");
+    json_t *c = find(bs, "counting");
+    CHECK(c && json_number_value(json_object_get(c, "answer")) == 42, "counter 'answer' is 42");
+    CHECK(c && json_number_value(json_object_get(c, "per_item")) == 1,
+          "iteration-invariant, averaged counter is 1");
+    CHECK(c && strcmp(json_string_value(json_object_get(c, "label")), "a label from C") == 0,
+          "label");
+    CHECK(c && json_number_value(json_object_get(c, "items_per_second")) > 0, "items processed");
+    CHECK(find(bs, "ranged/8") && find(bs, "ranged/64"), "argument range names ranged/8 .. /64");
+    json_t *r64 = find(bs, "ranged/64");
+    CHECK(r64 && json_number_value(json_object_get(r64, "arg")) == 64, "range(0) read from C");
+    CHECK(find(bs, "repeated/repeats:3_mean") && find(bs, "repeated/repeats:3_stddev"),
+          "repetitions aggregate");
+    json_t *f = find(bs, "failing/min_time:0.010");
+    CHECK(f && json_is_true(json_object_get(f, "error_occurred")) &&
+              strcmp(json_string_value(json_object_get(f, "error_message")),
+                     "skipped on purpose") == 0,
+          "skip with error, and a per-benchmark min_time in its name");
+    json_decref(root);
+    printf("gbench_api: %d passed, %d failed\n", 11 - failures, failures);
+    return failures != 0;
+}
