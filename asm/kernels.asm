@@ -122,7 +122,7 @@ FUNC %1
 %ifmacro %2_setup
     %2_setup
 %endif
-align 16
+align 64
 .loop:
 %assign k 0
 %rep UNROLL

@@ -20,5 +20,11 @@ done
 "$gb" --benchmark_filter='lea_shr_and/.*/ordered/latency' --benchmark_min_time=0.01 --benchmark_format=json >"$tmp/gb.json" 2>/dev/null && ok || bad "sqcolor-gbench run"
 impls=$(jq '[.benchmarks[] | select(.cycles != null) | .name | split("/")[2]] | unique | length' "$tmp/gb.json")
 [ "$impls" -ge 3 ] && ok || bad "sqcolor-gbench JSON: $impls impls with a cycles counter"
+# Google Benchmark's own compare.py (Debian libbenchmark-tools) reads two outputs.
+if [ -f /usr/share/benchmark/compare.py ] && /usr/bin/python3 -c 'import scipy' 2>/dev/null; then
+    "$gb" --benchmark_filter='lea_shr_and/asm/ordered/latency' --benchmark_min_time=0.01 --benchmark_format=json >"$tmp/gb2.json" 2>/dev/null
+    /usr/bin/python3 /usr/share/benchmark/compare.py benchmarks "$tmp/gb.json" "$tmp/gb2.json" >"$tmp/cmp.txt" 2>&1 &&
+        grep -q 'color/lea_shr_and/asm/ordered/latency' "$tmp/cmp.txt" && ok || bad "compare.py: $(tail -3 "$tmp/cmp.txt")"
+fi
 echo "gbench: $pass passed, $fail failed"
 [ $fail -eq 0 ]
