@@ -40,8 +40,8 @@ sq_target *sq_target_new(const sq_variant *v, sq_mode mode, const char *sequence
                          uint64_t seed, char *err, size_t errlen);
 
 /* Runs the variant (or, with baseline, the same harness around an identity
- * body) over the next window of n squares, n a multiple of SQ_KERNEL_UNROLL no
- * larger than the sequence. Returns false if the variant answered wrong. */
+ * body) over the next window of n squares, its inputs first brought to cache, n a multiple of
+ * SQ_KERNEL_UNROLL no larger than the sequence. Returns false if the variant answered wrong. */
 bool sq_target_run(sq_target *t, size_t n, bool baseline);
 
 size_t sq_target_length(const sq_target *t);
