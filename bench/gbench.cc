@@ -7,7 +7,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <memory>
 #include <string>
+#include <vector>
 
 struct sqgb_state {
     benchmark::State *s;
@@ -17,6 +19,9 @@ struct sqgb_bench {
 };
 
 namespace {
+
+// The handles given out, freed by sqgb_shutdown.
+std::vector<std::unique_ptr<sqgb_bench>> handles;
 
 // 1.7 reads --benchmark_min_time with atof: "0.5s" would silently become 0.5
 // and "abc" 0; refuse what is not a plain non-negative number.
@@ -72,7 +77,8 @@ sqgb_bench *sqgb_register(const char *name, sqgb_fn fn, void *ctx) {
             sqgb_state st{&s};
             fn(&st, ctx);
         });
-        out = new sqgb_bench{b};
+        handles.push_back(std::make_unique<sqgb_bench>(sqgb_bench{b}));
+        out = handles.back().get();
     });
     return out;
 }
@@ -145,6 +151,10 @@ size_t sqgb_run(void) {
     return n;
 }
 void sqgb_shutdown(void) {
-    benchmark::Shutdown();
+    guarded([] {
+        benchmark::ClearRegisteredBenchmarks();
+        handles.clear();
+        benchmark::Shutdown();
+    });
 }
 }
