@@ -2,27 +2,10 @@
 # sqcolor's command line as a user meets it: bad input gets one line and exit 2,
 # machine-readable output has its exact header, eval agrees with the definition.
 # usage: tests/cli.sh path/to/sqcolor
-set -u
 bin=$1
-pass=0 fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
 
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAILED: $*"; }
-
-# expect_usage "message part" args...: exit 2, one line on stderr naming the problem.
-expect_usage() {
-    local want=$1; shift
-    "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
-    local rc=$? lines
-    lines=$(wc -l <"$tmp/err")
-    if [ $rc -eq 2 ] && [ "$lines" -eq 1 ] && grep -qF -- "$want" "$tmp/err"; then
-        ok
-    else
-        bad "sqcolor $* -> exit $rc, $lines stderr lines: $(cat "$tmp/err") (wanted '$want')"
-    fi
-}
 
 expect_usage "unknown command 'bogus'" bogus
 expect_usage "unknown option '--bogus'" list --bogus
@@ -101,5 +84,4 @@ grep -q '^verify: [0-9]* passed, 0 failed$' "$tmp/verify.txt" && ok || bad "veri
     grep -q "^verify: $(("$(grep -c '^color/' "$tmp/list.csv")" + 6)) passed, 0 failed\$" "$tmp/run.err" &&
     grep -q '^lea_shr_and ' "$tmp/run.txt" && ok || bad "default command: $(cat "$tmp/run.err")"
 
-echo "cli: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish cli

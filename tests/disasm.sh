@@ -1,13 +1,9 @@
 #!/usr/bin/env bash
 # sqcolor disasm shows what was built: the asm's lea/shr/and, clang's split LEA.
 # usage: tests/disasm.sh path/to/sqcolor
-set -u
 bin=$1
-pass=0 fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAILED: $*"; }
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
 
 "$bin" disasm --filter 'color/lea_shr_and/*' >"$tmp/t.txt" && ok || bad "disasm exits non-zero"
 grep -q '^  asm ' "$tmp/t.txt" && grep -q 'lea eax, \[rdi + rdi\*8 + 8\]' "$tmp/t.txt" &&
@@ -27,5 +23,4 @@ fi
 "$bin" disasm --format xml >/dev/null 2>"$tmp/err"; [ $? -eq 2 ] && ok || bad "--format xml"
 "$bin" disasm --filter nope >/dev/null 2>"$tmp/err"; [ $? -eq 2 ] && grep -q "matches no variant" "$tmp/err" && ok || bad "--filter nope"
 
-echo "disasm: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish disasm

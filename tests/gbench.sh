@@ -2,13 +2,10 @@
 # Bad flags to a program on the C API: one line, exit 2. sqcolor-gbench's JSON
 # has every impl of a technique and the cycles counter.
 # usage: tests/gbench.sh test_gbench_api sqcolor-gbench
-set -u
 api=$1 gb=$2
-pass=0 fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAILED: $*"; }
+bin=$gb
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
 for args in "--benchmark_min_time=0.5s|--benchmark_min_time takes seconds" "--benchmark_bogus=1|unrecognized argument '--benchmark_bogus=1'" "--nonsense|unrecognized argument '--nonsense'"; do
     flag=${args%%|*} want=${args#*|}
     for bin in "$api" "$gb"; do
@@ -26,5 +23,4 @@ if [ -f /usr/share/benchmark/compare.py ] && /usr/bin/python3 -c 'import scipy' 
     /usr/bin/python3 /usr/share/benchmark/compare.py benchmarks "$tmp/gb.json" "$tmp/gb2.json" >"$tmp/cmp.txt" 2>&1 &&
         grep -q 'color/lea_shr_and/asm/ordered/latency' "$tmp/cmp.txt" && ok || bad "compare.py: $(tail -3 "$tmp/cmp.txt")"
 fi
-echo "gbench: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish gbench

@@ -2,25 +2,11 @@
 # Saved results: --save never overwrites, report reproduces the run's tables,
 # compare finds nothing between a file and itself, bad files get exit 2.
 # usage: tests/results.sh path/to/sqcolor
-set -u
 bin=$1
-pass=0 fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAILED: $*"; }
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
 quick=(--quick --reps 5 --samples 2 --length 65536 --mode latency,throughput)
 
-expect_usage() {
-    local want=$1; shift
-    "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
-    local rc=$?
-    if [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -qF -- "$want" "$tmp/err"; then
-        ok
-    else
-        bad "sqcolor $* -> exit $rc: $(cat "$tmp/err") (wanted '$want')"
-    fi
-}
 
 # --save: metadata, raw samples, and never the same name twice.
 "$bin" run "${quick[@]}" --filter 'color/lea_shr_and/*,color/bt/asm' --save --results-dir "$tmp/res" \
@@ -80,5 +66,4 @@ expect_usage "name two result files" compare "$full"
 expect_usage "name at least one result file" report
 expect_usage "--format must be one of" report "$full" --format pdf
 
-echo "results: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish results

@@ -2,27 +2,11 @@
 # sqcolor run and calibrate as a user meets them. Only properties no noisy
 # machine can break are asserted here; accuracy is 'sqcolor selftest'.
 # usage: tests/run.sh path/to/sqcolor
-set -u
 bin=$1
-pass=0 fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAILED: $*"; }
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
 quick=(--quick --reps 3 --samples 2 --length 65536)
 
-expect_usage() {
-    local want=$1; shift
-    "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
-    local rc=$? lines
-    lines=$(wc -l <"$tmp/err")
-    # The verification summary may precede the error line on stderr.
-    if [ $rc -eq 2 ] && grep -qF -- "$want" "$tmp/err" && [ "$(grep -vc '^verify: ' "$tmp/err")" -eq 1 ]; then
-        ok
-    else
-        bad "sqcolor $* -> exit $rc, $lines stderr lines: $(cat "$tmp/err") (wanted '$want')"
-    fi
-}
 
 printf 'e4 d5\n# comment\n0 63  # a1 h8\n' >"$tmp/pairs.txt"
 printf 'e4 z9\n' >"$tmp/badtoken.txt"
@@ -79,5 +63,4 @@ timeout -s INT 1 "$bin" run --output "$tmp/int.json" --format json >/dev/null 2>
 add=$("$bin" calibrate --reps 5 | awk '$1 == "add" { print $(NF - 3) }')
 awk -v x="$add" 'BEGIN { exit !(x > 0.8 && x < 1.2) }' && ok || bad "calibrate: add chain $add"
 
-echo "run: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish run
