@@ -284,13 +284,25 @@ static void json_number(FILE *out, double x) {
         fputs("null", out);
 }
 
+/* ", "key": value" pairs; the first of an object passes first = true. */
+static void json_key(FILE *out, bool first, const char *key) {
+    fprintf(out, "%s\"%s\": ", first ? "" : ", ", key);
+}
+static void json_str(FILE *out, bool first, const char *key, const char *value) {
+    json_key(out, first, key);
+    json_string(out, value);
+}
+static void json_num(FILE *out, bool first, const char *key, double value) {
+    json_key(out, first, key);
+    json_number(out, value);
+}
+
 static void json_stats(FILE *out, const char *name, sq_stats s) {
-    fprintf(out, "\"%s\": {\"min\": ", name);
-    json_number(out, s.min);
-    fputs(", \"median\": ", out);
-    json_number(out, s.median);
-    fputs(", \"p90\": ", out);
-    json_number(out, s.p90);
+    json_key(out, false, name);
+    fputc('{', out);
+    json_num(out, true, "min", s.min);
+    json_num(out, false, "median", s.median);
+    json_num(out, false, "p90", s.p90);
     fputs("}", out);
 }
 
@@ -298,76 +310,61 @@ static void write_json(FILE *out, const sq_run *run, const char *version) {
     const sq_machine *m = &run->machine;
     const sq_clock *c = &run->clock;
     (void)version;
-    fprintf(out, "{\n  \"schema\": 1,\n  \"tool\": {\"name\": \"sqcolor\", \"version\": ");
-    json_string(out, run->version);
-    fprintf(out, ", \"commit\": ");
-    json_string(out, run->commit);
+    fprintf(out, "{\n  \"schema\": 1,\n  \"tool\": {");
+    json_str(out, true, "name", "sqcolor");
+    json_str(out, false, "version", run->version);
+    json_str(out, false, "commit", run->commit);
     fprintf(out, "},\n  \"impls\": [");
     for (int i = 0; i < run->nimpls; i++) {
-        fprintf(out, "%s{\"name\": ", i ? ", " : "");
-        json_string(out, run->impls[i].name);
-        fprintf(out, ", \"compiler\": ");
-        json_string(out, run->impls[i].compiler);
-        fprintf(out, ", \"flags\": ");
-        json_string(out, run->impls[i].flags);
+        fprintf(out, "%s{", i ? ", " : "");
+        json_str(out, true, "name", run->impls[i].name);
+        json_str(out, false, "compiler", run->impls[i].compiler);
+        json_str(out, false, "flags", run->impls[i].flags);
         fprintf(out, "}");
     }
-    fprintf(out, "],\n  \"machine\": {\"vendor\": ");
-    json_string(out, m->vendor);
-    fprintf(out, ", \"brand\": ");
-    json_string(out, m->brand);
-    fprintf(out,
-            ", \"family\": %u, \"model\": %u, \"stepping\": %u, \"hypervisor\": %s, "
-            "\"kernel\": ",
-            m->family, m->model, m->stepping, m->hypervisor ? "true" : "false");
-    json_string(out, run->kernel);
-    fprintf(out, "},\n");
-    fprintf(out, "  \"clock\": {\"source\": ");
-    json_string(out, c->source);
-    fprintf(out, ", \"tsc_source\": ");
-    json_string(out, c->tsc_source);
-    fprintf(out, ", \"tsc_hz\": ");
-    json_number(out, c->tsc_hz);
-    fprintf(out, ", \"core_hz\": ");
-    json_number(out, c->core_hz);
-    fprintf(out, ", \"core_hz_min\": ");
-    json_number(out, c->core_hz_min);
-    fprintf(out, ", \"core_hz_max\": ");
-    json_number(out, c->core_hz_max);
-    fprintf(out, ", \"timer_overhead_ticks\": ");
-    json_number(out, c->timer_overhead);
-    fprintf(out, "},\n  \"config\": {\"reps\": %d, \"samples\": %d, \"sample_us\": ", run->reps,
-            run->samples);
-    json_number(out, run->sample_us);
-    fprintf(out, ", \"length\": %zu, \"seed\": %llu, \"cpu\": %d, \"sequences\": ", run->length,
-            (unsigned long long)run->seed, run->cpu);
-    json_string(out, run->sequences);
-    fprintf(out, ", \"spread_threshold\": ");
-    json_number(out, run->spread_threshold);
-    fprintf(out, "},\n  \"elapsed_s\": ");
-    json_number(out, run->elapsed_s);
+    fprintf(out, "],\n  \"machine\": {");
+    json_str(out, true, "vendor", m->vendor);
+    json_str(out, false, "brand", m->brand);
+    json_num(out, false, "family", m->family);
+    json_num(out, false, "model", m->model);
+    json_num(out, false, "stepping", m->stepping);
+    fprintf(out, ", \"hypervisor\": %s", m->hypervisor ? "true" : "false");
+    json_str(out, false, "kernel", run->kernel);
+    fprintf(out, "},\n  \"clock\": {");
+    json_str(out, true, "source", c->source);
+    json_str(out, false, "tsc_source", c->tsc_source);
+    json_num(out, false, "tsc_hz", c->tsc_hz);
+    json_num(out, false, "core_hz", c->core_hz);
+    json_num(out, false, "core_hz_min", c->core_hz_min);
+    json_num(out, false, "core_hz_max", c->core_hz_max);
+    json_num(out, false, "timer_overhead_ticks", c->timer_overhead);
+    fprintf(out, "},\n  \"config\": {");
+    json_num(out, true, "reps", run->reps);
+    json_num(out, false, "samples", run->samples);
+    json_num(out, false, "sample_us", run->sample_us);
+    json_num(out, false, "length", (double)run->length);
+    fprintf(out, ", \"seed\": %llu", (unsigned long long)run->seed); /* exact past 2^53 */
+    json_num(out, false, "cpu", run->cpu);
+    json_str(out, false, "sequences", run->sequences);
+    json_num(out, false, "spread_threshold", run->spread_threshold);
+    fprintf(out, "},\n  ");
+    json_num(out, true, "elapsed_s", run->elapsed_s);
     fprintf(out, ",\n  \"results\": [");
     for (int i = 0; i < run->nresults; i++) {
         const sq_result *r = &run->results[i];
         const sq_variant *v = r->variant;
-        fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
-        json_string(out, v->id);
-        fprintf(out, ", \"family\": ");
-        json_string(out, v->family->name);
-        fprintf(out, ", \"technique\": ");
-        json_string(out, v->technique);
-        fprintf(out, ", \"impl\": ");
-        json_string(out, v->impl);
-        fprintf(out, ", \"sequence\": ");
-        json_string(out, r->sequence);
-        fprintf(out, ", \"mode\": \"%s\", ", sq_mode_names[r->mode]);
+        fprintf(out, "%s\n    {", i ? "," : "");
+        json_str(out, true, "id", v->id);
+        json_str(out, false, "family", v->family->name);
+        json_str(out, false, "technique", v->technique);
+        json_str(out, false, "impl", v->impl);
+        json_str(out, false, "sequence", r->sequence);
+        json_str(out, false, "mode", sq_mode_names[r->mode]);
         json_stats(out, "cycles", r->cycles);
-        fputs(", ", out);
         json_stats(out, "ticks", r->ticks);
-        fputs(", ", out);
         json_stats(out, "ns", r->ns);
-        fprintf(out, ", \"reps\": %d, \"noisy\": %s, \"samples\": [", r->reps,
-                r->noisy ? "true" : "false");
+        json_num(out, false, "reps", r->reps);
+        fprintf(out, ", \"noisy\": %s, \"samples\": [", r->noisy ? "true" : "false");
         for (int k = 0; k < r->reps && r->samples; k++) {
             if (k)
                 fputs(", ", out);
