@@ -92,35 +92,26 @@ double sq_tsc_hz(const char **source) {
     return measured_tsc_hz();
 }
 
-#define CHAIN(name) uint64_t sq_chain_##name(uint64_t iters, const uint8_t *zeros);
-CHAIN(add)
-CHAIN(and)
-CHAIN(xor)
-CHAIN(shr_imm)
-CHAIN(mov)
-CHAIN(mov_shr_cl)
-CHAIN(lea_bd)
-CHAIN(lea_bi)
-CHAIN(lea_bis)
-CHAIN(lea_bisd)
-CHAIN(imul)
-CHAIN(movzx_load)
-#undef CHAIN
+/* The chains of asm/chains.asm: X(name, one link, latency every x86-64 core has
+ * or 0). */
+#define SQ_FOR_EACH_CHAIN(X)                                                                       \
+    X(add, "add eax, 1", 1)                                                                        \
+    X(imul, "imul rax, rax, 3", 3)                                                                 \
+    X(and, "and eax, imm", 1)                                                                      \
+    X(xor, "xor eax, 1", 1)                                                                        \
+    X(shr_imm, "shr eax, 3", 1)                                                                    \
+    X(mov, "mov ecx, eax; mov eax, ecx (per pair)", 0)                                             \
+    X(mov_shr_cl, "mov ecx, eax; shr eax, cl (per pair)", 0)                                       \
+    X(lea_bd, "lea eax, [rax + 1]", 0)                                                             \
+    X(lea_bi, "lea eax, [rax + rdx]", 0)                                                           \
+    X(lea_bis, "lea eax, [rax + rax*8]", 0)                                                        \
+    X(lea_bisd, "lea eax, [rax + rax*8 + 8]", 0)                                                   \
+    X(movzx_load, "movzx eax, byte [rsi + rax] (L1 hit)", 0)
 
-const sq_chain sq_chains[] = {
-    {"add", "add eax, 1", sq_chain_add, 1},
-    {"imul", "imul rax, rax, 3", sq_chain_imul, 3},
-    {"and", "and eax, imm", sq_chain_and, 1},
-    {"xor", "xor eax, 1", sq_chain_xor, 1},
-    {"shr_imm", "shr eax, 3", sq_chain_shr_imm, 1},
-    {"mov", "mov ecx, eax; mov eax, ecx (per pair)", sq_chain_mov, 0},
-    {"mov_shr_cl", "mov ecx, eax; shr eax, cl (per pair)", sq_chain_mov_shr_cl, 0},
-    {"lea_bd", "lea eax, [rax + 1]", sq_chain_lea_bd, 0},
-    {"lea_bi", "lea eax, [rax + rdx]", sq_chain_lea_bi, 0},
-    {"lea_bis", "lea eax, [rax + rax*8]", sq_chain_lea_bis, 0},
-    {"lea_bisd", "lea eax, [rax + rax*8 + 8]", sq_chain_lea_bisd, 0},
-    {"movzx_load", "movzx eax, byte [rsi + rax] (L1 hit)", sq_chain_movzx_load, 0},
-};
+#define SQ_CHAIN_DECLARE(name, insns, expect) uint64_t sq_chain_##name(uint64_t, const uint8_t *);
+SQ_FOR_EACH_CHAIN(SQ_CHAIN_DECLARE)
+#define SQ_CHAIN_ROW(name, insns, expect) {#name, insns, sq_chain_##name, expect},
+const sq_chain sq_chains[] = {SQ_FOR_EACH_CHAIN(SQ_CHAIN_ROW)};
 const int sq_chain_count = sizeof sq_chains / sizeof sq_chains[0];
 
 const sq_chain *sq_chain_find(const char *name) {
