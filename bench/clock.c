@@ -26,7 +26,7 @@ void sq_machine_detect(sq_machine *m) {
     m->stepping = a & 0xf;
     m->hypervisor = (c >> 31) & 1;
     unsigned brand[12] = {0};
-    if (__get_cpuid_max(0x80000000, NULL) >= 0x80000004)
+    if ((unsigned)__get_cpuid_max(0x80000000, NULL) >= 0x80000004u)
         for (unsigned i = 0; i < 3; i++)
             __cpuid(0x80000002 + i, brand[4 * i], brand[4 * i + 1], brand[4 * i + 2],
                     brand[4 * i + 3]);
