@@ -44,5 +44,9 @@ section .text
     CHAIN       lea_bisd,   {lea eax, [rax + rax*8 + 8]}
     CHAIN       imul,       {imul rax, rax, 3}
     CHAIN       movzx_load, {movzx eax, byte [rsi + rax]}
+    ; Not a chain: eight independent adds per link, how many ALU operations a
+    ; cycle this core gives us (fewer when a sibling thread shares it).
+    CHAIN       add_x8,     {add eax, 1}, {add ecx, 1}, {add edx, 1}, {add r8d, 1}, \
+                            {add r9d, 1}, {add r10d, 1}, {add r11d, 1}, {add esi, 1}
 
 %include "noexecstack.inc"

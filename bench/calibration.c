@@ -43,6 +43,10 @@ void sq_calibrate_clock(const sq_calibration_config *cfg, sq_calibration *cal) {
         r[i] = sq_cycles_per_tick_now(cfg, cal);
     cal->cycles_per_tick = sq_stats_of(r, cfg->reps).median;
     cal->core_hz = cal->tsc_hz * cal->cycles_per_tick;
+    const sq_chain *x8 = sq_chain_find("add_x8");
+    double x8_ticks =
+        sq_chain_ticks(x8, sq_chain_iters_for(x8, cfg->sample_s * cal->tsc_hz), cfg->samples);
+    cal->alu_per_cycle = 8 / (x8_ticks * cal->cycles_per_tick);
     free(r);
 }
 
@@ -73,4 +77,8 @@ void sq_print_clock(FILE *out, const sq_calibration *cal) {
                         "perf_event_open refused it)");
     fprintf(out, "timer      %.0f TSC ticks for an empty lfence;rdtsc region\n",
             cal->timer_overhead);
+    fprintf(out,
+            "alu        %.2f independent adds per cycle (fewer when another thread shares "
+            "the core)\n",
+            cal->alu_per_cycle);
 }

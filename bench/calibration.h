@@ -21,9 +21,10 @@ typedef struct sq_calibration {
     double timer_overhead;  /* ticks */
     double cycles_per_tick; /* median of the add-chain repetitions */
     double core_hz;
-    uint64_t add_iters; /* add-chain iterations per sample */
-    bool perf;          /* a hardware cycle counter is open */
-    int cpu;            /* the CPU we run on */
+    uint64_t add_iters;   /* add-chain iterations per sample */
+    bool perf;            /* a hardware cycle counter is open */
+    double alu_per_cycle; /* independent adds per cycle (chain add_x8) */
+    int cpu;              /* the CPU we run on */
 } sq_calibration;
 
 sq_calibration_config sq_calibration_defaults(void);

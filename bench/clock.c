@@ -106,7 +106,8 @@ double sq_tsc_hz(const char **source) {
     X(lea_bi, "lea eax, [rax + rdx]", 0)                                                           \
     X(lea_bis, "lea eax, [rax + rax*8]", 0)                                                        \
     X(lea_bisd, "lea eax, [rax + rax*8 + 8]", 0)                                                   \
-    X(movzx_load, "movzx eax, byte [rsi + rax] (L1 hit)", 0)
+    X(movzx_load, "movzx eax, byte [rsi + rax] (L1 hit)", 0)                                       \
+    X(add_x8, "8 independent adds (throughput, not a chain)", 0)
 
 #define SQ_CHAIN_DECLARE(name, insns, expect) uint64_t sq_chain_##name(uint64_t, const uint8_t *);
 SQ_FOR_EACH_CHAIN(SQ_CHAIN_DECLARE)

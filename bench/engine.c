@@ -414,6 +414,7 @@ static void fill_clock(engine *e, sq_run *run) {
     run->clock.core_hz_min = s.min * e->cal.tsc_hz;
     run->clock.core_hz_max = max * e->cal.tsc_hz;
     run->clock.timer_overhead = e->cal.timer_overhead;
+    run->clock.alu_per_cycle = e->cal.alu_per_cycle;
     run->reps = reps;
     run->length = e->inputs ? e->inputs[0].n : e->cfg->length;
     run->seed = e->cfg->seed;

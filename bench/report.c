@@ -203,6 +203,10 @@ static void write_footer(FILE *out, bool md, const sq_run *run, const char *vers
             "ticks\n",
             p, c->tsc_hz / 1e9, c->tsc_source, c->core_hz / 1e9, c->core_hz_min / 1e9,
             c->core_hz_max / 1e9, c->timer_overhead);
+    fprintf(out,
+            "%salu: %.2f independent adds per cycle at the start (fewer than the core has: "
+            "another thread shared it, and throughput rows ran slower)\n",
+            p, c->alu_per_cycle);
     fprintf(out, "%smachine: %s (%s family 0x%x model 0x%x stepping %u)%s, cpu %d, Linux %s\n", p,
             m->brand, m->vendor, m->family, m->model, m->stepping,
             m->hypervisor ? ", virtualized" : "", run->cpu, run->kernel);
@@ -338,6 +342,7 @@ static void write_json(FILE *out, const sq_run *run, const char *version) {
     json_num(out, false, "core_hz_min", c->core_hz_min);
     json_num(out, false, "core_hz_max", c->core_hz_max);
     json_num(out, false, "timer_overhead_ticks", c->timer_overhead);
+    json_num(out, false, "alu_per_cycle", c->alu_per_cycle);
     fprintf(out, "},\n  \"config\": {");
     json_num(out, true, "reps", run->reps);
     json_num(out, false, "samples", run->samples);

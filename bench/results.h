@@ -50,6 +50,9 @@ typedef struct sq_clock {
     double core_hz_min;    /* lowest and highest calibration seen during the run: */
     double core_hz_max;    /* frequency drift shows here */
     double timer_overhead; /* TSC ticks of an empty timed region */
+    double alu_per_cycle;  /* independent adds per core cycle at the start of the run:
+                              fewer than the core's ALUs when a sibling thread shares
+                              the core, which slows throughput rows */
 } sq_clock;
 
 /* What built one impl, as recorded in a result file. */

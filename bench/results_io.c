@@ -154,6 +154,8 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
     get_number(rd, clock, "clock", "core_hz_min", &run->clock.core_hz_min, true);
     get_number(rd, clock, "clock", "core_hz_max", &run->clock.core_hz_max, true);
     get_number(rd, clock, "clock", "timer_overhead_ticks", &run->clock.timer_overhead, true);
+    if (get_number(rd, clock, "clock", "alu_per_cycle", &run->clock.alu_per_cycle, true))
+        run->clock.alu_per_cycle = NAN; /* files from before it was recorded */
 
     if (get_whole(rd, config, "config", "reps", 1, 100000, &reps) ||
         get_whole(rd, config, "config", "length", 0, 1e15, &length) ||
