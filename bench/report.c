@@ -204,8 +204,8 @@ static void write_footer(FILE *out, bool md, const sq_run *run, const char *vers
             p, c->tsc_hz / 1e9, c->tsc_source, c->core_hz / 1e9, c->core_hz_min / 1e9,
             c->core_hz_max / 1e9, c->timer_overhead);
     fprintf(out,
-            "%salu: %.2f independent adds per cycle at the start (fewer than the core has: "
-            "another thread shared it, and throughput rows ran slower)\n",
+            "%salu: %.2f independent adds per cycle at the start of the run (fewer than this "
+            "core usually gives means another thread shared it: throughput rows run slower)\n",
             p, c->alu_per_cycle);
     fprintf(out, "%smachine: %s (%s family 0x%x model 0x%x stepping %u)%s, cpu %d, Linux %s\n", p,
             m->brand, m->vendor, m->family, m->model, m->stepping,
