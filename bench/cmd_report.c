@@ -92,22 +92,17 @@ static void markdown_to_html(FILE *md, FILE *out) {
                  " td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}"
                  " td:first-child{text-align:left}</style></head><body>\n");
     char line[8192];
-    bool table = false, list = false, table_open = false;
+    bool table = false, list = false; /* inside one since the previous line */
     while (fgets(line, sizeof line, md)) {
         line[strcspn(line, "\n")] = 0;
         bool is_row = line[0] == '|', is_item = strncmp(line, "- ", 2) == 0;
-        if (table && !is_row) {
-            fprintf(out, "</table>\n");
-            table_open = false;
-        }
-        if (list && !is_item)
-            fprintf(out, "</ul>\n");
+        if (table != is_row)
+            fprintf(out, is_row ? "<table>\n" : "</table>\n");
+        if (list != is_item)
+            fprintf(out, is_item ? "<ul>\n" : "</ul>\n");
         table = is_row;
         list = is_item;
         if (is_row) {
-            if (!table_open)
-                fprintf(out, "<table>\n");
-            table_open = true;
             if (strstr(line, "---"))
                 continue;
             fprintf(out, "<tr>");
@@ -123,7 +118,7 @@ static void markdown_to_html(FILE *md, FILE *out) {
             }
             fprintf(out, "</tr>\n");
         } else if (is_item) {
-            fprintf(out, "%s<li>%s</li>\n", list ? "" : "<ul>", line + 2);
+            fprintf(out, "<li>%s</li>\n", line + 2);
         } else if (line[0] == '#') {
             int level = (int)strspn(line, "#");
             fprintf(out, "<h%d>%s</h%d>\n", level, line + level + 1, level);
@@ -131,9 +126,7 @@ static void markdown_to_html(FILE *md, FILE *out) {
             fprintf(out, "<p>%s</p>\n", line);
         }
     }
-    if (table)
-        fprintf(out, "</table>\n");
-    fprintf(out, "</body></html>\n");
+    fprintf(out, "%s%s</body></html>\n", table ? "</table>\n" : "", list ? "</ul>\n" : "");
 }
 
 int sq_cmd_report(int argc, char **argv) {
