@@ -254,16 +254,29 @@ static void write_tables(FILE *out, bool md, const sq_run *run, const char *vers
 
 /* ---- csv and json --------------------------------------------------------- */
 
+/* A CSV number: empty where the statistic does not exist (JSON writes null). */
+static void csv_number(FILE *out, double x) {
+    if (isfinite(x))
+        fprintf(out, ",%.4f", x);
+    else
+        fputc(',', out);
+}
+
 static void write_csv(FILE *out, const sq_run *run) {
     fprintf(out, "id,family,technique,impl,sequence,mode,cycles_min,cycles_median,cycles_p90,"
                  "ticks_min,ticks_median,ticks_p90,ns_min,ns_median,ns_p90,reps,noisy\n");
     for (int i = 0; i < run->nresults; i++) {
         const sq_result *r = &run->results[i];
         const sq_variant *v = r->variant;
-        fprintf(out, "%s,%s,%s,%s,%s,%s,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%d,%d\n",
-                v->id, v->family->name, v->technique, v->impl, r->sequence, sq_mode_names[r->mode],
-                r->cycles.min, r->cycles.median, r->cycles.p90, r->ticks.min, r->ticks.median,
-                r->ticks.p90, r->ns.min, r->ns.median, r->ns.p90, r->reps, r->noisy);
+        fprintf(out, "%s,%s,%s,%s,%s,%s", v->id, v->family->name, v->technique, v->impl,
+                r->sequence, sq_mode_names[r->mode]);
+        const sq_stats *stats[] = {&r->cycles, &r->ticks, &r->ns};
+        for (int k = 0; k < 3; k++) {
+            csv_number(out, stats[k]->min);
+            csv_number(out, stats[k]->median);
+            csv_number(out, stats[k]->p90);
+        }
+        fprintf(out, ",%d,%d\n", r->reps, r->noisy);
     }
 }
 
@@ -421,6 +434,9 @@ int sq_output_open(sq_output *o, const char *path, char *err, size_t errlen) {
         snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
         return -1;
     }
+    mode_t mask = umask(0); /* mkstemp's 0600 would hide published results */
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
     o->fp = fdopen(fd, "w");
     if (!o->fp) {
         snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));

@@ -152,14 +152,11 @@ static int read_file(const char *spec, int arity, uint8_t **a, uint8_t **b, size
     size_t cap = 1024, n = 0;
     *a = malloc(cap);
     *b = arity == 2 ? malloc(cap) : NULL;
-    char line[4096];
-    int rc = 0;
-    for (long lineno = 1; rc == 0 && fgets(line, sizeof line, f); lineno++) {
-        if (!strchr(line, '\n') && !feof(f)) {
-            rc = fail(err, errlen, "--sequence %s: line %ld: longer than %zu characters", spec,
-                      lineno, sizeof line - 1);
-            break;
-        }
+    char *line = NULL; /* any length: one line may hold a whole game */
+    size_t line_cap = 0;
+    int rc =
+        !*a || (arity == 2 && !*b) ? fail(err, errlen, "--sequence %s: out of memory", spec) : 0;
+    for (long lineno = 1; rc == 0 && getline(&line, &line_cap, f) >= 0; lineno++) {
         char *hash = strchr(line, '#');
         if (hash)
             *hash = 0;
@@ -210,6 +207,7 @@ static int read_file(const char *spec, int arity, uint8_t **a, uint8_t **b, size
                       "'e4 d5'",
                       spec, lineno);
     }
+    free(line);
     if (rc == 0 && ferror(f))
         rc = fail(err, errlen, "--sequence %s: read error", spec);
     if (rc == 0 && n == 0)
@@ -226,8 +224,8 @@ static int read_file(const char *spec, int arity, uint8_t **a, uint8_t **b, size
 int sq_sequence_make(const char *spec, int arity, size_t length, uint64_t seed, sq_sequence *out,
                      char *err, size_t errlen) {
     if (strncmp(spec, "file:", 5) == 0) {
-        uint8_t *a, *b;
-        size_t count;
+        uint8_t *a = NULL, *b = NULL;
+        size_t count = 0;
         if (read_file(spec, arity, &a, &b, &count, err, errlen))
             return -1;
         int rc = allocate(out, arity, length, err, errlen);

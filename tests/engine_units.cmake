@@ -1,0 +1,11 @@
+# Unit tests of the sequences and the report writers. Included from
+# tests/CMakeLists.txt. bench/sequence.c and bench/report.c are already sources
+# of sqcolor_core (top-level CMakeLists.txt), so only the tests are added here.
+find_program(SQCOLOR_JQ jq REQUIRED) # test_report checks its JSON with jq
+
+foreach(_unit sequence report)
+  add_executable(test_${_unit} test_${_unit}.c)
+  target_link_libraries(test_${_unit} PRIVATE sqcolor_core)
+  add_test(NAME ${_unit} COMMAND test_${_unit})
+  set_tests_properties(${_unit} PROPERTIES PASS_REGULAR_EXPRESSION "${_unit}: [0-9]+ passed, 0 failed")
+endforeach()

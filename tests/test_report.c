@@ -1,0 +1,439 @@
+/* The report writers on a made-up run of real variants: CSV shape, JSON that
+ * jq accepts (null for NaN and infinity, escaped strings), tables that name
+ * every technique and never call ticks cycles, and output files that appear
+ * whole on commit and not at all on abort or error. */
+#include "report.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dirent.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int passed, failed;
+#define CHECK(cond, ...)                                                                           \
+    do {                                                                                           \
+        if (cond) {                                                                                \
+            passed++;                                                                              \
+        } else {                                                                                   \
+            failed++;                                                                              \
+            printf("FAILED line %d: ", __LINE__);                                                  \
+            printf(__VA_ARGS__);                                                                   \
+            printf("\n");                                                                          \
+        }                                                                                          \
+    } while (0)
+
+#define VERSION          "9.8.7-test"
+#define TECHS_PER_FAMILY 3
+#define REPS             5
+#define MAX_RESULTS      512
+
+static char dir[] = "/tmp/sqcolor-test-report-XXXXXX";
+
+static sq_run run;
+static sq_result results[MAX_RESULTS];
+static double samples[MAX_RESULTS][REPS];
+
+/* Indexes of the special rows the checks look for. */
+static int nan_row = -1, inf_row = -1, noisy_row = -1;
+static const sq_variant *missing_cell; /* has no row for its family's second sequence */
+
+static const char *const one_square_sequences[] = {"ordered", "random"};
+static const char *const pair_sequences[] = {"random", "same"};
+
+/* Whether v's technique is among the first TECHS_PER_FAMILY of its family. */
+static bool among_first_techniques(const sq_variant *v) {
+    const char *seen[TECHS_PER_FAMILY];
+    int n = 0;
+    for (int i = 0; i < sq_variant_count; i++) {
+        const sq_variant *w = &sq_variants[i];
+        if (w->family != v->family)
+            continue;
+        bool known = false;
+        for (int k = 0; k < n; k++)
+            known |= strcmp(seen[k], w->technique) == 0;
+        if (known)
+            continue;
+        if (strcmp(w->technique, v->technique) == 0)
+            return true;
+        if (n == TECHS_PER_FAMILY)
+            return false;
+        seen[n++] = w->technique;
+    }
+    return false;
+}
+
+static void add_result(const sq_variant *v, const char *seq, sq_mode mode) {
+    if (run.nresults == MAX_RESULTS)
+        return;
+    int i = run.nresults++;
+    sq_result *r = &results[i];
+    double base = 1 + (i % 17) * 0.25; /* distinct, positive, made up */
+    for (int k = 0; k < REPS; k++)
+        samples[i][k] = base + 0.01 * k;
+    *r = (sq_result){.variant = v,
+                     .sequence = seq,
+                     .mode = mode,
+                     .cycles = {base, base + 0.02, base + 0.04},
+                     .ticks = {base * 0.5, base * 0.5 + 0.01, base * 0.5 + 0.02},
+                     .ns = {base * 0.25, base * 0.25 + 0.005, base * 0.25 + 0.01},
+                     .reps = REPS,
+                     .samples = samples[i]};
+}
+
+/* Every mode but branch (so an empty mode is skipped), both sequences, the
+ * first techniques of each family in every impl; a few rows made special. */
+static void build_run(void) {
+    run = (sq_run){
+        .machine = {.vendor = "AuthenticAMD",
+                    .brand = "Test \"CPU\" \\ with\ttab",
+                    .family = 26,
+                    .model = 2,
+                    .stepping = 0,
+                    .hypervisor = true},
+        .clock = {.source = "calibrated",
+                  .tsc_source = "cpuid 0x15",
+                  .tsc_hz = 2.096e9,
+                  .core_hz = 3.7e9,
+                  .core_hz_min = 3.59e9,
+                  .core_hz_max = 3.78e9,
+                  .timer_overhead = 28,
+                  .alu_per_cycle = 5.3},
+        .reps = REPS,
+        .length = 16384,
+        .seed = 12345,
+        .cpu = 2,
+        .spread_threshold = 0.05,
+        .elapsed_s = 1.5,
+        .results = results,
+        .version = VERSION,
+        .commit = "abc123",
+        .kernel = "6.1.0-test",
+        .sequences = "default",
+        .samples = 4,
+        .sample_us = 50,
+    };
+    for (int i = 0; i < sq_impl_count && i < SQ_MAX_IMPLS; i++) {
+        sq_impl_info *info = &run.impls[run.nimpls++];
+        snprintf(info->name, sizeof info->name, "%s", sq_impls[i].name);
+        snprintf(info->compiler, sizeof info->compiler, "%s", sq_impls[i].compiler);
+        snprintf(info->flags, sizeof info->flags, "%s", sq_impls[i].flags);
+    }
+    static const sq_mode modes[] = {SQ_MODE_LATENCY, SQ_MODE_THROUGHPUT, SQ_MODE_CALL};
+    for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++)
+        for (int i = 0; i < sq_variant_count; i++) {
+            const sq_variant *v = &sq_variants[i];
+            if (!among_first_techniques(v))
+                continue;
+            const char *const *seqs = v->family->arity == 1 ? one_square_sequences : pair_sequences;
+            for (int s = 0; s < 2; s++) {
+                if (!missing_cell && s == 1 && strcmp(v->impl, "asm") != 0) {
+                    missing_cell = v; /* a row the engine did not produce */
+                    continue;
+                }
+                add_result(v, seqs[s], modes[m]);
+            }
+        }
+    nan_row = 1;
+    results[nan_row].cycles.median = NAN;
+    results[nan_row].samples[2] = NAN;
+    inf_row = 2;
+    results[inf_row].ticks.p90 = INFINITY;
+    noisy_row = 3;
+    results[noisy_row].noisy = true;
+}
+
+/* The report in fmt as a string (caller frees). */
+static char *report(sq_format fmt) {
+    char *text = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&text, &size);
+    if (!f)
+        return strdup("");
+    int rc = sq_report_write(&run, fmt, VERSION, f);
+    CHECK(rc == 0, "sq_report_write format %d returned %d", (int)fmt, rc);
+    fclose(f);
+    return text;
+}
+
+static int count_lines(const char *text) {
+    int n = 0;
+    for (const char *p = text; *p; p++)
+        n += *p == '\n';
+    return n;
+}
+
+/* Whether any line of text starts with prefix and contains needle. */
+static bool line_with(const char *text, const char *prefix, const char *needle) {
+    size_t plen = strlen(prefix);
+    for (const char *line = text; *line;) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        if (len >= plen && strncmp(line, prefix, plen) == 0) {
+            char buf[4096];
+            snprintf(buf, sizeof buf, "%.*s", (int)len, line);
+            if (strstr(buf, needle))
+                return true;
+        }
+        line += len + (end != NULL);
+    }
+    return false;
+}
+
+static void check_csv(void) {
+    char *csv = report(SQ_FORMAT_CSV);
+    const char *header = "id,family,technique,impl,sequence,mode,cycles_min,cycles_median,"
+                         "cycles_p90,ticks_min,ticks_median,ticks_p90,ns_min,ns_median,ns_p90,"
+                         "reps,noisy\n";
+    CHECK(strncmp(csv, header, strlen(header)) == 0, "CSV header: %.200s", csv);
+    CHECK(count_lines(csv) == run.nresults + 1, "CSV has %d lines for %d results", count_lines(csv),
+          run.nresults);
+    bool seventeen = true;
+    for (const char *p = csv; *p;) {
+        int commas = 0;
+        for (; *p && *p != '\n'; p++)
+            commas += *p == ',';
+        seventeen &= commas == 16;
+        p += *p == '\n';
+    }
+    CHECK(seventeen, "every CSV line has 17 fields");
+    char first_row[256];
+    snprintf(first_row, sizeof first_row, "\n%s,%s,%s,%s,%s,latency,", results[0].variant->id,
+             results[0].variant->family->name, results[0].variant->technique,
+             results[0].variant->impl, results[0].sequence);
+    CHECK(strstr(csv, first_row), "CSV row of %s", results[0].variant->id);
+    free(csv);
+}
+
+/* jq -e FILTER PATH succeeds. */
+static bool jq(const char *filter, const char *path) {
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "jq -e '%s' '%s' >/dev/null", filter, path);
+    int rc = system(cmd);
+    if (rc != 0)
+        printf("  jq -e '%s' %s: exit %d\n", filter, path, WIFEXITED(rc) ? WEXITSTATUS(rc) : -1);
+    return rc == 0;
+}
+
+static bool exists(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* Files in dir whose name contains part. */
+static int files_containing(const char *part) {
+    DIR *d = opendir(dir);
+    int n = 0;
+    for (struct dirent *e; d && (e = readdir(d));)
+        n += strstr(e->d_name, part) != NULL;
+    if (d)
+        closedir(d);
+    return n;
+}
+
+static void check_json(void) {
+    char path[256], err[512], filter[256];
+    snprintf(path, sizeof path, "%s/run.json", dir);
+    sq_output o;
+    if (sq_output_open(&o, path, err, sizeof err)) {
+        CHECK(false, "sq_output_open %s: %s", path, err);
+        return;
+    }
+    CHECK(!exists(path), "the file appears before commit");
+    CHECK(sq_report_write(&run, SQ_FORMAT_JSON, VERSION, o.fp) == 0, "JSON written");
+    CHECK(sq_output_commit(&o, err, sizeof err) == 0, "commit: %s", err);
+    CHECK(exists(path) && files_containing(".tmp.") == 0,
+          "commit leaves the file and no temporary");
+
+    snprintf(filter, sizeof filter, ".schema == 1 and (.results|length) == %d", run.nresults);
+    CHECK(jq(filter, path), "schema and result count");
+    CHECK(jq(".tool.name == \"sqcolor\" and .tool.version == \"" VERSION "\"", path), "tool");
+    CHECK(jq(".machine.brand == \"Test \\\"CPU\\\" \\\\ with\\ttab\" and .machine.family == 26 "
+             "and .machine.hypervisor == true",
+             path),
+          "machine, with an escaped brand");
+    CHECK(jq(".clock.source == \"calibrated\" and .clock.tsc_hz == 2096000000 and "
+             ".clock.core_hz_min < .clock.core_hz_max and .clock.timer_overhead_ticks == 28",
+             path),
+          "clock");
+    CHECK(jq(".config.reps == 5 and .config.length == 16384 and .config.seed == 12345 and "
+             ".config.cpu == 2 and .config.spread_threshold == 0.05 and .elapsed_s == 1.5",
+             path),
+          "config");
+    snprintf(filter, sizeof filter,
+             ".results[%d].cycles.median == null and .results[%d].samples[2] == null and "
+             ".results[%d].cycles.min != null",
+             nan_row, nan_row, nan_row);
+    CHECK(jq(filter, path), "NaN is written as null");
+    snprintf(filter, sizeof filter, ".results[%d].ticks.p90 == null", inf_row);
+    CHECK(jq(filter, path), "infinity is written as null");
+    snprintf(filter, sizeof filter, ".results[%d].noisy == true and .results[0].noisy == false",
+             noisy_row);
+    CHECK(jq(filter, path), "noisy as a JSON boolean");
+    snprintf(filter, sizeof filter,
+             ".results[0] | .id == \"%s\" and .mode == \"latency\" and .reps == 5 and "
+             "(.samples|length) == 5 and .cycles.median > .cycles.min and "
+             "(.ticks|keys) == [\"median\",\"min\",\"p90\"] and (.ns.p90|type) == \"number\"",
+             results[0].variant->id);
+    CHECK(jq(filter, path), "a result's fields");
+}
+
+static void check_tables(void) {
+    char *table = report(SQ_FORMAT_TABLE), *md = report(SQ_FORMAT_MARKDOWN);
+
+    for (int i = 0; i < run.nresults; i++) {
+        const char *tech = results[i].variant->technique;
+        CHECK(line_with(table, tech, " "), "table has no row for %s", tech);
+        char row[96];
+        snprintf(row, sizeof row, "| %s |", tech);
+        CHECK(line_with(md, row, "|"), "markdown has no row for %s", tech);
+    }
+
+    /* Titles and column headers speak of cycles, never of ticks. */
+    CHECK(!line_with(table, "technique", "ticks") && !line_with(md, "| technique", "ticks"),
+          "a column header says ticks");
+    CHECK(line_with(table, "color — latency", "cycles"), "table title names cycles");
+    for (int f = 0; f < sq_family_count; f++) {
+        char title[64];
+        snprintf(title, sizeof title, "%s — ", sq_families[f].name);
+        CHECK(!line_with(table, title, "ticks"), "a %s title mentions ticks", sq_families[f].name);
+    }
+    CHECK(!line_with(md, "#### ", "ticks"), "a markdown title mentions ticks");
+
+    /* Families in registry order; the empty branch mode is left out. */
+    const char *last = table;
+    for (int f = 0; f < sq_family_count; f++) {
+        char title[64];
+        snprintf(title, sizeof title, "\n%s — latency", sq_families[f].name);
+        const char *at = strstr(table, title);
+        CHECK(at && at > last, "%s tables missing or out of registry order", sq_families[f].name);
+        last = at ? at : last;
+    }
+    CHECK(!strstr(table, "— branch") && !strstr(md, "— branch"), "an empty mode got a table");
+    CHECK(strstr(table, "— call") && strstr(table, "— throughput"), "call and throughput tables");
+
+    /* Techniques in registry order within a table. */
+    const sq_variant *first = &sq_variants[0], *second = NULL;
+    for (int i = 0; i < sq_variant_count && !second; i++)
+        if (sq_variants[i].family == first->family &&
+            strcmp(sq_variants[i].technique, first->technique) != 0)
+            second = &sq_variants[i];
+    char a[64], b[64];
+    snprintf(a, sizeof a, "\n%s ", first->technique);
+    snprintf(b, sizeof b, "\n%s ", second ? second->technique : "?");
+    CHECK(strstr(table, a) && strstr(table, b) && strstr(table, a) < strstr(table, b),
+          "%s before %s", first->technique, b + 1);
+
+    /* Marks: the best of a row, a noisy cell and a missing one, explained. */
+    CHECK(strstr(table, "*") && strstr(md, "**"), "best cells marked");
+    char noisy_md[96];
+    snprintf(noisy_md, sizeof noisy_md, "| %s |", results[noisy_row].variant->technique);
+    CHECK(line_with(table, results[noisy_row].variant->technique, "~") &&
+              line_with(md, noisy_md, "~"),
+          "noisy cell of %s marked", results[noisy_row].variant->id);
+    CHECK(line_with(table, "cells:", "~") && line_with(md, "- cells:", "~"), "~ explained");
+    char missing_row[64];
+    snprintf(missing_row, sizeof missing_row, "| %s |", missing_cell->technique);
+    CHECK(line_with(md, missing_row, "| - |"), "missing cell shown as '-'");
+    CHECK(strstr(table, "summary") && strstr(md, "summary"), "summary tables");
+
+    /* Footer: what cycles are, the clocks, the machine. */
+    CHECK(strstr(table, "add chain") && !strstr(table, "perf)"), "calibrated cycles named");
+    CHECK(strstr(table, "2.0960 GHz") && strstr(table, "3.7000 GHz") &&
+              strstr(table, "3.5900-3.7800"),
+          "TSC and core clocks, with the range seen");
+    CHECK(strstr(table, run.machine.brand) && strstr(table, "virtualized") &&
+              strstr(table, "family 0x1a model 0x2 stepping 0"),
+          "machine line");
+    CHECK(strstr(table, "seed 12345") && strstr(table, "16384") && strstr(table, "cpu 2"),
+          "run line");
+    free(table);
+    free(md);
+
+    run.clock.source = "perf";
+    table = report(SQ_FORMAT_TABLE);
+    CHECK(strstr(table, "hardware cycle counter") && !strstr(table, "add chain"),
+          "perf cycles named");
+    free(table);
+    run.clock.source = "calibrated";
+}
+
+static void check_output_files(void) {
+    char path[256], used[512], err[512];
+    sq_output o;
+
+    /* Abort: neither the file nor its temporary remains. */
+    snprintf(path, sizeof path, "%s/aborted.csv", dir);
+    CHECK(sq_output_open(&o, path, err, sizeof err) == 0, "open %s: %s", path, err);
+    CHECK(files_containing("aborted.csv.tmp.") == 1, "the temporary sits beside the file");
+    fputs("partial", o.fp);
+    sq_output_abort(&o);
+    CHECK(!exists(path) && files_containing("aborted") == 0, "abort leaves nothing");
+
+    /* A folder that does not exist: one line naming the path and the reason. */
+    snprintf(path, sizeof path, "%s/missing/x.json", dir);
+    err[0] = 0;
+    CHECK(sq_output_open(&o, path, err, sizeof err) == -1, "open in a missing folder succeeded");
+    char want[512];
+    snprintf(want, sizeof want, "cannot write %s: %s", path, strerror(ENOENT));
+    CHECK(strcmp(err, want) == 0, "message '%s', expected '%s'", err, want);
+
+    /* ... until the folder is made. */
+    CHECK(sq_make_parent_dirs(path, err, sizeof err) == 0, "mkdir -p: %s", err);
+    CHECK(sq_output_open(&o, path, err, sizeof err) == 0, "open after mkdir -p: %s", err);
+    fputs("{}\n", o.fp);
+    CHECK(sq_output_commit(&o, err, sizeof err) == 0 && exists(path), "commit: %s", err);
+
+    /* commit replaces; commit_new never does, it picks the next free name. */
+    CHECK(sq_output_open(&o, path, err, sizeof err) == 0 && fputs("[]\n", o.fp) >= 0 &&
+              sq_output_commit(&o, err, sizeof err) == 0,
+          "second commit: %s", err);
+    FILE *f = fopen(path, "r");
+    char content[8] = "";
+    CHECK(f && fgets(content, sizeof content, f) && strcmp(content, "[]\n") == 0,
+          "commit replaced the file whole");
+    if (f)
+        fclose(f);
+    CHECK(sq_output_open(&o, path, err, sizeof err) == 0 &&
+              sq_output_commit_new(&o, used, sizeof used, err, sizeof err) == 0,
+          "commit_new: %s", err);
+    char second[512];
+    snprintf(second, sizeof second, "%s/missing/x-2.json", dir);
+    CHECK(strcmp(used, second) == 0 && exists(second), "commit_new used %s", used);
+
+    /* A write error (full disk) is reported, not ignored. */
+    FILE *full = fopen("/dev/full", "w");
+    if (full) {
+        CHECK(sq_report_write(&run, SQ_FORMAT_JSON, VERSION, full) == -1, "/dev/full accepted");
+        fclose(full);
+    }
+}
+
+int main(void) {
+    if (!mkdtemp(dir)) {
+        printf("mkdtemp: %s\n", strerror(errno));
+        return 1;
+    }
+    build_run();
+    CHECK(run.nresults > 3 * sq_family_count && run.nresults < MAX_RESULTS && missing_cell,
+          "%d synthetic results", run.nresults);
+    CHECK(strcmp(sq_mode_names[SQ_MODE_LATENCY], "latency") == 0 &&
+              strcmp(sq_mode_names[SQ_MODE_THROUGHPUT], "throughput") == 0 &&
+              strcmp(sq_mode_names[SQ_MODE_BRANCH], "branch") == 0 &&
+              strcmp(sq_mode_names[SQ_MODE_CALL], "call") == 0,
+          "mode names");
+    check_csv();
+    check_json();
+    check_tables();
+    check_output_files();
+
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0)
+        printf("could not remove %s\n", dir);
+    printf("report: %d passed, %d failed\n", passed, failed);
+    return failed != 0;
+}
