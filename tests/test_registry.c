@@ -6,17 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static int checks, failures;
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        checks++;                                                                                  \
-        if (!(cond)) {                                                                             \
-            failures++;                                                                            \
-            printf("FAILED line %d: ", __LINE__);                                                  \
-            printf(__VA_ARGS__);                                                                   \
-            printf("\n");                                                                          \
-        }                                                                                          \
-    } while (0)
+#include "check.h"
 
 #define COUNT_TECHNIQUE(fam, tech, formula, insns) +1
 enum { TECHNIQUES = 0 SQ_FOR_EACH_TECHNIQUE(COUNT_TECHNIQUE) };
@@ -65,6 +55,6 @@ int main(void) {
           "a glob that matches nothing is an error: %s", err);
     CHECK(sq_select("color/bt/asm,,", out, err, sizeof err) == -1, "empty glob is an error");
 
-    printf("registry: %d passed, %d failed\n", checks - failures, failures);
-    return failures != 0;
+    printf("registry: %d passed, %d failed\n", passed, failed);
+    return failed != 0;
 }

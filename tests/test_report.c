@@ -13,18 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int passed, failed;
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        if (cond) {                                                                                \
-            passed++;                                                                              \
-        } else {                                                                                   \
-            failed++;                                                                              \
-            printf("FAILED line %d: ", __LINE__);                                                  \
-            printf(__VA_ARGS__);                                                                   \
-            printf("\n");                                                                          \
-        }                                                                                          \
-    } while (0)
+#include "check.h"
 
 #define VERSION          "9.8.7-test"
 #define TECHS_PER_FAMILY 3
