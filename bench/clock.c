@@ -101,7 +101,7 @@ double sq_tsc_hz(const char **source) {
     X(xor, "xor eax, 1", 1)                                                                        \
     X(shr_imm, "shr eax, 3", 1)                                                                    \
     X(mov, "mov ecx, eax; mov eax, ecx (per pair)", 0)                                             \
-    X(mov_shr_cl, "mov ecx, eax; shr eax, cl (per pair)", 0)                                       \
+    X(shr_cl_and, "shr imm32, cl (count from eax); and eax, 1", 0)                                 \
     X(lea_bd, "lea eax, [rax + 1]", 0)                                                             \
     X(lea_bi, "lea eax, [rax + rdx]", 0)                                                           \
     X(lea_bis, "lea eax, [rax + rax*8]", 0)                                                        \
