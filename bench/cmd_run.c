@@ -39,8 +39,8 @@ static uint64_t parse_seed(const char *value) {
 
 int sq_cmd_run(int argc, char **argv) {
     const char *filter = NULL, *modes_s = NULL, *seqs_s = NULL, *length_s = NULL, *seed_s = NULL,
-               *reps_s = NULL, *samples_s = NULL, *sample_us_s = NULL, *cpu_s = NULL,
-               *format_s = "table", *output = NULL, *spread_s = NULL;
+               *reps_s = NULL, *samples_s = NULL, *visits_s = NULL, *sample_us_s = NULL,
+               *cpu_s = NULL, *format_s = "table", *output = NULL, *spread_s = NULL;
     bool quick = false, save = false;
     const char *results_dir = "results";
     const sq_option opts[] = {
@@ -51,6 +51,7 @@ int sq_cmd_run(int argc, char **argv) {
         {"--seed", &seed_s, NULL},
         {"--reps", &reps_s, NULL},
         {"--samples", &samples_s, NULL},
+        {"--visits", &visits_s, NULL},
         {"--sample-us", &sample_us_s, NULL},
         {"--cpu", &cpu_s, NULL},
         {"--format", &format_s, NULL},
@@ -66,6 +67,7 @@ int sq_cmd_run(int argc, char **argv) {
     cfg.timing = sq_calibration_defaults();
     cfg.timing.reps = quick ? 5 : 15;
     cfg.timing.samples = quick ? 3 : 4;
+    cfg.visits = quick ? 1 : 4;
     cfg.timing.sample_s = quick ? 20e-6 : 50e-6;
     cfg.length = quick ? 1 << 18 : 1 << 20;
     cfg.seed = 1;
@@ -101,6 +103,11 @@ int sq_cmd_run(int argc, char **argv) {
         cfg.timing.reps = (int)sq_parse_long("run", "--reps", reps_s, 3, 1000);
     if (samples_s)
         cfg.timing.samples = (int)sq_parse_long("run", "--samples", samples_s, 1, 100);
+    if (visits_s)
+        cfg.visits = (int)sq_parse_long("run", "--visits", visits_s, 1, 100);
+    if (cfg.visits > cfg.timing.samples)
+        sq_usage_error("run", "--visits %d is more than the %d samples to share among them",
+                       cfg.visits, cfg.timing.samples);
     if (sample_us_s)
         cfg.timing.sample_s = sq_parse_long("run", "--sample-us", sample_us_s, 5, 100000) * 1e-6;
     if (spread_s)

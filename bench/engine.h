@@ -14,6 +14,8 @@ typedef struct sq_engine_config {
     int nsequences;
     bool mode[SQ_MODE_COUNT];
     sq_calibration_config timing; /* reps, samples per rep, sample length, cpu */
+    int visits;                   /* visits of each row per repetition, among which
+                                     the samples are shared; 0 = 1 */
     size_t length;                /* squares (pairs) per sequence */
     uint64_t seed;
     double spread_threshold;

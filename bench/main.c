@@ -15,10 +15,28 @@ typedef struct command {
 
 static const command commands[] = {
     {"run", sq_cmd_run, "verify, then time every variant (the default command)",
-     "usage: sqcolor [run] [--filter GLOBS]\n"
-     "  Verifies the selected variants; a failing variant stops the run.\n"
-     "  --filter GLOBS  comma-separated shell globs over ids, e.g. "
-     "'color/*/asm,same_color/lea_*/*'\n"},
+     "usage: sqcolor [run] [OPTIONS]\n"
+     "  Verifies the selected variants (a failing variant stops the run), checks every timing\n"
+     "  kernel's answers, then times every variant x sequence x mode in core cycles per square.\n"
+     "  --filter GLOBS    comma-separated shell globs over ids, e.g. "
+     "'color/*/asm,same_color/lea_*/*'\n"
+     "  --mode LIST       latency,throughput,branch,call (default: all)\n"
+     "  --sequence LIST   ordered,random,dark,light,alternating (pairs: random,same,different)\n"
+     "                    or file:PATH with squares 0-63 or names like e4, pairs per line\n"
+     "                    (default: every sequence of each family)\n"
+     "  --length N        squares per sequence (default 1048576; 64 to 2^30)\n"
+     "  --seed N          seed of the random sequences (default 1)\n"
+     "  --reps N          repetitions; a cell is the median over them (default 15)\n"
+     "  --samples N       timed samples per row and repetition; the fastest counts (default 4)\n"
+     "  --visits N        passes over all rows per repetition the samples are shared among\n"
+     "                    (default 4)\n"
+     "  --sample-us N     length of one sample in microseconds (default 50)\n"
+     "  --cpu N           pin to CPU N (default: the current one)\n"
+     "  --spread PCT      mark a row whose p90 - min exceeds PCT% of its median (default 5)\n"
+     "  --quick           5 repetitions of 3 samples of 20 us in one visit, 2^18 squares\n"
+     "  --format F        table|markdown|csv|json (default table)\n"
+     "  --output FILE     write there (atomically) instead of standard output\n"
+     "  --save            also save the JSON under --results-dir (default results/)\n"},
     {"verify", sq_cmd_verify,
      "check every variant over its whole domain, and the seeds' properties",
      "usage: sqcolor verify [--filter GLOBS]\n"

@@ -212,17 +212,18 @@ static void write_footer(FILE *out, bool md, const sq_run *run, const char *vers
             m->hypervisor ? ", virtualized" : "", run->cpu, run->kernel);
     (void)version;
     fprintf(out,
-            "%srun: sqcolor %s (%s), %d repetitions of %d samples of %.0f us, sequences of %zu "
-            "squares (%s), seed %llu, %.1f s%s%s\n",
-            p, run->version, run->commit, run->reps, run->samples, run->sample_us, run->length,
-            run->sequences, (unsigned long long)run->seed, run->elapsed_s,
+            "%srun: sqcolor %s (%s), %d repetitions of %d samples of %.0f us in %d visits, "
+            "sequences of %zu squares (%s), seed %llu, %.1f s%s%s\n",
+            p, run->version, run->commit, run->reps, run->samples, run->sample_us, run->visits,
+            run->length, run->sequences, (unsigned long long)run->seed, run->elapsed_s,
             run->source[0] ? ", from " : "", run->source);
     for (int i = 0; i < run->nimpls; i++)
         fprintf(out, "%simpl %s: %s %s\n", p, run->impls[i].name, run->impls[i].compiler,
                 run->impls[i].flags);
     fprintf(out,
-            "%scells: median over repetitions of the minimum of each repetition's samples, the "
-            "harness (an identity body in the same loop) subtracted; %s marks the best of a row; "
+            "%scells: median over repetitions of the minimum of each repetition's samples (its "
+            "visits a pass over all rows apart), the harness (an identity body in the same loop) "
+            "subtracted; %s marks the best of a row; "
             "~ marks a spread (p90 - min) over %.0f%% of the median\n",
             p, md ? "bold" : "*", run->spread_threshold * 100);
 }
@@ -360,6 +361,7 @@ static void write_json(FILE *out, const sq_run *run, const char *version) {
     json_num(out, true, "reps", run->reps);
     json_num(out, false, "samples", run->samples);
     json_num(out, false, "sample_us", run->sample_us);
+    json_num(out, false, "visits", run->visits);
     json_num(out, false, "length", (double)run->length);
     fprintf(out, ", \"seed\": %llu", (unsigned long long)run->seed); /* exact past 2^53 */
     json_num(out, false, "cpu", run->cpu);

@@ -81,6 +81,7 @@ typedef struct sq_run {
     char kernel[128];    /* uname -r */
     char sequences[512]; /* the sequences asked for, or "default" */
     int samples;         /* samples per repetition */
+    int visits;          /* visits per repetition the samples are shared among */
     double sample_us;    /* length of one sample */
     sq_impl_info impls[SQ_MAX_IMPLS];
     int nimpls;

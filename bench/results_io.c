@@ -165,9 +165,12 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
     run->length = (size_t)length;
     run->seed = (uint64_t)seed;
     run->cpu = get_whole(rd, config, "config", "cpu", -1, 1e6, &cpu) ? -1 : (int)cpu;
-    double samples = 0, sample_us = 0;
+    double samples = 0, sample_us = 0, visits = 1;
     if (get_whole(rd, config, "config", "samples", 0, 1e6, &samples))
         samples = 0;
+    if (get_whole(rd, config, "config", "visits", 1, 1e6, &visits))
+        visits = 1; /* files from before visits: one visit per repetition */
+    run->visits = (int)visits;
     get_number(rd, config, "config", "sample_us", &sample_us, true);
     run->samples = (int)samples;
     run->sample_us = sample_us;

@@ -26,17 +26,26 @@ expect_usage "line 1: 'z9' is not a square" run --sequence "file:$tmp/badtoken.t
 expect_usage "no squares in the file" run --sequence "file:$tmp/empty.txt" --filter 'color/bt/asm' "${quick[@]}"
 expect_usage "pair families need two" run --sequence "file:$tmp/single.txt" --filter 'same_color/lea_xor/asm' "${quick[@]}"
 expect_usage "cannot write $tmp/no/such/dir/r.json" run --output "$tmp/no/such/dir/r.json" --filter 'color/bt/asm'
+expect_usage "--visits 5 is more than the 4 samples to share among them" run --visits 5
+expect_usage "--visits 0 is out of range" run --visits 0
 expect_usage "unknown option '--bogus'" calibrate --bogus
 expect_usage "--reps 1 is out of range" calibrate --reps 1
+
+# 'help run' names every option run takes.
+for opt in --filter --mode --sequence --length --seed --reps --samples --visits --sample-us \
+    --cpu --spread --quick --format --output --save --results-dir; do
+    "$bin" help run | grep -q -- "$opt" && ok || bad "help run does not mention $opt"
+done
 
 # JSON: every (variant, sequence, mode) row, numbers where numbers belong.
 impls=$("$bin" list --filter 'color/lea_shr_and/*' --format csv | tail -n +2 | wc -l)
 rows=$((impls * 5 * 4 + 1 * 3 * 4))
-"$bin" run "${quick[@]}" --filter 'color/lea_shr_and/*,same_color/xor_shift/asm' --format json \
+"$bin" run "${quick[@]}" --visits 2 --filter 'color/lea_shr_and/*,same_color/xor_shift/asm' --format json \
     --output "$tmp/r.json" 2>"$tmp/err" && ok || bad "run --format json: $(cat "$tmp/err")"
 if jq -e --argjson rows "$rows" '.schema == 1 and (.results | length) == $rows
         and (.clock.source == "calibrated" or .clock.source == "perf")
         and .clock.tsc_hz > 0 and .clock.core_hz > 0 and .config.reps == 3
+        and .config.visits == 2
         and ([.results[] | .cycles.median, .ticks.median, .ns.median | numbers] | length) == 3 * $rows
         and ([.results[] | .samples | length] | unique) == [3]
         and ([.results[] | [.id, .sequence, .mode]] | unique | length) == $rows' "$tmp/r.json" >/dev/null; then
