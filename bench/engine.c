@@ -307,14 +307,14 @@ static int visits_of(const sq_engine_config *cfg) {
     return cfg->visits > 0 ? cfg->visits : 1;
 }
 
-/* One visit of a row: a warm-up window, then samples of the kernel alternate
- * with samples of the add chain, so the ticks become cycles at the clock of
- * their own moment (the core clock of a virtual CPU wanders). The minimum of
- * each counts. Returns false if the kernel answered wrong while being timed. */
 typedef struct visit {
     double ticks, cpt, cycles; /* per square; cpt: core cycles per tick */
 } visit;
 
+/* One visit of a row: a warm-up window, then samples of the kernel alternate
+ * with samples of the add chain, so the ticks become cycles at the clock of
+ * their own moment (the core clock of a virtual CPU wanders). The minimum of
+ * each counts. Returns false if the kernel answered wrong while being timed. */
 static bool time_visit(engine *e, row *r, int samples, visit *out) {
     const sq_chain *add = sq_chain_find("add");
     size_t n = r->chunk;
