@@ -3,6 +3,7 @@
 #define SQCOLOR_TEST_CHECK_H
 
 #include <stdio.h>
+#include <stdlib.h>
 
 static int passed, failed;
 #define CHECK(cond, ...)                                                                           \
@@ -16,5 +17,15 @@ static int passed, failed;
             printf("\n");                                                                          \
         }                                                                                          \
     } while (0)
+
+/* Removes the test's scratch folder and prints the closing line; the exit status. */
+static inline int check_finish(const char *name, const char *scratch) {
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", scratch);
+    if (system(cmd) != 0)
+        printf("could not remove %s\n", scratch);
+    printf("%s: %d passed, %d failed\n", name, passed, failed);
+    return failed != 0;
+}
 
 #endif

@@ -419,10 +419,5 @@ int main(void) {
     check_tables();
     check_output_files();
 
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0)
-        printf("could not remove %s\n", dir);
-    printf("report: %d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return check_finish("report", dir);
 }

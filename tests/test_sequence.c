@@ -360,10 +360,5 @@ int main(void) {
     check_file_errors();
     check_out_of_memory();
 
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0)
-        printf("could not remove %s\n", dir);
-    printf("sequence: %d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return check_finish("sequence", dir);
 }
