@@ -18,11 +18,12 @@ static int passed, failed;
         }                                                                                          \
     } while (0)
 
-/* Removes the test's scratch folder and prints the closing line; the exit status. */
+/* Removes the test's scratch folder (if it has one) and prints the closing
+ * line; the exit status. */
 static inline int check_finish(const char *name, const char *scratch) {
     char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", scratch);
-    if (system(cmd) != 0)
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", scratch ? scratch : "");
+    if (scratch && system(cmd) != 0)
         printf("could not remove %s\n", scratch);
     printf("%s: %d passed, %d failed\n", name, passed, failed);
     return failed != 0;

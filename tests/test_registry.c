@@ -55,6 +55,5 @@ int main(void) {
           "a glob that matches nothing is an error: %s", err);
     CHECK(sq_select("color/bt/asm,,", out, err, sizeof err) == -1, "empty glob is an error");
 
-    printf("registry: %d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return check_finish("registry", NULL);
 }
