@@ -364,8 +364,8 @@ static bool time_visit(engine *e, row *r, int samples, visit *out) {
  * A repetition keeps its fastest visit. Some loops settle into one of two
  * speeds for the length of a visit (on the Intel guest this was written on,
  * the throughput harness at 0.56 or 0.77 cycles per square; via_color/gcc-12
- * at 2.13 or 2.88): the samples of one visit share its luck, visits a whole
- * pass apart do not, and a median over repetitions of single visits flipped
+ * at 2.13 or 2.88): the samples of one visit share its luck, visits in other
+ * passes do not, and a median over repetitions of single visits flipped
  * between runs where about half the visits were slow. */
 static bool time_row(engine *e, row *r, int rep, int v) {
     int visits = visits_of(e->cfg), samples = e->cfg->timing.samples;
@@ -386,13 +386,21 @@ static bool time_row(engine *e, row *r, int rep, int v) {
     return right;
 }
 
-static void progress(const engine *e, int pass, int done) {
+/* A random order of n rows, Fisher-Yates. */
+static void shuffle_rows(int *order, int n, uint64_t *state) {
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)next_below(state, (uint64_t)i + 1);
+        int t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+}
+
+static void progress(const engine *e, int pass, int passes, int done) {
     if (!e->cfg->progress)
         return;
-    int visits = visits_of(e->cfg);
-    double total = (double)e->cfg->timing.reps * visits * e->nrows;
-    fprintf(stderr, "\rsqcolor: repetition %d/%d, %3.0f%% ", pass / visits + 1, e->cfg->timing.reps,
-            100.0 * ((double)pass * e->nrows + done) / total);
+    fprintf(stderr, "\rsqcolor: pass %d/%d, %3.0f%% ", pass + 1, passes,
+            100.0 * ((double)pass * e->nrows + done) / ((double)passes * e->nrows));
     fflush(stderr);
 }
 
@@ -507,19 +515,31 @@ int sq_engine_run(const sq_engine_config *cfg, sq_run *run, char *err, size_t er
     e.cal.add_iters = sq_chain_iters_for(sq_chain_find("add"), cfg->timing.sample_s * e.cal.tsc_hz);
     size_samples(&e);
     e.cpt_recent = e.cal.cycles_per_tick;
-    int reps = cfg->timing.reps, visits = visits_of(cfg);
-    /* Repetitions interleave the rows, so drift touches them all alike; each
-     * repetition passes over all of them `visits` times. */
-    for (int pass = 0; pass < reps * visits && !rc; pass++) {
+    int reps = cfg->timing.reps, passes = reps * visits_of(cfg);
+    /* Every pass visits every row, so drift touches them all alike. Pass p is
+     * a visit of repetition p % reps: a repetition's visits are spread over
+     * the whole run. Each pass takes the rows in a new order: which kernel ran
+     * just before decides the speed some loops settle into (texel's
+     * throughput kernel at 1.65 or 1.88 cycles per square on the Intel guest
+     * this was written on), and in a fixed order that predecessor is always
+     * the same. The order follows --seed, so a run can be repeated. */
+    int *order = malloc(sizeof *order * (size_t)e.nrows);
+    uint64_t shuffle = cfg->seed ^ 0x5eedf00dULL;
+    for (int i = 0; i < e.nrows; i++)
+        order[i] = i;
+    for (int pass = 0; pass < passes && !rc; pass++) {
+        shuffle_rows(order, e.nrows, &shuffle);
         for (int i = 0; i < e.nrows && !rc; i++) {
-            if (!time_row(&e, &e.rows[i], pass / visits, pass % visits))
-                rc = fail(&e, SQ_ENGINE_CHECK_FAILED,
-                          "kernel check failed while timing %s (%s, %s)", e.rows[i].variant->id,
-                          sq_mode_names[e.rows[i].mode], e.rows[i].in->sequence);
+            row *r = &e.rows[order[i]];
+            if (!time_row(&e, r, pass % reps, pass / reps))
+                rc =
+                    fail(&e, SQ_ENGINE_CHECK_FAILED, "kernel check failed while timing %s (%s, %s)",
+                         r->variant->id, sq_mode_names[r->mode], r->in->sequence);
             if (i % 16 == 0)
-                progress(&e, pass, i);
+                progress(&e, pass, passes, i);
         }
     }
+    free(order);
     if (cfg->progress)
         fprintf(stderr, "\r%40s\r", "");
     if (!rc) {
