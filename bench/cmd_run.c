@@ -65,11 +65,11 @@ int sq_cmd_run(int argc, char **argv) {
 
     sq_engine_config cfg = {0};
     cfg.timing = sq_calibration_defaults();
-    cfg.timing.reps = quick ? 5 : 15;
-    cfg.timing.samples = quick ? 3 : 4;
-    cfg.visits = quick ? 1 : 4;
-    cfg.timing.sample_s = quick ? 20e-6 : 50e-6;
-    cfg.length = quick ? 1 << 18 : 1 << 20;
+    cfg.timing.reps = quick ? SQ_QUICK_REPS : SQ_RUN_REPS;
+    cfg.timing.samples = quick ? SQ_QUICK_SAMPLES : SQ_RUN_SAMPLES;
+    cfg.visits = quick ? SQ_QUICK_VISITS : SQ_RUN_VISITS;
+    cfg.timing.sample_s = (quick ? SQ_QUICK_SAMPLE_US : SQ_RUN_SAMPLE_US) * 1e-6;
+    cfg.length = (size_t)1 << (quick ? SQ_QUICK_LENGTH_LOG2 : SQ_RUN_LENGTH_LOG2);
     cfg.seed = 1;
     cfg.spread_threshold = 0.05;
     sq_format format = (sq_format)sq_choice("run", "--format", format_s, "table|markdown|csv|json");

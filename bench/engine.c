@@ -511,8 +511,10 @@ int sq_engine_run(const sq_engine_config *cfg, sq_run *run, char *err, size_t er
     }
 
     sq_calibrate_clock(&cfg->timing, &e.cal);
-    /* The clock calibration uses samples as long as the kernels'. */
-    e.cal.add_iters = sq_chain_iters_for(sq_chain_find("add"), cfg->timing.sample_s * e.cal.tsc_hz);
+    /* Each kernel sample is paired with an add-chain sample a quarter as long:
+     * enough for the clock, and most of a run is spent timing kernels. */
+    e.cal.add_iters =
+        sq_chain_iters_for(sq_chain_find("add"), cfg->timing.sample_s * e.cal.tsc_hz / 4);
     size_samples(&e);
     e.cpt_recent = e.cal.cycles_per_tick;
     int reps = cfg->timing.reps, passes = reps * visits_of(cfg);

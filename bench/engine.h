@@ -7,6 +7,19 @@
 #include "calibration.h"
 #include "results.h"
 
+/* The defaults of sqcolor run and of run --quick; its help shows them. A
+ * default run is 15 repetitions, each the fastest of 12 one-sample visits. */
+#define SQ_RUN_REPS          15
+#define SQ_RUN_SAMPLES       12
+#define SQ_RUN_VISITS        12
+#define SQ_RUN_SAMPLE_US     25
+#define SQ_RUN_LENGTH_LOG2   20
+#define SQ_QUICK_REPS        5
+#define SQ_QUICK_SAMPLES     3
+#define SQ_QUICK_VISITS      1
+#define SQ_QUICK_SAMPLE_US   20
+#define SQ_QUICK_LENGTH_LOG2 18
+
 typedef struct sq_engine_config {
     const sq_variant *const *variants;
     int nvariants;
@@ -30,8 +43,6 @@ int sq_engine_run(const sq_engine_config *cfg, sq_run *run, char *err, size_t er
 
 void sq_run_free(sq_run *run);
 
-#endif
-
 /* One variant in one mode over one sequence, for other front ends (the Google
  * Benchmark one): the same inputs, kernels, windows and answer checks as
  * sq_engine_run, timed by the caller. */
@@ -48,3 +59,5 @@ bool sq_target_run(sq_target *t, size_t n, bool baseline);
 
 size_t sq_target_length(const sq_target *t);
 void sq_target_free(sq_target *t);
+
+#endif

@@ -26,7 +26,7 @@ expect_usage "line 1: 'z9' is not a square" run --sequence "file:$tmp/badtoken.t
 expect_usage "no squares in the file" run --sequence "file:$tmp/empty.txt" --filter 'color/bt/asm' "${quick[@]}"
 expect_usage "pair families need two" run --sequence "file:$tmp/single.txt" --filter 'same_color/lea_xor/asm' "${quick[@]}"
 expect_usage "cannot write $tmp/no/such/dir/r.json" run --output "$tmp/no/such/dir/r.json" --filter 'color/bt/asm'
-expect_usage "--visits 5 is more than the 4 samples to share among them" run --visits 5
+expect_usage "--visits 13 is more than the 12 samples to share among them" run --visits 13
 expect_usage "--visits 0 is out of range" run --visits 0
 expect_usage "unknown option '--bogus'" calibrate --bogus
 expect_usage "--reps 1 is out of range" calibrate --reps 1
