@@ -291,25 +291,27 @@ static void touch(const uint8_t *p, size_t n) {
     __asm__ volatile("" : : "r"(sum));
 }
 
-/* Squares per sample, so that one sample lasts about the configured length. */
-static void size_samples(engine *e) {
-    double target = e->cfg->timing.sample_s * e->cal.tsc_hz;
-    for (int i = 0; i < e->nrows; i++) {
-        row *r = &e->rows[i];
-        size_t probe = r->in->n < 4096 ? r->in->n : 4096;
+/* Squares per sample of a row, so that one sample lasts about target ticks. */
+static void size_row(row *r, double target) {
+    size_t probe = r->in->n < 4096 ? r->in->n : 4096;
+    run_once(r, 0, probe);
+    uint64_t best = UINT64_MAX;
+    for (int s = 0; s < 3; s++) {
+        uint64_t t0 = sq_tsc_begin();
         run_once(r, 0, probe);
-        uint64_t best = UINT64_MAX;
-        for (int s = 0; s < 3; s++) {
-            uint64_t t0 = sq_tsc_begin();
-            run_once(r, 0, probe);
-            uint64_t t1 = sq_tsc_end();
-            if (t1 - t0 < best)
-                best = t1 - t0;
-        }
-        double squares = target / ((double)(best ? best : 1) / (double)probe);
-        size_t chunk = (size_t)squares - (size_t)squares % SQ_KERNEL_UNROLL;
-        r->chunk = chunk < 64 ? 64 : chunk > r->in->n ? r->in->n : chunk;
+        uint64_t t1 = sq_tsc_end();
+        if (t1 - t0 < best)
+            best = t1 - t0;
     }
+    double squares = target / ((double)(best ? best : 1) / (double)probe);
+    size_t chunk = (size_t)squares - (size_t)squares % SQ_KERNEL_UNROLL;
+    r->chunk = chunk < 64 ? 64 : chunk > r->in->n ? r->in->n : chunk;
+}
+
+/* Each kernel sample is paired with an add-chain sample a quarter as long:
+ * enough for the clock, and most of a run is spent timing kernels. */
+static uint64_t add_iters_for(const sq_calibration *cal, double sample_s) {
+    return sq_chain_iters_for(sq_chain_find("add"), sample_s * cal->tsc_hz / 4);
 }
 
 static int visits_of(const sq_engine_config *cfg) {
@@ -358,26 +360,37 @@ static bool time_visit(engine *e, row *r, int samples, visit *out) {
     return right;
 }
 
-/* One row, one visit of a repetition. A visit whose clock calibration strays
- * over 3% from the recent ones caught an interruption of the virtual CPU (the
- * add chain ran slow or fast): it is measured again, up to three times.
- * A repetition keeps its fastest visit. Some loops settle into one of two
- * speeds for the length of a visit (on the Intel guest this was written on,
- * the throughput harness at 0.56 or 0.77 cycles per square; via_color/gcc-12
- * at 2.13 or 2.88): the samples of one visit share its luck, visits in other
- * passes do not, and a median over repetitions of single visits flipped
- * between runs where about half the visits were slow. */
+/* A visit whose clock calibration strays over 3% from the recent ones caught
+ * an interruption of the virtual CPU (the add chain ran slow or fast, and the
+ * kernel's cycles with it): it is measured again, up to three times, and the
+ * attempt nearest the recent clock counts. */
+static bool visit_steady(engine *e, row *r, int samples, visit *out) {
+    bool right = time_visit(e, r, samples, out);
+    double off = fabs(out->cpt / e->cpt_recent - 1);
+    for (int attempt = 1; attempt < 4 && off > 0.03; attempt++) {
+        visit got;
+        right &= time_visit(e, r, samples, &got);
+        double d = fabs(got.cpt / e->cpt_recent - 1);
+        if (d < off) {
+            off = d;
+            *out = got;
+        }
+    }
+    e->cpt_recent = 0.9 * e->cpt_recent + 0.1 * out->cpt;
+    return right;
+}
+
+/* One row, one visit of a repetition. A repetition keeps its fastest visit.
+ * Some loops settle into one of two speeds for the length of a visit (on the
+ * Intel guest this was written on, the throughput harness at 0.56 or 0.77
+ * cycles per square; via_color/gcc-12 at 2.13 or 2.88): the samples of one
+ * visit share its luck, visits in other passes do not, and a median over
+ * repetitions of single visits flipped between runs where about half the
+ * visits were slow. */
 static bool time_row(engine *e, row *r, int rep, int v) {
     int visits = visits_of(e->cfg), samples = e->cfg->timing.samples;
-    int mine = samples / visits + (v < samples % visits);
-    bool right = true;
     visit got;
-    for (int attempt = 0; attempt < 4; attempt++) {
-        right &= time_visit(e, r, mine, &got);
-        if (fabs(got.cpt / e->cpt_recent - 1) <= 0.03)
-            break;
-    }
-    e->cpt_recent = 0.9 * e->cpt_recent + 0.1 * got.cpt;
+    bool right = visit_steady(e, r, samples / visits + (v < samples % visits), &got);
     if (v == 0 || got.cycles < r->cycles[rep]) {
         r->ticks[rep] = got.ticks;
         r->cpt[rep] = got.cpt;
@@ -511,11 +524,9 @@ int sq_engine_run(const sq_engine_config *cfg, sq_run *run, char *err, size_t er
     }
 
     sq_calibrate_clock(&cfg->timing, &e.cal);
-    /* Each kernel sample is paired with an add-chain sample a quarter as long:
-     * enough for the clock, and most of a run is spent timing kernels. */
-    e.cal.add_iters =
-        sq_chain_iters_for(sq_chain_find("add"), cfg->timing.sample_s * e.cal.tsc_hz / 4);
-    size_samples(&e);
+    e.cal.add_iters = add_iters_for(&e.cal, cfg->timing.sample_s);
+    for (int i = 0; i < e.nrows; i++)
+        size_row(&e.rows[i], cfg->timing.sample_s * e.cal.tsc_hz);
     e.cpt_recent = e.cal.cycles_per_tick;
     int reps = cfg->timing.reps, passes = reps * visits_of(cfg);
     /* Every pass visits every row, so drift touches them all alike. Pass p is
@@ -569,21 +580,25 @@ struct sq_target {
     engine e;
     input_set in;
     row variant, baseline;
-    uint64_t windows;
+    uint64_t stir; /* state of the choice of kernel run before a visit */
 };
 
-sq_target *sq_target_new(const sq_variant *v, sq_mode mode, const char *sequence, size_t length,
-                         uint64_t seed, char *err, size_t errlen) {
+sq_target *sq_target_new(const sq_variant *v, sq_mode mode, const char *sequence,
+                         const sq_engine_config *cfg, const sq_calibration *cal, char *err,
+                         size_t errlen) {
     sq_target *t = calloc(1, sizeof *t);
     if (!t) {
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    t->cfg.length = length;
-    t->cfg.seed = seed;
-    t->cfg.timing.reps = 1;
-    t->e = (engine){.cfg = &t->cfg, .err = err, .errlen = errlen};
-    t->windows = seed;
+    t->cfg = *cfg;
+    t->cfg.variants = NULL;
+    t->cfg.sequences = NULL;
+    t->e = (engine){.cfg = &t->cfg, .err = err, .errlen = errlen, .windows = cfg->seed};
+    t->stir = cfg->seed ^ 0x5eedf00dULL;
+    t->e.cal = *cal;
+    t->e.cal.add_iters = add_iters_for(cal, cfg->timing.sample_s);
+    t->e.cpt_recent = cal->cycles_per_tick;
     if (build_input(&t->e, v->family, sequence, &t->in)) {
         free(t);
         return NULL;
@@ -610,22 +625,61 @@ sq_target *sq_target_new(const sq_variant *v, sq_mode mode, const char *sequence
     }
     t->e.rows = NULL;
     t->e.nrows = 0;
+    for (int k = 0; k < 2; k++)
+        size_row(rows[k], cfg->timing.sample_s * cal->tsc_hz);
     return t;
 }
 
-bool sq_target_run(sq_target *t, size_t n, bool baseline) {
-    row *r = baseline ? &t->baseline : &t->variant;
-    r->chunk = n;
-    size_t at = window_at(r, &t->windows);
-    touch(kernel_a(r) + at, n);
-    if (r->in->family->arity == 2)
-        touch(r->in->b + at, n);
-    uint64_t got = run_once(r, at, n);
-    return baseline || got == expected_return(r, at, n);
+/* Runs a kernel of the target's family picked at random over a few of its
+ * squares. In sqcolor run a visit follows whichever row the shuffled pass
+ * put before it; which kernel ran just before decides the speed some loops
+ * settle into, so a target's visits follow a random one too, not always the
+ * harness. */
+static void stir(sq_target *t) {
+    const sq_variant *v;
+    do
+        v = &sq_variants[next_below(&t->stir, (uint64_t)sq_variant_count)];
+    while (v->family != t->in.family);
+    v->kernel[SQ_KERNEL_THROUGHPUT](t->in.a, t->in.b, t->in.n < 1024 ? t->in.n : 1024);
 }
 
-size_t sq_target_length(const sq_target *t) {
-    return t->in.n;
+bool sq_target_visit(sq_target *t, sq_target_visit_times *out) {
+    visit variant, harness;
+    stir(t);
+    bool right = visit_steady(&t->e, &t->variant, 1, &variant);
+    stir(t);
+    visit_steady(&t->e, &t->baseline, 1, &harness);
+    *out = (sq_target_visit_times){{variant.cycles, harness.cycles},
+                                   {variant.ticks, harness.ticks},
+                                   t->variant.chunk,
+                                   variant.ticks * (double)t->variant.chunk / t->e.cal.tsc_hz};
+    return right;
+}
+
+/* The median over groups of `size` visits of the fastest variant visit less
+ * the fastest harness visit, in ticks or in core cycles. */
+static double median_of_fastest(const sq_target_visit_times *v, int groups, int size, bool ticks,
+                                double *net) {
+    for (int g = 0; g < groups; g++) {
+        double fastest[2] = {INFINITY, INFINITY};
+        for (int i = g * size; i < (g + 1) * size; i++)
+            for (int k = 0; k < 2; k++)
+                fastest[k] = fmin(fastest[k], ticks ? v[i].ticks[k] : v[i].cycles[k]);
+        net[g] = fastest[0] - fastest[1];
+    }
+    return sq_stats_of(net, groups).median;
+}
+
+bool sq_target_median(const sq_target_visit_times *v, int n, int group, double *cycles,
+                      double *ticks) {
+    int groups = n >= group ? n / group : 1, size = n >= group ? group : n;
+    double *net = n > 0 ? calloc((size_t)groups, sizeof *net) : NULL;
+    if (!net)
+        return false;
+    *cycles = median_of_fastest(v, groups, size, false, net);
+    *ticks = median_of_fastest(v, groups, size, true, net);
+    free(net);
+    return true;
 }
 
 void sq_target_free(sq_target *t) {

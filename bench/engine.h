@@ -44,20 +44,37 @@ int sq_engine_run(const sq_engine_config *cfg, sq_run *run, char *err, size_t er
 void sq_run_free(sq_run *run);
 
 /* One variant in one mode over one sequence, for other front ends (the Google
- * Benchmark one): the same inputs, kernels, windows and answer checks as
- * sq_engine_run, timed by the caller. */
+ * Benchmark one): the same inputs, kernels, windows, answer checks, sample
+ * sizes and visits as sq_engine_run. */
 typedef struct sq_target sq_target;
 
-/* Builds the inputs and checks the kernel's answers; NULL with a reason. */
-sq_target *sq_target_new(const sq_variant *v, sq_mode mode, const char *sequence, size_t length,
-                         uint64_t seed, char *err, size_t errlen);
+/* Builds the inputs of cfg's length and seed, checks the kernel's answers and
+ * sizes its samples to cfg's sample length at cal's clock; NULL with a reason. */
+sq_target *sq_target_new(const sq_variant *v, sq_mode mode, const char *sequence,
+                         const sq_engine_config *cfg, const sq_calibration *cal, char *err,
+                         size_t errlen);
 
-/* Runs the variant (or, with baseline, the same harness around an identity
- * body) over the next window of n squares, its inputs first brought to cache, n a multiple of
- * SQ_KERNEL_UNROLL no larger than the sequence. Returns false if the variant answered wrong. */
-bool sq_target_run(sq_target *t, size_t n, bool baseline);
+/* One visit of the variant and one of its harness (the same loop around an
+ * identity body), as sqcolor run takes them: a warm-up, an add-chain sample
+ * for the clock of the moment, a sample over the next window. */
+typedef struct sq_target_visit_times {
+    double cycles[2]; /* core cycles per square: [0] the variant, [1] its harness */
+    double ticks[2];  /* TSC ticks per square, likewise */
+    size_t squares;   /* in the variant's sample */
+    double variant_s; /* seconds the variant's sample took */
+} sq_target_visit_times;
 
-size_t sq_target_length(const sq_target *t);
+/* Returns false if the variant answered wrong. */
+bool sq_target_visit(sq_target *t, sq_target_visit_times *out);
+
+/* sqcolor run's statistic over visits v[0..n) in the order taken: each group
+ * of `group` counts its fastest variant visit less its fastest harness visit,
+ * as a repetition does; the answer is the median over the groups (one short
+ * group when n < group), in core cycles and in ticks per square. False when
+ * n is 0. */
+bool sq_target_median(const sq_target_visit_times *v, int n, int group, double *cycles,
+                      double *ticks);
+
 void sq_target_free(sq_target *t);
 
 #endif

@@ -11,8 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { LENGTH = 1 << 20, BATCH = 1 << 17 };
-
 typedef struct bench_ctx {
     const sq_variant *variant;
     const char *sequence;
@@ -21,6 +19,8 @@ typedef struct bench_ctx {
 
 static sq_calibration cal;
 static sq_calibration_config timing;
+/* sqcolor run's defaults: sequence length, seed, sample length. */
+static sq_engine_config run_cfg;
 
 /* One target at a time: benchmarks run one after another, and each holds a
  * sequence of 2^20 squares. */
@@ -32,13 +32,18 @@ static sq_target *target_for(const bench_ctx *c, char *err, size_t errlen) {
         return current;
     sq_target_free(current);
     current_ctx = NULL;
-    current = sq_target_new(c->variant, c->mode, c->sequence, LENGTH, 1, err, errlen);
+    current = sq_target_new(c->variant, c->mode, c->sequence, &run_cfg, &cal, err, errlen);
     if (!current)
         return NULL;
     current_ctx = c;
     return current;
 }
 
+/* An iteration is one square. Each batch is one visit of the variant (its
+ * time is the benchmark's, manual) followed by one of its harness; the
+ * cycles counter is sqcolor run's statistic over the visits, so the two
+ * front ends report the same number: the median over groups of 12 visits of
+ * the fastest variant visit less the fastest harness visit. */
 static void run_bench(sqgb_state *st, void *p) {
     const bench_ctx *c = p;
     char err[512];
@@ -47,51 +52,62 @@ static void run_bench(sqgb_state *st, void *p) {
         sqgb_skip_with_error(st, err);
         return;
     }
-    double cycles_per_tick = sq_cycles_per_tick_now(&timing, &cal);
-    /* Each batch of the variant is followed by the same window through the
-     * harness alone; the reported time is the variant's only (manual time),
-     * the counters the difference. */
     int64_t squares = 0;
-    size_t batches = 0, cap = 1024;
-    double *net_per_batch = malloc(sizeof *net_per_batch * cap);
-    bool right = net_per_batch != NULL;
-    while (sqgb_keep_running_batch(st, BATCH)) {
-        uint64_t t0 = sq_tsc_begin();
-        right &= sq_target_run(t, BATCH, false);
-        uint64_t t1 = sq_tsc_end();
-        sq_target_run(t, BATCH, true);
-        uint64_t t2 = sq_tsc_end();
-        squares += BATCH;
-        sqgb_set_iteration_time(st, (double)(t1 - t0) / cal.tsc_hz);
-        if (batches == cap) {
-            double *more = realloc(net_per_batch, sizeof *more * (cap *= 2));
+    int n = 0, cap = 1024;
+    sq_target_visit_times *visits = malloc(sizeof *visits * (size_t)cap);
+    bool right = visits != NULL;
+    sq_target_visit_times v = {0};
+    right &= sq_target_visit(t, &v); /* the batch size */
+    while (right && sqgb_keep_running_batch(st, (int64_t)v.squares)) {
+        right &= sq_target_visit(t, &v);
+        squares += (int64_t)v.squares;
+        sqgb_set_iteration_time(st, v.variant_s);
+        if (n == cap) {
+            sq_target_visit_times *more = realloc(visits, sizeof *more * (size_t)(cap *= 2));
             right &= more != NULL;
             if (!more)
                 break;
-            net_per_batch = more;
+            visits = more;
         }
-        net_per_batch[batches++] = ((double)(t1 - t0) - (double)(t2 - t1)) / BATCH;
+        visits[n++] = v;
     }
     if (!right) {
-        free(net_per_batch);
+        free(visits);
         sqgb_skip_with_error(st, "the kernel answered wrong while timed");
         return;
     }
-    /* The median over batches, robust to an interrupted batch as sqcolor run's
-     * statistics are; Google Benchmark's own time is the mean. */
-    double net = sq_stats_of(net_per_batch, (int)batches).median;
-    free(net_per_batch);
-    sqgb_set_counter(st, "cycles", net * cycles_per_tick, SQGB_COUNTER_DEFAULT);
-    sqgb_set_counter(st, "ticks", net, SQGB_COUNTER_DEFAULT);
+    double cycles, ticks;
+    bool any = sq_target_median(visits, n, SQ_RUN_VISITS, &cycles, &ticks);
+    free(visits);
+    if (!any) {
+        sqgb_skip_with_error(st, "no visit was timed");
+        return;
+    }
+    sqgb_set_counter(st, "cycles", cycles, SQGB_COUNTER_DEFAULT);
+    sqgb_set_counter(st, "ticks", ticks, SQGB_COUNTER_DEFAULT);
     sqgb_set_items_processed(st, squares);
-    sqgb_set_label(st, cal.perf ? "time per square; cycles: core cycles, median of batches, "
-                                  "harness subtracted"
-                                : "time per square; cycles: core cycles (add-chain calibrated), "
-                                  "median of batches, harness subtracted");
+    sqgb_set_label(st, cal.perf ? "time per square; cycles: core cycles, as sqcolor run: median "
+                                  "of fastest visits, harness subtracted"
+                                : "time per square; cycles: core cycles (add-chain calibrated), as "
+                                  "sqcolor run: median of fastest visits, harness subtracted");
+}
+
+/* Unless --benchmark_min_time says otherwise, each benchmark runs for 0.1 s
+ * of the variant's own time: a visit's warm-up, clock sample and harness make
+ * the wall time about four times that, and 0.1 s is already over 300 groups
+ * of visits. */
+#define DEFAULT_MIN_TIME_S 0.1
+
+static bool min_time_given(int argc, char **argv) {
+    for (int i = 1; i < argc; i++)
+        if (strncmp(argv[i], "--benchmark_min_time", 20) == 0)
+            return true;
+    return false;
 }
 
 int main(int argc, char **argv) {
     char err[512];
+    bool own_min_time = !min_time_given(argc, argv);
     if (sqgb_initialize(&argc, argv, err, sizeof err)) {
         fprintf(stderr, "sqcolor-gbench: %s (see --help)\n", err);
         return 2;
@@ -99,6 +115,10 @@ int main(int argc, char **argv) {
     timing = sq_calibration_defaults();
     timing.reps = 5;
     sq_calibrate_clock(&timing, &cal);
+    run_cfg.length = (size_t)1 << SQ_RUN_LENGTH_LOG2;
+    run_cfg.seed = 1;
+    run_cfg.timing = timing;
+    run_cfg.timing.sample_s = SQ_RUN_SAMPLE_US * 1e-6;
 
     /* The built-in sequences of each arity, split once. */
     static char names[2][128];
@@ -127,6 +147,8 @@ int main(int argc, char **argv) {
                 if (b) {
                     sqgb_unit(b, SQGB_NS);
                     sqgb_use_manual_time(b);
+                    if (own_min_time)
+                        sqgb_min_time(b, DEFAULT_MIN_TIME_S);
                 }
             }
     }
