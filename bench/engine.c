@@ -84,6 +84,9 @@ static uint64_t expected_return(const row *r, size_t at, size_t n) {
     return r->in->ones[at + n] - r->in->ones[at];
 }
 
+/* Orders (rows, kernels before a visit) draw from --seed xor this, apart from the windows. */
+#define ORDER_SALT 0x5eedf00dULL
+
 /* A number below `below` from the engine's generator (a 64-bit LCG's top bits). */
 static uint64_t next_below(uint64_t *state, uint64_t below) {
     *state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
@@ -537,8 +540,10 @@ int sq_engine_run(const sq_engine_config *cfg, sq_run *run, char *err, size_t er
      * this was written on), and in a fixed order that predecessor is always
      * the same. The order follows --seed, so a run can be repeated. */
     int *order = malloc(sizeof *order * (size_t)e.nrows);
-    uint64_t shuffle = cfg->seed ^ 0x5eedf00dULL;
-    for (int i = 0; i < e.nrows; i++)
+    if (!order)
+        rc = fail(&e, SQ_ENGINE_BAD_INPUT, "out of memory for %d rows", e.nrows);
+    uint64_t shuffle = cfg->seed ^ ORDER_SALT;
+    for (int i = 0; order && i < e.nrows; i++)
         order[i] = i;
     for (int pass = 0; pass < passes && !rc; pass++) {
         shuffle_rows(order, e.nrows, &shuffle);
@@ -595,7 +600,7 @@ sq_target *sq_target_new(const sq_variant *v, sq_mode mode, const char *sequence
     t->cfg.variants = NULL;
     t->cfg.sequences = NULL;
     t->e = (engine){.cfg = &t->cfg, .err = err, .errlen = errlen, .windows = cfg->seed};
-    t->stir = cfg->seed ^ 0x5eedf00dULL;
+    t->stir = cfg->seed ^ ORDER_SALT;
     t->e.cal = *cal;
     t->e.cal.add_iters = add_iters_for(cal, cfg->timing.sample_s);
     t->e.cpt_recent = cal->cycles_per_tick;
