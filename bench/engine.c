@@ -648,6 +648,10 @@ static void stir(sq_target *t) {
     v->kernel[SQ_KERNEL_THROUGHPUT](t->in.a, t->in.b, t->in.n < 1024 ? t->in.n : 1024);
 }
 
+size_t sq_target_squares(const sq_target *t) {
+    return t->variant.chunk;
+}
+
 bool sq_target_visit(sq_target *t, sq_target_visit_times *out) {
     visit variant, harness;
     stir(t);
@@ -656,7 +660,6 @@ bool sq_target_visit(sq_target *t, sq_target_visit_times *out) {
     visit_steady(&t->e, &t->baseline, 1, &harness);
     *out = (sq_target_visit_times){{variant.cycles, harness.cycles},
                                    {variant.ticks, harness.ticks},
-                                   t->variant.chunk,
                                    variant.ticks * (double)t->variant.chunk / t->e.cal.tsc_hz};
     return right;
 }

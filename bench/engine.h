@@ -60,9 +60,11 @@ sq_target *sq_target_new(const sq_variant *v, sq_mode mode, const char *sequence
 typedef struct sq_target_visit_times {
     double cycles[2]; /* core cycles per square: [0] the variant, [1] its harness */
     double ticks[2];  /* TSC ticks per square, likewise */
-    size_t squares;   /* in the variant's sample */
     double variant_s; /* seconds the variant's sample took */
 } sq_target_visit_times;
+
+/* Squares in each sample of the variant (fixed when the target is built). */
+size_t sq_target_squares(const sq_target *t);
 
 /* Returns false if the variant answered wrong. */
 bool sq_target_visit(sq_target *t, sq_target_visit_times *out);

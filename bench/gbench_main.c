@@ -5,7 +5,6 @@
 #include "engine.h"
 #include "gbench.h"
 #include "sequence.h"
-#include "stats.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,11 +55,11 @@ static void run_bench(sqgb_state *st, void *p) {
     int n = 0, cap = 1024;
     sq_target_visit_times *visits = malloc(sizeof *visits * (size_t)cap);
     bool right = visits != NULL;
-    sq_target_visit_times v = {0};
-    right &= sq_target_visit(t, &v); /* the batch size */
-    while (right && sqgb_keep_running_batch(st, (int64_t)v.squares)) {
+    int64_t batch = (int64_t)sq_target_squares(t);
+    while (right && sqgb_keep_running_batch(st, batch)) {
+        sq_target_visit_times v;
         right &= sq_target_visit(t, &v);
-        squares += (int64_t)v.squares;
+        squares += batch;
         sqgb_set_iteration_time(st, v.variant_s);
         if (n == cap) {
             sq_target_visit_times *more = realloc(visits, sizeof *more * (size_t)(cap *= 2));
@@ -98,8 +97,9 @@ static void run_bench(sqgb_state *st, void *p) {
  * of visits. Given as the flag, not per benchmark: Google Benchmark puts a
  * benchmark's own minimum time into its name, which compare.py matches on. */
 static char **with_default_min_time(int *argc, char **argv) {
+    static const char name[] = "--benchmark_min_time";
     for (int i = 1; i < *argc; i++)
-        if (strncmp(argv[i], "--benchmark_min_time", 20) == 0)
+        if (strncmp(argv[i], name, sizeof name - 1) == 0)
             return argv;
     static char flag[] = "--benchmark_min_time=0.1";
     char **more = calloc((size_t)*argc + 2, sizeof *more);
