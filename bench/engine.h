@@ -55,8 +55,8 @@ sq_target *sq_target_new(const sq_variant *v, sq_mode mode, const char *sequence
                          size_t errlen);
 
 /* One visit of the variant and one of its harness (the same loop around an
- * identity body), as sqcolor run takes them: a warm-up, an add-chain sample
- * for the clock of the moment, a sample over the next window. */
+ * identity body), as sqcolor run takes them: a warm-up, then a sample over
+ * the next window between two add-chain samples for the clock of the moment. */
 typedef struct sq_target_visit_times {
     double cycles[2]; /* core cycles per square: [0] the variant, [1] its harness */
     double ticks[2];  /* TSC ticks per square, likewise */
