@@ -1,5 +1,6 @@
 /* The verifier catches what it claims to: wrong results, clobbered callee-saved
  * registers (named), and arguments used beyond their 32 bits. */
+#include "check.h"
 #include "registry.h"
 #include "verify.h"
 
@@ -17,8 +18,6 @@ BROKEN(broken_clobber_r15)
 BROKEN(broken_upper_index)
 BROKEN(broken_upper_range)
 unsigned broken_upper_b(unsigned a, unsigned b);
-
-static int failures;
 
 /* Verifies fn as a routine of family fam; expects pass, or a failure whose
  * detail contains every string of want[] (NULL-terminated). */
@@ -38,7 +37,7 @@ static void expect(const char *label, const char *fam, sq_any_fn fn, bool pass,
         ok = strstr(c.detail, want[i]) != NULL;
     printf("%-6s %-22s %s %s\n", ok ? "ok" : "FAILED", label,
            c.pass ? "passes" : "fails:", c.detail);
-    failures += !ok;
+    CHECK(ok, "%s", label);
 }
 
 #define WANT(...) ((const char *const[]){__VA_ARGS__, NULL})
@@ -65,6 +64,5 @@ int main(void) {
     expect("upper_b", "same_color", (sq_any_fn)broken_upper_b, false,
            WANT("depends on the upper 32 bits of rsi"));
 
-    printf("checked_call: %d passed, %d failed\n", 11 - failures, failures);
-    return failures != 0;
+    return check_finish("checked_call", NULL);
 }

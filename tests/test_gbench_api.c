@@ -2,6 +2,7 @@
  * batches, counters, labels, argument ranges, repetitions and skip-with-error
  * reach the JSON output. Run with --benchmark_out=FILE --benchmark_out_format=json;
  * a bad flag must exit 2. */
+#include "check.h"
 #include "gbench.h"
 
 #include <jansson.h>
@@ -39,15 +40,6 @@ static void failing(sqgb_state *st, void *ctx) {
     (void)ctx;
     sqgb_skip_with_error(st, "skipped on purpose");
 }
-
-static int failures;
-#define CHECK(cond, what)                                                                          \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            failures++;                                                                            \
-            printf("FAILED: %s\n", what);                                                          \
-        }                                                                                          \
-    } while (0)
 
 static json_t *find(json_t *benchmarks, const char *name) {
     size_t i;
@@ -102,6 +94,5 @@ int main(int argc, char **argv) {
                      "skipped on purpose") == 0,
           "skip with error, and a per-benchmark min_time in its name");
     json_decref(root);
-    printf("gbench_api: %d passed, %d failed\n", 11 - failures, failures);
-    return failures != 0;
+    return check_finish("gbench_api", NULL);
 }
