@@ -4,6 +4,7 @@
 #include "calibration.h"
 #include "engine.h"
 #include "gbench.h"
+#include "report.h"
 #include "sequence.h"
 
 #include <stdio.h>
@@ -110,11 +111,38 @@ static char **with_default_min_time(int *argc, char **argv) {
     return more;
 }
 
+/* Google Benchmark writes --benchmark_out=FILE as it goes, so an interrupted
+ * run would leave half a file there. It writes a temporary beside FILE
+ * instead (removed if the run is interrupted), renamed to FILE at the end. */
+static char out_flag[4096 + 64];
+
+static int atomic_out(int argc, char **argv, sq_output *out, char *err, size_t errlen) {
+    static const char name[] = "--benchmark_out=";
+    for (int i = 1; i < argc; i++) {
+        if (strncmp(argv[i], name, sizeof name - 1) != 0)
+            continue;
+        if (out->fp) /* the last one counts, as in Google Benchmark */
+            sq_output_abort(out);
+        if (sq_output_open(out, argv[i] + sizeof name - 1, err, errlen))
+            return -1;
+        snprintf(out_flag, sizeof out_flag, "%s%s", name, out->tmp);
+        argv[i] = out_flag;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv) {
     char err[512];
     char **args = with_default_min_time(&argc, argv);
+    sq_output out = {0};
+    if (atomic_out(argc, args, &out, err, sizeof err)) {
+        fprintf(stderr, "sqcolor-gbench: %s\n", err);
+        return 2;
+    }
     if (sqgb_initialize(&argc, args, err, sizeof err)) {
         fprintf(stderr, "sqcolor-gbench: %s (see --help)\n", err);
+        if (out.fp)
+            sq_output_abort(&out);
         if (args != argv)
             free(args);
         return 2;
@@ -157,11 +185,21 @@ int main(int argc, char **argv) {
                 }
             }
     }
-    sqgb_run();
+    /* Google Benchmark has said which filter matched nothing. */
+    bool ran = sqgb_run() > 0;
     sqgb_shutdown();
     sq_target_free(current);
     free(ctx);
     if (args != argv)
         free(args);
+    if (!ran) {
+        if (out.fp)
+            sq_output_abort(&out);
+        return 2;
+    }
+    if (out.fp && sq_output_commit(&out, err, sizeof err)) {
+        fprintf(stderr, "sqcolor-gbench: %s\n", err);
+        return 1;
+    }
     return 0;
 }
