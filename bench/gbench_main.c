@@ -135,12 +135,9 @@ int main(int argc, char **argv) {
     char err[512];
     char **args = with_default_min_time(&argc, argv);
     sq_output out = {0};
-    if (atomic_out(argc, args, &out, err, sizeof err)) {
-        fprintf(stderr, "sqcolor-gbench: %s\n", err);
-        return 2;
-    }
-    if (sqgb_initialize(&argc, args, err, sizeof err)) {
-        fprintf(stderr, "sqcolor-gbench: %s (see --help)\n", err);
+    bool bad_out = atomic_out(argc, args, &out, err, sizeof err) != 0;
+    if (bad_out || sqgb_initialize(&argc, args, err, sizeof err)) {
+        fprintf(stderr, "sqcolor-gbench: %s%s\n", err, bad_out ? "" : " (see --help)");
         if (out.fp)
             sq_output_abort(&out);
         if (args != argv)
