@@ -93,6 +93,9 @@ int sq_cmd_run(int argc, char **argv) {
                                "--sequence: unknown sequence '%s' (one square: %s; pairs: %s; "
                                "or file:PATH)",
                                seqs[i], sq_sequence_names(1), sq_sequence_names(2));
+            else if (strncmp(seqs[i], "file:", 5) == 0 && access(seqs[i] + 5, R_OK) != 0)
+                /* Before verification: a typo should not cost its seconds. */
+                sq_usage_error("run", "--sequence %s: %s", seqs[i], strerror(errno));
         cfg.sequences = seqs;
     }
     if (length_s)

@@ -22,6 +22,8 @@ expect_usage "--cpu 4096 is out of range" run --cpu 4096
 expect_usage "empty item between commas" run --mode latency,,branch
 expect_usage "'dark' is not a sequence of the selected families" run --filter 'same_color/*/*' --sequence dark "${quick[@]}"
 expect_usage "No such file or directory" run --sequence "file:$tmp/missing.txt" --filter 'color/bt/asm' "${quick[@]}"
+"$bin" run --sequence "file:$tmp/missing.txt" "${quick[@]}" >/dev/null 2>"$tmp/err"
+! grep -q '^verify: ' "$tmp/err" && ok || bad "a missing sequence file is named only after verification"
 expect_usage "line 1: 'z9' is not a square" run --sequence "file:$tmp/badtoken.txt" --filter 'color/bt/asm' "${quick[@]}"
 expect_usage "no squares in the file" run --sequence "file:$tmp/empty.txt" --filter 'color/bt/asm' "${quick[@]}"
 expect_usage "pair families need two" run --sequence "file:$tmp/single.txt" --filter 'same_color/lea_xor/asm' "${quick[@]}"
