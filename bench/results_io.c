@@ -92,6 +92,14 @@ static int get_whole(reader *rd, json_t *obj, const char *where, const char *key
     return 0;
 }
 
+/* An optional whole number: dflt where the key is absent (files from before
+ * it was recorded); present, it must be right. */
+static int get_optional_whole(reader *rd, json_t *obj, const char *where, const char *key,
+                              double min, double max, double dflt, double *out) {
+    *out = dflt;
+    return json_object_get(obj, key) ? get_whole(rd, obj, where, key, min, max, out) : 0;
+}
+
 static int get_object(reader *rd, json_t *obj, const char *where, const char *key, json_t **out) {
     *out = json_object_get(obj, key);
     if (!json_is_object(*out))
@@ -164,12 +172,13 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
     run->reps = (int)reps;
     run->length = (size_t)length;
     run->seed = (uint64_t)seed;
-    run->cpu = get_whole(rd, config, "config", "cpu", -1, 1e6, &cpu) ? -1 : (int)cpu;
-    double samples = 0, sample_us = 0, visits = 1;
-    if (get_whole(rd, config, "config", "samples", 0, 1e6, &samples))
-        samples = 0;
-    if (get_whole(rd, config, "config", "visits", 1, 1e6, &visits))
-        visits = 1; /* files from before visits: one visit per repetition */
+    double samples, sample_us = 0, visits;
+    /* Before visits were recorded, a repetition was one visit. */
+    if (get_optional_whole(rd, config, "config", "cpu", -1, 1e6, -1, &cpu) ||
+        get_optional_whole(rd, config, "config", "samples", 0, 1e6, 0, &samples) ||
+        get_optional_whole(rd, config, "config", "visits", 1, 1e6, 1, &visits))
+        return -1;
+    run->cpu = (int)cpu;
     run->visits = (int)visits;
     get_number(rd, config, "config", "sample_us", &sample_us, true);
     run->samples = (int)samples;

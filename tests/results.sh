@@ -56,6 +56,8 @@ echo '[1, 2' >"$tmp/malformed.json"
 jq '.results[0].samples = "x"' "$full" >"$tmp/badsamples.json"
 jq '.results[0].family = "nope"' "$full" >"$tmp/badfamily.json"
 jq '.machine.family = -26' "$full" >"$tmp/negative.json" # found by the fuzzer: UB in a cast
+jq '.config.visits = "twelve"' "$full" >"$tmp/badvisits.json"
+jq 'del(.config.visits)' "$full" >"$tmp/novisits.json" # files from before visits were recorded
 expect_usage "$tmp/empty.json: empty file" report "$tmp/empty.json"
 expect_usage "$tmp/truncated.json: not valid JSON" report "$tmp/truncated.json"
 expect_usage "$tmp/schema2.json: schema 2 is not supported" report "$tmp/schema2.json"
@@ -64,6 +66,8 @@ expect_usage "$tmp/malformed.json: not valid JSON" compare "$full" "$tmp/malform
 expect_usage "results[0].samples: not an array" report "$tmp/badsamples.json"
 expect_usage "unknown family 'nope'" report "$tmp/badfamily.json"
 expect_usage "machine.family: -26 is not a whole number" report "$tmp/negative.json"
+expect_usage "config.visits: not a number" report "$tmp/badvisits.json"
+"$bin" report "$tmp/novisits.json" --format json | jq -e '.config.visits == 1' >/dev/null && ok || bad "a file without config.visits reads as one visit"
 expect_usage "$tmp/missing.json: No such file or directory" report "$tmp/missing.json"
 expect_usage "name two result files" compare "$full"
 expect_usage "name at least one result file" report
