@@ -18,47 +18,33 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
+    /* One line of help per line of source. */
+    /* clang-format off */
     {"run", sq_cmd_run, "verify, then time every variant (the default command)",
      "usage: sqcolor [run] [OPTIONS]\n"
      "  Verifies the selected variants (a failing variant stops the run), checks every timing\n"
      "  kernel's answers, then times every variant x sequence x mode in core cycles per square.\n"
-     "  --filter GLOBS    comma-separated shell globs over ids, e.g. "
-     "'color/*/asm,same_color/lea_*/*'\n"
+     "  --filter GLOBS    comma-separated shell globs over ids, e.g. 'color/*/asm,same_color/lea_*/*'\n"
      "  --mode LIST       latency,throughput,branch,call (default: all)\n"
      "  --sequence LIST   ordered,random,dark,light,alternating (pairs: random,same,different)\n"
      "                    or file:PATH with squares 0-63 or names like e4, pairs per line\n"
      "                    (default: every sequence of each family)\n"
-     "  --length N        squares per sequence (default 2^" SQ_STR(
-         SQ_RUN_LENGTH_LOG2) "; 64 to 2^30)\n"
-                             "  --seed N          seed of the random sequences (default 1)\n"
-                             "  --reps N          repetitions; a cell is the median over them "
-                             "(default " SQ_STR(
-                                 SQ_RUN_REPS) ")\n"
-                                              "  --samples N       timed samples per row and "
-                                              "repetition; the fastest counts (default " SQ_STR(
-                                                  SQ_RUN_SAMPLES) ")\n"
-                                                                  "  --visits N        passes over "
-                                                                  "all rows per repetition the "
-                                                                  "samples are shared among\n"
-                                                                  "                    "
-                                                                  "(default " SQ_STR(
-                                                                      SQ_RUN_VISITS) ")\n"
-                                                                                     "  "
-                                                                                     "--sample-us "
-                                                                                     "N     length "
-                                                                                     "of one "
-                                                                                     "sample in "
-                                                                                     "microseconds "
-                                                                                     "(default"
-                                                                                     " " SQ_STR(
-                                                                                         SQ_RUN_SAMPLE_US) ")\n"
-                                                                                                           "  --cpu N           pin to CPU N (default: the current one)\n"
-                                                                                                           "  --spread PCT      mark a row whose p90 - min exceeds PCT% of its median (default 5)\n"
-                                                                                                           "  --quick           " SQ_STR(SQ_QUICK_REPS) " repetitions of " SQ_STR(SQ_QUICK_SAMPLES) " samples of " SQ_STR(
-                                                                                                               SQ_QUICK_SAMPLE_US) " us in " SQ_STR(SQ_QUICK_VISITS) " visit, 2^" SQ_STR(SQ_QUICK_LENGTH_LOG2) " squares\n"
-                                                                                                                                                                                                               "  --format F        table|markdown|csv|json (default table)\n"
-                                                                                                                                                                                                               "  --output FILE     write there (atomically) instead of standard output\n"
-                                                                                                                                                                                                               "  --save            also save the JSON under --results-dir (default results/)\n"},
+     "  --length N        squares per sequence (default 2^" SQ_STR(SQ_RUN_LENGTH_LOG2) "; 64 to 2^30)\n"
+     "  --seed N          seed of the random sequences (default 1)\n"
+     "  --reps N          repetitions; a cell is the median over them (default " SQ_STR(SQ_RUN_REPS) ")\n"
+     "  --samples N       timed samples per row and repetition; the fastest counts (default " SQ_STR(SQ_RUN_SAMPLES) ")\n"
+     "  --visits N        passes over all rows per repetition the samples are shared among\n"
+     "                    (default " SQ_STR(SQ_RUN_VISITS) ")\n"
+     "  --sample-us N     length of one sample in microseconds (default " SQ_STR(SQ_RUN_SAMPLE_US) ")\n"
+     "  --cpu N           pin to CPU N (default: the current one)\n"
+     "  --spread PCT      mark a row whose p90 - min exceeds PCT% of its median (default 5)\n"
+     "  --quick           " SQ_STR(SQ_QUICK_REPS) " repetitions of " SQ_STR(SQ_QUICK_SAMPLES)
+     " samples of " SQ_STR(SQ_QUICK_SAMPLE_US) " us in " SQ_STR(SQ_QUICK_VISITS) " visit, 2^"
+     SQ_STR(SQ_QUICK_LENGTH_LOG2) " squares\n"
+     "  --format F        table|markdown|csv|json (default table)\n"
+     "  --output FILE     write there (atomically) instead of standard output\n"
+     "  --save            also save the JSON under --results-dir (default results/)\n"},
+    /* clang-format on */
     {"verify", sq_cmd_verify,
      "check every variant over its whole domain, and the seeds' properties",
      "usage: sqcolor verify [--filter GLOBS]\n"
