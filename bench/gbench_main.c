@@ -93,7 +93,7 @@ static void run_bench(sqgb_state *st, void *p) {
 }
 
 /* Unless --benchmark_min_time says otherwise, each benchmark runs for 0.1 s
- * of the variant's own time: a visit's warm-up, clock sample and harness make
+ * of the variant's own time: a visit's warm-up, clock samples and harness make
  * the wall time about four times that, and 0.1 s is already over 300 groups
  * of visits. Given as the flag, not per benchmark: Google Benchmark puts a
  * benchmark's own minimum time into its name, which compare.py matches on. */

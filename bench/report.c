@@ -223,9 +223,8 @@ static void write_footer(FILE *out, bool md, const sq_run *run, const char *vers
     fprintf(out,
             "%scells: median over repetitions of the minimum of each repetition's samples (its "
             "visits spread over the run, the rows in a new order each pass), the harness (an "
-            "identity body in the same loop) "
-            "subtracted; %s marks the best of a row; "
-            "~ marks a spread (p90 - min) over %.0f%% of the median\n",
+            "identity body in the same loop) subtracted; %s marks the best of a row; ~ marks a "
+            "spread (p90 - min) over %.0f%% of the median\n",
             p, md ? "bold" : "*", run->spread_threshold * 100);
 }
 
