@@ -211,22 +211,28 @@ static sq_kernel_fn mode_kernel(const sq_kernel_fn *k, sq_mode mode) {
     return mode == SQ_MODE_CALL ? NULL : k[index[mode]];
 }
 
-static row *add_row(engine *e, const sq_variant *v, const sq_impl *impl, input_set *in,
-                    sq_mode mode) {
-    row *r = &e->rows[e->nrows++];
+/* A row of variant v, or with v NULL impl's baseline, over in. */
+static void init_row(row *r, const sq_variant *v, const sq_impl *impl, input_set *in,
+                     sq_mode mode) {
     memset(r, 0, sizeof *r);
     r->variant = v;
     r->impl = impl;
     r->in = in;
     r->mode = mode;
-    int reps = e->cfg->timing.reps;
-    r->ticks = calloc((size_t)reps, sizeof *r->ticks);
-    r->cycles = calloc((size_t)reps, sizeof *r->cycles);
-    r->cpt = calloc((size_t)reps, sizeof *r->cpt);
     if (mode == SQ_MODE_CALL)
         r->callee = v ? v->fn.any : (sq_any_fn)sq_asm_identity;
     else
         r->kernel = mode_kernel(v ? v->kernel : impl->baseline[in->family->arity - 1], mode);
+}
+
+static row *add_row(engine *e, const sq_variant *v, const sq_impl *impl, input_set *in,
+                    sq_mode mode) {
+    row *r = &e->rows[e->nrows++];
+    init_row(r, v, impl, in, mode);
+    int reps = e->cfg->timing.reps;
+    r->ticks = calloc((size_t)reps, sizeof *r->ticks);
+    r->cycles = calloc((size_t)reps, sizeof *r->cycles);
+    r->cpt = calloc((size_t)reps, sizeof *r->cpt);
     return r;
 }
 
@@ -609,20 +615,9 @@ sq_target *sq_target_new(const sq_variant *v, sq_mode mode, const char *sequence
         free(t);
         return NULL;
     }
-    row *rows[2] = {&t->variant, &t->baseline};
-    for (int k = 0; k < 2; k++) {
-        row *r = rows[k];
-        const sq_variant *rv = k == 0 ? v : NULL;
-        r->variant = rv;
-        r->impl = sq_impl_find(mode == SQ_MODE_CALL ? "asm" : v->impl);
-        r->in = &t->in;
-        r->mode = mode;
-        if (mode == SQ_MODE_CALL)
-            r->callee = rv ? rv->fn.any : (sq_any_fn)sq_asm_identity;
-        else
-            r->kernel =
-                mode_kernel(rv ? rv->kernel : r->impl->baseline[v->family->arity - 1], mode);
-    }
+    const sq_impl *impl = sq_impl_find(mode == SQ_MODE_CALL ? "asm" : v->impl);
+    init_row(&t->variant, v, impl, &t->in, mode);
+    init_row(&t->baseline, NULL, impl, &t->in, mode);
     t->e.rows = &t->variant;
     t->e.nrows = 1;
     if (check_rows(&t->e)) {
@@ -631,8 +626,8 @@ sq_target *sq_target_new(const sq_variant *v, sq_mode mode, const char *sequence
     }
     t->e.rows = NULL;
     t->e.nrows = 0;
-    for (int k = 0; k < 2; k++)
-        size_row(rows[k], cfg->timing.sample_s * cal->tsc_hz);
+    size_row(&t->variant, cfg->timing.sample_s * cal->tsc_hz);
+    size_row(&t->baseline, cfg->timing.sample_s * cal->tsc_hz);
     return t;
 }
 
