@@ -432,7 +432,7 @@ static void progress(const engine *e, int pass, int passes, int done) {
 /* ---- results ------------------------------------------------------------ */
 
 static sq_stats scaled(sq_stats s, double k) {
-    return (sq_stats){s.min * k, s.median * k, s.p90 * k};
+    return (sq_stats){s.min * k, s.median * k, s.p90 * k, s.ci_lo * k, s.ci_hi * k};
 }
 
 static void collect(engine *e, sq_run *run) {

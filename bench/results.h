@@ -19,9 +19,20 @@ typedef enum sq_mode {
 
 extern const char *const sq_mode_names[SQ_MODE_COUNT]; /* "latency", ... */
 
+/* Order statistics of a row's repetitions. ci_lo..ci_hi is a distribution-free
+ * 95% confidence interval of the median, from order statistics (stats.h). */
 typedef struct sq_stats {
     double min, median, p90;
+    double ci_lo, ci_hi;
 } sq_stats;
+
+/* One speed of a row that runs at two (stats.h, sq_modes_of). */
+typedef struct sq_speed {
+    double cycles; /* the median of the repetitions at this speed */
+    double share;  /* the fraction of repetitions at it, 0..1 */
+} sq_speed;
+
+#define SQ_MAX_MODES 2
 
 typedef struct sq_result {
     const sq_variant *variant;
@@ -30,9 +41,15 @@ typedef struct sq_result {
     sq_stats cycles; /* core cycles per square (pair) */
     sq_stats ticks;  /* TSC ticks per square */
     sq_stats ns;     /* nanoseconds per square */
-    int reps;
+    int reps;        /* repetitions this row was given (sampling stops early on
+                        rows whose interval is tight) */
     double *samples; /* reps values: core cycles per square, in rep order */
     bool noisy;      /* (p90 - min) / median over the spread threshold */
+    int nmodes;      /* 0: one speed; SQ_MAX_MODES: bimodal, modes[] slowest last */
+    sq_speed modes[SQ_MAX_MODES];
+    bool control_dependent; /* the variant's code branches on its result: in
+                               latency and call mode the timed chain passes
+                               through a predicted branch, not a data dependency */
 } sq_result;
 
 typedef struct sq_machine {
