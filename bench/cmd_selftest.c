@@ -40,8 +40,7 @@ static double kernel_cycles(const char *id, sq_mode mode, const char *seq) {
                             .nsequences = 1,
                             .timing = sq_calibration_defaults(),
                             .length = 1 << 20,
-                            .seed = 1,
-                            .spread_threshold = 0.05};
+                            .seed = 1};
     cfg.mode[mode] = true;
     cfg.timing.reps = 11;
     sq_run run;

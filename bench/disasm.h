@@ -20,6 +20,10 @@ typedef struct sq_code {
  * Returns false with a reason in err. */
 bool sq_disassemble(const sq_variant *v, sq_code *out, char *err, size_t errlen);
 
+/* 1 if v's routine holds a conditional branch (jcc, loop), 0 if not, -1 if
+ * it cannot be decoded. */
+int sq_code_branches(const sq_variant *v);
+
 /* llvm-mca on the routine's instructions (without the ret): reciprocal
  * throughput of the block, and latency: cycles per iteration of the body with
  * its result fed back into its input through one xor, minus that xor. */

@@ -7,18 +7,26 @@
 #include "calibration.h"
 #include "results.h"
 
-/* The defaults of sqcolor run and of run --quick; its help shows them. A
- * default run is 15 repetitions, each the fastest of 12 one-sample visits. */
-#define SQ_RUN_REPS          15
-#define SQ_RUN_SAMPLES       12
-#define SQ_RUN_VISITS        12
-#define SQ_RUN_SAMPLE_US     25
-#define SQ_RUN_LENGTH_LOG2   20
-#define SQ_QUICK_REPS        5
-#define SQ_QUICK_SAMPLES     3
-#define SQ_QUICK_VISITS      1
-#define SQ_QUICK_SAMPLE_US   20
-#define SQ_QUICK_LENGTH_LOG2 18
+/* The defaults of sqcolor run and of run --quick; its help shows them. Every
+ * row gets at least MIN_REPS repetitions, each the fastest of VISITS
+ * one-sample visits spread over the run; rows whose interval of the median
+ * is still wider than TIGHT (a fraction of the median, or TIGHT_ABS cycles)
+ * get REPS_STEP more at a time, up to REPS, within BUDGET seconds of sampling. */
+#define SQ_RUN_REPS           30
+#define SQ_RUN_MIN_REPS       6
+#define SQ_RUN_REPS_STEP      3
+#define SQ_RUN_TIGHT_PERMILLE 5
+#define SQ_RUN_TIGHT_ABS      0.01
+#define SQ_RUN_BUDGET_S       11
+#define SQ_RUN_SAMPLES        8
+#define SQ_RUN_VISITS         8
+#define SQ_RUN_SAMPLE_US      25
+#define SQ_RUN_LENGTH_LOG2    20
+#define SQ_QUICK_REPS         6
+#define SQ_QUICK_SAMPLES      3
+#define SQ_QUICK_VISITS       1
+#define SQ_QUICK_SAMPLE_US    20
+#define SQ_QUICK_LENGTH_LOG2  18
 
 typedef struct sq_engine_config {
     const sq_variant *const *variants;
@@ -26,12 +34,18 @@ typedef struct sq_engine_config {
     const char *const *sequences; /* specs, e.g. "random", "file:moves.txt"; none = all */
     int nsequences;
     bool mode[SQ_MODE_COUNT];
-    sq_calibration_config timing; /* reps, samples per rep, sample length, cpu */
+    sq_calibration_config timing; /* reps (the most a row gets), samples per rep,
+                                     sample length, cpu */
+    int min_reps;                 /* every row gets these; 0 = timing.reps */
+    double tight;                 /* a row stops once its interval's half-width is
+                                     within this fraction of its median ... */
+    double tight_abs;             /* ... or this many cycles */
+    double budget_s;              /* no new round of repetitions after this many
+                                     seconds of sampling; 0 = no limit */
     int visits;                   /* visits of each row per repetition, among which
                                      the samples are shared; 0 = 1 */
     size_t length;                /* squares (pairs) per sequence */
     uint64_t seed;
-    double spread_threshold;
     bool progress; /* a progress line on stderr */
 } sq_engine_config;
 
@@ -45,7 +59,8 @@ void sq_run_free(sq_run *run);
 
 /* One variant in one mode over one sequence, for other front ends (the Google
  * Benchmark one): the same inputs, kernels, windows, answer checks, sample
- * sizes and visits as sq_engine_run. */
+ * sizes and visits as sq_engine_run, through the row interface (row.h);
+ * target.c. */
 typedef struct sq_target sq_target;
 
 /* Builds the inputs of cfg's length and seed, checks the kernel's answers and

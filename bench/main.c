@@ -2,6 +2,7 @@
  * chess square cost, hand-written asm beside compiled C? */
 #include "cli.h"
 #include "engine.h"
+#include "placement.h"
 #include "sq_version.h"
 
 #include <stdio.h>
@@ -31,13 +32,20 @@ static const command commands[] = {
      "                    (default: every sequence of each family)\n"
      "  --length N        squares per sequence (default 2^" SQ_STR(SQ_RUN_LENGTH_LOG2) "; 64 to 2^30)\n"
      "  --seed N          seed of the random sequences (default 1)\n"
-     "  --reps N          repetitions; a cell is the median over them (default " SQ_STR(SQ_RUN_REPS) ")\n"
+     "  --reps N          the most repetitions a row gets; a cell is the median over them\n"
+     "                    (default " SQ_STR(SQ_RUN_REPS) ")\n"
+     "  --min-reps N      the fewest: rows whose 95% interval of the median is within\n"
+     "                    " SQ_STR(SQ_RUN_TIGHT_PERMILLE) " per mille (or " SQ_STR(SQ_RUN_TIGHT_ABS) " cycles) stop there; the others get\n"
+     "                    " SQ_STR(SQ_RUN_REPS_STEP) " more at a time (default " SQ_STR(SQ_RUN_MIN_REPS) "; = --reps for a fixed count)\n"
+     "  --budget S        start no round of repetitions that would end more than S seconds\n"
+     "                    into the run (default " SQ_STR(SQ_RUN_BUDGET_S) "; 0: no limit; the fewest are always taken)\n"
      "  --samples N       timed samples per row and repetition; the fastest counts (default " SQ_STR(SQ_RUN_SAMPLES) ")\n"
-     "  --visits N        passes over all rows per repetition the samples are shared among\n"
+     "  --visits N        passes over the rows per repetition the samples are shared among\n"
      "                    (default " SQ_STR(SQ_RUN_VISITS) ")\n"
      "  --sample-us N     length of one sample in microseconds (default " SQ_STR(SQ_RUN_SAMPLE_US) ")\n"
      "  --cpu N           pin to CPU N (default: the current one)\n"
-     "  --spread PCT      mark a row whose p90 - min exceeds PCT% of its median (default 5)\n"
+     "  --aslr            keep address space randomisation on (default: off while timing, so\n"
+     "                    code and data sit at the same addresses in every run)\n"
      "  --quick           " SQ_STR(SQ_QUICK_REPS) " repetitions of " SQ_STR(SQ_QUICK_SAMPLES)
      " samples of " SQ_STR(SQ_QUICK_SAMPLE_US) " us in " SQ_STR(SQ_QUICK_VISITS) " visit, 2^"
      SQ_STR(SQ_QUICK_LENGTH_LOG2) " squares\n"
@@ -114,6 +122,7 @@ static void print_help(void) {
 }
 
 int main(int argc, char **argv) {
+    sq_placement_init(argv);
     if (argc < 2)
         return sq_cmd_run(0, argv + 1);
     const char *word = argv[1];

@@ -84,7 +84,10 @@ typedef struct sq_impl_info {
 typedef struct sq_run {
     sq_machine machine;
     sq_clock clock;
-    int reps;
+    int reps;      /* the most repetitions a row could get */
+    int min_reps;  /* the fewest: every row got these */
+    double tight;  /* a row stopped once its interval was within this fraction */
+    bool aslr;     /* address space randomisation was on while timing */
     size_t length; /* squares (pairs) per sequence */
     uint64_t seed;
     int cpu;                 /* pinned CPU, or -1 */

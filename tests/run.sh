@@ -30,12 +30,14 @@ expect_usage "pair families need two" run --sequence "file:$tmp/single.txt" --fi
 expect_usage "cannot write $tmp/no/such/dir/r.json" run --output "$tmp/no/such/dir/r.json" --filter 'color/bt/asm'
 expect_usage "--visits 13 is more than the 12 samples to share among them" run --visits 13
 expect_usage "--visits 0 is out of range" run --visits 0
+expect_usage "--min-reps 9 is more than --reps 6" run --min-reps 9 --reps 6
+expect_usage "--budget 1.5 takes a whole number" run --budget 1.5
 expect_usage "unknown option '--bogus'" calibrate --bogus
 expect_usage "--reps 1 is out of range" calibrate --reps 1
 
 # 'help run' names every option run takes.
 for opt in --filter --mode --sequence --length --seed --reps --samples --visits --sample-us \
-    --cpu --spread --quick --format --output --save --results-dir; do
+    --min-reps --budget --aslr --cpu --quick --format --output --save --results-dir; do
     "$bin" help run | grep -q -- "$opt" && ok || bad "help run does not mention $opt"
 done
 

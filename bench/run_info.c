@@ -1,0 +1,52 @@
+#include "run_info.h"
+
+#include "stats.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <sys/personality.h>
+#include <sys/utsname.h>
+
+void sq_run_describe(sq_run *run, const sq_engine_config *cfg, const sq_calibration *cal,
+                     const double *cpt, int n) {
+    sq_stats s = sq_stats_of(cpt, n);
+    double max = s.min;
+    for (int i = 0; i < n; i++)
+        max = fmax(max, cpt[i]);
+    run->machine = cal->machine;
+    run->clock.source = cal->perf ? "perf" : "calibrated";
+    run->clock.tsc_source = cal->tsc_source;
+    run->clock.tsc_hz = cal->tsc_hz;
+    run->clock.core_hz = s.median * cal->tsc_hz;
+    run->clock.core_hz_min = s.min * cal->tsc_hz;
+    run->clock.core_hz_max = max * cal->tsc_hz;
+    run->clock.timer_overhead = cal->timer_overhead;
+    run->clock.alu_per_cycle = cal->alu_per_cycle;
+    run->reps = cfg->timing.reps;
+    run->min_reps = cfg->min_reps > 0 ? cfg->min_reps : cfg->timing.reps;
+    run->tight = cfg->tight;
+    run->length = cfg->length;
+    run->seed = cfg->seed;
+    run->cpu = cal->cpu;
+    run->samples = cfg->timing.samples;
+    run->visits = cfg->visits > 0 ? cfg->visits : 1;
+    run->sample_us = cfg->timing.sample_s * 1e6;
+    int persona = personality(0xffffffff);
+    run->aslr = persona == -1 || !(persona & ADDR_NO_RANDOMIZE);
+    struct utsname u;
+    if (uname(&u) == 0)
+        snprintf(run->kernel, sizeof run->kernel, "%s", u.release);
+    size_t used = 0;
+    run->sequences[0] = 0;
+    for (int i = 0; i < cfg->nsequences; i++)
+        used += (size_t)snprintf(run->sequences + used, sizeof run->sequences - used, "%s%s",
+                                 i ? "," : "", cfg->sequences[i]);
+    if (!cfg->nsequences)
+        snprintf(run->sequences, sizeof run->sequences, "default");
+    for (int i = 0; i < sq_impl_count && i < SQ_MAX_IMPLS; i++) {
+        sq_impl_info *m = &run->impls[run->nimpls++];
+        snprintf(m->name, sizeof m->name, "%s", sq_impls[i].name);
+        snprintf(m->compiler, sizeof m->compiler, "%s", sq_impls[i].compiler);
+        snprintf(m->flags, sizeof m->flags, "%s", sq_impls[i].flags);
+    }
+}
