@@ -147,6 +147,11 @@ int main(int argc, char **argv) {
     timing = sq_calibration_defaults();
     timing.reps = 5;
     sq_calibrate_clock(&timing, &cal);
+    /* The core clock that turns cycles into time, to every digit, so that a
+     * reader of the output can convert exactly. */
+    char ghz[32];
+    snprintf(ghz, sizeof ghz, "%.17g", cal.core_hz / 1e9);
+    sqgb_add_context("sqcolor_core_ghz", ghz);
     run_cfg.length = (size_t)1 << SQ_RUN_LENGTH_LOG2;
     run_cfg.seed = 1;
     run_cfg.timing = timing;
