@@ -70,6 +70,10 @@ int sqgb_initialize(int *argc, char **argv, char *err, size_t errlen) {
     return rc;
 }
 
+void sqgb_add_context(const char *key, const char *value) {
+    guarded([&] { benchmark::AddCustomContext(key, value); });
+}
+
 sqgb_bench *sqgb_register(const char *name, sqgb_fn fn, void *ctx) {
     sqgb_bench *out = nullptr;
     guarded([&] {

@@ -3,6 +3,7 @@
  *
  *   sqgb_initialize(&argc, argv, err, sizeof err)  -- flags, unknown ones refused
  *   sqgb_bench *b = sqgb_register("name", fn, ctx)  -- then sqgb_arg(b, ...) etc.
+ *   sqgb_add_context("key", "value")                -- optional, shown before the results
  *   sqgb_run(); sqgb_shutdown();
  *
  * A callback drives its own loop in batches, so the call overhead of going
@@ -44,6 +45,11 @@ typedef enum sqgb_time_unit { SQGB_NS, SQGB_US, SQGB_MS, SQGB_S } sqgb_time_unit
  * --benchmark_min_time (1.7 takes seconds as a plain number, not "0.5s"). */
 int sqgb_initialize(int *argc, char **argv, char *err, size_t errlen);
 
+/* Adds key: value to the context Google Benchmark prints before the results
+ * (the console header, the JSON "context" object). Both are copied. Call it
+ * before sqgb_run; a key already added keeps its first value. */
+void sqgb_add_context(const char *key, const char *value);
+
 /* Registers fn(state, ctx) under name (copied). NULL on failure. */
 sqgb_bench *sqgb_register(const char *name, sqgb_fn fn, void *ctx);
 
@@ -65,6 +71,10 @@ int64_t sqgb_range_arg(const sqgb_state *st, int index);
 void sqgb_set_counter(sqgb_state *st, const char *name, double value, unsigned flags);
 void sqgb_set_items_processed(sqgb_state *st, int64_t items);
 void sqgb_set_label(sqgb_state *st, const char *label);
+/* With manual time: adds seconds to the run's time, which Google Benchmark
+ * divides by sqgb_iterations for the time it reports per iteration and
+ * compares with the minimum time to decide whether to run longer. It may be
+ * called per batch or once after the loop with the whole run's time. */
 void sqgb_set_iteration_time(sqgb_state *st, double seconds);
 /* Marks the run as failed; the callback should return right after. */
 void sqgb_skip_with_error(sqgb_state *st, const char *message);

@@ -39,11 +39,23 @@ static sq_target *target_for(const bench_ctx *c, char *err, size_t errlen) {
     return current;
 }
 
-/* An iteration is one square. Each batch is one visit of the variant (its
- * time is the benchmark's, manual) followed by one of its harness; the
- * cycles counter is sqcolor run's statistic over the visits, so the two
- * front ends report the same number: the median over groups of 12 visits of
- * the fastest variant visit less the fastest harness visit. */
+/* The least time per square given to Google Benchmark. A net cost of zero
+ * would make items_per_second infinite, which its JSON writes as Infinity (not
+ * JSON), and a negative one gives negative times and rates, whose logarithms
+ * turn compare.py's overall geometric mean into nan. 1 fs shows as 0.000 ns
+ * and is labelled; the cycles counter keeps the signed value. As a run's time
+ * then stays below any minimum time, Google Benchmark runs it to its cap of
+ * 10^9 iterations (squares). */
+#define LEAST_NET_S 1e-15
+
+/* An iteration is one square. Each batch is one visit of the variant followed
+ * by one of its harness. The cycles counter is sqcolor run's statistic over
+ * the visits, so the two front ends report the same number: the median over
+ * groups of 12 visits of the fastest variant visit less the fastest harness
+ * visit. The benchmark's (manual) time per iteration is that number of cycles
+ * at the calibrated core clock: Google Benchmark divides the run's manual
+ * time by its iterations, so the run's time is given once, at the end, as
+ * that many seconds times the iterations. */
 static void run_bench(sqgb_state *st, void *p) {
     const bench_ctx *c = p;
     char err[512];
@@ -61,7 +73,6 @@ static void run_bench(sqgb_state *st, void *p) {
         sq_target_visit_times v;
         right &= sq_target_visit(t, &v);
         squares += batch;
-        sqgb_set_iteration_time(st, v.variant_s);
         if (n == cap) {
             sq_target_visit_times *more = realloc(visits, sizeof *more * (size_t)(cap *= 2));
             right &= more != NULL;
@@ -83,20 +94,24 @@ static void run_bench(sqgb_state *st, void *p) {
         sqgb_skip_with_error(st, "no visit was timed");
         return;
     }
+    double net_s = cycles / cal.core_hz;
+    if (!(net_s >= LEAST_NET_S)) {
+        net_s = LEAST_NET_S;
+        sqgb_set_label(st, "time clamped to 1 fs: net cost below it (see cycles)");
+    }
+    sqgb_set_iteration_time(st, net_s * (double)sqgb_iterations(st));
     sqgb_set_counter(st, "cycles", cycles, SQGB_COUNTER_DEFAULT);
     sqgb_set_counter(st, "ticks", ticks, SQGB_COUNTER_DEFAULT);
     sqgb_set_items_processed(st, squares);
-    sqgb_set_label(st, cal.perf ? "time per square; cycles: core cycles, as sqcolor run: median "
-                                  "of fastest visits, harness subtracted"
-                                : "time per square; cycles: core cycles (add-chain calibrated), as "
-                                  "sqcolor run: median of fastest visits, harness subtracted");
 }
 
 /* Unless --benchmark_min_time says otherwise, each benchmark runs for 0.1 s
- * of the variant's own time: a visit's warm-up, clock samples and harness make
- * the wall time about four times that, and 0.1 s is already over 300 groups
- * of visits. Given as the flag, not per benchmark: Google Benchmark puts a
- * benchmark's own minimum time into its name, which compare.py matches on. */
+ * of its reported (net) time. A visit's sample of the variant lasts about
+ * 25 us, gross, so that is 4000 visits (over 300 groups) times the variant's
+ * gross over net cost: the larger the harness's share, the more visits, each
+ * taking about four times its sample with warm-up, clock samples and harness.
+ * Given as the flag, not per benchmark: Google Benchmark puts a benchmark's
+ * own minimum time into its name, which compare.py matches on. */
 static char **with_default_min_time(int *argc, char **argv) {
     static const char name[] = "--benchmark_min_time";
     for (int i = 1; i < *argc; i++)
@@ -147,6 +162,19 @@ int main(int argc, char **argv) {
     timing = sq_calibration_defaults();
     timing.reps = 5;
     sq_calibrate_clock(&timing, &cal);
+    /* The core clock that turns cycles into time, to every digit, so that a
+     * reader of the output can convert exactly. */
+    char ghz[32];
+    snprintf(ghz, sizeof ghz, "%.17g", cal.core_hz / 1e9);
+    sqgb_add_context("sqcolor_core_ghz", ghz);
+    sqgb_add_context("sqcolor_cycles",
+                     cal.perf ? "core cycles per square (perf counter), variant less harness: "
+                                "per 12 visits the fastest of each, median over the groups"
+                              : "core cycles per square (add-chain calibrated), variant less "
+                                "harness: per 12 visits the fastest of each, median over the "
+                                "groups");
+    sqgb_add_context("sqcolor_time", "Time = cycles / sqcolor_core_ghz, per square (manual time); "
+                                     "CPU includes the harness and clock samples");
     run_cfg.length = (size_t)1 << SQ_RUN_LENGTH_LOG2;
     run_cfg.seed = 1;
     run_cfg.timing = timing;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Bad flags to a program on the C API: one line, exit 2. sqcolor-gbench's JSON
-# has every impl of a technique and the cycles counter.
+# has every impl of a technique and the cycles counter, and its time is the
+# cycles counter at the core clock it states, which compare.py compares.
 # usage: tests/gbench.sh test_gbench_api sqcolor-gbench
 api=$1 gb=$2
 bin=$gb
@@ -17,11 +18,31 @@ done
 "$gb" --benchmark_filter='lea_shr_and/.*/ordered/latency' --benchmark_min_time=0.01 --benchmark_format=json >"$tmp/gb.json" 2>/dev/null && ok || bad "sqcolor-gbench run"
 impls=$(jq '[.benchmarks[] | select(.cycles != null) | .name | split("/")[2]] | unique | length' "$tmp/gb.json")
 [ "$impls" -ge 3 ] && ok || bad "sqcolor-gbench JSON: $impls impls with a cycles counter"
+# net_time FILE: "ok" when every benchmark's time is in ns and, times the core
+# clock in the context, equals its cycles counter; or, for a net cost under
+# 1 fs, is 1 fs and says so in its label. Both come from the same numbers, so
+# this holds to rounding however noisy the machine.
+net_time() {
+    jq -r '(.context.sqcolor_core_ghz | tonumber) as $ghz
+        | def near($a; $b): ($a - $b | fabs) <= 1e-12 * ([($a | fabs), ($b | fabs)] | max);
+        [.benchmarks[] | select(.run_type == "iteration")] as $runs
+        | [$runs[] | select(.time_unit != "ns" or (.cycles | type) != "number" or
+              if (.label // "") | startswith("time clamped to 1 fs")
+              then (near(.real_time; 1e-6) and .cycles < 1e-6 * $ghz) | not
+              else near(.real_time * $ghz; .cycles) | not end)
+          | "\(.name): \(.real_time) \(.time_unit) x \($ghz) GHz, cycles \(.cycles)"] as $off
+        | if ($runs | length) > 0 and ($off | length) == 0 then "ok"
+          else "\($runs | length) runs; \($off)" end' "$1" 2>&1
+}
+r=$(net_time "$tmp/gb.json")
+[ "$r" = ok ] && ok || bad "time is not cycles at the core clock: $r"
 # Without --benchmark_min_time (sqcolor-gbench then passes its own default as
 # the flag) the names are the same: a per-benchmark minimum time would be in them.
 "$gb" --benchmark_filter='lea_shr_and/asm/ordered/latency' --benchmark_format=json >"$tmp/gb2.json" 2>/dev/null
 jq -e '[.benchmarks[].name] == ["color/lea_shr_and/asm/ordered/latency/manual_time"]' "$tmp/gb2.json" >/dev/null &&
     ok || bad "names without --benchmark_min_time: $(jq -c '[.benchmarks[].name]' "$tmp/gb2.json")"
+r=$(net_time "$tmp/gb2.json")
+[ "$r" = ok ] && ok || bad "time is not cycles at the core clock (default min time): $r"
 # --benchmark_out appears whole or not at all: not for a filter matching
 # nothing (exit 2), not when interrupted; whole at the end.
 "$gb" --benchmark_filter=no-such-benchmark --benchmark_out="$tmp/none.json" >/dev/null 2>"$tmp/err"
@@ -37,9 +58,25 @@ wait $pid
 "$gb" --benchmark_filter='lea_shr_and/asm/ordered/latency' --benchmark_min_time=0.01 --benchmark_out="$tmp/whole.json" >/dev/null 2>&1 &&
     jq -e '.benchmarks | length == 1' "$tmp/whole.json" >/dev/null && [ "$(ls "$tmp"/whole.json* | wc -l)" -eq 1 ] &&
     ok || bad "--benchmark_out: $(ls "$tmp"/whole.json*)"
-# Google Benchmark's own compare.py (Debian libbenchmark-tools) reads two outputs.
+# Google Benchmark's own compare.py (Debian libbenchmark-tools) reads two
+# outputs, lists every benchmark of both and compares their times, which are
+# each run's cycles at its core clock.
 if [ -f /usr/share/benchmark/compare.py ] && /usr/bin/python3 -c 'import scipy' 2>/dev/null; then
-    /usr/bin/python3 /usr/share/benchmark/compare.py benchmarks "$tmp/gb.json" "$tmp/gb2.json" >"$tmp/cmp.txt" 2>&1 &&
-        grep -q 'color/lea_shr_and/asm/ordered/latency' "$tmp/cmp.txt" && ok || bad "compare.py: $(tail -3 "$tmp/cmp.txt")"
+    "$gb" --benchmark_filter='lea_shr_and/.*/ordered/latency' --benchmark_min_time=0.01 --benchmark_format=json >"$tmp/gb3.json" 2>/dev/null
+    /usr/bin/python3 /usr/share/benchmark/compare.py --dump_to_json "$tmp/cmp.json" benchmarks "$tmp/gb.json" "$tmp/gb3.json" >"$tmp/cmp.txt" 2>&1 &&
+        ok || bad "compare.py: $(tail -3 "$tmp/cmp.txt")"
+    names=$(jq -r '.benchmarks[].name' "$tmp/gb.json")
+    missing=$(for n in $names; do grep -qF "$n " "$tmp/cmp.txt" || echo "$n"; done)
+    compared=$(jq -rn --slurpfile d "$tmp/cmp.json" --slurpfile a "$tmp/gb.json" --slurpfile b "$tmp/gb3.json" '
+        def net($f): ($f[0].context.sqcolor_core_ghz | tonumber) as $ghz
+            | [$f[0].benchmarks[] | {key: .name, value: (if (.label // "") | startswith("time clamped to 1 fs")
+                                                         then 1e-6 else .cycles / $ghz end)}] | from_entries;
+        def near($x; $y): ($x - $y | fabs) <= 1e-12 * ([($x | fabs), ($y | fabs)] | max);
+        net($a) as $na | net($b) as $nb
+        | [$d[0][] | select(.name != "OVERALL_GEOMEAN") | .name as $n | .measurements[0]
+           | select((near(.real_time; $na[$n]) and near(.real_time_other; $nb[$n])) | not) | $n]
+        | if length == 0 and ($d[0] | length) > 1 then "ok" else "\(.)" end' 2>&1)
+    [ -z "$missing" ] && [ "$compared" = ok ] && [ "$(echo "$names" | wc -l)" -ge 3 ] &&
+        ok || bad "compare.py: not listed: $missing; compared other times than cycles at the core clock: $compared"
 fi
 finish gbench

@@ -1,6 +1,6 @@
 /* The C API over Google Benchmark, exercised from C: a callback runs in
- * batches, counters, labels, argument ranges, repetitions and skip-with-error
- * reach the JSON output. Run with --benchmark_out=FILE --benchmark_out_format=json;
+ * batches, counters, labels, argument ranges, repetitions, skip-with-error and
+ * context reach the JSON output. Run with --benchmark_out=FILE --benchmark_out_format=json;
  * a bad flag must exit 2. */
 #include "check.h"
 #include "gbench.h"
@@ -62,6 +62,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "test_gbench_api: %s\n", err);
         return 2;
     }
+    sqgb_add_context("from_c", "a context value from C");
     int calls = 0;
     sqgb_register("counting", counting, &calls);
     sqgb_range(sqgb_register("ranged", ranged, NULL), 8, 64);
@@ -93,6 +94,9 @@ int main(int argc, char **argv) {
               strcmp(json_string_value(json_object_get(f, "error_message")),
                      "skipped on purpose") == 0,
           "skip with error, and a per-benchmark min_time in its name");
+    const char *ctx =
+        json_string_value(json_object_get(json_object_get(root, "context"), "from_c"));
+    CHECK(ctx && strcmp(ctx, "a context value from C") == 0, "context from C");
     json_decref(root);
     return check_finish("gbench_api", NULL);
 }
