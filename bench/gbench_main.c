@@ -43,10 +43,15 @@ static sq_target *target_for(const bench_ctx *c, char *err, size_t errlen) {
  * would make items_per_second infinite, which its JSON writes as Infinity (not
  * JSON), and a negative one gives negative times and rates, whose logarithms
  * turn compare.py's overall geometric mean into nan. 1 fs shows as 0.000 ns
- * and is labelled; the cycles counter keeps the signed value. As a run's time
- * then stays below any minimum time, Google Benchmark runs it to its cap of
- * 10^9 iterations (squares). */
+ * and is labelled; the cycles counter keeps the signed value. */
 #define LEAST_NET_S 1e-15
+
+/* The most visits one invocation makes: as many as sqcolor run gives a row
+ * at most. Google Benchmark sizes its iterations by the reported time, and a
+ * net cost near zero would have it ask for its cap of 10^9 squares, seconds
+ * of visits that add nothing to a median over groups of visits; past this
+ * many visits, a batch stands for more squares than its visit times. */
+#define MOST_VISITS (SQ_RUN_VISITS * SQ_RUN_REPS)
 
 /* An iteration is one square. Each batch is one visit of the variant followed
  * by one of its harness. The cycles counter is sqcolor run's statistic over
@@ -68,11 +73,13 @@ static void run_bench(sqgb_state *st, void *p) {
     int n = 0, cap = 1024;
     sq_target_visit_times *visits = malloc(sizeof *visits * (size_t)cap);
     bool right = visits != NULL;
-    int64_t batch = (int64_t)sq_target_squares(t);
+    int64_t chunk = (int64_t)sq_target_squares(t);
+    int64_t batch = (sqgb_max_iterations(st) + MOST_VISITS - 1) / MOST_VISITS;
+    batch = batch > chunk ? batch : chunk;
     while (right && sqgb_keep_running_batch(st, batch)) {
         sq_target_visit_times v;
         right &= sq_target_visit(t, &v);
-        squares += batch;
+        squares += chunk;
         if (n == cap) {
             sq_target_visit_times *more = realloc(visits, sizeof *more * (size_t)(cap *= 2));
             right &= more != NULL;
@@ -102,7 +109,8 @@ static void run_bench(sqgb_state *st, void *p) {
     sqgb_set_iteration_time(st, net_s * (double)sqgb_iterations(st));
     sqgb_set_counter(st, "cycles", cycles, SQGB_COUNTER_DEFAULT);
     sqgb_set_counter(st, "ticks", ticks, SQGB_COUNTER_DEFAULT);
-    sqgb_set_items_processed(st, squares);
+    sqgb_set_counter(st, "squares_timed", (double)squares, SQGB_COUNTER_DEFAULT);
+    sqgb_set_items_processed(st, sqgb_iterations(st));
 }
 
 /* Unless --benchmark_min_time says otherwise, each benchmark runs for 0.1 s
