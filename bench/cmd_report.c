@@ -1,6 +1,7 @@
 /* sqcolor report: tables (and plots) from saved result files; several files
  * side by side, one column per machine. */
 #include "cli.h"
+#include "output.h"
 #include "report.h"
 #include "results_io.h"
 #include "plot.h"

@@ -1,6 +1,7 @@
 /* sqcolor run: verify, then time, then print. */
 #include "cli.h"
 #include "engine.h"
+#include "output.h"
 #include "report.h"
 #include "results_io.h"
 #include "sequence.h"

@@ -1,6 +1,6 @@
 #include "plot.h"
 
-#include "report.h"
+#include "output.h"
 
 #include <math.h>
 #include <stdbool.h>

@@ -2,6 +2,7 @@
  * jq accepts (null for NaN and infinity, escaped strings), tables that name
  * every technique and never call ticks cycles, and output files that appear
  * whole on commit and not at all on abort or error. */
+#include "output.h"
 #include "report.h"
 
 #include <errno.h>
