@@ -1,5 +1,7 @@
 #include "report.h"
 
+#include "report_json.h"
+
 #include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -108,7 +110,7 @@ static void write_table(FILE *out, bool md, const sq_run *run, const sq_family *
                 bool is_best = r && g->impls.n > 1 && r->cycles.median == best;
                 if (r && isfinite(r->cycles.median))
                     snprintf(v, sizeof v, md && is_best ? "**%.2f**%s" : "%.2f%s%s",
-                             r->cycles.median, r->noisy ? "~" : "", !md && is_best ? "*" : "");
+                             r->cycles.median, "", !md && is_best ? "*" : "");
                 fprintf(out, md ? " %s |" : " %16s", v);
             }
         }
@@ -219,9 +221,8 @@ static void write_footer(FILE *out, bool md, const sq_run *run, const char *vers
     fprintf(out,
             "%scells: median over repetitions of the minimum of each repetition's samples (its "
             "visits spread over the run, the rows in a new order each pass), the harness (an "
-            "identity body in the same loop) subtracted; %s marks the best of a row; ~ marks a "
-            "spread (p90 - min) over %.0f%% of the median\n",
-            p, md ? "bold" : "*", run->spread_threshold * 100);
+            "identity body in the same loop) subtracted; %s marks the best of a row\n",
+            p, md ? "bold" : "*");
 }
 
 static void write_tables(FILE *out, bool md, const sq_run *run, const char *version) {
@@ -249,7 +250,7 @@ static void write_tables(FILE *out, bool md, const sq_run *run, const char *vers
     write_footer(out, md, run, version);
 }
 
-/* ---- csv and json --------------------------------------------------------- */
+/* ---- csv ------------------------------------------------------------------ */
 
 /* A CSV number: empty where the statistic does not exist (JSON writes null). */
 static void csv_number(FILE *out, double x) {
@@ -261,7 +262,8 @@ static void csv_number(FILE *out, double x) {
 
 static void write_csv(FILE *out, const sq_run *run) {
     fprintf(out, "id,family,technique,impl,sequence,mode,cycles_min,cycles_median,cycles_p90,"
-                 "ticks_min,ticks_median,ticks_p90,ns_min,ns_median,ns_p90,reps,noisy\n");
+                 "cycles_ci95_lo,cycles_ci95_hi,ticks_min,ticks_median,ticks_p90,ns_min,ns_median,"
+                 "ns_p90,reps,modes,control_dependent\n");
     for (int i = 0; i < run->nresults; i++) {
         const sq_result *r = &run->results[i];
         const sq_variant *v = r->variant;
@@ -272,123 +274,16 @@ static void write_csv(FILE *out, const sq_run *run) {
             csv_number(out, stats[k]->min);
             csv_number(out, stats[k]->median);
             csv_number(out, stats[k]->p90);
+            if (k == 0) {
+                csv_number(out, r->cycles.ci_lo);
+                csv_number(out, r->cycles.ci_hi);
+            }
         }
-        fprintf(out, ",%d,%d\n", r->reps, r->noisy);
+        fprintf(out, ",%d,", r->reps);
+        for (int k = 0; k < r->nmodes && k < SQ_MAX_MODES; k++) /* "4.13@0.60;4.32@0.40" */
+            fprintf(out, "%s%.4f@%.2f", k ? ";" : "", r->modes[k].cycles, r->modes[k].share);
+        fprintf(out, ",%d\n", r->control_dependent);
     }
-}
-
-static void json_string(FILE *out, const char *s) {
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
-}
-
-static void json_number(FILE *out, double x) {
-    if (isfinite(x))
-        fprintf(out, "%.6g", x);
-    else
-        fputs("null", out);
-}
-
-/* ", "key": value" pairs; the first of an object passes first = true. */
-static void json_key(FILE *out, bool first, const char *key) {
-    fprintf(out, "%s\"%s\": ", first ? "" : ", ", key);
-}
-static void json_str(FILE *out, bool first, const char *key, const char *value) {
-    json_key(out, first, key);
-    json_string(out, value);
-}
-static void json_num(FILE *out, bool first, const char *key, double value) {
-    json_key(out, first, key);
-    json_number(out, value);
-}
-
-static void json_stats(FILE *out, const char *name, sq_stats s) {
-    json_key(out, false, name);
-    fputc('{', out);
-    json_num(out, true, "min", s.min);
-    json_num(out, false, "median", s.median);
-    json_num(out, false, "p90", s.p90);
-    fputs("}", out);
-}
-
-static void write_json(FILE *out, const sq_run *run, const char *version) {
-    const sq_machine *m = &run->machine;
-    const sq_clock *c = &run->clock;
-    (void)version;
-    fprintf(out, "{\n  \"schema\": 1,\n  \"tool\": {");
-    json_str(out, true, "name", "sqcolor");
-    json_str(out, false, "version", run->version);
-    json_str(out, false, "commit", run->commit);
-    fprintf(out, "},\n  \"impls\": [");
-    for (int i = 0; i < run->nimpls; i++) {
-        fprintf(out, "%s{", i ? ", " : "");
-        json_str(out, true, "name", run->impls[i].name);
-        json_str(out, false, "compiler", run->impls[i].compiler);
-        json_str(out, false, "flags", run->impls[i].flags);
-        fprintf(out, "}");
-    }
-    fprintf(out, "],\n  \"machine\": {");
-    json_str(out, true, "vendor", m->vendor);
-    json_str(out, false, "brand", m->brand);
-    json_num(out, false, "family", m->family);
-    json_num(out, false, "model", m->model);
-    json_num(out, false, "stepping", m->stepping);
-    fprintf(out, ", \"hypervisor\": %s", m->hypervisor ? "true" : "false");
-    json_str(out, false, "kernel", run->kernel);
-    fprintf(out, "},\n  \"clock\": {");
-    json_str(out, true, "source", c->source);
-    json_str(out, false, "tsc_source", c->tsc_source);
-    json_num(out, false, "tsc_hz", c->tsc_hz);
-    json_num(out, false, "core_hz", c->core_hz);
-    json_num(out, false, "core_hz_min", c->core_hz_min);
-    json_num(out, false, "core_hz_max", c->core_hz_max);
-    json_num(out, false, "timer_overhead_ticks", c->timer_overhead);
-    json_num(out, false, "alu_per_cycle", c->alu_per_cycle);
-    fprintf(out, "},\n  \"config\": {");
-    json_num(out, true, "reps", run->reps);
-    json_num(out, false, "samples", run->samples);
-    json_num(out, false, "sample_us", run->sample_us);
-    json_num(out, false, "visits", run->visits);
-    json_num(out, false, "length", (double)run->length);
-    fprintf(out, ", \"seed\": %llu", (unsigned long long)run->seed); /* exact past 2^53 */
-    json_num(out, false, "cpu", run->cpu);
-    json_str(out, false, "sequences", run->sequences);
-    json_num(out, false, "spread_threshold", run->spread_threshold);
-    fprintf(out, "},\n  ");
-    json_num(out, true, "elapsed_s", run->elapsed_s);
-    fprintf(out, ",\n  \"results\": [");
-    for (int i = 0; i < run->nresults; i++) {
-        const sq_result *r = &run->results[i];
-        const sq_variant *v = r->variant;
-        fprintf(out, "%s\n    {", i ? "," : "");
-        json_str(out, true, "id", v->id);
-        json_str(out, false, "family", v->family->name);
-        json_str(out, false, "technique", v->technique);
-        json_str(out, false, "impl", v->impl);
-        json_str(out, false, "sequence", r->sequence);
-        json_str(out, false, "mode", sq_mode_names[r->mode]);
-        json_stats(out, "cycles", r->cycles);
-        json_stats(out, "ticks", r->ticks);
-        json_stats(out, "ns", r->ns);
-        json_num(out, false, "reps", r->reps);
-        fprintf(out, ", \"noisy\": %s, \"samples\": [", r->noisy ? "true" : "false");
-        for (int k = 0; k < r->reps && r->samples; k++) {
-            if (k)
-                fputs(", ", out);
-            json_number(out, r->samples[k]);
-        }
-        fputs("]}", out);
-    }
-    fprintf(out, "\n  ]\n}\n");
 }
 
 int sq_report_write(const sq_run *run, sq_format fmt, const char *version, FILE *out) {
@@ -401,7 +296,7 @@ int sq_report_write(const sq_run *run, sq_format fmt, const char *version, FILE 
         write_csv(out, run);
         break;
     case SQ_FORMAT_JSON:
-        write_json(out, run, version);
+        sq_write_json(out, run);
         break;
     }
     return fflush(out) == 0 && !ferror(out) ? 0 : -1;

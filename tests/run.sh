@@ -67,7 +67,7 @@ done
 # CSV header, and a sequence file of pairs with names, numbers and comments.
 "$bin" run "${quick[@]}" --filter 'same_color/lea_xor/asm' --sequence "file:$tmp/pairs.txt" \
     --format csv >"$tmp/r.csv" 2>/dev/null && ok || bad "run with a sequence file"
-[ "$(head -1 "$tmp/r.csv")" = "id,family,technique,impl,sequence,mode,cycles_min,cycles_median,cycles_p90,ticks_min,ticks_median,ticks_p90,ns_min,ns_median,ns_p90,reps,noisy" ] && ok || bad "csv header"
+[ "$(head -1 "$tmp/r.csv")" = "id,family,technique,impl,sequence,mode,cycles_min,cycles_median,cycles_p90,cycles_ci95_lo,cycles_ci95_hi,ticks_min,ticks_median,ticks_p90,ns_min,ns_median,ns_p90,reps,modes,control_dependent" ] && ok || bad "csv header"
 [ "$(grep -c ',file,' "$tmp/r.csv")" -eq 4 ] && ok || bad "csv: four modes on the file sequence"
 
 # Interrupted: no output file, no temporary.

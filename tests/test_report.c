@@ -4,6 +4,7 @@
  * whole on commit and not at all on abort or error. */
 #include "output.h"
 #include "report.h"
+#include "results_io.h"
 
 #include <errno.h>
 #include <math.h>
@@ -28,7 +29,13 @@ static sq_result results[MAX_RESULTS];
 static double samples[MAX_RESULTS][REPS];
 
 /* Indexes of the special rows the checks look for. */
-static int nan_row = -1, inf_row = -1, noisy_row = -1;
+static int nan_row = -1, inf_row = -1, noisy_row = -1; /* noisy: a flag no output shows */
+static int negative_row = -1;          /* a median below zero: -0.30 in [-0.40, -0.20] */
+static int zero_row = -1;              /* 0.02 in [0.01, 0.03]: not told apart from zero */
+static int bimodal_row = -1;           /* a pair family's row at 4.13 (60%) or 4.32 (40%) */
+static int cd_row = -1;                /* control-dependent, the fastest of its table row: 0.50 */
+static int branch_row = -1;            /* branch on ordered 0.5 [0.25, 0.75], then on random 11.5
+                                          [11.25, 12]: 22 [21, 23.5] cycles per mispredict */
 static const sq_variant *missing_cell; /* has no row for its family's second sequence */
 
 static const char *const one_square_sequences[] = {"ordered", "random"};
@@ -64,18 +71,26 @@ static void add_result(const sq_variant *v, const char *seq, sq_mode mode) {
     double base = 1 + (i % 17) * 0.25; /* distinct, positive, made up */
     for (int k = 0; k < REPS; k++)
         samples[i][k] = base + 0.01 * k;
-    *r = (sq_result){.variant = v,
-                     .sequence = seq,
-                     .mode = mode,
-                     .cycles = {base, base + 0.02, base + 0.04},
-                     .ticks = {base * 0.5, base * 0.5 + 0.01, base * 0.5 + 0.02},
-                     .ns = {base * 0.25, base * 0.25 + 0.005, base * 0.25 + 0.01},
-                     .reps = REPS,
-                     .samples = samples[i]};
+    *r = (sq_result){
+        .variant = v,
+        .sequence = seq,
+        .mode = mode,
+        .cycles = {base, base + 0.02, base + 0.04, base, base + 0.04},
+        .ticks = {base * 0.5, base * 0.5 + 0.01, base * 0.5 + 0.02, base * 0.5, base * 0.5 + 0.02},
+        .ns = {base * 0.25, base * 0.25 + 0.005, base * 0.25 + 0.01, base * 0.25,
+               base * 0.25 + 0.01},
+        .reps = REPS,
+        .samples = samples[i]};
+}
+
+/* Sets row i's cycles to median m in [lo, hi] (min lo, p90 hi). */
+static void set_cycles(int i, double m, double lo, double hi) {
+    results[i].cycles = (sq_stats){lo, m, hi, lo, hi};
 }
 
 /* Every mode but branch (so an empty mode is skipped), both sequences, the
- * first techniques of each family in every impl; a few rows made special. */
+ * first techniques of each family in every impl; branch mode for one variant
+ * only; a few rows made special. */
 static void build_run(void) {
     run = (sq_run){
         .machine = {.vendor = "AuthenticAMD",
@@ -104,6 +119,7 @@ static void build_run(void) {
         .kernel = "6.1.0-test",
         .sequences = "default",
         .samples = 4,
+        .visits = 2,
         .sample_us = 50,
     };
     for (int i = 0; i < sq_impl_count && i < SQ_MAX_IMPLS; i++) {
@@ -134,6 +150,26 @@ static void build_run(void) {
     results[inf_row].ticks.p90 = INFINITY;
     noisy_row = 3;
     results[noisy_row].noisy = true;
+    negative_row = 3;
+    set_cycles(negative_row, -0.3, -0.4, -0.2);
+    zero_row = 4;
+    set_cycles(zero_row, 0.02, 0.01, 0.03);
+    cd_row = 6;
+    set_cycles(cd_row, 0.5, 0.45, 0.55);
+    results[cd_row].control_dependent = true;
+    for (int i = 0; i < run.nresults && bimodal_row < 0; i++)
+        if (results[i].variant->family->arity == 2 && strcmp(results[i].sequence, "same") == 0)
+            bimodal_row = i;
+    results[bimodal_row].nmodes = 2;
+    results[bimodal_row].modes[0] = (sq_speed){4.13, 0.6};
+    results[bimodal_row].modes[1] = (sq_speed){4.32, 0.4};
+    set_cycles(bimodal_row, 4.2, 4.13, 4.32);
+
+    branch_row = run.nresults;
+    add_result(&sq_variants[0], "ordered", SQ_MODE_BRANCH);
+    set_cycles(branch_row, 0.5, 0.25, 0.75);
+    add_result(&sq_variants[0], "random", SQ_MODE_BRANCH);
+    set_cycles(branch_row + 1, 11.5, 11.25, 12);
 }
 
 /* The report in fmt as a string (caller frees). */
@@ -173,23 +209,48 @@ static bool line_with(const char *text, const char *prefix, const char *needle) 
     return false;
 }
 
+/* Row i's line of a CSV text, without its newline ("" if none). */
+static const char *csv_line(const char *csv, int i, char *buf, size_t len) {
+    char start[256];
+    const sq_result *r = &results[i];
+    snprintf(start, sizeof start, "\n%s,%s,%s,%s,%s,%s,", r->variant->id, r->variant->family->name,
+             r->variant->technique, r->variant->impl, r->sequence, sq_mode_names[r->mode]);
+    const char *at = strstr(csv, start);
+    snprintf(buf, len, "%.*s", at ? (int)strcspn(at + 1, "\n") : 0, at ? at + 1 : "");
+    return buf;
+}
+
+/* Whether s ends with tail. */
+static bool ends_with(const char *s, const char *tail) {
+    size_t n = strlen(s), m = strlen(tail);
+    return n >= m && strcmp(s + n - m, tail) == 0;
+}
+
 static void check_csv(void) {
-    char *csv = report(SQ_FORMAT_CSV);
+    char *csv = report(SQ_FORMAT_CSV), line[512];
     const char *header = "id,family,technique,impl,sequence,mode,cycles_min,cycles_median,"
-                         "cycles_p90,ticks_min,ticks_median,ticks_p90,ns_min,ns_median,ns_p90,"
-                         "reps,noisy\n";
+                         "cycles_p90,cycles_ci95_lo,cycles_ci95_hi,ticks_min,ticks_median,"
+                         "ticks_p90,ns_min,ns_median,ns_p90,reps,modes,control_dependent\n";
     CHECK(strncmp(csv, header, strlen(header)) == 0, "CSV header: %.200s", csv);
     CHECK(count_lines(csv) == run.nresults + 1, "CSV has %d lines for %d results", count_lines(csv),
           run.nresults);
-    bool seventeen = true;
+    bool twenty = true;
     for (const char *p = csv; *p;) {
         int commas = 0;
         for (; *p && *p != '\n'; p++)
             commas += *p == ',';
-        seventeen &= commas == 16;
+        twenty &= commas == 19;
         p += *p == '\n';
     }
-    CHECK(seventeen, "every CSV line has 17 fields");
+    CHECK(twenty, "every CSV line has 20 fields");
+    CHECK(
+        strstr(csv_line(csv, negative_row, line, sizeof line), ",-0.3000,-0.2000,-0.4000,-0.2000,"),
+        "the interval after the p90: %s", line);
+    CHECK(ends_with(csv_line(csv, bimodal_row, line, sizeof line), ",5,4.1300@0.60;4.3200@0.40,0"),
+          "two speeds at their shares: %s", line);
+    CHECK(ends_with(csv_line(csv, cd_row, line, sizeof line), ",5,,1") &&
+              ends_with(csv_line(csv, 0, line, sizeof line), ",5,,0"),
+          "control_dependent as 1 or 0, modes empty: %s", line);
     char first_row[256];
     snprintf(first_row, sizeof first_row, "\n%s,%s,%s,%s,%s,latency,", results[0].variant->id,
              results[0].variant->family->name, results[0].variant->technique,
@@ -225,7 +286,7 @@ static int files_containing(const char *part) {
 }
 
 static void check_json(void) {
-    char path[256], err[512], filter[256];
+    char path[256], err[512], filter[512];
     snprintf(path, sizeof path, "%s/run.json", dir);
     sq_output o;
     if (sq_output_open(&o, path, err, sizeof err)) {
@@ -250,7 +311,7 @@ static void check_json(void) {
              path),
           "clock");
     CHECK(jq(".config.reps == 5 and .config.length == 16384 and .config.seed == 12345 and "
-             ".config.cpu == 2 and .config.spread_threshold == 0.05 and .elapsed_s == 1.5",
+             ".config.cpu == 2 and .elapsed_s == 1.5",
              path),
           "config");
     snprintf(filter, sizeof filter,
@@ -260,15 +321,89 @@ static void check_json(void) {
     CHECK(jq(filter, path), "NaN is written as null");
     snprintf(filter, sizeof filter, ".results[%d].ticks.p90 == null", inf_row);
     CHECK(jq(filter, path), "infinity is written as null");
-    snprintf(filter, sizeof filter, ".results[%d].noisy == true and .results[0].noisy == false",
-             noisy_row);
-    CHECK(jq(filter, path), "noisy as a JSON boolean");
+    CHECK(jq("(.config | has(\"spread_threshold\") | not) and ([.results[] | has(\"noisy\")] | "
+             "any | not)",
+             path),
+          "no spread threshold or noisy flag: the interval replaces them");
     snprintf(filter, sizeof filter,
              ".results[0] | .id == \"%s\" and .mode == \"latency\" and .reps == 5 and "
              "(.samples|length) == 5 and .cycles.median > .cycles.min and "
-             "(.ticks|keys) == [\"median\",\"min\",\"p90\"] and (.ns.p90|type) == \"number\"",
+             "(.ticks|keys) == [\"ci95\",\"median\",\"min\",\"p90\"] and (.ns.p90|type) == "
+             "\"number\" and .control_dependent == false and (has(\"modes\") | not)",
              results[0].variant->id);
     CHECK(jq(filter, path), "a result's fields");
+
+    /* The interval, two speeds and control dependence; signed values kept. */
+    snprintf(filter, sizeof filter,
+             ".results[%d].cycles | .median == -0.3 and .ci95 == [-0.4, -0.2]", negative_row);
+    CHECK(jq(filter, path), "a negative median and its interval, signed");
+    snprintf(filter, sizeof filter,
+             ".results[%d].modes == [{\"cycles\": 4.13, \"share\": 0.6}, {\"cycles\": 4.32, "
+             "\"share\": 0.4}]",
+             bimodal_row);
+    CHECK(jq(filter, path), "two speeds with their shares");
+    snprintf(filter, sizeof filter,
+             ".results[%d].control_dependent == true and ([.results[].control_dependent] | "
+             "map(select(.)) | length) == 1",
+             cd_row);
+    CHECK(jq(filter, path), "control_dependent on its row alone");
+
+    /* The summary: the penalty from the branch pair, latency withheld. */
+    snprintf(filter, sizeof filter,
+             ".summary[] | select(.id == \"%s\") | .mispredict_penalty == 22 and "
+             ".mispredict_penalty_ci95 == [21, 23.5] and .branch_predictable == 0.5",
+             sq_variants[0].id);
+    CHECK(jq(filter, path), "the mispredict penalty of %s", sq_variants[0].id);
+    snprintf(filter, sizeof filter,
+             "(.summary | length) == ([.results[].id] | unique | length) and (.summary[] | "
+             "select(.id == \"%s\") | .latency == null and .throughput != null and "
+             ".mispredict_penalty == null and .mispredict_penalty_ci95 == null)",
+             results[cd_row].variant->id);
+    CHECK(jq(filter, path), "no latency or penalty for %s", results[cd_row].variant->id);
+    CHECK(jq(".mispredict_reference == {\"core\": \"Zen 5\", \"cycles\": \"12-18\"}", path),
+          "the vendor's figure for family 0x1a");
+}
+
+/* The JSON read back keeps the interval, the two speeds and control
+ * dependence; a file from before the interval gets it from its samples, and
+ * the old spread threshold and noisy flags are accepted and dropped. */
+static void check_round_trip(void) {
+    char path[256], old[256], cmd[700], err[512];
+    snprintf(path, sizeof path, "%s/run.json", dir);
+    snprintf(old, sizeof old, "%s/old.json", dir);
+    sq_run back;
+    if (sq_results_load(path, &back, err, sizeof err)) {
+        CHECK(false, "reading %s back: %s", path, err);
+        return;
+    }
+    CHECK(back.nresults == run.nresults, "%d results read back", back.nresults);
+    const sq_result *neg = &back.results[negative_row], *two = &back.results[bimodal_row];
+    CHECK(neg->cycles.ci_lo == -0.4 && neg->cycles.ci_hi == -0.2 &&
+              back.results[0].ticks.ci_hi == results[0].ticks.ci_hi,
+          "ci95 read back: [%g, %g]", neg->cycles.ci_lo, neg->cycles.ci_hi);
+    CHECK(two->nmodes == 2 && two->modes[0].cycles == 4.13 && two->modes[0].share == 0.6 &&
+              two->modes[1].cycles == 4.32 && two->modes[1].share == 0.4 &&
+              back.results[0].nmodes == 0,
+          "modes read back: %d", two->nmodes);
+    CHECK(back.results[cd_row].control_dependent && !back.results[0].control_dependent,
+          "control_dependent read back");
+    sq_results_free(&back);
+
+    snprintf(cmd, sizeof cmd,
+             "jq 'del(.results[].cycles.ci95, .results[].control_dependent) | "
+             ".config.spread_threshold = 0.05 | .results[0].noisy = true' '%s' >'%s'",
+             path, old);
+    CHECK(system(cmd) == 0, "%s", cmd);
+    if (sq_results_load(old, &back, err, sizeof err)) {
+        CHECK(false, "an old file: %s", err);
+        return;
+    }
+    /* add_result's samples run base .. base + 0.04; five give the whole range. */
+    CHECK(fabs(back.results[0].cycles.ci_lo - results[0].cycles.min) < 1e-9 &&
+              fabs(back.results[0].cycles.ci_hi - (results[0].cycles.min + 0.04)) < 1e-9,
+          "an old file's interval from its samples: [%g, %g]", back.results[0].cycles.ci_lo,
+          back.results[0].cycles.ci_hi);
+    sq_results_free(&back);
 }
 
 static void check_tables(void) {
@@ -302,7 +437,9 @@ static void check_tables(void) {
         CHECK(at && at > last, "%s tables missing or out of registry order", sq_families[f].name);
         last = at ? at : last;
     }
-    CHECK(!strstr(table, "— branch") && !strstr(md, "— branch"), "an empty mode got a table");
+    char empty[64]; /* branch mode of a family that has no branch rows */
+    snprintf(empty, sizeof empty, "%s — branch", results[bimodal_row].variant->family->name);
+    CHECK(!strstr(table, empty) && !strstr(md, empty), "an empty mode got a table");
     CHECK(strstr(table, "— call") && strstr(table, "— throughput"), "call and throughput tables");
 
     /* Techniques in registry order within a table. */
@@ -317,14 +454,10 @@ static void check_tables(void) {
     CHECK(strstr(table, a) && strstr(table, b) && strstr(table, a) < strstr(table, b),
           "%s before %s", first->technique, b + 1);
 
-    /* Marks: the best of a row, a noisy cell and a missing one, explained. */
+    /* Marks: the best of a row and a missing cell; no noisy mark (the row
+     * flagged noisy shows its interval instead). */
     CHECK(strstr(table, "*") && strstr(md, "**"), "best cells marked");
-    char noisy_md[96];
-    snprintf(noisy_md, sizeof noisy_md, "| %s |", results[noisy_row].variant->technique);
-    CHECK(line_with(table, results[noisy_row].variant->technique, "~") &&
-              line_with(md, noisy_md, "~"),
-          "noisy cell of %s marked", results[noisy_row].variant->id);
-    CHECK(line_with(table, "cells:", "~") && line_with(md, "- cells:", "~"), "~ explained");
+    CHECK(!strchr(table, '~') && !strchr(md, '~'), "a ~ mark in the tables");
     char missing_row[64];
     snprintf(missing_row, sizeof missing_row, "| %s |", missing_cell->technique);
     CHECK(line_with(md, missing_row, "| - |"), "missing cell shown as '-'");
@@ -410,6 +543,7 @@ int main(void) {
     build_run();
     CHECK(run.nresults > 3 * sq_family_count && run.nresults < MAX_RESULTS && missing_cell,
           "%d synthetic results", run.nresults);
+    CHECK(sq_variants[0].family->arity == 1 && bimodal_row >= 0, "the special rows exist");
     CHECK(strcmp(sq_mode_names[SQ_MODE_LATENCY], "latency") == 0 &&
               strcmp(sq_mode_names[SQ_MODE_THROUGHPUT], "throughput") == 0 &&
               strcmp(sq_mode_names[SQ_MODE_BRANCH], "branch") == 0 &&
@@ -417,6 +551,7 @@ int main(void) {
           "mode names");
     check_csv();
     check_json();
+    check_round_trip();
     check_tables();
     check_output_files();
 
