@@ -59,6 +59,10 @@ bool sq_variant_control_dependent(const sq_run *run, const char *id) {
     return false;
 }
 
+bool sq_regimes_apart(const sq_run *run, const char *id, sq_mode mode) {
+    return mode == SQ_MODE_BRANCH || sq_variant_control_dependent(run, id);
+}
+
 sq_summary sq_summary_of(const sq_run *run, const sq_variant *variant) {
     const char *id = variant->id;
     sq_summary s = {.variant = variant, .control_dependent = sq_variant_control_dependent(run, id)};

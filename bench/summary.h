@@ -40,6 +40,11 @@ sq_over_sequences sq_over_sequences_of(const sq_run *run, const char *id, sq_mod
 /* Whether a row of variant id is control-dependent (results.h). */
 bool sq_variant_control_dependent(const sq_run *run, const char *id);
 
+/* Whether a variant's cells in a mode fall in two regimes, predictable
+ * sequences and random, that a figure over sequences must keep apart: in
+ * branch mode, and for a control-dependent variant in any mode. */
+bool sq_regimes_apart(const sq_run *run, const char *id, sq_mode mode);
+
 /* One variant's figures in core cycles per square (pair); NAN where one does
  * not apply or its cells are missing. */
 typedef struct sq_summary {
