@@ -6,6 +6,7 @@
 #include "report.h"
 #include "results_io.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -157,6 +158,7 @@ static void build_run(void) {
     cd_row = 6;
     set_cycles(cd_row, 0.5, 0.45, 0.55);
     results[cd_row].control_dependent = true;
+    results[8].reps = results[9].reps = 3; /* sampling stopped early on two rows */
     for (int i = 0; i < run.nresults && bimodal_row < 0; i++)
         if (results[i].variant->family->arity == 2 && strcmp(results[i].sequence, "same") == 0)
             bimodal_row = i;
@@ -406,6 +408,68 @@ static void check_round_trip(void) {
     sq_results_free(&back);
 }
 
+/* Whether text holds a negative number: a minus sign before a digit, not
+ * inside a name like gcc-12 or a range like 3.59-3.78. */
+static const char *negative_number(const char *text) {
+    for (const char *p = text; *p; p++)
+        if (p[0] == '-' && isdigit((unsigned char)p[1]) &&
+            (p == text || !isalnum((unsigned char)p[-1])))
+            return p;
+    return NULL;
+}
+
+/* What the honest cells look like in a table or its Markdown. */
+static void check_cells(const char *text, bool md) {
+    const char *name = md ? "markdown" : "table";
+    const char *neg = negative_number(text);
+    CHECK(!neg, "%s prints a negative number: %.30s", name, neg);
+    CHECK(strstr(text, "≈0±0.40") && strstr(text, "≈0±0.03"),
+          "%s: ≈0 with its bound for a negative and an about-zero cell", name);
+    CHECK(strstr(text, "1.02±0.02"), "%s: a cell with its interval", name);
+
+    /* Control-dependent and fastest: marked †, never the best. */
+    CHECK(strstr(text, "0.50±0.05†") && !strstr(text, "0.50±0.05†*") &&
+              !strstr(text, "**0.50±0.05†**"),
+          "%s: the † cell unmarked as best", name);
+
+    /* Two speeds in the cell and, under the table, with their shares. */
+    char line[256];
+    snprintf(line, sizeof line, "%s%s on same: 4.13 (60%%) or 4.32 (40%%)\n", md ? "\n- " : "\n",
+             results[bimodal_row].variant->id);
+    CHECK(strstr(text, md ? "4.13\\|4.32" : "4.13|4.32") && strstr(text, line),
+          "%s: the bimodal cell and its line '%s'", name, line + 1);
+
+    /* The penalty of the branch pair, and the vendor's figure beside it. */
+    CHECK(strstr(text, "22.0±1.5"), "%s: the cost per mispredict", name);
+    CHECK(line_with(text, md ? "- the vendor's" : "the vendor's", "(Zen 5): 12-18 cycles"),
+          "%s: the vendor's figure", name);
+
+    /* Summaries: medians; the † variant's sequences apart. */
+    char tech[96];
+    snprintf(tech, sizeof tech, "%s%s ", md ? "| " : "", results[cd_row].variant->technique);
+    CHECK(strstr(text, "summary: median over sequences") || strstr(text, "summary (median"),
+          "%s: summaries are medians", name);
+    CHECK(line_with(text, tech, " rnd†"), "%s: predictable and random apart for %s", name,
+          results[cd_row].variant->id);
+
+    /* The footer explains the marks and counts the repetitions. */
+    const char *p = md ? "- " : "";
+    char want[128];
+    snprintf(want, sizeof want, "%s±: ", p);
+    CHECK(strstr(text, want), "%s: ± explained", name);
+    snprintf(want, sizeof want, "%s≈0: ", p);
+    CHECK(strstr(text, want), "%s: ≈0 explained", name);
+    snprintf(want, sizeof want, "%sa|b: ", p);
+    CHECK(strstr(text, want), "%s: two speeds explained", name);
+    snprintf(want, sizeof want,
+             "%s†: control-dependent: the timed chain passes through a predicted branch", p);
+    CHECK(strstr(text, want), "%s: † explained", name);
+    snprintf(want, sizeof want, "%srepetitions per row: 5 (%d rows), 3 (2); median 5\n", p,
+             run.nresults - 2);
+    CHECK(strstr(text, want), "%s: '%s'", name, want);
+    CHECK(strstr(text, "waits for its input"), "%s: why a loop's mispredict costs more", name);
+}
+
 static void check_tables(void) {
     char *table = report(SQ_FORMAT_TABLE), *md = report(SQ_FORMAT_MARKDOWN);
 
@@ -473,8 +537,17 @@ static void check_tables(void) {
           "machine line");
     CHECK(strstr(table, "seed 12345") && strstr(table, "16384") && strstr(table, "cpu 2"),
           "run line");
+    check_cells(table, false);
+    check_cells(md, true);
     free(table);
     free(md);
+
+    /* An unpinned run says so, without a -1. */
+    run.cpu = -1;
+    table = report(SQ_FORMAT_TABLE);
+    CHECK(strstr(table, "not pinned") && !negative_number(table), "an unpinned run");
+    free(table);
+    run.cpu = 2;
 
     run.clock.source = "perf";
     table = report(SQ_FORMAT_TABLE);
