@@ -2,6 +2,7 @@
  * jq accepts (null for NaN and infinity, escaped strings), tables that name
  * every technique and never call ticks cycles, and output files that appear
  * whole on commit and not at all on abort or error. */
+#include "cli.h"
 #include "output.h"
 #include "report.h"
 #include "results_io.h"
@@ -557,6 +558,46 @@ static void check_tables(void) {
     run.clock.source = "calibrated";
 }
 
+/* The whole of a file (caller frees; "" if unreadable). */
+static char *slurp(const char *path) {
+    FILE *f = fopen(path, "r");
+    char *text = calloc(1, 1 << 20); /* zeroed: the text ends where the read did */
+    size_t got = f && text ? fread(text, 1, (1 << 20) - 1, f) : 0;
+    (void)got;
+    if (f)
+        fclose(f);
+    return text;
+}
+
+/* sqcolor report on the JSON check_json wrote: HTML, and two files side by
+ * side as Markdown. */
+static void check_report_command(void) {
+    char json[256], html[256], md[256];
+    snprintf(json, sizeof json, "%s/run.json", dir);
+    snprintf(html, sizeof html, "%s/run.html", dir);
+    snprintf(md, sizeof md, "%s/two.md", dir);
+    char *html_args[] = {json, "--format", "html", "--output", html};
+    CHECK(sq_cmd_report(5, html_args) == 0, "report --format html");
+    char *text = slurp(html);
+    const char *neg = negative_number(text);
+    CHECK(!neg, "HTML prints a negative number: %.30s", neg);
+    CHECK(strstr(text, "<td>≈0±0.40</td>") && strstr(text, "<td>4.13|4.32</td>") &&
+              !strstr(text, "\\|") && strstr(text, "<td>22.0±1.5</td>"),
+          "HTML cells: ≈0, two speeds unescaped, the penalty");
+    CHECK(strstr(text, "<td>0.50±0.05†</td>") && !strstr(text, "<b>0.50±0.05†"),
+          "HTML: the † cell not bold");
+    free(text);
+
+    char *md_args[] = {json, json, "--format", "markdown", "--output", md};
+    CHECK(sq_cmd_report(6, md_args) == 0, "report of two files");
+    text = slurp(md);
+    neg = negative_number(text);
+    CHECK(!neg, "two files' table prints a negative number: %.30s", neg);
+    CHECK(strstr(text, "median over sequences") && strstr(text, " rnd† |"),
+          "two files: medians, the † variant's sequences apart");
+    free(text);
+}
+
 static void check_output_files(void) {
     char path[256], used[512], err[512];
     sq_output o;
@@ -626,6 +667,7 @@ int main(void) {
     check_json();
     check_round_trip();
     check_tables();
+    check_report_command();
     check_output_files();
 
     return check_finish("report", dir);
