@@ -4,6 +4,7 @@
  * whole on commit and not at all on abort or error. */
 #include "cli.h"
 #include "output.h"
+#include "plot.h"
 #include "report.h"
 #include "results_io.h"
 
@@ -598,6 +599,33 @@ static void check_report_command(void) {
     free(text);
 }
 
+/* Plots draw each median with its interval as an error bar. */
+static void check_plots(void) {
+    if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
+        printf("no gnuplot: plots not checked\n");
+        return;
+    }
+    char plots[256], path[320], err[512], want[96];
+    snprintf(plots, sizeof plots, "%s/plots", dir);
+    CHECK(sq_plot(&run, 1, plots, err, sizeof err) == 0, "sq_plot: %s", err);
+    const sq_result *r = NULL; /* a latency cell the first family's plot shows */
+    for (int i = 0; i < run.nresults && !r; i++)
+        if (results[i].variant->family == &sq_families[0] && results[i].mode == SQ_MODE_LATENCY &&
+            strcmp(results[i].sequence, "random") == 0 && isfinite(results[i].cycles.median))
+            r = &results[i];
+    snprintf(path, sizeof path, "%s/%s-latency.dat", plots, sq_families[0].name);
+    char *dat = slurp(path);
+    snprintf(want, sizeof want, " %.4f %.4f %.4f", r ? r->cycles.median : NAN,
+             r ? r->cycles.ci_lo : NAN, r ? r->cycles.ci_hi : NAN);
+    CHECK(strstr(dat, want), "%s holds median, low and high '%s'", path, want);
+    snprintf(path, sizeof path, "%s/%s-latency.gp", plots, sq_families[0].name);
+    char *gp = slurp(path);
+    CHECK(strstr(gp, "set style histogram errorbars") && strstr(gp, "using 2:3:4:xtic(1)"),
+          "%s draws error bars", path);
+    free(dat);
+    free(gp);
+}
+
 static void check_output_files(void) {
     char path[256], used[512], err[512];
     sq_output o;
@@ -668,6 +696,7 @@ int main(void) {
     check_round_trip();
     check_tables();
     check_report_command();
+    check_plots();
     check_output_files();
 
     return check_finish("report", dir);
