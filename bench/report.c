@@ -234,7 +234,7 @@ static void write_penalties(FILE *out, bool md, const sq_run *run, const sq_fami
     if (md)
         fprintf(out,
                 "\n#### %s — cycles per mispredict\n\n(branch on random - median branch on "
-                "the predictable sequences) / %.1f, the rate at which random squares "
+                "the predictable sequences) / %.1f, the rate at which random squares (pairs) "
                 "mispredict; ± from the cells' intervals.\n\n",
                 fam->name, SQ_RANDOM_MISPREDICT_RATE);
     else
