@@ -1,10 +1,14 @@
 /* sqcolor report: tables (and plots) from saved result files; several files
  * side by side, one column per machine. */
+#include "cells.h"
 #include "cli.h"
+#include "output.h"
 #include "report.h"
 #include "results_io.h"
 #include "plot.h"
 #include "sq_version.h"
+#include "stats.h"
+#include "text_table.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -12,21 +16,8 @@
 
 #define MAX_FILES 16
 
-/* Mean over sequences of a variant's medians in one mode, or NAN. */
-static double mean_median(const sq_run *run, const char *id, sq_mode mode) {
-    double sum = 0;
-    int n = 0;
-    for (int i = 0; i < run->nresults; i++) {
-        const sq_result *r = &run->results[i];
-        if (r->mode == mode && strcmp(r->variant->id, id) == 0 && isfinite(r->cycles.median)) {
-            sum += r->cycles.median;
-            n++;
-        }
-    }
-    return n ? sum / n : NAN;
-}
-
-/* One table per family and mode: rows technique/impl, a column per file. */
+/* One table per family and mode: rows technique/impl, a column per file, each
+ * cell a figure over sequences (cells.h). */
 static void write_machines(FILE *out, bool md, sq_run *runs, int nruns) {
     if (md)
         fprintf(out, "### sqcolor results across machines\n");
@@ -55,37 +46,96 @@ static void write_machines(FILE *out, bool md, sq_run *runs, int nruns) {
             if (!nids)
                 continue;
             fprintf(out,
-                    md ? "\n#### %s — %s (core cycles per square, mean over sequences)\n\n| "
-                         "variant |"
-                       : "\n%s — %s (core cycles per square, mean over sequences)\n%-38s",
-                    sq_families[f].name, sq_mode_names[m], "variant");
-            for (int k = 0; k < nruns; k++) {
-                char head[16];
-                snprintf(head, sizeof head, "[%d]", k + 1);
-                fprintf(out, md ? " %s |" : " %8s", head);
-            }
-            fputc('\n', out);
-            if (md) {
-                fprintf(out, "|---|");
-                for (int k = 0; k < nruns; k++)
-                    fprintf(out, "---:|");
-                fputc('\n', out);
-            }
+                    md ? "\n#### %s — %s (core cycles per square, median over sequences)\n\n"
+                       : "\n%s — %s (core cycles per square, median over sequences)\n",
+                    sq_families[f].name, sq_mode_names[m]);
+            sq_text_table t;
+            sq_text_table_init(&t, 1 + nruns);
+            sq_text_table_add(&t, "variant");
+            for (int k = 0; k < nruns; k++)
+                sq_text_table_add(&t, "[%d]", k + 1);
             for (int j = 0; j < nids; j++) {
-                fprintf(out, md ? "| %s |" : "%-38s", ids[j] + strlen(sq_families[f].name) + 1);
+                sq_text_table_add(&t, "%s", ids[j] + strlen(sq_families[f].name) + 1);
                 for (int k = 0; k < nruns; k++) {
-                    double v = mean_median(&runs[k], ids[j], (sq_mode)m);
-                    char cell[32] = "-";
-                    if (isfinite(v))
-                        snprintf(cell, sizeof cell, "%.2f", v);
-                    fprintf(out, md ? " %s |" : " %8s", cell);
+                    char cell[96];
+                    sq_cell_over_sequences(cell, sizeof cell, &runs[k], ids[j], (sq_mode)m);
+                    sq_text_table_add(&t, "%s", cell);
                 }
-                fputc('\n', out);
             }
+            sq_text_table_write(&t, out, md, 38, 8);
+            sq_text_table_free(&t);
+        }
+    const char *p = md ? "- " : "";
+    fprintf(out,
+            "\n%scells: the median over sequences of each file's cells (its footer says how "
+            "they were measured); '-' where a file has none\n",
+            p);
+    fprintf(out,
+            "%sx / y rnd: in branch mode and for † variants, the predictable sequences (all but "
+            "random and file) and random apart\n",
+            p);
+    fprintf(out, "%s≈0: a figure under %.2f cycles, not told apart from zero\n", p,
+            SQ_RESOLUTION_CYCLES);
+    fprintf(out,
+            "%s†: control-dependent: the timed chain passes through a predicted branch, so this "
+            "is not a latency; it depends on how predictable the sequence is\n",
+            p);
+}
+
+/* Text in HTML. */
+static void html_text(FILE *out, const char *s, size_t n) {
+    for (size_t i = 0; i < n && s[i]; i++)
+        switch (s[i]) {
+        case '&':
+            fputs("&amp;", out);
+            break;
+        case '<':
+            fputs("&lt;", out);
+            break;
+        case '>':
+            fputs("&gt;", out);
+            break;
+        default:
+            fputc(s[i], out);
         }
 }
 
-/* Markdown as HTML: headings, list items and pipe tables. */
+/* "<p>text</p>" and the like. */
+static void html_element(FILE *out, const char *tag, const char *text) {
+    fprintf(out, "<%s>", tag);
+    html_text(out, text, strlen(text));
+    fprintf(out, "</%s>\n", tag);
+}
+
+/* A Markdown table row "| a | **b** | c\|d |" as HTML: cells split at
+ * unescaped pipes, "\|" as "|", bold as <b>. */
+static void html_row(FILE *out, char *line) {
+    fprintf(out, "<tr>");
+    char *p = line + 1; /* past the leading pipe */
+    while (*p) {
+        char *cell = p, *w = p; /* unescaped in place */
+        for (; *p && *p != '|'; p++) {
+            if (*p == '\\' && p[1] == '|')
+                p++;
+            *w++ = *p;
+        }
+        if (*p)
+            p++;
+        *w = 0;
+        while (*cell == ' ')
+            cell++;
+        size_t n = strlen(cell);
+        while (n && cell[n - 1] == ' ')
+            n--;
+        bool bold = n >= 4 && strncmp(cell, "**", 2) == 0 && strncmp(cell + n - 2, "**", 2) == 0;
+        fputs(bold ? "<td><b>" : "<td>", out);
+        html_text(out, bold ? cell + 2 : cell, bold ? n - 4 : n);
+        fputs(bold ? "</b></td>" : "</td>", out);
+    }
+    fprintf(out, "</tr>\n");
+}
+
+/* Markdown as HTML: headings, list items, paragraphs and pipe tables. */
 static void markdown_to_html(FILE *md, FILE *out) {
     fprintf(out, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>sqcolor results"
                  "</title>\n<style>body{font-family:sans-serif} table{border-collapse:collapse}"
@@ -102,28 +152,16 @@ static void markdown_to_html(FILE *md, FILE *out) {
             fprintf(out, is_item ? "<ul>\n" : "</ul>\n");
         table = is_row;
         list = is_item;
-        if (is_row) {
-            if (strstr(line, "---"))
-                continue;
-            fprintf(out, "<tr>");
-            char *save, *cell = strtok_r(line + 1, "|", &save);
-            for (; cell; cell = strtok_r(NULL, "|", &save)) {
-                while (*cell == ' ')
-                    cell++;
-                bool bold = strncmp(cell, "**", 2) == 0;
-                char *end = cell + strlen(cell);
-                while (end > cell && (end[-1] == ' ' || end[-1] == '*'))
-                    *--end = 0;
-                fprintf(out, bold ? "<td><b>%s</b></td>" : "<td>%s</td>", bold ? cell + 2 : cell);
-            }
-            fprintf(out, "</tr>\n");
+        if (is_row && !strstr(line, "---")) { /* the line under the header is left out */
+            html_row(out, line);
         } else if (is_item) {
-            fprintf(out, "<li>%s</li>\n", line + 2);
+            html_element(out, "li", line + 2);
         } else if (line[0] == '#') {
-            int level = (int)strspn(line, "#");
-            fprintf(out, "<h%d>%s</h%d>\n", level, line + level + 1, level);
-        } else if (line[0]) {
-            fprintf(out, "<p>%s</p>\n", line);
+            size_t level = strspn(line, "#");
+            char tag[] = {'h', (char)('0' + (level < 6 ? level : 6)), 0};
+            html_element(out, tag, line + level + (line[level] == ' '));
+        } else if (line[0] && !is_row) {
+            html_element(out, "p", line);
         }
     }
     fprintf(out, "%s%s</body></html>\n", table ? "</table>\n" : "", list ? "</ul>\n" : "");

@@ -1,6 +1,7 @@
 /* sqcolor run: verify, then time, then print. */
 #include "cli.h"
 #include "engine.h"
+#include "output.h"
 #include "placement.h"
 #include "report.h"
 #include "results_io.h"
@@ -66,6 +67,11 @@ int sq_cmd_run(int argc, char **argv) {
         {"--results-dir", &results_dir, NULL},
     };
     sq_parse_options("run", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, 0, NULL);
+    /* Code and data at the same addresses in every run: placement moves a
+     * loop's speed by a few percent from one process to the next. Before
+     * anything is opened: the process is replaced. */
+    if (!aslr)
+        sq_placement_fix();
 
     sq_engine_config cfg = {0};
     cfg.timing = sq_calibration_defaults();
@@ -153,11 +159,6 @@ int sq_cmd_run(int argc, char **argv) {
             sq_usage_error("run", "%s", err);
         out = out_file.fp;
     }
-
-    /* Code and data at the same addresses in every run: placement moves a
-     * loop's speed by a few percent from one process to the next. */
-    if (!aslr)
-        sq_placement_fix();
 
     /* Truth first: a variant that fails verification stops the run. */
     if (!sq_verify_all(vs, cfg.nvariants, true, stderr)) {

@@ -1,13 +1,15 @@
 #include "report.h"
 
-#include <errno.h>
+#include "cells.h"
+#include "report_json.h"
+#include "stats.h"
+#include "summary.h"
+#include "text_table.h"
+
 #include <math.h>
-#include <signal.h>
-#include <sys/stat.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 const char *const sq_mode_names[SQ_MODE_COUNT] = {"latency", "throughput", "branch", "call"};
 
@@ -68,6 +70,39 @@ static const sq_result *cell(const sq_run *run, const sq_family *fam, sq_mode mo
 
 /* ---- table and markdown --------------------------------------------------- */
 
+/* The variant of a technique and impl in a family and mode (any sequence). */
+static const sq_variant *variant_in(const sq_run *run, const sq_family *fam, sq_mode mode,
+                                    const grid *g, const char *tech, const char *impl) {
+    for (int s = 0; s < g->sequences.n; s++) {
+        const sq_result *r = cell(run, fam, mode, tech, impl, g->sequences.v[s]);
+        if (r)
+            return r->variant;
+    }
+    return NULL;
+}
+
+/* Under a table: each row in it that runs at two speeds, with their shares. */
+static void write_two_speeds(FILE *out, bool md, const sq_run *run, const sq_family *fam,
+                             sq_mode mode, const grid *g, const char *const *seqs, int nseq) {
+    bool first = true;
+    for (int t = 0; t < g->techniques.n; t++)
+        for (int s = 0; s < nseq; s++)
+            for (int i = 0; i < g->impls.n; i++) {
+                const sq_result *r =
+                    cell(run, fam, mode, g->techniques.v[t], g->impls.v[i], seqs[s]);
+                if (!r || r->nmodes < 2)
+                    continue;
+                char fast[32], slow[32];
+                const sq_speed *m = r->modes;
+                sq_cell_value(fast, sizeof fast, m[0].cycles, 2);
+                sq_cell_value(slow, sizeof slow, m[r->nmodes - 1].cycles, 2);
+                fprintf(out, "%s%s%s on %s: %s (%.0f%%) or %s (%.0f%%)\n", md && first ? "\n" : "",
+                        md ? "- " : "", r->variant->id, r->sequence, fast, 100 * m[0].share, slow,
+                        100 * m[r->nmodes - 1].share);
+                first = false;
+            }
+}
+
 /* One table of a family and mode: rows techniques, columns impl x sequence, or
  * only the impls of one sequence when seq is given (wide runs). */
 static void write_table(FILE *out, bool md, const sq_run *run, const sq_family *fam, sq_mode mode,
@@ -81,56 +116,46 @@ static void write_table(FILE *out, bool md, const sq_run *run, const sq_family *
     fprintf(out, md ? "\n#### %s — %s%s%s\n\n" : "\n%s — %s%s%s (median core cycles per square)\n",
             fam->name, sq_mode_names[mode], seq ? ", sequence " : "", seq ? seq : "");
     if (md)
-        fprintf(out, "Median core cycles per square; best of each row and sequence in bold.\n\n");
-    fprintf(out, md ? "| technique |" : "%-16s", md ? "" : "technique");
+        fprintf(out, "Median core cycles per square ± half its 95%% interval; the best of each row "
+                     "and sequence in bold.\n\n");
+    sq_text_table t;
+    sq_text_table_init(&t, 1 + nseq * g->impls.n);
+    sq_text_table_add(&t, "technique");
     for (int s = 0; s < nseq; s++)
-        for (int i = 0; i < g->impls.n; i++) {
-            char head[96];
-            snprintf(head, sizeof head, seq ? "%s" : "%s %s", g->impls.v[i], seqs[s]);
-            fprintf(out, md ? " %s |" : " %16s", head);
-        }
-    fputc('\n', out);
-    if (md) {
-        fprintf(out, "|---|");
-        for (int k = 0; k < nseq * g->impls.n; k++)
-            fprintf(out, "---:|");
-        fputc('\n', out);
-    }
-    for (int t = 0; t < g->techniques.n; t++) {
-        const char *tech = g->techniques.v[t];
-        fprintf(out, md ? "| %s |" : "%-16s", tech);
+        for (int i = 0; i < g->impls.n; i++)
+            sq_text_table_add(&t, seq ? "%s" : "%s %s", g->impls.v[i], seqs[s]);
+    for (int k = 0; k < g->techniques.n; k++) {
+        const char *tech = g->techniques.v[k];
+        sq_text_table_add(&t, "%s", tech);
         for (int s = 0; s < nseq; s++) {
-            double best = INFINITY;
+            const sq_result *best = NULL;
             for (int i = 0; i < g->impls.n; i++) {
                 const sq_result *r = cell(run, fam, mode, tech, g->impls.v[i], seqs[s]);
-                if (r && r->cycles.median < best)
-                    best = r->cycles.median;
+                if (sq_cell_rankable(r) && (!best || r->cycles.median < best->cycles.median))
+                    best = r;
             }
             for (int i = 0; i < g->impls.n; i++) {
                 const sq_result *r = cell(run, fam, mode, tech, g->impls.v[i], seqs[s]);
-                char v[48] = "-";
-                bool is_best = r && g->impls.n > 1 && r->cycles.median == best;
-                if (r && isfinite(r->cycles.median))
-                    snprintf(v, sizeof v, md && is_best ? "**%.2f**%s" : "%.2f%s%s",
-                             r->cycles.median, r->noisy ? "~" : "", !md && is_best ? "*" : "");
-                fprintf(out, md ? " %s |" : " %16s", v);
+                char v[64];
+                sq_cell_text(v, sizeof v, r);
+                bool is_best = r && r == best && g->impls.n > 1;
+                sq_text_table_add(&t, is_best ? (md ? "**%s**" : "%s*") : "%s", v);
             }
         }
-        fputc('\n', out);
     }
+    sq_text_table_write(&t, out, md, 16, 16);
+    sq_text_table_free(&t);
+    write_two_speeds(out, md, run, fam, mode, g, seqs, nseq);
 }
 
-/* Mean of a variant's medians over the grid's sequences (NAN if one is missing). */
-static double mean_over_sequences(const sq_run *run, const sq_family *fam, sq_mode mode,
-                                  const grid *g, const char *tech, const char *impl) {
-    double sum = 0;
-    for (int s = 0; s < g->sequences.n; s++) {
-        const sq_result *r = cell(run, fam, mode, tech, impl, g->sequences.v[s]);
-        if (!r)
-            return NAN;
-        sum += r->cycles.median;
-    }
-    return sum / g->sequences.n;
+/* What a summary sorts by: the median over sequences, or over the predictable
+ * ones (random's where there are none) when the regimes are kept apart. */
+static double summary_key(const sq_run *run, const char *id, sq_mode mode) {
+    if (!sq_regimes_apart(run, id, mode))
+        return sq_over_sequences_of(run, id, mode, SQ_SEQUENCES_ALL).median;
+    sq_over_sequences pred = sq_over_sequences_of(run, id, mode, SQ_SEQUENCES_PREDICTABLE);
+    return pred.ncells ? pred.median
+                       : sq_over_sequences_of(run, id, mode, SQ_SEQUENCES_RANDOM).median;
 }
 
 typedef struct ranked {
@@ -143,52 +168,161 @@ static int by_best(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-/* Techniques x impls: the mean of the medians over the sequences, each C impl
- * also as a ratio to the technique's asm (where the asm costs at least half a
- * cycle); techniques sorted by their best impl. */
+/* Techniques x impls: the median over sequences (cells.h), predictable
+ * sequences and random apart where a branch on the result decides; each C
+ * impl also as a ratio to the technique's asm where both are one figure and
+ * the asm costs at least half a cycle; techniques sorted by their best impl. */
 static void write_summary(FILE *out, bool md, const sq_run *run, const sq_family *fam, sq_mode mode,
                           const grid *g) {
     ranked rows[MAX_AXIS];
+    bool apart = false, together = false; /* some variants' regimes apart, some not */
     for (int t = 0; t < g->techniques.n; t++) {
         rows[t].tech = g->techniques.v[t];
         rows[t].best = INFINITY;
-        for (int i = 0; i < g->impls.n; i++)
-            rows[t].best = fmin(
-                rows[t].best, mean_over_sequences(run, fam, mode, g, rows[t].tech, g->impls.v[i]));
+        for (int i = 0; i < g->impls.n; i++) {
+            const sq_variant *v = variant_in(run, fam, mode, g, rows[t].tech, g->impls.v[i]);
+            if (!v)
+                continue;
+            bool split = sq_regimes_apart(run, v->id, mode);
+            apart |= split;
+            together |= !split;
+            rows[t].best = fmin(rows[t].best, summary_key(run, v->id, mode));
+        }
     }
     qsort(rows, (size_t)g->techniques.n, sizeof rows[0], by_best);
+    const char *how = apart ? "; predictable sequences / random apart" : "";
+    const char *ratio = together ? ", ratio to asm" : "";
     if (md)
-        fprintf(out, "\n#### %s — %s, summary (mean over sequences; ratio to asm)\n\n| technique |",
-                fam->name, sq_mode_names[mode]);
+        fprintf(out, "\n#### %s — %s, summary (median over sequences%s%s)\n\n", fam->name,
+                sq_mode_names[mode], how, ratio);
     else
-        fprintf(out, "\n%s — %s, summary: mean over sequences, ratio to asm, best first\n%-16s",
-                fam->name, sq_mode_names[mode], "technique");
+        fprintf(out, "\n%s — %s, summary: median over sequences%s%s, best first\n", fam->name,
+                sq_mode_names[mode], how, ratio);
+    sq_text_table t;
+    sq_text_table_init(&t, 1 + g->impls.n);
+    sq_text_table_add(&t, "technique");
     for (int i = 0; i < g->impls.n; i++)
-        fprintf(out, md ? " %s |" : " %16s", g->impls.v[i]);
-    fputc('\n', out);
-    if (md) {
-        fprintf(out, "|---|");
-        for (int i = 0; i < g->impls.n; i++)
-            fprintf(out, "---:|");
-        fputc('\n', out);
-    }
-    for (int t = 0; t < g->techniques.n; t++) {
-        double asm_mean = mean_over_sequences(run, fam, mode, g, rows[t].tech, "asm");
-        fprintf(out, md ? "| %s |" : "%-16s", rows[t].tech);
+        sq_text_table_add(&t, "%s", g->impls.v[i]);
+    for (int k = 0; k < g->techniques.n; k++) {
+        const sq_variant *as = variant_in(run, fam, mode, g, rows[k].tech, "asm");
+        double asm_median = as && !sq_regimes_apart(run, as->id, mode)
+                                ? sq_over_sequences_of(run, as->id, mode, SQ_SEQUENCES_ALL).median
+                                : NAN;
+        sq_text_table_add(&t, "%s", rows[k].tech);
         for (int i = 0; i < g->impls.n; i++) {
-            double m = mean_over_sequences(run, fam, mode, g, rows[t].tech, g->impls.v[i]);
-            char v[48] = "-";
-            if (isfinite(m) && strcmp(g->impls.v[i], "asm") != 0 && asm_mean >= 0.5)
-                snprintf(v, sizeof v, "%.2f %.2fx", m, m / asm_mean);
-            else if (isfinite(m))
-                snprintf(v, sizeof v, "%.2f", m);
-            fprintf(out, md ? " %s |" : " %16s", v);
+            const sq_variant *v = variant_in(run, fam, mode, g, rows[k].tech, g->impls.v[i]);
+            char text[96] = "-";
+            if (v)
+                sq_cell_over_sequences(text, sizeof text, run, v->id, mode);
+            double m = v && v != as && !sq_regimes_apart(run, v->id, mode)
+                           ? sq_over_sequences_of(run, v->id, mode, SQ_SEQUENCES_ALL).median
+                           : NAN;
+            if (asm_median >= 0.5 && m >= SQ_RESOLUTION_CYCLES)
+                sq_text_table_add(&t, "%s %.2fx", text, m / asm_median);
+            else
+                sq_text_table_add(&t, "%s", text);
         }
-        fputc('\n', out);
     }
+    sq_text_table_write(&t, out, md, 16, 16);
+    sq_text_table_free(&t);
 }
 
-static void write_footer(FILE *out, bool md, const sq_run *run, const char *version) {
+/* Techniques x impls: core cycles per mispredict (summary.h), and beside the
+ * table the vendor's figure for the machine. g is the family's branch grid. */
+static void write_penalties(FILE *out, bool md, const sq_run *run, const sq_family *fam,
+                            const grid *g) {
+    if (md)
+        fprintf(out,
+                "\n#### %s — cycles per mispredict\n\n(branch on random - median branch on "
+                "the predictable sequences) / %.1f, the rate at which random squares (pairs) "
+                "mispredict; ± from the cells' intervals.\n\n",
+                fam->name, SQ_RANDOM_MISPREDICT_RATE);
+    else
+        fprintf(out,
+                "\n%s — cycles per mispredict: (branch on random - median branch on the "
+                "predictable sequences) / %.1f\n",
+                fam->name, SQ_RANDOM_MISPREDICT_RATE);
+    sq_text_table t;
+    sq_text_table_init(&t, 1 + g->impls.n);
+    sq_text_table_add(&t, "technique");
+    for (int i = 0; i < g->impls.n; i++)
+        sq_text_table_add(&t, "%s", g->impls.v[i]);
+    bool dash = false;
+    for (int k = 0; k < g->techniques.n; k++) {
+        sq_text_table_add(&t, "%s", g->techniques.v[k]);
+        for (int i = 0; i < g->impls.n; i++) {
+            const sq_variant *v =
+                variant_in(run, fam, SQ_MODE_BRANCH, g, g->techniques.v[k], g->impls.v[i]);
+            char text[64] = "-";
+            if (v) {
+                sq_summary s = sq_summary_of(run, v);
+                sq_cell_estimate(text, sizeof text, s.mispredict_penalty, s.penalty_lo,
+                                 s.penalty_hi, 1);
+            }
+            dash |= strcmp(text, "-") == 0;
+            sq_text_table_add(&t, "%s", text);
+        }
+    }
+    sq_text_table_write(&t, out, md, 16, 16);
+    sq_text_table_free(&t);
+    if (md)
+        fputc('\n', out);
+    if (dash)
+        fprintf(out, "%s-: a branch cell is missing or runs at two speeds\n", md ? "- " : "");
+    const sq_mispredict_reference *ref = sq_mispredict_reference_of(&run->machine);
+    if (ref)
+        fprintf(out, "%sthe vendor's figure for this CPU (%s): %s cycles per mispredict\n",
+                md ? "- " : "", ref->core, ref->cycles);
+    else
+        fprintf(out, "%sno vendor's figure is known for this CPU (%s family 0x%x model 0x%x)\n",
+                md ? "- " : "", run->machine.vendor, run->machine.family, run->machine.model);
+}
+
+static int cmp_int(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+typedef struct reps_count {
+    int reps, rows;
+} reps_count;
+
+static int by_rows(const void *a, const void *b) {
+    const reps_count *x = a, *y = b;
+    return x->rows != y->rows ? (x->rows < y->rows) - (x->rows > y->rows)
+                              : (x->reps > y->reps) - (x->reps < y->reps);
+}
+
+/* "repetitions per row: 6 (1520 rows), 9 (140), 15 (60); median 6": the
+ * repetitions rows were given (sampling stops early on tight rows), most
+ * common first. */
+static void write_reps(FILE *out, const char *p, const sq_run *run) {
+    int n = run->nresults;
+    int *reps = malloc(sizeof *reps * (size_t)(n ? n : 1));
+    reps_count *counts = malloc(sizeof *counts * (size_t)(n ? n : 1));
+    double *x = malloc(sizeof *x * (size_t)(n ? n : 1));
+    if (n && reps && counts && x) {
+        for (int i = 0; i < n; i++)
+            x[i] = reps[i] = run->results[i].reps;
+        qsort(reps, (size_t)n, sizeof *reps, cmp_int);
+        int distinct = 0;
+        for (int i = 0; i < n; i++)
+            if (i && reps[i] == reps[i - 1])
+                counts[distinct - 1].rows++;
+            else
+                counts[distinct++] = (reps_count){reps[i], 1};
+        qsort(counts, (size_t)distinct, sizeof *counts, by_rows);
+        fprintf(out, "%srepetitions per row: ", p);
+        for (int k = 0; k < distinct && k < 8; k++)
+            fprintf(out, k ? ", %d (%d)" : "%d (%d rows)", counts[k].reps, counts[k].rows);
+        fprintf(out, "%s; median %g\n", distinct > 8 ? ", ..." : "", sq_stats_of(x, n).median);
+    }
+    free(reps);
+    free(counts);
+    free(x);
+}
+
+static void write_footer(FILE *out, bool md, const sq_run *run, bool penalties) {
     const sq_machine *m = &run->machine;
     const sq_clock *c = &run->clock;
     const char *p = md ? "- " : "";
@@ -207,30 +341,64 @@ static void write_footer(FILE *out, bool md, const sq_run *run, const char *vers
             "%salu: %.2f independent adds per cycle at the start of the run (fewer than this "
             "core usually gives means another thread shared it: throughput rows run slower)\n",
             p, c->alu_per_cycle);
-    fprintf(out, "%smachine: %s (%s family 0x%x model 0x%x stepping %u)%s, cpu %d, Linux %s\n", p,
+    char cpu[32] = "not pinned to a cpu";
+    if (run->cpu >= 0)
+        snprintf(cpu, sizeof cpu, "cpu %d", run->cpu);
+    fprintf(out, "%smachine: %s (%s family 0x%x model 0x%x stepping %u)%s, %s, Linux %s\n", p,
             m->brand, m->vendor, m->family, m->model, m->stepping,
-            m->hypervisor ? ", virtualized" : "", run->cpu, run->kernel);
-    (void)version;
+            m->hypervisor ? ", virtualized" : "", cpu, run->kernel);
     fprintf(out,
-            "%srun: sqcolor %s (%s), %d repetitions of %d samples of %.0f us in %d visits, "
-            "sequences of %zu squares (%s), seed %llu, %.1f s%s%s\n",
-            p, run->version, run->commit, run->reps, run->samples, run->sample_us, run->visits,
-            run->length, run->sequences, (unsigned long long)run->seed, run->elapsed_s,
-            run->source[0] ? ", from " : "", run->source);
+            "%srun: sqcolor %s (%s), %d to %d repetitions of %d samples of %.0f us in %d visits, "
+            "sequences of %zu squares (%s), seed %llu, address randomisation %s, %.1f s%s%s\n",
+            p, run->version, run->commit, run->min_reps, run->reps, run->samples, run->sample_us,
+            run->visits, run->length, run->sequences, (unsigned long long)run->seed,
+            run->aslr ? "on" : "off", run->elapsed_s, run->source[0] ? ", from " : "", run->source);
     for (int i = 0; i < run->nimpls; i++)
         fprintf(out, "%simpl %s: %s %s\n", p, run->impls[i].name, run->impls[i].compiler,
                 run->impls[i].flags);
     fprintf(out,
             "%scells: median over repetitions of the minimum of each repetition's samples (its "
             "visits spread over the run, the rows in a new order each pass), the harness (an "
-            "identity body in the same loop) subtracted; %s marks the best of a row; ~ marks a "
-            "spread (p90 - min) over %.0f%% of the median\n",
-            p, md ? "bold" : "*", run->spread_threshold * 100);
+            "identity body in the same loop) subtracted\n",
+            p);
+    fprintf(out,
+            "%s±: half the width of the cell's 95%% interval of the median (distribution-free, "
+            "from the order statistics of its repetitions), the wider side\n",
+            p);
+    fprintf(out,
+            "%s≈0: a cost not told apart from zero (its median within %.2f cycles of zero or "
+            "below it, or its interval holding zero); ≈0±X: the interval lies within X of zero\n",
+            p, SQ_RESOLUTION_CYCLES);
+    fprintf(out,
+            "%sa|b: the row ran at two speeds, a the faster; its line under the table gives each "
+            "speed's share of the repetitions\n",
+            p);
+    fprintf(out,
+            "%s†: control-dependent: the timed chain passes through a predicted branch, so this "
+            "is not a latency; it depends on how predictable the sequence is\n",
+            p);
+    fprintf(out,
+            "%s%s: the lowest median of a row and sequence among cells with one speed, a cost "
+            "above zero and no †\n",
+            p, md ? "bold" : "*");
+    fprintf(out,
+            "%ssummaries: medians over sequences; in branch mode and for † variants the "
+            "predictable sequences (all but random and file) and random are kept apart: "
+            "'predictable / random rnd'\n",
+            p);
+    write_reps(out, p, run);
+    if (penalties)
+        fprintf(out,
+                "%sper mispredict: a loop's cost per mispredict is higher than the vendor's "
+                "figure, as it includes the time the branch waits for its input, the load and "
+                "the LEA, before it can resolve\n",
+                p);
 }
 
-static void write_tables(FILE *out, bool md, const sq_run *run, const char *version) {
+static void write_tables(FILE *out, bool md, const sq_run *run) {
     if (md)
         fprintf(out, "### sqcolor results\n");
+    bool penalties = false;
     for (int f = 0; f < sq_family_count; f++)
         for (int m = 0; m < SQ_MODE_COUNT; m++) {
             grid g;
@@ -249,11 +417,15 @@ static void write_tables(FILE *out, bool md, const sq_run *run, const char *vers
                     write_table(out, md, run, &sq_families[f], (sq_mode)m, &g, g.sequences.v[s]);
             if (g.impls.n > 1)
                 write_summary(out, md, run, &sq_families[f], (sq_mode)m, &g);
+            if (m == SQ_MODE_BRANCH) {
+                write_penalties(out, md, run, &sq_families[f], &g);
+                penalties = true;
+            }
         }
-    write_footer(out, md, run, version);
+    write_footer(out, md, run, penalties);
 }
 
-/* ---- csv and json --------------------------------------------------------- */
+/* ---- csv ------------------------------------------------------------------ */
 
 /* A CSV number: empty where the statistic does not exist (JSON writes null). */
 static void csv_number(FILE *out, double x) {
@@ -265,7 +437,8 @@ static void csv_number(FILE *out, double x) {
 
 static void write_csv(FILE *out, const sq_run *run) {
     fprintf(out, "id,family,technique,impl,sequence,mode,cycles_min,cycles_median,cycles_p90,"
-                 "ticks_min,ticks_median,ticks_p90,ns_min,ns_median,ns_p90,reps,noisy\n");
+                 "cycles_ci95_lo,cycles_ci95_hi,ticks_min,ticks_median,ticks_p90,ns_min,ns_median,"
+                 "ns_p90,reps,modes,control_dependent\n");
     for (int i = 0; i < run->nresults; i++) {
         const sq_result *r = &run->results[i];
         const sq_variant *v = r->variant;
@@ -276,243 +449,31 @@ static void write_csv(FILE *out, const sq_run *run) {
             csv_number(out, stats[k]->min);
             csv_number(out, stats[k]->median);
             csv_number(out, stats[k]->p90);
+            if (k == 0) {
+                csv_number(out, r->cycles.ci_lo);
+                csv_number(out, r->cycles.ci_hi);
+            }
         }
-        fprintf(out, ",%d,%d\n", r->reps, r->noisy);
+        fprintf(out, ",%d,", r->reps);
+        for (int k = 0; k < r->nmodes && k < SQ_MAX_MODES; k++) /* "4.13@0.60;4.32@0.40" */
+            fprintf(out, "%s%.4f@%.2f", k ? ";" : "", r->modes[k].cycles, r->modes[k].share);
+        fprintf(out, ",%d\n", r->control_dependent);
     }
-}
-
-static void json_string(FILE *out, const char *s) {
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
-}
-
-static void json_number(FILE *out, double x) {
-    if (isfinite(x))
-        fprintf(out, "%.6g", x);
-    else
-        fputs("null", out);
-}
-
-/* ", "key": value" pairs; the first of an object passes first = true. */
-static void json_key(FILE *out, bool first, const char *key) {
-    fprintf(out, "%s\"%s\": ", first ? "" : ", ", key);
-}
-static void json_str(FILE *out, bool first, const char *key, const char *value) {
-    json_key(out, first, key);
-    json_string(out, value);
-}
-static void json_num(FILE *out, bool first, const char *key, double value) {
-    json_key(out, first, key);
-    json_number(out, value);
-}
-
-static void json_stats(FILE *out, const char *name, sq_stats s) {
-    json_key(out, false, name);
-    fputc('{', out);
-    json_num(out, true, "min", s.min);
-    json_num(out, false, "median", s.median);
-    json_num(out, false, "p90", s.p90);
-    fputs("}", out);
-}
-
-static void write_json(FILE *out, const sq_run *run, const char *version) {
-    const sq_machine *m = &run->machine;
-    const sq_clock *c = &run->clock;
-    (void)version;
-    fprintf(out, "{\n  \"schema\": 1,\n  \"tool\": {");
-    json_str(out, true, "name", "sqcolor");
-    json_str(out, false, "version", run->version);
-    json_str(out, false, "commit", run->commit);
-    fprintf(out, "},\n  \"impls\": [");
-    for (int i = 0; i < run->nimpls; i++) {
-        fprintf(out, "%s{", i ? ", " : "");
-        json_str(out, true, "name", run->impls[i].name);
-        json_str(out, false, "compiler", run->impls[i].compiler);
-        json_str(out, false, "flags", run->impls[i].flags);
-        fprintf(out, "}");
-    }
-    fprintf(out, "],\n  \"machine\": {");
-    json_str(out, true, "vendor", m->vendor);
-    json_str(out, false, "brand", m->brand);
-    json_num(out, false, "family", m->family);
-    json_num(out, false, "model", m->model);
-    json_num(out, false, "stepping", m->stepping);
-    fprintf(out, ", \"hypervisor\": %s", m->hypervisor ? "true" : "false");
-    json_str(out, false, "kernel", run->kernel);
-    fprintf(out, "},\n  \"clock\": {");
-    json_str(out, true, "source", c->source);
-    json_str(out, false, "tsc_source", c->tsc_source);
-    json_num(out, false, "tsc_hz", c->tsc_hz);
-    json_num(out, false, "core_hz", c->core_hz);
-    json_num(out, false, "core_hz_min", c->core_hz_min);
-    json_num(out, false, "core_hz_max", c->core_hz_max);
-    json_num(out, false, "timer_overhead_ticks", c->timer_overhead);
-    json_num(out, false, "alu_per_cycle", c->alu_per_cycle);
-    fprintf(out, "},\n  \"config\": {");
-    json_num(out, true, "reps", run->reps);
-    json_num(out, false, "samples", run->samples);
-    json_num(out, false, "sample_us", run->sample_us);
-    json_num(out, false, "visits", run->visits);
-    json_num(out, false, "length", (double)run->length);
-    fprintf(out, ", \"seed\": %llu", (unsigned long long)run->seed); /* exact past 2^53 */
-    json_num(out, false, "cpu", run->cpu);
-    json_str(out, false, "sequences", run->sequences);
-    json_num(out, false, "spread_threshold", run->spread_threshold);
-    fprintf(out, "},\n  ");
-    json_num(out, true, "elapsed_s", run->elapsed_s);
-    fprintf(out, ",\n  \"results\": [");
-    for (int i = 0; i < run->nresults; i++) {
-        const sq_result *r = &run->results[i];
-        const sq_variant *v = r->variant;
-        fprintf(out, "%s\n    {", i ? "," : "");
-        json_str(out, true, "id", v->id);
-        json_str(out, false, "family", v->family->name);
-        json_str(out, false, "technique", v->technique);
-        json_str(out, false, "impl", v->impl);
-        json_str(out, false, "sequence", r->sequence);
-        json_str(out, false, "mode", sq_mode_names[r->mode]);
-        json_stats(out, "cycles", r->cycles);
-        json_stats(out, "ticks", r->ticks);
-        json_stats(out, "ns", r->ns);
-        json_num(out, false, "reps", r->reps);
-        fprintf(out, ", \"noisy\": %s, \"samples\": [", r->noisy ? "true" : "false");
-        for (int k = 0; k < r->reps && r->samples; k++) {
-            if (k)
-                fputs(", ", out);
-            json_number(out, r->samples[k]);
-        }
-        fputs("]}", out);
-    }
-    fprintf(out, "\n  ]\n}\n");
 }
 
 int sq_report_write(const sq_run *run, sq_format fmt, const char *version, FILE *out) {
+    (void)version; /* the outputs name the version that made the run (run->version) */
     switch (fmt) {
     case SQ_FORMAT_TABLE:
     case SQ_FORMAT_MARKDOWN:
-        write_tables(out, fmt == SQ_FORMAT_MARKDOWN, run, version);
+        write_tables(out, fmt == SQ_FORMAT_MARKDOWN, run);
         break;
     case SQ_FORMAT_CSV:
         write_csv(out, run);
         break;
     case SQ_FORMAT_JSON:
-        write_json(out, run, version);
+        sq_write_json(out, run);
         break;
     }
     return fflush(out) == 0 && !ferror(out) ? 0 : -1;
-}
-
-/* ---- atomic output -------------------------------------------------------- */
-
-/* The temporary being written, for the signal handler to remove. */
-static char pending_tmp[4096 + 16];
-
-static void remove_pending(int sig) {
-    if (pending_tmp[0])
-        unlink(pending_tmp);
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-int sq_output_open(sq_output *o, const char *path, char *err, size_t errlen) {
-    memset(o, 0, sizeof *o);
-    if (strlen(path) >= sizeof o->path) {
-        snprintf(err, errlen, "--output: path too long");
-        return -1;
-    }
-    snprintf(o->path, sizeof o->path, "%s", path);
-    snprintf(o->tmp, sizeof o->tmp, "%s.tmp.XXXXXX", path);
-    int fd = mkstemp(o->tmp);
-    if (fd < 0) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        return -1;
-    }
-    mode_t mask = umask(0); /* mkstemp's 0600 would hide published results */
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
-    o->fp = fdopen(fd, "w");
-    if (!o->fp) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        close(fd);
-        unlink(o->tmp);
-        return -1;
-    }
-    memcpy(pending_tmp, o->tmp, sizeof pending_tmp);
-    signal(SIGINT, remove_pending);
-    signal(SIGTERM, remove_pending);
-    signal(SIGHUP, remove_pending);
-    return 0;
-}
-
-int sq_output_commit(sq_output *o, char *err, size_t errlen) {
-    bool ok = fflush(o->fp) == 0 && !ferror(o->fp) && fsync(fileno(o->fp)) == 0;
-    int saved = errno;
-    ok &= fclose(o->fp) == 0;
-    o->fp = NULL;
-    if (ok && rename(o->tmp, o->path) == 0) {
-        pending_tmp[0] = 0;
-        return 0;
-    }
-    snprintf(err, errlen, "cannot write %s: %s", o->path, strerror(ok ? errno : saved));
-    unlink(o->tmp);
-    pending_tmp[0] = 0;
-    return -1;
-}
-
-void sq_output_abort(sq_output *o) {
-    if (o->fp)
-        fclose(o->fp);
-    o->fp = NULL;
-    unlink(o->tmp);
-    pending_tmp[0] = 0;
-}
-
-int sq_output_commit_new(sq_output *o, char *used, size_t usedlen, char *err, size_t errlen) {
-    bool ok = fflush(o->fp) == 0 && !ferror(o->fp) && fsync(fileno(o->fp)) == 0;
-    ok &= fclose(o->fp) == 0;
-    o->fp = NULL;
-    const char *dot = strrchr(o->path, '.');
-    size_t stem = dot && !strchr(dot, '/') ? (size_t)(dot - o->path) : strlen(o->path);
-    for (int n = 1; ok && n < 1000; n++) {
-        if (n == 1)
-            snprintf(used, usedlen, "%s", o->path);
-        else
-            snprintf(used, usedlen, "%.*s-%d%s", (int)stem, o->path, n, o->path + stem);
-        if (link(o->tmp, used) == 0) { /* link, unlike rename, fails on an existing name */
-            unlink(o->tmp);
-            pending_tmp[0] = 0;
-            return 0;
-        }
-        if (errno != EEXIST)
-            break;
-    }
-    snprintf(err, errlen, "cannot write %s: %s", o->path, strerror(errno));
-    unlink(o->tmp);
-    pending_tmp[0] = 0;
-    return -1;
-}
-
-int sq_make_parent_dirs(const char *path, char *err, size_t errlen) {
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s", path);
-    for (char *p = dir + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = 0;
-        if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-            snprintf(err, errlen, "cannot create %s: %s", dir, strerror(errno));
-            return -1;
-        }
-        *p = '/';
-    }
-    return 0;
 }

@@ -1,8 +1,8 @@
-/* Printing a run: console tables, Markdown, CSV and JSON; and output files
- * that appear whole or not at all. */
+/* Printing a run: console tables, Markdown, CSV and JSON. */
 #ifndef SQCOLOR_REPORT_H
 #define SQCOLOR_REPORT_H
 
+#include "output.h" /* sq_output: gbench_main.c still finds it here */
 #include "results.h"
 
 #include <stdio.h>
@@ -16,24 +16,5 @@ typedef enum sq_format {
 
 /* Writes run in fmt; version is sqcolor's. Returns 0, or -1 on a write error. */
 int sq_report_write(const sq_run *run, sq_format fmt, const char *version, FILE *out);
-
-/* An output file written to a temporary beside it and renamed into place on
- * commit; an interrupted process removes the temporary. */
-typedef struct sq_output {
-    FILE *fp;
-    char path[4096];
-    char tmp[4096 + 16];
-} sq_output;
-
-int sq_output_open(sq_output *o, const char *path, char *err, size_t errlen);
-int sq_output_commit(sq_output *o, char *err, size_t errlen);
-void sq_output_abort(sq_output *o);
-
-/* Commits under o->path, or, if that exists, under the first free
- * "<stem>-N<ext>"; the name used goes to used. Never overwrites. */
-int sq_output_commit_new(sq_output *o, char *used, size_t usedlen, char *err, size_t errlen);
-
-/* mkdir -p of the folder a path is in. */
-int sq_make_parent_dirs(const char *path, char *err, size_t errlen);
 
 #endif

@@ -44,7 +44,6 @@ typedef struct sq_result {
     int reps;        /* repetitions this row was given (sampling stops early on
                         rows whose interval is tight) */
     double *samples; /* reps values: core cycles per square, in rep order */
-    bool noisy;      /* (p90 - min) / median over the spread threshold */
     int nmodes;      /* 0: one speed; SQ_MAX_MODES: bimodal, modes[] slowest last */
     sq_speed modes[SQ_MAX_MODES];
     bool control_dependent; /* the variant's code branches on its result: in
@@ -90,8 +89,7 @@ typedef struct sq_run {
     bool aslr;     /* address space randomisation was on while timing */
     size_t length; /* squares (pairs) per sequence */
     uint64_t seed;
-    int cpu;                 /* pinned CPU, or -1 */
-    double spread_threshold; /* rows over it are flagged noisy */
+    int cpu; /* pinned CPU, or -1 */
     double elapsed_s;
     sq_result *results;
     int nresults;

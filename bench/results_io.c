@@ -1,5 +1,7 @@
 #include "results_io.h"
 
+#include "stats.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <jansson.h>
@@ -107,13 +109,82 @@ static int get_object(reader *rd, json_t *obj, const char *where, const char *ke
     return 0;
 }
 
+/* An optional [lo, hi] of numbers or nulls: NAN, NAN where the key is absent. */
+static int get_interval(reader *rd, json_t *obj, const char *where, const char *key, double *lo,
+                        double *hi) {
+    *lo = *hi = NAN;
+    json_t *v = json_object_get(obj, key);
+    if (!v)
+        return 0;
+    json_t *a = json_array_get(v, 0), *b = json_array_get(v, 1);
+    if (!json_is_array(v) || json_array_size(v) != 2 || !(json_is_number(a) || json_is_null(a)) ||
+        !(json_is_number(b) || json_is_null(b)))
+        return bad(rd, "%s.%s: not an array of two numbers", where, key);
+    *lo = json_is_null(a) ? NAN : json_number_value(a);
+    *hi = json_is_null(b) ? NAN : json_number_value(b);
+    return 0;
+}
+
 static int get_stats(reader *rd, json_t *obj, const char *where, const char *key, sq_stats *s) {
     json_t *o;
-    if (get_object(rd, obj, where, key, &o) || get_number(rd, o, key, "min", &s->min, true) ||
-        get_number(rd, o, key, "median", &s->median, true) ||
-        get_number(rd, o, key, "p90", &s->p90, true))
+    char at[64];
+    snprintf(at, sizeof at, "%s.%s", where, key);
+    if (get_object(rd, obj, where, key, &o) || get_number(rd, o, at, "min", &s->min, true) ||
+        get_number(rd, o, at, "median", &s->median, true) ||
+        get_number(rd, o, at, "p90", &s->p90, true) ||
+        get_interval(rd, o, at, "ci95", &s->ci_lo, &s->ci_hi))
         return -1;
     return 0;
+}
+
+/* The optional two speeds of a row (results.h): SQ_MAX_MODES {cycles, share}. */
+static int get_modes(reader *rd, json_t *o, const char *where, sq_result *r) {
+    json_t *modes = json_object_get(o, "modes");
+    if (!modes)
+        return 0;
+    if (!json_is_array(modes) || json_array_size(modes) != SQ_MAX_MODES)
+        return bad(rd, "%s.modes: not an array of %d {cycles, share}", where, SQ_MAX_MODES);
+    for (int k = 0; k < SQ_MAX_MODES; k++) {
+        char at[64];
+        snprintf(at, sizeof at, "%s.modes[%d]", where, k);
+        json_t *m = json_array_get(modes, (size_t)k);
+        if (!json_is_object(m))
+            return bad(rd, "%s: not an object", at);
+        sq_speed *s = &r->modes[k];
+        if (get_number(rd, m, at, "cycles", &s->cycles, false) ||
+            get_number(rd, m, at, "share", &s->share, false))
+            return -1;
+        if (!(s->share >= 0 && s->share <= 1))
+            return bad(rd, "%s.share: %g is not from 0 to 1", at, s->share);
+    }
+    r->nmodes = SQ_MAX_MODES;
+    return 0;
+}
+
+/* An optional boolean: false where the key is absent. */
+static int get_optional_bool(reader *rd, json_t *obj, const char *where, const char *key,
+                             bool *out) {
+    json_t *v = json_object_get(obj, key);
+    if (v && !json_is_boolean(v))
+        return bad(rd, "%s.%s: not a boolean", where, key);
+    *out = json_is_true(v);
+    return 0;
+}
+
+/* Files from before the interval was recorded: the cycles' from the samples
+ * (finite ones); ticks and ns have no samples to take it from. */
+static void fill_missing_interval(sq_result *r) {
+    double *x = malloc(sizeof *x * (size_t)(r->reps ? r->reps : 1));
+    int n = 0;
+    for (int k = 0; x && k < r->reps; k++)
+        if (isfinite(r->samples[k]))
+            x[n++] = r->samples[k];
+    if (n) {
+        sq_stats s = sq_stats_of(x, n);
+        r->cycles.ci_lo = s.ci_lo;
+        r->cycles.ci_hi = s.ci_hi;
+    }
+    free(x);
 }
 
 static int read_header(reader *rd, json_t *root, sq_run *run) {
@@ -172,12 +243,22 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
     run->reps = (int)reps;
     run->length = (size_t)length;
     run->seed = (uint64_t)seed;
-    double samples, sample_us = 0, visits;
-    /* Before visits were recorded, a repetition was one visit. */
+    double samples, sample_us = 0, visits, min_reps;
+    /* Before visits were recorded, a repetition was one visit; before the
+     * repetitions adapted, every row had them all; before placement was
+     * fixed, address randomisation was on. */
+    run->tight = NAN;
+    run->aslr = !json_is_false(json_object_get(config, "aslr"));
     if (get_optional_whole(rd, config, "config", "cpu", -1, 1e6, -1, &cpu) ||
         get_optional_whole(rd, config, "config", "samples", 0, 1e6, 0, &samples) ||
-        get_optional_whole(rd, config, "config", "visits", 1, 1e6, 1, &visits))
+        get_optional_whole(rd, config, "config", "visits", 1, 1e6, 1, &visits) ||
+        get_optional_whole(rd, config, "config", "min_reps", 0, 100000, reps, &min_reps))
         return -1;
+    json_t *aslr = json_object_get(config, "aslr");
+    if (aslr && !json_is_boolean(aslr))
+        return bad(rd, "config.aslr: not a boolean");
+    run->min_reps = (int)min_reps;
+    get_number(rd, config, "config", "tight", &run->tight, true);
     run->cpu = (int)cpu;
     run->visits = (int)visits;
     get_number(rd, config, "config", "sample_us", &sample_us, true);
@@ -185,7 +266,6 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
     run->sample_us = sample_us;
     if (get_string(rd, config, "config", "sequences", run->sequences, sizeof run->sequences))
         snprintf(run->sequences, sizeof run->sequences, "unknown");
-    get_number(rd, config, "config", "spread_threshold", &run->spread_threshold, true);
     get_number(rd, root, "", "elapsed_s", &run->elapsed_s, true);
     rd->err[0] = 0; /* optional fields above may have left a message */
 
@@ -273,7 +353,13 @@ static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
         }
         r->samples[k] = json_is_null(x) ? NAN : json_number_value(x);
     }
-    r->noisy = json_is_true(json_object_get(o, "noisy"));
+    if (get_modes(rd, o, where, r) ||
+        get_optional_bool(rd, o, where, "control_dependent", &r->control_dependent)) {
+        free(r->samples);
+        return -1;
+    }
+    if (!json_object_get(json_object_get(o, "cycles"), "ci95"))
+        fill_missing_interval(r);
     r->variant = variant_of(run, id, fam, tech, impl);
     r->sequence = own_string(run, sequence);
     if (!r->variant || !r->sequence) {

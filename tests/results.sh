@@ -58,6 +58,13 @@ jq '.results[0].family = "nope"' "$full" >"$tmp/badfamily.json"
 jq '.machine.family = -26' "$full" >"$tmp/negative.json" # found by the fuzzer: UB in a cast
 jq '.config.visits = "twelve"' "$full" >"$tmp/badvisits.json"
 jq 'del(.config.visits)' "$full" >"$tmp/novisits.json" # files from before visits were recorded
+jq '.results[0].cycles.ci95 = [1]' "$full" >"$tmp/badci.json"
+jq '.results[0].modes = [{"cycles": 4, "share": 1}]' "$full" >"$tmp/badmodes.json"
+jq '.results[0].modes = [{"cycles": 4, "share": 0.5}, {"cycles": 5, "share": "half"}]' "$full" >"$tmp/badshare.json"
+jq '.results[0].control_dependent = "yes"' "$full" >"$tmp/badcd.json"
+# Files from before the interval: it comes from the samples; the noisy flags and spread threshold they had are dropped.
+jq 'del(.results[].cycles.ci95, .results[].control_dependent) | .config.spread_threshold = 0.05
+    | .results[].noisy = false' "$full" >"$tmp/old.json"
 expect_usage "$tmp/empty.json: empty file" report "$tmp/empty.json"
 expect_usage "$tmp/truncated.json: not valid JSON" report "$tmp/truncated.json"
 expect_usage "$tmp/schema2.json: schema 2 is not supported" report "$tmp/schema2.json"
@@ -67,6 +74,13 @@ expect_usage "results[0].samples: not an array" report "$tmp/badsamples.json"
 expect_usage "unknown family 'nope'" report "$tmp/badfamily.json"
 expect_usage "machine.family: -26 is not a whole number" report "$tmp/negative.json"
 expect_usage "config.visits: not a number" report "$tmp/badvisits.json"
+expect_usage "results[0].cycles.ci95: not an array of two numbers" report "$tmp/badci.json"
+expect_usage "results[0].modes: not an array of 2 {cycles, share}" report "$tmp/badmodes.json"
+expect_usage "results[0].modes[1].share: not a number" report "$tmp/badshare.json"
+expect_usage "results[0].control_dependent: not a boolean" report "$tmp/badcd.json"
+"$bin" report "$tmp/old.json" --format json | jq -e --slurpfile full "$full" '
+    [.results[].cycles.ci95] == [$full[0].results[].cycles.ci95] and ([.results[] | has("noisy")] | any | not)
+    and (.config | has("spread_threshold") | not)' >/dev/null && ok || bad "an old file's interval from its samples"
 "$bin" report "$tmp/novisits.json" --format json | jq -e '.config.visits == 1' >/dev/null && ok || bad "a file without config.visits reads as one visit"
 expect_usage "$tmp/missing.json: No such file or directory" report "$tmp/missing.json"
 expect_usage "name two result files" compare "$full"

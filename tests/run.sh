@@ -28,10 +28,10 @@ expect_usage "line 1: 'z9' is not a square" run --sequence "file:$tmp/badtoken.t
 expect_usage "no squares in the file" run --sequence "file:$tmp/empty.txt" --filter 'color/bt/asm' "${quick[@]}"
 expect_usage "pair families need two" run --sequence "file:$tmp/single.txt" --filter 'same_color/lea_xor/asm' "${quick[@]}"
 expect_usage "cannot write $tmp/no/such/dir/r.json" run --output "$tmp/no/such/dir/r.json" --filter 'color/bt/asm'
-expect_usage "--visits 13 is more than the 12 samples to share among them" run --visits 13
+expect_usage "--visits 9 is more than the 8 samples to share among them" run --visits 9
 expect_usage "--visits 0 is out of range" run --visits 0
 expect_usage "--min-reps 9 is more than --reps 6" run --min-reps 9 --reps 6
-expect_usage "--budget 1.5 takes a whole number" run --budget 1.5
+expect_usage "--budget takes a whole number, not '1.5'" run --budget 1.5
 expect_usage "unknown option '--bogus'" calibrate --bogus
 expect_usage "--reps 1 is out of range" calibrate --reps 1
 
@@ -49,7 +49,7 @@ rows=$((impls * 5 * 4 + 1 * 3 * 4))
 if jq -e --argjson rows "$rows" '.schema == 1 and (.results | length) == $rows
         and (.clock.source == "calibrated" or .clock.source == "perf")
         and .clock.tsc_hz > 0 and .clock.core_hz > 0 and .config.reps == 3
-        and .config.visits == 2
+        and .config.visits == 2 and .config.aslr == false and .config.min_reps == 3
         and ([.results[] | .cycles.median, .ticks.median, .ns.median | numbers] | length) == 3 * $rows
         and ([.results[] | .samples | length] | unique) == [3]
         and ([.results[] | [.id, .sequence, .mode]] | unique | length) == $rows' "$tmp/r.json" >/dev/null; then
@@ -58,6 +58,15 @@ else
     bad "JSON content: $(head -c 600 "$tmp/r.json")"
 fi
 ls "$tmp"/r.json.tmp.* >/dev/null 2>&1 && bad "temporary left behind" || ok
+# Address randomisation stays on when asked, and the file says so.
+"$bin" run "${quick[@]}" --aslr --filter 'color/bt/asm' --mode latency --format json 2>/dev/null |
+    jq -e '.config.aslr == true' >/dev/null && ok || bad "--aslr not recorded"
+# Repetitions adapt: every row gets at least --min-reps and at most --reps, in
+# steps, and the samples match.
+"$bin" run --quick --min-reps 6 --reps 12 --filter 'color/lea_shr_and/*,color/texel/*' --mode throughput \
+    --format json 2>/dev/null >"$tmp/adapt.json"
+jq -e '[.results[] | .reps >= 6 and .reps <= 12 and (.reps % 3 == 0) and (.samples | length) == .reps]
+       | all and length > 0' "$tmp/adapt.json" >/dev/null && ok || bad "adaptive repetitions: $(jq -c '[.results[].reps]' "$tmp/adapt.json")"
 # Noise-proof sanity: a 4-instruction chain is neither free nor 10 cycles,
 # inline or through a call (where it read 0 to 1 cycle, hidden under the
 # call's own cost, before the call loop's chain was padded).
@@ -69,7 +78,7 @@ done
 # CSV header, and a sequence file of pairs with names, numbers and comments.
 "$bin" run "${quick[@]}" --filter 'same_color/lea_xor/asm' --sequence "file:$tmp/pairs.txt" \
     --format csv >"$tmp/r.csv" 2>/dev/null && ok || bad "run with a sequence file"
-[ "$(head -1 "$tmp/r.csv")" = "id,family,technique,impl,sequence,mode,cycles_min,cycles_median,cycles_p90,ticks_min,ticks_median,ticks_p90,ns_min,ns_median,ns_p90,reps,noisy" ] && ok || bad "csv header"
+[ "$(head -1 "$tmp/r.csv")" = "id,family,technique,impl,sequence,mode,cycles_min,cycles_median,cycles_p90,cycles_ci95_lo,cycles_ci95_hi,ticks_min,ticks_median,ticks_p90,ns_min,ns_median,ns_p90,reps,modes,control_dependent" ] && ok || bad "csv header"
 [ "$(grep -c ',file,' "$tmp/r.csv")" -eq 4 ] && ok || bad "csv: four modes on the file sequence"
 
 # Interrupted: no output file, no temporary.

@@ -1,9 +1,16 @@
 /* The report writers on a made-up run of real variants: CSV shape, JSON that
- * jq accepts (null for NaN and infinity, escaped strings), tables that name
- * every technique and never call ticks cycles, and output files that appear
- * whole on commit and not at all on abort or error. */
+ * jq accepts (null for NaN and infinity, escaped strings) and the reader takes
+ * back, tables that name every technique, never call ticks cycles and never
+ * print a negative number, cells with their intervals, two speeds and marks,
+ * the cost of a mispredict, plots with error bars, and output files that
+ * appear whole on commit and not at all on abort or error. */
+#include "cli.h"
+#include "output.h"
+#include "plot.h"
 #include "report.h"
+#include "results_io.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -27,7 +34,13 @@ static sq_result results[MAX_RESULTS];
 static double samples[MAX_RESULTS][REPS];
 
 /* Indexes of the special rows the checks look for. */
-static int nan_row = -1, inf_row = -1, noisy_row = -1;
+static int nan_row = -1, inf_row = -1;
+static int negative_row = -1;          /* a median below zero: -0.30 in [-0.40, -0.20] */
+static int zero_row = -1;              /* 0.02 in [0.01, 0.03]: not told apart from zero */
+static int bimodal_row = -1;           /* a pair family's row at 4.13 (60%) or 4.32 (40%) */
+static int cd_row = -1;                /* control-dependent, the fastest of its table row: 0.50 */
+static int branch_row = -1;            /* branch on ordered 0.5 [0.25, 0.75], then on random 11.5
+                                          [11.25, 12]: 22 [21, 23.5] cycles per mispredict */
 static const sq_variant *missing_cell; /* has no row for its family's second sequence */
 
 static const char *const one_square_sequences[] = {"ordered", "random"};
@@ -63,19 +76,28 @@ static void add_result(const sq_variant *v, const char *seq, sq_mode mode) {
     double base = 1 + (i % 17) * 0.25; /* distinct, positive, made up */
     for (int k = 0; k < REPS; k++)
         samples[i][k] = base + 0.01 * k;
-    *r = (sq_result){.variant = v,
-                     .sequence = seq,
-                     .mode = mode,
-                     .cycles = {base, base + 0.02, base + 0.04},
-                     .ticks = {base * 0.5, base * 0.5 + 0.01, base * 0.5 + 0.02},
-                     .ns = {base * 0.25, base * 0.25 + 0.005, base * 0.25 + 0.01},
-                     .reps = REPS,
-                     .samples = samples[i]};
+    *r = (sq_result){
+        .variant = v,
+        .sequence = seq,
+        .mode = mode,
+        .cycles = {base, base + 0.02, base + 0.04, base, base + 0.04},
+        .ticks = {base * 0.5, base * 0.5 + 0.01, base * 0.5 + 0.02, base * 0.5, base * 0.5 + 0.02},
+        .ns = {base * 0.25, base * 0.25 + 0.005, base * 0.25 + 0.01, base * 0.25,
+               base * 0.25 + 0.01},
+        .reps = REPS,
+        .samples = samples[i]};
+}
+
+/* Sets row i's cycles to median m in [lo, hi] (min lo, p90 hi). */
+static void set_cycles(int i, double m, double lo, double hi) {
+    results[i].cycles = (sq_stats){lo, m, hi, lo, hi};
 }
 
 /* Every mode but branch (so an empty mode is skipped), both sequences, the
- * first techniques of each family in every impl; a few rows made special. */
-static void build_run(void) {
+ * first techniques of each family in every impl; branch mode for one variant
+ * only; a few rows made special. False when the registry lacks what they
+ * need. */
+static bool build_run(void) {
     run = (sq_run){
         .machine = {.vendor = "AuthenticAMD",
                     .brand = "Test \"CPU\" \\ with\ttab",
@@ -95,7 +117,6 @@ static void build_run(void) {
         .length = 16384,
         .seed = 12345,
         .cpu = 2,
-        .spread_threshold = 0.05,
         .elapsed_s = 1.5,
         .results = results,
         .version = VERSION,
@@ -103,6 +124,7 @@ static void build_run(void) {
         .kernel = "6.1.0-test",
         .sequences = "default",
         .samples = 4,
+        .visits = 2,
         .sample_us = 50,
     };
     for (int i = 0; i < sq_impl_count && i < SQ_MAX_IMPLS; i++) {
@@ -131,8 +153,30 @@ static void build_run(void) {
     results[nan_row].samples[2] = NAN;
     inf_row = 2;
     results[inf_row].ticks.p90 = INFINITY;
-    noisy_row = 3;
-    results[noisy_row].noisy = true;
+    negative_row = 3;
+    set_cycles(negative_row, -0.3, -0.4, -0.2);
+    zero_row = 4;
+    set_cycles(zero_row, 0.02, 0.01, 0.03);
+    cd_row = 6;
+    set_cycles(cd_row, 0.5, 0.45, 0.55);
+    results[cd_row].control_dependent = true;
+    results[8].reps = results[9].reps = 3; /* sampling stopped early on two rows */
+    for (int i = 0; i < run.nresults && bimodal_row < 0; i++)
+        if (results[i].variant->family->arity == 2 && strcmp(results[i].sequence, "same") == 0)
+            bimodal_row = i;
+    if (bimodal_row < 0 || sq_variants[0].family->arity != 1)
+        return false; /* the registry has no pair family, or starts with one */
+    results[bimodal_row].nmodes = 2;
+    results[bimodal_row].modes[0] = (sq_speed){4.13, 0.6};
+    results[bimodal_row].modes[1] = (sq_speed){4.32, 0.4};
+    set_cycles(bimodal_row, 4.2, 4.13, 4.32);
+
+    branch_row = run.nresults;
+    add_result(&sq_variants[0], "ordered", SQ_MODE_BRANCH);
+    set_cycles(branch_row, 0.5, 0.25, 0.75);
+    add_result(&sq_variants[0], "random", SQ_MODE_BRANCH);
+    set_cycles(branch_row + 1, 11.5, 11.25, 12);
+    return true;
 }
 
 /* The report in fmt as a string (caller frees). */
@@ -172,23 +216,48 @@ static bool line_with(const char *text, const char *prefix, const char *needle) 
     return false;
 }
 
+/* Row i's line of a CSV text, without its newline ("" if none). */
+static const char *csv_line(const char *csv, int i, char *buf, size_t len) {
+    char start[256];
+    const sq_result *r = &results[i];
+    snprintf(start, sizeof start, "\n%s,%s,%s,%s,%s,%s,", r->variant->id, r->variant->family->name,
+             r->variant->technique, r->variant->impl, r->sequence, sq_mode_names[r->mode]);
+    const char *at = strstr(csv, start);
+    snprintf(buf, len, "%.*s", at ? (int)strcspn(at + 1, "\n") : 0, at ? at + 1 : "");
+    return buf;
+}
+
+/* Whether s ends with tail. */
+static bool ends_with(const char *s, const char *tail) {
+    size_t n = strlen(s), m = strlen(tail);
+    return n >= m && strcmp(s + n - m, tail) == 0;
+}
+
 static void check_csv(void) {
-    char *csv = report(SQ_FORMAT_CSV);
+    char *csv = report(SQ_FORMAT_CSV), line[512];
     const char *header = "id,family,technique,impl,sequence,mode,cycles_min,cycles_median,"
-                         "cycles_p90,ticks_min,ticks_median,ticks_p90,ns_min,ns_median,ns_p90,"
-                         "reps,noisy\n";
+                         "cycles_p90,cycles_ci95_lo,cycles_ci95_hi,ticks_min,ticks_median,"
+                         "ticks_p90,ns_min,ns_median,ns_p90,reps,modes,control_dependent\n";
     CHECK(strncmp(csv, header, strlen(header)) == 0, "CSV header: %.200s", csv);
     CHECK(count_lines(csv) == run.nresults + 1, "CSV has %d lines for %d results", count_lines(csv),
           run.nresults);
-    bool seventeen = true;
+    bool twenty = true;
     for (const char *p = csv; *p;) {
         int commas = 0;
         for (; *p && *p != '\n'; p++)
             commas += *p == ',';
-        seventeen &= commas == 16;
+        twenty &= commas == 19;
         p += *p == '\n';
     }
-    CHECK(seventeen, "every CSV line has 17 fields");
+    CHECK(twenty, "every CSV line has 20 fields");
+    CHECK(
+        strstr(csv_line(csv, negative_row, line, sizeof line), ",-0.3000,-0.2000,-0.4000,-0.2000,"),
+        "the interval after the p90: %s", line);
+    CHECK(ends_with(csv_line(csv, bimodal_row, line, sizeof line), ",5,4.1300@0.60;4.3200@0.40,0"),
+          "two speeds at their shares: %s", line);
+    CHECK(ends_with(csv_line(csv, cd_row, line, sizeof line), ",5,,1") &&
+              ends_with(csv_line(csv, 0, line, sizeof line), ",5,,0"),
+          "control_dependent as 1 or 0, modes empty: %s", line);
     char first_row[256];
     snprintf(first_row, sizeof first_row, "\n%s,%s,%s,%s,%s,latency,", results[0].variant->id,
              results[0].variant->family->name, results[0].variant->technique,
@@ -224,7 +293,7 @@ static int files_containing(const char *part) {
 }
 
 static void check_json(void) {
-    char path[256], err[512], filter[256];
+    char path[256], err[512], filter[512];
     snprintf(path, sizeof path, "%s/run.json", dir);
     sq_output o;
     if (sq_output_open(&o, path, err, sizeof err)) {
@@ -249,7 +318,7 @@ static void check_json(void) {
              path),
           "clock");
     CHECK(jq(".config.reps == 5 and .config.length == 16384 and .config.seed == 12345 and "
-             ".config.cpu == 2 and .config.spread_threshold == 0.05 and .elapsed_s == 1.5",
+             ".config.cpu == 2 and .elapsed_s == 1.5",
              path),
           "config");
     snprintf(filter, sizeof filter,
@@ -259,15 +328,158 @@ static void check_json(void) {
     CHECK(jq(filter, path), "NaN is written as null");
     snprintf(filter, sizeof filter, ".results[%d].ticks.p90 == null", inf_row);
     CHECK(jq(filter, path), "infinity is written as null");
-    snprintf(filter, sizeof filter, ".results[%d].noisy == true and .results[0].noisy == false",
-             noisy_row);
-    CHECK(jq(filter, path), "noisy as a JSON boolean");
+    CHECK(jq("(.config | has(\"spread_threshold\") | not) and ([.results[] | has(\"noisy\")] | "
+             "any | not)",
+             path),
+          "no spread threshold or noisy flag: the interval replaces them");
     snprintf(filter, sizeof filter,
              ".results[0] | .id == \"%s\" and .mode == \"latency\" and .reps == 5 and "
              "(.samples|length) == 5 and .cycles.median > .cycles.min and "
-             "(.ticks|keys) == [\"median\",\"min\",\"p90\"] and (.ns.p90|type) == \"number\"",
+             "(.ticks|keys) == [\"ci95\",\"median\",\"min\",\"p90\"] and (.ns.p90|type) == "
+             "\"number\" and .control_dependent == false and (has(\"modes\") | not)",
              results[0].variant->id);
     CHECK(jq(filter, path), "a result's fields");
+
+    /* The interval, two speeds and control dependence; signed values kept. */
+    snprintf(filter, sizeof filter,
+             ".results[%d].cycles | .median == -0.3 and .ci95 == [-0.4, -0.2]", negative_row);
+    CHECK(jq(filter, path), "a negative median and its interval, signed");
+    snprintf(filter, sizeof filter,
+             ".results[%d].modes == [{\"cycles\": 4.13, \"share\": 0.6}, {\"cycles\": 4.32, "
+             "\"share\": 0.4}]",
+             bimodal_row);
+    CHECK(jq(filter, path), "two speeds with their shares");
+    snprintf(filter, sizeof filter,
+             ".results[%d].control_dependent == true and ([.results[].control_dependent] | "
+             "map(select(.)) | length) == 1",
+             cd_row);
+    CHECK(jq(filter, path), "control_dependent on its row alone");
+
+    /* The summary: the penalty from the branch pair, latency withheld. */
+    snprintf(filter, sizeof filter,
+             ".summary[] | select(.id == \"%s\") | .mispredict_penalty == 22 and "
+             ".mispredict_penalty_ci95 == [21, 23.5] and .branch_predictable == 0.5",
+             sq_variants[0].id);
+    CHECK(jq(filter, path), "the mispredict penalty of %s", sq_variants[0].id);
+    snprintf(filter, sizeof filter,
+             "(.summary | length) == ([.results[].id] | unique | length) and (.summary[] | "
+             "select(.id == \"%s\") | .latency == null and .throughput != null and "
+             ".mispredict_penalty == null and .mispredict_penalty_ci95 == null)",
+             results[cd_row].variant->id);
+    CHECK(jq(filter, path), "no latency or penalty for %s", results[cd_row].variant->id);
+    CHECK(jq(".mispredict_reference == {\"core\": \"Zen 5\", \"cycles\": \"12-18\"}", path),
+          "the vendor's figure for family 0x1a");
+}
+
+/* The JSON read back keeps the interval, the two speeds and control
+ * dependence; a file from before the interval gets it from its samples, and
+ * the old spread threshold and noisy flags are accepted and dropped. */
+static void check_round_trip(void) {
+    char path[256], old[256], cmd[700], err[512];
+    snprintf(path, sizeof path, "%s/run.json", dir);
+    snprintf(old, sizeof old, "%s/old.json", dir);
+    sq_run back;
+    if (sq_results_load(path, &back, err, sizeof err)) {
+        CHECK(false, "reading %s back: %s", path, err);
+        return;
+    }
+    if (back.nresults != run.nresults) {
+        CHECK(false, "%d results read back, %d written", back.nresults, run.nresults);
+        sq_results_free(&back);
+        return;
+    }
+    const sq_result *neg = &back.results[negative_row], *two = &back.results[bimodal_row];
+    CHECK(neg->cycles.ci_lo == -0.4 && neg->cycles.ci_hi == -0.2 &&
+              back.results[0].ticks.ci_hi == results[0].ticks.ci_hi,
+          "ci95 read back: [%g, %g]", neg->cycles.ci_lo, neg->cycles.ci_hi);
+    CHECK(two->nmodes == 2 && two->modes[0].cycles == 4.13 && two->modes[0].share == 0.6 &&
+              two->modes[1].cycles == 4.32 && two->modes[1].share == 0.4 &&
+              back.results[0].nmodes == 0,
+          "modes read back: %d", two->nmodes);
+    CHECK(back.results[cd_row].control_dependent && !back.results[0].control_dependent,
+          "control_dependent read back");
+    sq_results_free(&back);
+
+    snprintf(cmd, sizeof cmd,
+             "jq 'del(.results[].cycles.ci95, .results[].control_dependent) | "
+             ".config.spread_threshold = 0.05 | .results[0].noisy = true' '%s' >'%s'",
+             path, old);
+    if (system(cmd) != 0) {
+        CHECK(false, "%s", cmd);
+        return;
+    }
+    if (sq_results_load(old, &back, err, sizeof err)) {
+        CHECK(false, "an old file: %s", err);
+        return;
+    }
+    /* add_result's samples run base .. base + 0.04; five give the whole range. */
+    CHECK(fabs(back.results[0].cycles.ci_lo - results[0].cycles.min) < 1e-9 &&
+              fabs(back.results[0].cycles.ci_hi - (results[0].cycles.min + 0.04)) < 1e-9,
+          "an old file's interval from its samples: [%g, %g]", back.results[0].cycles.ci_lo,
+          back.results[0].cycles.ci_hi);
+    sq_results_free(&back);
+}
+
+/* Whether text holds a negative number: a minus sign before a digit, not
+ * inside a name like gcc-12 or a range like 3.59-3.78. */
+static const char *negative_number(const char *text) {
+    for (const char *p = text; *p; p++)
+        if (p[0] == '-' && isdigit((unsigned char)p[1]) &&
+            (p == text || !isalnum((unsigned char)p[-1])))
+            return p;
+    return NULL;
+}
+
+/* What the honest cells look like in a table or its Markdown. */
+static void check_cells(const char *text, bool md) {
+    const char *name = md ? "markdown" : "table";
+    const char *neg = negative_number(text);
+    CHECK(!neg, "%s prints a negative number: %.30s", name, neg);
+    CHECK(strstr(text, "≈0±0.40") && strstr(text, "≈0±0.03"),
+          "%s: ≈0 with its bound for a negative and an about-zero cell", name);
+    CHECK(strstr(text, "1.02±0.02"), "%s: a cell with its interval", name);
+
+    /* Control-dependent and fastest: marked †, never the best. */
+    CHECK(strstr(text, "0.50±0.05†") && !strstr(text, "0.50±0.05†*") &&
+              !strstr(text, "**0.50±0.05†**"),
+          "%s: the † cell unmarked as best", name);
+
+    /* Two speeds in the cell and, under the table, with their shares. */
+    char line[256];
+    snprintf(line, sizeof line, "%s%s on same: 4.13 (60%%) or 4.32 (40%%)\n", md ? "\n- " : "\n",
+             results[bimodal_row].variant->id);
+    CHECK(strstr(text, md ? "4.13\\|4.32" : "4.13|4.32") && strstr(text, line),
+          "%s: the bimodal cell and its line '%s'", name, line + 1);
+
+    /* The penalty of the branch pair, and the vendor's figure beside it. */
+    CHECK(strstr(text, "22.0±1.5"), "%s: the cost per mispredict", name);
+    CHECK(line_with(text, md ? "- the vendor's" : "the vendor's", "(Zen 5): 12-18 cycles"),
+          "%s: the vendor's figure", name);
+
+    /* Summaries: medians; the † variant's sequences apart. */
+    char tech[96];
+    snprintf(tech, sizeof tech, "%s%s ", md ? "| " : "", results[cd_row].variant->technique);
+    CHECK(strstr(text, "summary: median over sequences") || strstr(text, "summary (median"),
+          "%s: summaries are medians", name);
+    CHECK(line_with(text, tech, " rnd†"), "%s: predictable and random apart for %s", name,
+          results[cd_row].variant->id);
+
+    /* The footer explains the marks and counts the repetitions. */
+    const char *p = md ? "- " : "";
+    char want[128];
+    snprintf(want, sizeof want, "%s±: ", p);
+    CHECK(strstr(text, want), "%s: ± explained", name);
+    snprintf(want, sizeof want, "%s≈0: ", p);
+    CHECK(strstr(text, want), "%s: ≈0 explained", name);
+    snprintf(want, sizeof want, "%sa|b: ", p);
+    CHECK(strstr(text, want), "%s: two speeds explained", name);
+    snprintf(want, sizeof want,
+             "%s†: control-dependent: the timed chain passes through a predicted branch", p);
+    CHECK(strstr(text, want), "%s: † explained", name);
+    snprintf(want, sizeof want, "%srepetitions per row: 5 (%d rows), 3 (2); median 5\n", p,
+             run.nresults - 2);
+    CHECK(strstr(text, want), "%s: '%s'", name, want);
+    CHECK(strstr(text, "waits for its input"), "%s: why a loop's mispredict costs more", name);
 }
 
 static void check_tables(void) {
@@ -301,7 +513,9 @@ static void check_tables(void) {
         CHECK(at && at > last, "%s tables missing or out of registry order", sq_families[f].name);
         last = at ? at : last;
     }
-    CHECK(!strstr(table, "— branch") && !strstr(md, "— branch"), "an empty mode got a table");
+    char empty[64]; /* branch mode of a family that has no branch rows */
+    snprintf(empty, sizeof empty, "%s — branch", results[bimodal_row].variant->family->name);
+    CHECK(!strstr(table, empty) && !strstr(md, empty), "an empty mode got a table");
     CHECK(strstr(table, "— call") && strstr(table, "— throughput"), "call and throughput tables");
 
     /* Techniques in registry order within a table. */
@@ -316,14 +530,10 @@ static void check_tables(void) {
     CHECK(strstr(table, a) && strstr(table, b) && strstr(table, a) < strstr(table, b),
           "%s before %s", first->technique, b + 1);
 
-    /* Marks: the best of a row, a noisy cell and a missing one, explained. */
+    /* Marks: the best of a row and a missing cell; no ~ mark (the interval
+     * replaced it). */
     CHECK(strstr(table, "*") && strstr(md, "**"), "best cells marked");
-    char noisy_md[96];
-    snprintf(noisy_md, sizeof noisy_md, "| %s |", results[noisy_row].variant->technique);
-    CHECK(line_with(table, results[noisy_row].variant->technique, "~") &&
-              line_with(md, noisy_md, "~"),
-          "noisy cell of %s marked", results[noisy_row].variant->id);
-    CHECK(line_with(table, "cells:", "~") && line_with(md, "- cells:", "~"), "~ explained");
+    CHECK(!strchr(table, '~') && !strchr(md, '~'), "a ~ mark in the tables");
     char missing_row[64];
     snprintf(missing_row, sizeof missing_row, "| %s |", missing_cell->technique);
     CHECK(line_with(md, missing_row, "| - |"), "missing cell shown as '-'");
@@ -339,8 +549,17 @@ static void check_tables(void) {
           "machine line");
     CHECK(strstr(table, "seed 12345") && strstr(table, "16384") && strstr(table, "cpu 2"),
           "run line");
+    check_cells(table, false);
+    check_cells(md, true);
     free(table);
     free(md);
+
+    /* An unpinned run says so, without a -1. */
+    run.cpu = -1;
+    table = report(SQ_FORMAT_TABLE);
+    CHECK(strstr(table, "not pinned") && !negative_number(table), "an unpinned run");
+    free(table);
+    run.cpu = 2;
 
     run.clock.source = "perf";
     table = report(SQ_FORMAT_TABLE);
@@ -348,6 +567,75 @@ static void check_tables(void) {
           "perf cycles named");
     free(table);
     run.clock.source = "calibrated";
+}
+
+/* The whole of a file (caller frees; "" if unreadable). */
+static char *slurp(const char *path) {
+    FILE *f = fopen(path, "r");
+    char *text = calloc(1, 1 << 20); /* zeroed: the text ends where the read did */
+    size_t got = f && text ? fread(text, 1, (1 << 20) - 1, f) : 0;
+    (void)got;
+    if (f)
+        fclose(f);
+    return text;
+}
+
+/* sqcolor report on the JSON check_json wrote: HTML, and two files side by
+ * side as Markdown. */
+static void check_report_command(void) {
+    char json[256], html[256], md[256];
+    snprintf(json, sizeof json, "%s/run.json", dir);
+    snprintf(html, sizeof html, "%s/run.html", dir);
+    snprintf(md, sizeof md, "%s/two.md", dir);
+    char *html_args[] = {json, "--format", "html", "--output", html};
+    int rc = sq_cmd_report(5, html_args);
+    char *text = slurp(html);
+    const char *neg = negative_number(text);
+    CHECK(rc == 0 && !neg, "report --format html: exit %d; a negative number: %.30s", rc,
+          neg ? neg : "none");
+    CHECK(strstr(text, "<td>≈0±0.40</td>") && strstr(text, "<td>4.13|4.32</td>") &&
+              !strstr(text, "\\|") && strstr(text, "<td>22.0±1.5</td>"),
+          "HTML cells: ≈0, two speeds unescaped, the penalty");
+    CHECK(strstr(text, "<td>0.50±0.05†</td>") && !strstr(text, "<b>0.50±0.05†"),
+          "HTML: the † cell not bold");
+    free(text);
+
+    char *md_args[] = {json, json, "--format", "markdown", "--output", md};
+    rc = sq_cmd_report(6, md_args);
+    text = slurp(md);
+    neg = negative_number(text);
+    CHECK(rc == 0 && !neg, "report of two files: exit %d; a negative number: %.30s", rc,
+          neg ? neg : "none");
+    CHECK(strstr(text, "median over sequences") && strstr(text, " rnd† |"),
+          "two files: medians, the † variant's sequences apart");
+    free(text);
+}
+
+/* Plots draw each median with its interval as an error bar. */
+static void check_plots(void) {
+    if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
+        printf("no gnuplot: plots not checked\n");
+        return;
+    }
+    char plots[256], path[320], err[512], want[96];
+    snprintf(plots, sizeof plots, "%s/plots", dir);
+    CHECK(sq_plot(&run, 1, plots, err, sizeof err) == 0, "sq_plot: %s", err);
+    const sq_result *r = NULL; /* a latency cell the first family's plot shows */
+    for (int i = 0; i < run.nresults && !r; i++)
+        if (results[i].variant->family == &sq_families[0] && results[i].mode == SQ_MODE_LATENCY &&
+            strcmp(results[i].sequence, "random") == 0 && isfinite(results[i].cycles.median))
+            r = &results[i];
+    snprintf(path, sizeof path, "%s/%s-latency.dat", plots, sq_families[0].name);
+    char *dat = slurp(path);
+    snprintf(want, sizeof want, " %.4f %.4f %.4f", r ? r->cycles.median : NAN,
+             r ? r->cycles.ci_lo : NAN, r ? r->cycles.ci_hi : NAN);
+    CHECK(strstr(dat, want), "%s holds median, low and high '%s'", path, want);
+    snprintf(path, sizeof path, "%s/%s-latency.gp", plots, sq_families[0].name);
+    char *gp = slurp(path);
+    CHECK(strstr(gp, "set style histogram errorbars") && strstr(gp, "using 2:3:4:xtic(1)"),
+          "%s draws error bars", path);
+    free(dat);
+    free(gp);
 }
 
 static void check_output_files(void) {
@@ -406,7 +694,10 @@ int main(void) {
         printf("mkdtemp: %s\n", strerror(errno));
         return 1;
     }
-    build_run();
+    if (!build_run()) {
+        printf("the registry has changed: no one-square first variant or no pair family\n");
+        return 1;
+    }
     CHECK(run.nresults > 3 * sq_family_count && run.nresults < MAX_RESULTS && missing_cell,
           "%d synthetic results", run.nresults);
     CHECK(strcmp(sq_mode_names[SQ_MODE_LATENCY], "latency") == 0 &&
@@ -416,7 +707,10 @@ int main(void) {
           "mode names");
     check_csv();
     check_json();
+    check_round_trip();
     check_tables();
+    check_report_command();
+    check_plots();
     check_output_files();
 
     return check_finish("report", dir);

@@ -1,0 +1,39 @@
+/* How a net cost reads in a table: its median with the half-width of its 95%
+ * interval, ≈0 for a cost not told apart from zero (no table prints a minus
+ * sign), both speeds of a row that runs at two, and † where the timed chain
+ * runs through a predicted branch. */
+#ifndef SQCOLOR_CELLS_H
+#define SQCOLOR_CELLS_H
+
+#include "results.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* "4.00±0.01" for median m in [lo, hi] to `decimals` places (± the wider
+ * side); "≈0±X" when m is below zero or about zero (stats.h), X the larger
+ * of |lo| and |hi|; "-" for no median. */
+void sq_cell_estimate(char *buf, size_t len, double m, double lo, double hi, int decimals);
+
+/* A figure without an interval: "4.00"; "≈0" below SQ_RESOLUTION_CYCLES;
+ * "-" when not finite. */
+void sq_cell_value(char *buf, size_t len, double x, int decimals);
+
+/* Whether a row's cell gets †: control-dependent, in latency or call mode. */
+bool sq_cell_dagger(const sq_result *r);
+
+/* A row's cell: the estimate, or "4.13|4.32" (fastest first) for two speeds,
+ * then † where it applies; "-" for no row. */
+void sq_cell_text(char *buf, size_t len, const sq_result *r);
+
+/* Whether a cell may be called the best of its row: a finite cost above zero,
+ * one speed, no †. */
+bool sq_cell_rankable(const sq_result *r);
+
+/* A variant's cells in one mode as one figure: the median over sequences, or,
+ * where regimes are kept apart (summary.h), the predictable sequences' median
+ * and random's as "0.12 / 11.30 rnd" (either alone where the other is
+ * missing); † for a control-dependent variant in latency or call mode. */
+void sq_cell_over_sequences(char *buf, size_t len, const sq_run *run, const char *id, sq_mode mode);
+
+#endif

@@ -1,0 +1,78 @@
+/* Per-variant figures drawn from a run's cells, each over the sequences where
+ * it means one thing: latency where the chain is a data dependency,
+ * throughput, the branch cost on predictable sequences and the cost of one
+ * mispredict; and the vendors' published mispredict figures to set beside it.
+ * Pure functions of a run: the JSON writer and the tables share them. */
+#ifndef SQCOLOR_SUMMARY_H
+#define SQCOLOR_SUMMARY_H
+
+#include "results.h"
+
+#include <stdbool.h>
+
+/* A branch on the result of uniformly random squares (pairs) goes each way
+ * half the time: no predictor does better than mispredicting at this rate. */
+#define SQ_RANDOM_MISPREDICT_RATE 0.5
+
+/* Whether a predictor can learn a sequence's branch outcomes: every sequence
+ * but "random", and "file", whose order is unknown. */
+bool sq_sequence_predictable(const char *sequence);
+
+typedef enum sq_sequence_set {
+    SQ_SEQUENCES_ALL,
+    SQ_SEQUENCES_PREDICTABLE, /* sq_sequence_predictable */
+    SQ_SEQUENCES_RANDOM,      /* "random" alone */
+} sq_sequence_set;
+
+/* A variant's cells in one mode over a set of sequences (cells with no
+ * finite median left out). */
+typedef struct sq_over_sequences {
+    double median;       /* of the cells' medians; NAN with no cell */
+    double ci_lo, ci_hi; /* the medians of the cells' bounds: they hold the median over the
+                            sequences whenever every cell's interval holds its cell */
+    int ncells;
+    bool bimodal; /* a cell runs at two speeds */
+} sq_over_sequences;
+
+sq_over_sequences sq_over_sequences_of(const sq_run *run, const char *id, sq_mode mode,
+                                       sq_sequence_set set);
+
+/* Whether a row of variant id is control-dependent (results.h). */
+bool sq_variant_control_dependent(const sq_run *run, const char *id);
+
+/* Whether a variant's cells in a mode fall in two regimes, predictable
+ * sequences and random, that a figure over sequences must keep apart: in
+ * branch mode, and for a control-dependent variant in any mode. */
+bool sq_regimes_apart(const sq_run *run, const char *id, sq_mode mode);
+
+/* One variant's figures in core cycles per square (pair); NAN where one does
+ * not apply or its cells are missing. */
+typedef struct sq_summary {
+    const sq_variant *variant;
+    bool control_dependent;
+    double latency;            /* median over sequences; NAN when control-dependent */
+    double throughput;         /* median over sequences, the predictable ones only
+                                  when control-dependent */
+    double branch_predictable; /* median over the predictable sequences, branch mode */
+    /* (branch on random - branch_predictable) / SQ_RANDOM_MISPREDICT_RATE, core
+     * cycles per mispredict, with bounds from the cells' intervals; NAN when a
+     * part is missing or a branch cell runs at two speeds. */
+    double mispredict_penalty, penalty_lo, penalty_hi;
+} sq_summary;
+
+sq_summary sq_summary_of(const sq_run *run, const sq_variant *variant);
+
+/* One summary per variant, in the order of their first rows; *n of them.
+ * The caller frees; NULL (and *n = 0) without results or memory. */
+sq_summary *sq_summaries_of(const sq_run *run, int *n);
+
+/* A vendor's published cost of one branch mispredict on a core. */
+typedef struct sq_mispredict_reference {
+    const char *core;   /* "Zen 4" */
+    const char *cycles; /* as published: "11-18, 13 typical" */
+} sq_mispredict_reference;
+
+/* The figure for m's core, or NULL when none is known. */
+const sq_mispredict_reference *sq_mispredict_reference_of(const sq_machine *m);
+
+#endif

@@ -1,0 +1,31 @@
+/* A table of text cells, printed aligned for the console or as a Markdown
+ * pipe table. Widths count characters, not bytes, so ±, ≈ and † line up. */
+#ifndef SQCOLOR_TEXT_TABLE_H
+#define SQCOLOR_TEXT_TABLE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+typedef struct sq_text_table {
+    int ncols;
+    int ncells, cap;
+    char **cells; /* row after row; the first row is the header */
+} sq_text_table;
+
+void sq_text_table_init(sq_text_table *t, int ncols);
+
+/* Appends the next cell (printf format), filling rows left to right. */
+void sq_text_table_add(sq_text_table *t, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Console: the first column left-aligned and at least first_width wide, the
+ * others right-aligned after a space, at least width wide. Markdown: a pipe
+ * table, the first column left-aligned, '|' in a cell escaped as "\|". */
+void sq_text_table_write(const sq_text_table *t, FILE *out, bool md, int first_width, int width);
+
+void sq_text_table_free(sq_text_table *t);
+
+/* Characters in a UTF-8 string. */
+int sq_text_width(const char *s);
+
+#endif

@@ -1,0 +1,146 @@
+/* The per-variant summary on made-up cells with known answers: which
+ * sequences are predictable, latency withheld from a control-dependent
+ * variant, medians over sequences, the cost of a mispredict with its bounds,
+ * and the vendors' figures by CPU. */
+#include "summary.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "check.h"
+
+#define MAX_ROWS 32
+
+static sq_run run;
+static sq_result rows[MAX_ROWS];
+static sq_variant plain, branchy;
+
+/* A cell with median m and interval [lo, hi]. */
+static sq_result *add(const sq_variant *v, const char *seq, sq_mode mode, double m, double lo,
+                      double hi) {
+    sq_result *r = &rows[run.nresults++];
+    *r = (sq_result){.variant = v,
+                     .sequence = seq,
+                     .mode = mode,
+                     .cycles = {lo, m, hi, lo, hi},
+                     .control_dependent = v == &branchy};
+    return r;
+}
+
+static bool near(double x, double want) {
+    return fabs(x - want) < 1e-9;
+}
+
+static void build(void) {
+    plain = (sq_variant){.id = "color/plain/asm", .family = &sq_families[0]};
+    branchy = (sq_variant){.id = "color/branchy/asm", .family = &sq_families[0]};
+    run = (sq_run){.results = rows};
+    /* plain: latency 4, 5, 4.5 -> 4.5 over all; throughput 1 and 3 -> 2. */
+    add(&plain, "ordered", SQ_MODE_LATENCY, 4, 3.9, 4.1);
+    add(&plain, "random", SQ_MODE_LATENCY, 5, 4.9, 5.1);
+    add(&plain, "dark", SQ_MODE_LATENCY, 4.5, 4.4, 4.6);
+    add(&plain, "ordered", SQ_MODE_THROUGHPUT, 1, 1, 1);
+    add(&plain, "random", SQ_MODE_THROUGHPUT, 3, 3, 3);
+    /* branch: predictable 0.5 [0.25, 0.75], 1.5 [1, 2], 0.25 [0, 0.5] -> 0.5
+     * [0.25, 0.75]; random 11.5 [11.25, 12]; a file's cell counts nowhere. */
+    add(&plain, "ordered", SQ_MODE_BRANCH, 0.5, 0.25, 0.75);
+    add(&plain, "dark", SQ_MODE_BRANCH, 1.5, 1, 2);
+    add(&plain, "light", SQ_MODE_BRANCH, 0.25, 0, 0.5);
+    add(&plain, "random", SQ_MODE_BRANCH, 11.5, 11.25, 12);
+    add(&plain, "file", SQ_MODE_BRANCH, 100, 99, 101);
+    /* branchy: control-dependent; throughput 1 predictable, 9 random. */
+    add(&branchy, "ordered", SQ_MODE_LATENCY, 0.1, 0, 0.2);
+    add(&branchy, "random", SQ_MODE_LATENCY, 12, 11, 13);
+    add(&branchy, "ordered", SQ_MODE_THROUGHPUT, 1, 1, 1);
+    add(&branchy, "dark", SQ_MODE_THROUGHPUT, 1, 1, 1);
+    add(&branchy, "random", SQ_MODE_THROUGHPUT, 9, 9, 9);
+    add(&branchy, "ordered", SQ_MODE_BRANCH, 0.5, 0.4, 0.6);
+}
+
+static void check_sequences(void) {
+    const char *predictable[] = {"ordered", "dark", "light", "alternating", "same", "different"};
+    for (size_t i = 0; i < sizeof predictable / sizeof predictable[0]; i++)
+        CHECK(sq_sequence_predictable(predictable[i]), "%s is predictable", predictable[i]);
+    CHECK(!sq_sequence_predictable("random") && !sq_sequence_predictable("file"),
+          "random and file are not predictable");
+}
+
+static void check_summaries(void) {
+    int n;
+    sq_summary *s = sq_summaries_of(&run, &n);
+    CHECK(s && n == 2 && s[0].variant == &plain && s[1].variant == &branchy,
+          "one summary per variant, in the order of their rows: %d", n);
+    if (!s || n != 2)
+        return;
+    CHECK(!s[0].control_dependent && near(s[0].latency, 4.5), "latency %g", s[0].latency);
+    CHECK(near(s[0].throughput, 2), "throughput %g", s[0].throughput);
+    CHECK(near(s[0].branch_predictable, 0.5), "branch_predictable %g", s[0].branch_predictable);
+    CHECK(near(s[0].mispredict_penalty, 22) && near(s[0].penalty_lo, 21) &&
+              near(s[0].penalty_hi, 23.5),
+          "penalty %g [%g, %g], expected 22 [21, 23.5]", s[0].mispredict_penalty, s[0].penalty_lo,
+          s[0].penalty_hi);
+
+    CHECK(s[1].control_dependent && isnan(s[1].latency), "no latency for a control-dependent one");
+    CHECK(near(s[1].throughput, 1), "control-dependent throughput over predictable sequences: %g",
+          s[1].throughput);
+    CHECK(isnan(s[1].mispredict_penalty) && isnan(s[1].penalty_lo),
+          "no penalty without a random branch cell");
+    free(s);
+
+    sq_over_sequences o =
+        sq_over_sequences_of(&run, "color/plain/asm", SQ_MODE_BRANCH, SQ_SEQUENCES_PREDICTABLE);
+    CHECK(o.ncells == 3 && near(o.median, 0.5) && near(o.ci_lo, 0.25) && near(o.ci_hi, 0.75),
+          "predictable branch cells: %d, %g [%g, %g]", o.ncells, o.median, o.ci_lo, o.ci_hi);
+    o = sq_over_sequences_of(&run, "color/plain/asm", SQ_MODE_BRANCH, SQ_SEQUENCES_ALL);
+    CHECK(o.ncells == 5, "all branch cells, the file's too: %d", o.ncells);
+
+    /* A branch cell at two speeds: no penalty. */
+    rows[8].nmodes = 2;
+    sq_summary b = sq_summary_of(&run, &plain);
+    CHECK(isnan(b.mispredict_penalty) && near(b.branch_predictable, 0.5),
+          "a bimodal random cell withdraws the penalty only");
+    rows[8].nmodes = 0;
+}
+
+static void check_references(void) {
+    struct {
+        const char *vendor;
+        unsigned family, model;
+        bool hypervisor;
+        const char *core; /* NULL: none known */
+    } cases[] = {
+        {"AuthenticAMD", 0x19, 0x11, false, "Zen 4"},
+        {"AuthenticAMD", 0x19, 0x61, false, "Zen 4"},
+        {"AuthenticAMD", 0x19, 0xa0, false, "Zen 4"},
+        {"AuthenticAMD", 0x19, 0x21, false, NULL}, /* Zen 3 */
+        {"AuthenticAMD", 0x1a, 0x02, true, "Zen 5"},
+        {"GenuineIntel", 6, 0x8f, false, "Golden Cove"},
+        {"GenuineIntel", 6, 0xcf, false, "Golden Cove"},
+        {"GenuineIntel", 6, 0x97, false, "Golden Cove"},
+        {"GenuineIntel", 6, 0x9a, false, "Golden Cove"},
+        {"GenuineIntel", 6, 0xa7, true, "Golden Cove"},
+        {"GenuineIntel", 6, 0xa7, false, NULL}, /* Rocket Lake */
+        {"GenuineIntel", 6, 0x55, false, NULL},
+        {"HygonGenuine", 0x18, 0x00, false, NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sq_machine m = {
+            .family = cases[i].family, .model = cases[i].model, .hypervisor = cases[i].hypervisor};
+        snprintf(m.vendor, sizeof m.vendor, "%s", cases[i].vendor);
+        const sq_mispredict_reference *ref = sq_mispredict_reference_of(&m);
+        CHECK(cases[i].core ? ref && strcmp(ref->core, cases[i].core) == 0 : !ref,
+              "%s family 0x%x model 0x%x: %s, expected %s", cases[i].vendor, cases[i].family,
+              cases[i].model, ref ? ref->core : "none", cases[i].core ? cases[i].core : "none");
+    }
+    sq_machine zen4 = {.vendor = "AuthenticAMD", .family = 0x19, .model = 0x61};
+    CHECK(strcmp(sq_mispredict_reference_of(&zen4)->cycles, "11-18, 13 typical") == 0,
+          "Zen 4's figure");
+}
+
+int main(void) {
+    build();
+    check_sequences();
+    check_summaries();
+    check_references();
+    return check_finish("summary", NULL);
+}
