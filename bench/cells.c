@@ -64,9 +64,10 @@ void sq_cell_text(char *buf, size_t len, const sq_result *r) {
     }
 }
 
-bool sq_cell_rankable(const sq_result *r) {
-    return r && isfinite(r->cycles.median) && r->cycles.median >= 0 && !sq_about_zero(r->cycles) &&
-           r->nmodes == 0 && !sq_cell_dagger(r);
+double sq_cell_rank(const sq_result *r) {
+    if (!r || !isfinite(r->cycles.median) || r->nmodes || sq_cell_dagger(r))
+        return INFINITY;
+    return sq_about_zero(r->cycles) ? 0 : r->cycles.median;
 }
 
 void sq_cell_over_sequences(char *buf, size_t len, const sq_run *run, const char *id,

@@ -26,9 +26,10 @@ bool sq_cell_dagger(const sq_result *r);
  * then † where it applies; "-" for no row. */
 void sq_cell_text(char *buf, size_t len, const sq_result *r);
 
-/* Whether a cell may be called the best of its row: a finite cost above zero,
- * one speed, no †. */
-bool sq_cell_rankable(const sq_result *r);
+/* What a cell ranks by when the best of a row is starred: its median, 0 for
+ * a cost about zero (every such cell is as cheap as any other), or INFINITY
+ * for a cell that may not be called the best (two speeds, †, no number). */
+double sq_cell_rank(const sq_result *r);
 
 /* A variant's cells in one mode as one figure: the median over sequences, or,
  * where regimes are kept apart (summary.h), the predictable sequences' median
