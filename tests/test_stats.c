@@ -1,0 +1,237 @@
+/* The statistics of bench/stats.c on samples whose answer is known: the
+ * interval ranks and their coverage, the two-speed detector's false and true
+ * positive rates on made-up repetitions, the U test and Holm's adjustment.
+ * Every random draw comes from one fixed seed, so a run is repeatable. */
+#include "stats.h"
+
+#include <math.h>
+#include <stdint.h>
+
+#include "check.h"
+
+/* splitmix64: a small generator, good enough for simulated samples. */
+static uint64_t rng_state = 0x5eed5eed2026ULL;
+
+static double uniform(void) { /* (0, 1) */
+    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    return ((double)(z >> 11) + 0.5) / 9007199254740992.0; /* 2^53 */
+}
+
+static double normal(void) { /* Box-Muller, one of the pair */
+    return sqrt(-2 * log(uniform())) * cos(6.283185307179586 * uniform());
+}
+
+static double exponential(void) { /* mean 1, median ln 2 */
+    return -log(uniform());
+}
+
+static void shuffle(double *x, int n) {
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)(uniform() * (i + 1));
+        double t = x[i];
+        x[i] = x[j];
+        x[j] = t;
+    }
+}
+
+static void check_ranks(int n, bool want_ok, int want_lo, int want_hi) {
+    int lo = -1, hi = -1;
+    bool ok = sq_median_ci_ranks(n, 0.95, &lo, &hi);
+    CHECK(ok == want_ok && lo == want_lo && hi == want_hi, "n=%d: ranks %d..%d (%s), want %d..%d",
+          n, lo, hi, ok ? "true" : "false", want_lo, want_hi);
+}
+
+static void test_interval(void) {
+    check_ranks(6, true, 1, 6);
+    check_ranks(15, true, 4, 12);
+    check_ranks(5, false, 1, 5);
+    check_ranks(40, true, 14, 27);
+
+    /* 1..15 in some order: the interval is x(4)..x(12). */
+    double x[15];
+    for (int i = 0; i < 15; i++)
+        x[i] = i + 1;
+    shuffle(x, 15);
+    sq_stats s = sq_stats_of(x, 15);
+    CHECK(s.min == 1 && s.median == 8 && s.p90 == 14 && s.ci_lo == 4 && s.ci_hi == 12,
+          "stats of 1..15: min %g median %g p90 %g ci %g..%g", s.min, s.median, s.p90, s.ci_lo,
+          s.ci_hi);
+    CHECK(isnan(sq_stats_of(x, 0).median), "no samples: NAN");
+
+    /* Coverage on a skewed distribution whose median is known: 3 + Exp(1)/10
+     * has median 3 + ln(2)/10. The exact coverage of ranks 4..12 is 0.965. */
+    const int trials = 4000;
+    const double truth = 3 + log(2) / 10;
+    int covered = 0;
+    for (int t = 0; t < trials; t++) {
+        for (int i = 0; i < 15; i++)
+            x[i] = 3 + exponential() / 10;
+        s = sq_stats_of(x, 15);
+        covered += s.ci_lo <= truth && truth <= s.ci_hi;
+    }
+    double coverage = (double)covered / trials;
+    printf("interval: coverage %.3f of the median over %d trials of n=15\n", coverage, trials);
+    CHECK(coverage >= 0.93 && coverage <= 0.99, "coverage %.3f, want 0.93..0.99", coverage);
+}
+
+/* One-speed samples: shapes a row without two speeds really shows. */
+typedef enum shape {
+    NORMAL,            /* 4 cycles, 0.3% noise */
+    OUTLIER,           /* the same and one repetition far off (either way) */
+    SKEWED,            /* 4 cycles plus an exponential tail, mean 0.5% */
+    LONG_TAIL,         /* 10 cycles plus an exponential tail, mean 3%: its gaps
+                          pass both floors, the spread rule holds it back */
+    CONTAMINATED,      /* 0.3% noise, one in ten repetitions five times as wide */
+    NEAR_ZERO,         /* 0 cycles, 0.02 absolute noise */
+    NEAR_ZERO_UNIFORM, /* 0.01 cycles, uniform +-0.03 */
+    WIDE,              /* 20 cycles, 1% noise */
+    NSHAPES
+} shape;
+
+static const char *const shape_names[NSHAPES] = {
+    "normal",    "outlier",           "skewed", "long tail", "contaminated",
+    "near zero", "near zero uniform", "wide"};
+
+static void one_speed(shape sh, double *x, int n) {
+    for (int i = 0; i < n; i++) {
+        switch (sh) {
+        case NORMAL:
+        case OUTLIER:
+            x[i] = 4 * (1 + 0.003 * normal());
+            break;
+        case SKEWED:
+            x[i] = 4 * (1 + 0.005 * exponential());
+            break;
+        case LONG_TAIL:
+            x[i] = 10 * (1 + 0.03 * exponential());
+            break;
+        case CONTAMINATED:
+            x[i] = 4 * (1 + 0.003 * normal() * (uniform() < 0.1 ? 5 : 1));
+            break;
+        case NEAR_ZERO:
+            x[i] = 0.02 * normal();
+            break;
+        case NEAR_ZERO_UNIFORM:
+            x[i] = 0.01 + 0.06 * (uniform() - 0.5);
+            break;
+        case WIDE:
+            x[i] = 20 * (1 + 0.01 * normal());
+            break;
+        case NSHAPES:
+            break;
+        }
+    }
+    if (sh == OUTLIER)
+        x[(int)(uniform() * n)] *= uniform() < 0.5 ? 0.7 : 1.08;
+}
+
+static void test_modes_one_speed(void) {
+    const int trials = 2000, sizes[] = {6, 15, 40};
+    double x[40];
+    sq_speed sp[SQ_MAX_MODES];
+    for (int sh = 0; sh < NSHAPES; sh++) {
+        int flagged = 0, total = 0;
+        for (int k = 0; k < 3; k++) {
+            for (int t = 0; t < trials; t++, total++) {
+                one_speed((shape)sh, x, sizes[k]);
+                flagged += sq_modes_of(x, sizes[k], sp) != 0;
+            }
+        }
+        double rate = (double)flagged / total;
+        printf("modes: one speed, %-17s flagged %d of %d (%.2f%%)\n", shape_names[sh], flagged,
+               total, 100 * rate);
+        CHECK(rate <= 0.01, "one speed (%s) flagged in %.2f%% of trials", shape_names[sh],
+              100 * rate);
+    }
+    /* Edge cases: too few samples, a non-finite one, all equal. */
+    double two[8] = {4.13, 4.13, 4.13, 4.13, 4.32, 4.32, 4.32, 4.32};
+    CHECK(sq_modes_of(two, 8, sp) == SQ_MAX_MODES, "4 + 4 exact samples at two speeds");
+    CHECK(sq_modes_of(two, 5, sp) == 0, "5 samples: too few for two groups of 3");
+    two[2] = NAN;
+    CHECK(sq_modes_of(two, 8, sp) == 0, "a NaN sample: one speed");
+    double same[10] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+    CHECK(sq_modes_of(same, 10, sp) == 0, "all equal: one speed");
+}
+
+/* Two speeds as on an Intel guest: 4.13 or 4.32 cycles, 0.2% noise each. */
+static void test_modes_two_speeds(void) {
+    const int trials = 2000;
+    const struct {
+        int n, fast;
+    } cases[] = {{15, 5}, {15, 7}, {15, 10}, {20, 6}, {20, 10}, {40, 12}};
+    double x[40];
+    sq_speed sp[SQ_MAX_MODES];
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        int n = cases[c].n, fast = cases[c].fast, right = 0;
+        for (int t = 0; t < trials; t++) {
+            for (int i = 0; i < n; i++)
+                x[i] = (i < fast ? 4.13 : 4.32) * (1 + 0.002 * normal());
+            shuffle(x, n);
+            if (sq_modes_of(x, n, sp) != SQ_MAX_MODES)
+                continue;
+            right += fabs(sp[0].cycles / 4.13 - 1) < 0.005 &&
+                     fabs(sp[1].cycles / 4.32 - 1) < 0.005 &&
+                     fabs(sp[0].share - (double)fast / n) < 1e-9 &&
+                     fabs(sp[1].share - (double)(n - fast) / n) < 1e-9;
+        }
+        double rate = (double)right / trials;
+        printf("modes: two speeds, n=%d with %d fast: found right in %.2f%%\n", n, fast,
+               100 * rate);
+        CHECK(rate >= 0.95, "two speeds (n=%d, %d fast) found right in %.2f%% of trials", n, fast,
+              100 * rate);
+    }
+}
+
+static void test_mann_whitney(void) {
+    double a[15], b[15];
+    for (int i = 0; i < 15; i++) {
+        a[i] = 4 + 0.01 * i;
+        b[i] = 5 + 0.01 * i;
+    }
+    CHECK(sq_mann_whitney_p(a, 15, a, 15) == 1, "identical samples: p = 1");
+    double p = sq_mann_whitney_p(a, 15, b, 15);
+    /* U = 0: z = (112.5 - 0.5) / sqrt(15 * 15 * 31 / 12), p = 3.39e-6. */
+    CHECK(fabs(p - 3.3918e-6) < 1e-9, "separated 15 vs 15: p = %g, want 3.39e-6", p);
+    CHECK(sq_mann_whitney_p(b, 15, a, 15) == p, "the test is symmetric");
+    /* Ties: ranks 1, 3, 3, 5.5 for x; U = 2.5, variance 16/12 * (9 - 30/56). */
+    const double x[] = {1, 2, 2, 3}, y[] = {2, 3, 4, 5};
+    p = sq_mann_whitney_p(x, 4, y, 4);
+    CHECK(fabs(p - 0.136658) < 1e-5, "tied samples: p = %g, want 0.136658", p);
+    const double nulls[] = {NAN, NAN, NAN, NAN, NAN};
+    CHECK(sq_mann_whitney_p(nulls, 5, b, 5) == 1, "all-null samples: p = 1");
+    b[3] = INFINITY;
+    CHECK(sq_mann_whitney_p(a, 15, b, 15) == 1, "an infinite sample: p = 1");
+    CHECK(sq_mann_whitney_p(a, 0, a, 15) == 1, "an empty side: p = 1");
+}
+
+static void check_holm(const double *p, int n, const double *want) {
+    double adj[8];
+    sq_holm_adjust(p, n, adj);
+    bool same = true;
+    for (int i = 0; i < n; i++)
+        same &= fabs(adj[i] - want[i]) < 1e-12;
+    CHECK(same, "holm of %d p-values: %g %g ..., want %g %g ...", n, adj[0], n > 1 ? adj[1] : 0,
+          want[0], n > 1 ? want[1] : 0);
+}
+
+static void test_holm(void) {
+    check_holm((const double[]){0.01, 0.04, 0.03, 0.005}, 4,
+               (const double[]){0.03, 0.06, 0.06, 0.02});
+    /* Monotone: a smaller multiplier never gives a smaller adjusted p. */
+    check_holm((const double[]){0.5, 0.4, 0.3}, 3, (const double[]){0.9, 0.9, 0.9});
+    check_holm((const double[]){0.6, 0.7}, 2, (const double[]){1, 1}); /* capped */
+    check_holm((const double[]){0.02}, 1, (const double[]){0.02});
+    check_holm((const double[]){NAN, 0.01}, 2, (const double[]){1, 0.02});
+}
+
+int main(void) {
+    test_interval();
+    test_modes_one_speed();
+    test_modes_two_speeds();
+    test_mann_whitney();
+    test_holm();
+    return check_finish("stats", NULL);
+}
