@@ -96,10 +96,15 @@ static const command commands[] = {
      "  --plot DIR    bar charts per family (latency, throughput) as SVG and PNG, by gnuplot\n"},
     {"compare", sq_cmd_compare, "compare two result files row by row, with significance",
      "usage: sqcolor compare A.json B.json [--fail-over PCT] [--alpha P]\n"
-     "  Per matching row: both medians, B/A, and the two-sided Mann-Whitney U p-value of the\n"
-     "  per-repetition samples; rows only in one file are listed.\n"
-     "  --fail-over PCT  exit 1 if a significant slowdown exceeds PCT%\n"
-     "  --alpha P        significance level (default 0.01)\n"},
+     "  Per matching row: both medians with their 95% intervals, B/A, the Mann-Whitney U\n"
+     "  p-value of the per-repetition samples (Holm-adjusted over the rows tested), and the\n"
+     "  verdict. A row differs significantly when the adjusted p is under alpha, the two\n"
+     "  intervals do not overlap and the medians are 0.05 cycles or more apart. Rows about\n"
+     "  zero in both runs or with a non-finite sample are not tested; a row at two speeds\n"
+     "  differs when no speed of one run is within 3% of a speed of the other. Rows only in\n"
+     "  one file are listed.\n"
+     "  --fail-over PCT  exit 1 if a significant slowdown exceeds PCT% of A (decimals allowed)\n"
+     "  --alpha P        family-wise significance level (default 0.01)\n"},
     {"help", NULL, "help on a command", "usage: sqcolor help [COMMAND]\n"},
 };
 #define COMMAND_COUNT (int)(sizeof commands / sizeof commands[0])

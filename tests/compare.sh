@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# compare on small hand-made result files whose answer is known: a file
+# against itself, a clear slowdown and the --fail-over gate, a difference under
+# the floor, null samples, a row at two speeds whose shares moved, rows about
+# zero, and bad --fail-over values. Nothing here times anything.
+# usage: tests/compare.sh path/to/sqcolor
+bin=$1
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+# Result files by jq: 15 samples a row, spread evenly over +-0.0021 cycles
+# around the row's cost (the order is mixed so no file is sorted).
+defs='
+def jitter($i): (($i * 7) % 15 - 7) * 0.0003;
+def one($c): [range(15) | $c + jitter(.)];
+def grid($c): [range(15) | $c + ((. * 7) % 15) * 0.05]; # one speed, 0.7 cycles wide
+def two($fast; $slow; $nfast): [range(15) | (if . < $nfast then $fast else $slow end) + jitter(.)];
+def stats: sort as $s | {min: $s[0], median: $s[7], p90: $s[13]};
+def row($id; $seq; $mode; $samples): ($id | split("/")) as $p |
+  {id: $id, family: $p[0], technique: $p[1], impl: $p[2], sequence: $seq, mode: $mode,
+   cycles: ($samples | stats), ticks: ($samples | stats), ns: ($samples | stats),
+   reps: 15, samples: $samples};
+def run($rows): {schema: 1, tool: {name: "sqcolor", version: "test", commit: "test"},
+  machine: {vendor: "GenuineIntel", brand: "made up", family: 6, model: 1, stepping: 0},
+  clock: {source: "perf", tsc_source: "measured", tsc_hz: 1e9, core_hz: 1e9},
+  config: {reps: 15, length: 4096, seed: 1}, results: $rows};
+def base: [row("color/lea_shr_and/asm"; "ordered"; "latency"; one(4)),
+           row("color/lea_shr_and/asm"; "random"; "latency"; one(2)),
+           row("color/lea_shr_and/asm"; "ordered"; "throughput"; one(0.01)),
+           row("color/lea_test_jz/asm"; "ordered"; "latency"; one(3)),
+           row("color/bt/asm"; "dark"; "latency"; two(4.13; 4.32; 3))];
+'
+make_run() { # make_run FILE JQ-EXPRESSION-OF-THE-ROWS
+    jq -n "$defs run($2)" >"$1" || bad "jq could not make $1"
+}
+make_run "$tmp/a.json" 'base'
+make_run "$tmp/slow.json" 'base | .[0] = row("color/lea_shr_and/asm"; "ordered"; "latency"; one(4.4))'
+make_run "$tmp/floor.json" 'base | .[1] = row("color/lea_shr_and/asm"; "random"; "latency"; one(2.03))'
+make_run "$tmp/wide.json" 'base | .[1] = row("color/lea_shr_and/asm"; "random"; "latency"; grid(4))'
+make_run "$tmp/wide_shifted.json" 'base | .[1] = row("color/lea_shr_and/asm"; "random"; "latency"; grid(4.35))'
+make_run "$tmp/nulls.json" 'base | .[3] = row("color/lea_test_jz/asm"; "ordered"; "latency"; [range(15) | null])'
+make_run "$tmp/shares.json" 'base | .[4] = row("color/bt/asm"; "dark"; "latency"; two(4.13; 4.32; 12))'
+make_run "$tmp/speeds.json" 'base | .[4] = row("color/bt/asm"; "dark"; "latency"; two(4.6; 4.8; 12))'
+make_run "$tmp/zero.json" 'base | .[2] = row("color/lea_shr_and/asm"; "ordered"; "throughput"; one(-0.02))'
+make_run "$tmp/unzero.json" 'base | .[2] = row("color/lea_shr_and/asm"; "ordered"; "throughput"; one(1))'
+
+# compare_ok NAME WANT-EXIT A B [options]: runs compare into $tmp/NAME.txt and
+# checks its exit status.
+compare_ok() {
+    local name=$1 want=$2
+    shift 2
+    "$bin" compare "$@" >"$tmp/$name.txt" 2>"$tmp/$name.err"
+    local rc=$?
+    [ $rc -eq "$want" ] && ok || bad "compare $*: exit $rc, wanted $want: $(cat "$tmp/$name.err")"
+}
+# verdict NAME ID SEQUENCE MODE: the verdict column of one row.
+verdict() {
+    grep "^$2 *$3 *$4 " "$tmp/$1.txt" | sed 's/^\([^ ]* *\)\{7\}//'
+}
+summary() { tail -1 "$tmp/$1.txt"; }
+
+# A file against itself: nothing significant, the gate holds.
+compare_ok same 0 "$tmp/a.json" "$tmp/a.json" --fail-over 2.5
+summary same | grep -q '^compare: 5 rows matched, 4 tested, 0 significant (Mann-Whitney U, Holm at alpha 0.01, floor 0.05 cycles, disjoint 95% intervals' &&
+    ok || bad "A vs A: $(summary same)"
+grep -q '^color/lea_shr_and/asm  *ordered  *latency  *4.000±0.001  *4.000±0.001  *1.000 ' "$tmp/same.txt" &&
+    ok || bad "row cells: $(grep '^color/lea_shr_and/asm *ordered *latency' "$tmp/same.txt")"
+
+# 10% slower: significant; over a 2.5% gate, under a 15% one.
+compare_ok slow 1 "$tmp/a.json" "$tmp/slow.json" --fail-over 2.5
+[ "$(verdict slow color/lea_shr_and/asm ordered latency)" = "SLOWER (over --fail-over)" ] &&
+    summary slow | grep -q ' 1 significant .*; significant slowdowns over 2.5%: 1$' && ok ||
+    bad "a clear slowdown: $(verdict slow color/lea_shr_and/asm ordered latency) / $(summary slow)"
+# Its p-value is Holm's: the least p of 15 against 15 (3.4e-6) times the 3 rows
+# U-tested (the row at two speeds is judged by its speeds).
+grep -q '^color/lea_shr_and/asm  *ordered  *latency .* 1.100  *1e-05  ' "$tmp/slow.txt" && ok ||
+    bad "the adjusted p: $(grep '^color/lea_shr_and/asm *ordered *latency' "$tmp/slow.txt")"
+compare_ok slow15 0 "$tmp/a.json" "$tmp/slow.json" --fail-over 15
+[ "$(verdict slow15 color/lea_shr_and/asm ordered latency)" = "slower" ] && ok || bad "a 10% slowdown under --fail-over 15"
+compare_ok fast 0 "$tmp/slow.json" "$tmp/a.json" --fail-over 2.5
+[ "$(verdict fast color/lea_shr_and/asm ordered latency)" = "faster" ] && ok || bad "a speedup: $(verdict fast color/lea_shr_and/asm ordered latency)"
+
+# 0.03 cycles apart, every sample of B above every one of A: under the floor.
+compare_ok floor 0 "$tmp/a.json" "$tmp/floor.json" --fail-over 0
+[ "$(verdict floor color/lea_shr_and/asm random latency)" = "(under the floor)" ] &&
+    summary floor | grep -q ' 0 significant ' && ok || bad "under the floor: $(verdict floor color/lea_shr_and/asm random latency)"
+
+# Wide samples 0.35 cycles apart: the U test would call it (p about 0.004), but
+# the intervals, 4.15..4.55 and 4.50..4.90, overlap.
+compare_ok wide 0 "$tmp/wide.json" "$tmp/wide_shifted.json" --fail-over 0
+[ "$(verdict wide color/lea_shr_and/asm random latency)" = "(intervals overlap)" ] &&
+    summary wide | grep -q ' 0 significant ' && ok || bad "overlapping intervals: $(verdict wide color/lea_shr_and/asm random latency)"
+
+# Null samples: the row is untested, the others are compared as usual.
+compare_ok nulls 0 "$tmp/a.json" "$tmp/nulls.json" --fail-over 2.5
+verdict nulls color/lea_test_jz/asm ordered latency | grep -q '^untested' &&
+    summary nulls | grep -q ' 5 rows matched, 3 tested, 0 significant ' && ok ||
+    bad "null samples: $(verdict nulls color/lea_test_jz/asm ordered latency) / $(summary nulls)"
+compare_ok nulls_b 0 "$tmp/nulls.json" "$tmp/a.json"
+verdict nulls_b color/lea_test_jz/asm ordered latency | grep -q '^untested' && ok || bad "null samples in A"
+
+# Two speeds whose shares moved (3/12 to 12/3): the same speeds, not significant,
+# though the medians moved (at alpha 0.05 a U test on the mixture would call it
+# faster); speeds that all moved by 10% are significant.
+compare_ok shares 0 "$tmp/a.json" "$tmp/shares.json" --fail-over 2.5 --alpha 0.05
+[ "$(verdict shares color/bt/asm dark latency)" = "speeds A 4.130 (20%) 4.320 (80%), B 4.130 (80%) 4.320 (20%)" ] &&
+    ok || bad "shares moved: $(verdict shares color/bt/asm dark latency)"
+compare_ok speeds 1 "$tmp/a.json" "$tmp/speeds.json" --fail-over 2.5
+verdict speeds color/bt/asm dark latency | grep -q '^SLOWER (over --fail-over); speeds A 4.130 (20%) 4.320 (80%), B 4.600 (80%) 4.800 (20%)$' &&
+    ok || bad "speeds moved: $(verdict speeds color/bt/asm dark latency)"
+
+# About zero in both: not tested. From about zero to a cost: a slowdown at any gate.
+compare_ok zero 0 "$tmp/a.json" "$tmp/zero.json" --fail-over 0
+verdict zero color/lea_shr_and/asm ordered throughput | grep -q '^untested (about zero in both)' && ok || bad "about zero in both"
+compare_ok unzero 1 "$tmp/a.json" "$tmp/unzero.json" --fail-over 1000
+[ "$(verdict unzero color/lea_shr_and/asm ordered throughput)" = "SLOWER (over --fail-over)" ] && ok ||
+    bad "from zero to a cost: $(verdict unzero color/lea_shr_and/asm ordered throughput)"
+
+# --alpha still works; bad --fail-over and --alpha values are one line and exit 2.
+compare_ok alpha 1 "$tmp/a.json" "$tmp/slow.json" --alpha 0.05 --fail-over 2.5
+expect_usage "--fail-over takes a percentage from 0 to 1000, not 'abc'" compare "$tmp/a.json" "$tmp/a.json" --fail-over abc
+expect_usage "--fail-over takes a percentage from 0 to 1000, not '-1'" compare "$tmp/a.json" "$tmp/a.json" --fail-over -1
+expect_usage "--fail-over takes a percentage from 0 to 1000, not '1001'" compare "$tmp/a.json" "$tmp/a.json" --fail-over 1001
+expect_usage "--fail-over takes a percentage from 0 to 1000, not '2.5%'" compare "$tmp/a.json" "$tmp/a.json" --fail-over 2.5%
+expect_usage "--alpha takes a number between 0 and 1, not '0'" compare "$tmp/a.json" "$tmp/a.json" --alpha 0
+
+finish compare
