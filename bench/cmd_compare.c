@@ -138,12 +138,13 @@ static void list_missing(const sq_run *from, const sq_run *in, const char *label
 typedef struct tally {
     int matched, ntested; /* rows in both runs; of them, U-tested */
     int nfinite, nzero;   /* not tested: a non-finite value; about zero in both */
-    int max_a, max_b;     /* the most repetitions of a U-tested row in A and B */
+    int blind;            /* U-tested rows too few repetitions to survive the correction */
+    int need;             /* repetitions each side needs for that */
 } tally;
 
 /* Fills rows[0..t->matched) with A's rows that B has too, U-tests those that
  * can be and Holm-adjusts their p-values together. */
-static void test_rows(const sq_run *a, const sq_run *b, row *rows, tally *t) {
+static void test_rows(const sq_run *a, const sq_run *b, double alpha, row *rows, tally *t) {
     double *p = malloc(sizeof *p * ((size_t)a->nresults + 1));
     double *adjusted = malloc(sizeof *adjusted * ((size_t)a->nresults + 1));
     int *tested = malloc(sizeof *tested * ((size_t)a->nresults + 1));
@@ -169,10 +170,15 @@ static void test_rows(const sq_run *a, const sq_run *b, row *rows, tally *t) {
             tested[t->ntested] = t->matched - 1;
             p[t->ntested++] =
                 sq_mann_whitney_p(w->a.r->samples, w->a.r->reps, w->b.r->samples, w->b.r->reps);
-            t->max_a = w->a.r->reps > t->max_a ? w->a.r->reps : t->max_a;
-            t->max_b = w->b.r->reps > t->max_b ? w->b.r->reps : t->max_b;
         }
     }
+    /* Holm multiplies the least p by the number of rows tested at most. */
+    for (int k = 0; k < t->ntested; k++) {
+        const row *w = &rows[tested[k]];
+        t->blind += least_p(w->a.r->reps, w->b.r->reps) * t->ntested >= alpha;
+    }
+    for (t->need = 3; t->need < 1000 && least_p(t->need, t->need) * t->ntested >= alpha;)
+        t->need++;
     sq_holm_adjust(p, t->ntested, adjusted);
     for (int k = 0; k < t->ntested; k++)
         rows[tested[k]].p = adjusted[k];
@@ -281,7 +287,7 @@ int sq_cmd_compare(int argc, char **argv) {
         exit(SQ_EXIT_FAIL);
     }
     tally t = {0};
-    test_rows(&a, &b, rows, &t);
+    test_rows(&a, &b, alpha, rows, &t);
 
     printf("A: %s (%s, sqcolor %s)\nB: %s (%s, sqcolor %s)\n", files[0], a.machine.brand, a.commit,
            files[1], b.machine.brand, b.commit);
@@ -296,12 +302,12 @@ int sq_cmd_compare(int argc, char **argv) {
         by_speeds += w->by_speeds;
         print_row(w, fail_over);
     }
-    /* Holm multiplies the least p by the number of rows tested. */
-    double least = t.ntested ? least_p(t.max_a, t.max_b) * t.ntested : 0;
-    if (least >= alpha)
-        printf("\nnote: with %d and %d repetitions and %d rows tested no U test can reach an "
-               "adjusted p < %g (the least is %.2g): run with more --reps, or raise --alpha\n",
-               t.max_a, t.max_b, t.ntested, alpha, fmin(least, 1));
+    if (t.blind)
+        printf("\nnote: %d of the %d rows tested have too few repetitions for any difference to "
+               "survive Holm's correction over %d rows at alpha %g; a comparison that can find a "
+               "change in every row needs at least %d repetitions a side (run both with "
+               "--min-reps %d)\n",
+               t.blind, t.ntested, t.ntested, alpha, t.need, t.need);
     list_missing(&a, &b, "A");
     list_missing(&b, &a, "B");
     if (t.nzero || t.nfinite)

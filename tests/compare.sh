@@ -116,6 +116,15 @@ compare_ok unzero 1 "$tmp/a.json" "$tmp/unzero.json" --fail-over 1000
 [ "$(verdict unzero color/lea_shr_and/asm ordered throughput)" = "SLOWER (over --fail-over)" ] && ok ||
     bad "from zero to a cost: $(verdict unzero color/lea_shr_and/asm ordered throughput)"
 
+# Rows with too few repetitions for any U test to survive the correction are
+# counted, with the repetitions that would do (6 a side cannot reach p < 0.01
+# over the 3 rows tested, 7 can; 15 a side can, so the 15-sample files get no note).
+jq '.results |= map(.samples |= .[0:6] | .reps = 6)' "$tmp/a.json" >"$tmp/six.json"
+compare_ok six 0 "$tmp/six.json" "$tmp/six.json"
+grep -q "^note: 3 of the 3 rows tested have too few repetitions" "$tmp/six.txt" && grep -q -- "--min-reps 7)" "$tmp/six.txt" &&
+    ok || bad "blind rows: $(grep '^note' "$tmp/six.txt")"
+grep -q "^note:" "$tmp/same.txt" && bad "a note on rows that can be judged" || ok
+
 # --alpha still works; bad --fail-over and --alpha values are one line and exit 2.
 compare_ok alpha 1 "$tmp/a.json" "$tmp/slow.json" --alpha 0.05 --fail-over 2.5
 expect_usage "--fail-over takes a percentage from 0 to 1000, not 'abc'" compare "$tmp/a.json" "$tmp/a.json" --fail-over abc
