@@ -64,6 +64,13 @@ void sq_cell_text(char *buf, size_t len, const sq_result *r) {
     }
 }
 
+bool sq_cell_ties_best(const sq_result *r, const sq_result *best) {
+    double rank = sq_cell_rank(r), least = sq_cell_rank(best);
+    if (!isfinite(rank) || !isfinite(least))
+        return false;
+    return rank - least < SQ_RESOLUTION_CYCLES || r->cycles.ci_lo <= best->cycles.ci_hi;
+}
+
 double sq_cell_rank(const sq_result *r) {
     if (!r || !isfinite(r->cycles.median) || r->nmodes || sq_cell_dagger(r))
         return INFINITY;

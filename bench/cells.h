@@ -31,6 +31,11 @@ void sq_cell_text(char *buf, size_t len, const sq_result *r);
  * for a cell that may not be called the best (two speeds, †, no number). */
 double sq_cell_rank(const sq_result *r);
 
+/* Whether r shares the best mark with best, the lowest-ranked cell of its
+ * row: r is rankable and not told apart from best, its rank within
+ * SQ_RESOLUTION_CYCLES of best's or its interval reaching best's. */
+bool sq_cell_ties_best(const sq_result *r, const sq_result *best);
+
 /* A variant's cells in one mode as one figure: the median over sequences, or,
  * where regimes are kept apart (summary.h), the predictable sequences' median
  * and random's as "0.12 / 11.30 rnd" (either alone where the other is

@@ -128,14 +128,17 @@ static void write_table(FILE *out, bool md, const sq_run *run, const sq_family *
         const char *tech = g->techniques.v[k];
         sq_text_table_add(&t, "%s", tech);
         for (int s = 0; s < nseq; s++) {
-            double best = INFINITY;
-            for (int i = 0; i < g->impls.n; i++)
-                best = fmin(best, sq_cell_rank(cell(run, fam, mode, tech, g->impls.v[i], seqs[s])));
+            const sq_result *best = NULL;
+            for (int i = 0; i < g->impls.n; i++) {
+                const sq_result *r = cell(run, fam, mode, tech, g->impls.v[i], seqs[s]);
+                if (sq_cell_rank(r) < sq_cell_rank(best))
+                    best = r;
+            }
             for (int i = 0; i < g->impls.n; i++) {
                 const sq_result *r = cell(run, fam, mode, tech, g->impls.v[i], seqs[s]);
                 char v[64];
                 sq_cell_text(v, sizeof v, r);
-                bool is_best = isfinite(best) && sq_cell_rank(r) == best && g->impls.n > 1;
+                bool is_best = sq_cell_ties_best(r, best) && g->impls.n > 1;
                 sq_text_table_add(&t, is_best ? (md ? "**%s**" : "%s*") : "%s", v);
             }
         }
@@ -375,9 +378,10 @@ static void write_footer(FILE *out, bool md, const sq_run *run, bool penalties) 
             "is not a latency; it depends on how predictable the sequence is\n",
             p);
     fprintf(out,
-            "%s%s: the lowest median of a row and sequence among cells with one speed and no †; "
-            "every ≈0 cell when there is one\n",
-            p, md ? "bold" : "*");
+            "%s%s: the best of a row and sequence, the lowest median among cells with one speed "
+            "and no † (≈0 counts as 0), and every cell not told apart from it (within %.2f "
+            "cycles, or its interval reaching the best's)\n",
+            p, md ? "bold" : "*", SQ_RESOLUTION_CYCLES);
     fprintf(out,
             "%ssummaries: medians over sequences; in branch mode and for † variants the "
             "predictable sequences (all but random and file) and random are kept apart: "

@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "output.h"
 #include "plot.h"
+#include "cells.h"
 #include "report.h"
 #include "results_io.h"
 
@@ -692,7 +693,25 @@ static void check_output_files(void) {
     }
 }
 
+/* Which cells share the best mark: those not told apart from the best. */
+static void check_best_ties(void) {
+    const sq_variant *v = &sq_variants[0];
+    sq_result best = {.variant = v, .mode = SQ_MODE_THROUGHPUT, .cycles = {1.99, 1.99, 2, 1.98, 2}};
+    sq_result close = best, apart = best, overlapping = best, about_zero = best;
+    close.cycles = (sq_stats){2.03, 2.03, 2.04, 2.02, 2.04};       /* 0.04 over: within 0.05 */
+    apart.cycles = (sq_stats){2.30, 2.30, 2.31, 2.29, 2.31};       /* clearly dearer */
+    overlapping.cycles = (sq_stats){2.30, 2.30, 2.6, 1.99, 2.6};   /* its interval reaches */
+    about_zero.cycles = (sq_stats){0.01, 0.01, 0.02, -0.01, 0.02}; /* ranks as 0 */
+    CHECK(sq_cell_ties_best(&best, &best) && sq_cell_ties_best(&close, &best),
+          "the best and a cell within the resolution share the mark");
+    CHECK(!sq_cell_ties_best(&apart, &best), "a clearly dearer cell is not the best");
+    CHECK(sq_cell_ties_best(&overlapping, &best), "a cell whose interval reaches the best's ties");
+    CHECK(sq_cell_rank(&about_zero) == 0 && !sq_cell_ties_best(&best, &about_zero),
+          "an about-zero cell ranks as 0 and beats 2 cycles");
+}
+
 int main(void) {
+    check_best_ties();
     if (!mkdtemp(dir)) {
         printf("mkdtemp: %s\n", strerror(errno));
         return 1;
