@@ -154,6 +154,11 @@ static void test_modes_one_speed(void) {
     CHECK(sq_modes_of(two, 8, sp) == 0, "a NaN sample: one speed");
     double same[10] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
     CHECK(sq_modes_of(same, 10, sp) == 0, "all equal: one speed");
+    /* Below the harness by 4 or by 3 cycles: both cost nothing. */
+    double below[8] = {-4, -4, -4, -4, -3, -3, -3, -3};
+    CHECK(sq_modes_of(below, 8, sp) == 0, "two groups both below zero: one speed, none");
+    double from_zero[8] = {-0.5, -0.5, -0.5, -0.5, 1, 1, 1, 1};
+    CHECK(sq_modes_of(from_zero, 8, sp) == SQ_MAX_MODES, "nothing or a cycle: two speeds");
 }
 
 /* Two speeds as on an Intel guest: 4.13 or 4.32 cycles, 0.2% noise each,
