@@ -14,9 +14,11 @@ void sq_cell_estimate(char *buf, size_t len, double m, double lo, double hi, int
     if (!isfinite(m)) {
         snprintf(buf, len, "-");
     } else if (m < 0 || sq_about_zero(s)) {
-        double bound = fmax(fabs(lo), fabs(hi)); /* NAN only when both are */
+        /* A cost has no lower side below zero (that is the harness's
+         * slack): what the interval says is how much it could cost at most. */
+        double bound = fmax(hi, 0);
         if (isfinite(bound))
-            snprintf(buf, len, "≈0±%.*f", decimals, bound);
+            snprintf(buf, len, "≈0≤%.*f", decimals, bound);
         else
             snprintf(buf, len, "≈0");
     } else {

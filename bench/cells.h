@@ -11,8 +11,8 @@
 #include <stddef.h>
 
 /* "4.00±0.01" for median m in [lo, hi] to `decimals` places (± the wider
- * side); "≈0±X" when m is below zero or about zero (stats.h), X the larger
- * of |lo| and |hi|; "-" for no median. */
+ * side); "≈0≤X" when m is below zero or about zero (stats.h), X the upper
+ * end of the interval or 0, what it could cost at most; "-" for no median. */
 void sq_cell_estimate(char *buf, size_t len, double m, double lo, double hi, int decimals);
 
 /* A figure without an interval: "4.00"; "≈0" below SQ_RESOLUTION_CYCLES;

@@ -367,7 +367,8 @@ static void write_footer(FILE *out, bool md, const sq_run *run, bool penalties) 
             p);
     fprintf(out,
             "%s≈0: a cost not told apart from zero (its median within %.2f cycles of zero or "
-            "below it, or its interval holding zero); ≈0±X: the interval lies within X of zero\n",
+            "below it, or its interval holding zero); ≈0≤X: it costs at most X (the interval's "
+            "upper end; below zero is the harness's slack, not a cost)\n",
             p, SQ_RESOLUTION_CYCLES);
     fprintf(out,
             "%sa|b: the row ran at two speeds, a the faster; its line under the table gives each "
