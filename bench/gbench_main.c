@@ -4,6 +4,7 @@
 #include "calibration.h"
 #include "engine.h"
 #include "gbench.h"
+#include "placement.h"
 #include "report.h"
 #include "sequence.h"
 
@@ -56,7 +57,7 @@ static sq_target *target_for(const bench_ctx *c, char *err, size_t errlen) {
 /* An iteration is one square. Each batch is one visit of the variant followed
  * by one of its harness. The cycles counter is sqcolor run's statistic over
  * the visits, so the two front ends report the same number: the median over
- * groups of 12 visits of the fastest variant visit less the fastest harness
+ * groups of SQ_RUN_VISITS visits of the fastest variant visit less the fastest harness
  * visit. The benchmark's (manual) time per iteration is that number of cycles
  * at the calibrated core clock: Google Benchmark divides the run's manual
  * time by its iterations, so the run's time is given once, at the end, as
@@ -155,6 +156,9 @@ static int atomic_out(int argc, char **argv, sq_output *out, char *err, size_t e
 }
 
 int main(int argc, char **argv) {
+    /* Address randomisation off, as sqcolor run times (placement.h). */
+    sq_placement_init(argv);
+    sq_placement_fix();
     char err[512];
     char **args = with_default_min_time(&argc, argv);
     sq_output out = {0};
@@ -175,12 +179,13 @@ int main(int argc, char **argv) {
     char ghz[32];
     snprintf(ghz, sizeof ghz, "%.17g", cal.core_hz / 1e9);
     sqgb_add_context("sqcolor_core_ghz", ghz);
-    sqgb_add_context("sqcolor_cycles",
-                     cal.perf ? "core cycles per square (perf counter), variant less harness: "
-                                "per 12 visits the fastest of each, median over the groups"
-                              : "core cycles per square (add-chain calibrated), variant less "
-                                "harness: per 12 visits the fastest of each, median over the "
-                                "groups");
+    char cycles[200];
+    snprintf(cycles, sizeof cycles,
+             "core cycles per square (%s), variant less harness: per %d visits the fastest of "
+             "each, median over the groups",
+             cal.perf ? "perf counter" : "add-chain calibrated", SQ_RUN_VISITS);
+    sqgb_add_context("sqcolor_cycles", cycles);
+    sqgb_add_context("sqcolor_aslr", sq_placement_fixed() ? "off" : "on");
     sqgb_add_context("sqcolor_time", "Time = cycles / sqcolor_core_ghz, per square (manual time); "
                                      "CPU includes the harness and clock samples");
     run_cfg.length = (size_t)1 << SQ_RUN_LENGTH_LOG2;

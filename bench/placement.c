@@ -19,3 +19,8 @@ void sq_placement_fix(void) {
     execv("/proc/self/exe", original_argv);
     personality((unsigned long)persona); /* exec failed: carry on as we were */
 }
+
+bool sq_placement_fixed(void) {
+    int persona = personality(0xffffffff);
+    return persona != -1 && (persona & ADDR_NO_RANDOMIZE);
+}

@@ -5,6 +5,8 @@
 #ifndef SQCOLOR_PLACEMENT_H
 #define SQCOLOR_PLACEMENT_H
 
+#include <stdbool.h>
+
 /* main's argv, for running the same command again. */
 void sq_placement_init(char **argv);
 
@@ -12,5 +14,8 @@ void sq_placement_init(char **argv);
  * command again in its place; returns only if that cannot be done (the run
  * then records that randomisation was on). */
 void sq_placement_fix(void);
+
+/* Whether randomisation is off for this process. */
+bool sq_placement_fixed(void);
 
 #endif

@@ -1,10 +1,10 @@
 #include "run_info.h"
 
+#include "placement.h"
 #include "stats.h"
 
 #include <math.h>
 #include <stdio.h>
-#include <sys/personality.h>
 #include <sys/utsname.h>
 
 void sq_run_describe(sq_run *run, const sq_engine_config *cfg, const sq_calibration *cal,
@@ -31,8 +31,7 @@ void sq_run_describe(sq_run *run, const sq_engine_config *cfg, const sq_calibrat
     run->samples = cfg->timing.samples;
     run->visits = cfg->visits > 0 ? cfg->visits : 1;
     run->sample_us = cfg->timing.sample_s * 1e6;
-    int persona = personality(0xffffffff);
-    run->aslr = persona == -1 || !(persona & ADDR_NO_RANDOMIZE);
+    run->aslr = !sq_placement_fixed();
     struct utsname u;
     if (uname(&u) == 0)
         snprintf(run->kernel, sizeof run->kernel, "%s", u.release);

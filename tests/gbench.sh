@@ -79,6 +79,9 @@ if [ -f /usr/share/benchmark/compare.py ] && /usr/bin/python3 -c 'import scipy' 
     [ -z "$missing" ] && [ "$compared" = ok ] && [ "$(echo "$names" | wc -l)" -ge 3 ] &&
         ok || bad "compare.py: not listed: $missing; compared other times than cycles at the core clock: $compared"
 fi
+# Timed as sqcolor run times: address randomisation off, and the context says so.
+"$gb" --benchmark_filter='lea_shr_and/asm/ordered/latency' --benchmark_min_time=0.01 --benchmark_format=json 2>/dev/null |
+    jq -e '.context.sqcolor_aslr == "off"' >/dev/null && ok || bad "gbench: address randomisation not off"
 # A net cost near zero is clamped in the reported time, so Google Benchmark
 # asks for its cap of 10^9 squares; the visits actually made stay bounded
 # (one invocation took 7.9 s of visits before).
