@@ -307,27 +307,17 @@ static sq_stats scaled(sq_stats s, double k) {
     return (sq_stats){s.min * k, s.median * k, s.p90 * k, s.ci_lo * k, s.ci_hi * k};
 }
 
-/* Whether a variant's routine holds a conditional branch (its answer steers
- * one): then its chained modes time a predicted branch, not a data
- * dependency. One look per variant. */
-static bool branches(const sq_variant *v) {
-    static const sq_variant *seen[1024];
-    static signed char answer[1024];
-    int i = (int)(v - sq_variants);
-    if (i < 0 || i >= sq_variant_count || i >= 1024)
-        return false;
-    if (seen[i] != v) {
-        seen[i] = v;
-        answer[i] = sq_code_branches(v) == 1;
-    }
-    return answer[i];
-}
-
+/* Each row's net cost per repetition and its statistics. A variant whose
+ * routine holds a conditional branch (its answer steers one) is
+ * control-dependent: its chained modes time a predicted branch, not a data
+ * dependency. Its code is read once (0: not yet, 1: no branch, 2: branches). */
 static int collect(engine *e, sq_run *run) {
     run->results = calloc((size_t)e->nrows, sizeof *run->results);
     double *net = malloc(sizeof *net * (size_t)e->cfg->timing.reps);
-    if (!run->results || !net) {
+    signed char *branches = calloc((size_t)sq_variant_count, 1);
+    if (!run->results || !net || !branches) {
         free(net);
+        free(branches);
         return fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for results");
     }
     for (int i = 0; i < e->nrows; i++) {
@@ -343,6 +333,7 @@ static int collect(engine *e, sq_run *run) {
         res->samples = malloc(sizeof *res->samples * (size_t)reps);
         if (!res->samples) {
             free(net);
+            free(branches);
             return fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for results");
         }
         for (int k = 0; k < reps; k++)
@@ -352,9 +343,13 @@ static int collect(engine *e, sq_run *run) {
         res->ns = scaled(res->ticks, 1e9 / e->sampler.cal.tsc_hz);
         res->cycles = sq_stats_of(res->samples, reps);
         res->nmodes = sq_modes_of(res->samples, reps, res->modes);
-        res->control_dependent = branches(t->row.variant);
+        signed char *b = &branches[t->row.variant - sq_variants];
+        if (!*b)
+            *b = sq_code_branches(t->row.variant) == 1 ? 2 : 1;
+        res->control_dependent = *b == 2;
     }
     free(net);
+    free(branches);
     return 0;
 }
 

@@ -11,7 +11,8 @@
  * row gets at least MIN_REPS repetitions, each the fastest of VISITS
  * one-sample visits spread over the run; rows whose interval of the median
  * is still wider than TIGHT (a fraction of the median, or TIGHT_ABS cycles)
- * get REPS_STEP more at a time, up to REPS, within BUDGET seconds of sampling. */
+ * get REPS_STEP more at a time, up to REPS, in rounds that end within BUDGET
+ * seconds of the run's start. */
 #define SQ_RUN_REPS           30
 #define SQ_RUN_MIN_REPS       6
 #define SQ_RUN_REPS_STEP      3
@@ -75,7 +76,6 @@ sq_target *sq_target_new(const sq_variant *v, sq_mode mode, const char *sequence
 typedef struct sq_target_visit_times {
     double cycles[2]; /* core cycles per square: [0] the variant, [1] its harness */
     double ticks[2];  /* TSC ticks per square, likewise */
-    double variant_s; /* seconds the variant's sample took */
 } sq_target_visit_times;
 
 /* Squares in each sample of the variant (fixed when the target is built). */

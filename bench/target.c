@@ -66,9 +66,7 @@ bool sq_target_visit(sq_target *t, sq_target_visit_times *out) {
     stir(t);
     sq_row_visit(&t->sampler, &t->harness, 1, &harness);
     *out =
-        (sq_target_visit_times){{variant.cycles, harness.cycles},
-                                {variant.ticks, harness.ticks},
-                                variant.ticks * (double)t->variant.chunk / t->sampler.cal.tsc_hz};
+        (sq_target_visit_times){{variant.cycles, harness.cycles}, {variant.ticks, harness.ticks}};
     return right;
 }
 
