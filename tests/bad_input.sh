@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Bad input to every command, from a table (tests/bad_input.txt): each case
+# names the program, the exit status and a part of the one line it must print
+# on stderr, then the arguments. Arguments are split on spaces; @T@ stands for
+# this test's scratch folder, where the fixtures below are made. Nothing in the
+# table is run as shell. With SQ_BAD_INPUT_SHOW=1 every case's actual line is
+# printed, for writing new cases.
+# usage: tests/bad_input.sh path/to/sqcolor path/to/sqcolor-gbench
+bin=$1 gbench=${2:-}
+table=$(dirname "$0")/bad_input.txt
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+# ---- fixtures --------------------------------------------------------------
+T=$tmp
+mkdir -p "$T/dir"
+"$bin" run --quick --reps 3 --samples 1 --filter color/bt/asm --mode latency --sequence random \
+    --format json --output "$T/good.json" 2>/dev/null || bad "could not make a result file"
+: >"$T/empty.json"
+printf 'hello' >"$T/notjson.json"
+head -c 200 "$T/good.json" >"$T/trunc.json"
+printf '[]' >"$T/array.json"
+printf '{"schema": 1, "schema": 1}' >"$T/dupkey.json"
+mutate() { # mutate NAME JQ-FILTER: a copy of good.json changed by the filter
+    jq "$2" "$T/good.json" >"$T/$1.json" || bad "jq could not make $1"
+}
+mutate schema9 '.schema = 9'
+mutate nomachine 'del(.machine)'
+mutate noresults 'del(.results)'
+mutate resultsobj '.results = {}'
+mutate badmode '.results[0].mode = "speed"'
+mutate badfamily '.results[0].family = "colour"'
+mutate badid '.results[0].id = "color/bt/gcc"'
+mutate fewsamples '.results[0].samples = [1]'
+mutate strsample '.results[0].samples[0] = "x"'
+mutate cyclesnum '.results[0].cycles = 3'
+mutate nomedian '.results[0].cycles |= del(.median)'
+mutate badci '.results[0].cycles.ci95 = [1]'
+mutate badmodes '.results[0].modes = [1, 2]'
+mutate badshare '.results[0].modes = [{"cycles": 1, "share": "a"}, {"cycles": 2, "share": 0.5}]'
+mutate badcontrol '.results[0].control_dependent = "yes"'
+mutate badaslr '.config.aslr = 1'
+mutate badcpu '.config.cpu = "zero"'
+mutate badvisits '.config.visits = -3'
+mutate badreps '.config.reps = 0'
+mutate badseed '.config.seed = -1'
+mutate strtsc '.clock.tsc_hz = "fast"'
+mutate nofamily '.results[0] |= del(.family)'
+mutate badsamples '.results[0].samples = "many"'
+mutate fracreps '.results[0].reps = 2.5'
+printf 'e4 z9\n' >"$T/seq_token.txt"
+printf '64\n' >"$T/seq_range.txt"
+: >"$T/seq_empty.txt"
+printf 'e4\n' >"$T/seq_single.txt"
+printf 'e4 d5 f6\n' >"$T/seq_three.txt"
+printf '# only a comment\n' >"$T/seq_comment.txt"
+
+# ---- the table -------------------------------------------------------------
+n=0
+while IFS= read -r line; do
+    case $line in '' | '#'*) continue ;; esac
+    prog=${line%% *} rest=${line#* }
+    want_rc=${rest%% *} rest=${rest#* }
+    rest=${rest#| }
+    want=${rest%% | *} args=${rest#* | }
+    [ "$want" = "$rest" ] && { bad "malformed table line: $line"; continue; }
+    case $prog in
+    S) exe=$bin ;;
+    G)
+        [ -n "$gbench" ] || continue
+        exe=$gbench
+        ;;
+    *)
+        bad "unknown program in: $line"
+        continue
+        ;;
+    esac
+    args=${args//@T@/$T} want=${want//@T@/$T}
+    read -r -a argv <<<"$args"
+    [ "$args" = "-" ] && argv=()
+    "$exe" "${argv[@]}" </dev/null >"$T/out" 2>"$T/err"
+    rc=$? lines=$(grep -vc '^verify: ' "$T/err")
+    n=$((n + 1))
+    [ "${SQ_BAD_INPUT_SHOW:-}" = 1 ] && echo "$rc | $(grep -v '^verify: ' "$T/err" | head -2 | tr '\n' '~') | $args"
+    if [ "$rc" -eq "$want_rc" ] && [ "$lines" -eq 1 ] && grep -qF -- "$want" "$T/err"; then
+        ok
+    else
+        bad "$(basename "$exe") $args -> exit $rc (wanted $want_rc), $lines lines: $(head -c 300 "$T/err") (wanted '$want')"
+    fi
+done <"$table"
+echo "bad_input: $n cases"
+finish bad_input
