@@ -19,6 +19,25 @@ void sq_usage_error(const char *cmd, const char *fmt, ...) {
     exit(SQ_EXIT_USAGE);
 }
 
+const char *(*sq_command_usage)(const char *cmd);
+
+/* "CMD --help" or "-h": the command's usage on standard output, exit 0 (2 if
+ * it cannot be written). */
+static _Noreturn void help_exit(const char *cmd) {
+    const char *usage = sq_command_usage ? sq_command_usage(cmd) : NULL;
+    errno = 0;
+    if (usage)
+        fputs(usage, stdout);
+    else
+        printf("usage: sqcolor %s\n", cmd ? cmd : "");
+    if (fflush(stdout) || ferror(stdout)) {
+        fprintf(stderr, "sqcolor %s: cannot write the help: %s\n", cmd ? cmd : "",
+                strerror(errno ? errno : EIO));
+        exit(SQ_EXIT_USAGE);
+    }
+    exit(SQ_EXIT_OK);
+}
+
 static const sq_option *find_option(const sq_option *opts, int nopts, const char *name,
                                     size_t len) {
     for (int i = 0; i < nopts; i++)
@@ -32,6 +51,8 @@ void sq_parse_options(const char *cmd, int argc, char **argv, const sq_option *o
     int npos = 0;
     for (int i = 0; i < argc; i++) {
         const char *arg = argv[i];
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)
+            help_exit(cmd);
         if (strncmp(arg, "--", 2) != 0 || arg[2] == 0) {
             if (npos >= max_positional)
                 sq_usage_error(cmd, "unexpected argument '%s'", arg);

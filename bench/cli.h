@@ -20,9 +20,13 @@ typedef struct sq_option {
 
 /* Parses argv[0..argc) (the words after the command name) against opts;
  * bad input exits 2. Positional words go to positional[0..*npositional), at
- * most max_positional of them. */
+ * most max_positional of them. --help or -h where an option or positional
+ * word may stand prints sq_command_usage(cmd) and exits 0. */
 void sq_parse_options(const char *cmd, int argc, char **argv, const sq_option *opts, int nopts,
                       const char **positional, int max_positional, int *npositional);
+
+/* The usage text of a command (main.c's help), or NULL. */
+extern const char *(*sq_command_usage)(const char *cmd);
 
 /* "sqcolor CMD: <message> (see 'sqcolor help CMD')" on stderr, exit 2. */
 _Noreturn void sq_usage_error(const char *cmd, const char *fmt, ...)

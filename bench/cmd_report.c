@@ -82,22 +82,18 @@ static void write_machines(FILE *out, bool md, sq_run *runs, int nruns) {
             p);
 }
 
-/* Text in HTML. */
+/* Text from a file in HTML: markup characters as entities, so no name can
+ * open a tag or leave an attribute's quotes. */
 static void html_text(FILE *out, const char *s, size_t n) {
-    for (size_t i = 0; i < n && s[i]; i++)
-        switch (s[i]) {
-        case '&':
-            fputs("&amp;", out);
-            break;
-        case '<':
-            fputs("&lt;", out);
-            break;
-        case '>':
-            fputs("&gt;", out);
-            break;
-        default:
+    static const char markup[] = "&<>\"'";
+    static const char *const entity[] = {"&amp;", "&lt;", "&gt;", "&quot;", "&#39;"};
+    for (size_t i = 0; i < n && s[i]; i++) { /* s[i] != 0: strchr finds no terminator */
+        const char *p = strchr(markup, s[i]);
+        if (p)
+            fputs(entity[p - markup], out);
+        else
             fputc(s[i], out);
-        }
+    }
 }
 
 /* "<p>text</p>" and the like. */
@@ -141,9 +137,10 @@ static void markdown_to_html(FILE *md, FILE *out) {
                  "</title>\n<style>body{font-family:sans-serif} table{border-collapse:collapse}"
                  " td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}"
                  " td:first-child{text-align:left}</style></head><body>\n");
-    char line[8192];
+    char *line = NULL;
+    size_t cap = 0;
     bool table = false, list = false; /* inside one since the previous line */
-    while (fgets(line, sizeof line, md)) {
+    while (getline(&line, &cap, md) >= 0) {
         line[strcspn(line, "\n")] = 0;
         bool is_row = line[0] == '|', is_item = strncmp(line, "- ", 2) == 0;
         if (table != is_row)
@@ -164,6 +161,7 @@ static void markdown_to_html(FILE *md, FILE *out) {
             html_element(out, "p", line);
         }
     }
+    free(line);
     fprintf(out, "%s%s</body></html>\n", table ? "</table>\n" : "", list ? "</ul>\n" : "");
 }
 

@@ -51,7 +51,8 @@ static const command commands[] = {
      SQ_STR(SQ_QUICK_LENGTH_LOG2) " squares\n"
      "  --format F        table|markdown|csv|json (default table)\n"
      "  --output FILE     write there (atomically) instead of standard output\n"
-     "  --save            also save the JSON under --results-dir (default results/)\n"},
+     "  --save            also save the JSON under --results-dir\n"
+     "  --results-dir DIR the folder --save saves in, a subfolder per CPU (default results)\n"},
     /* clang-format on */
     {"verify", sq_cmd_verify,
      "check every variant over its whole domain, and the seeds' properties",
@@ -63,11 +64,13 @@ static const command commands[] = {
      "  --filter GLOBS  comma-separated shell globs over ids\n"},
     {"list", sq_cmd_list, "list the variants",
      "usage: sqcolor list [--filter GLOBS] [--format table|csv]\n"
-     "  --format csv    header: id,family,technique,impl\n"},
+     "  --filter GLOBS  comma-separated shell globs over ids\n"
+     "  --format F      table or csv (header: id,family,technique,impl)\n"},
     {"eval", sq_cmd_eval, "print every variant's raw result for every input, as CSV",
      "usage: sqcolor eval [--filter GLOBS]\n"
      "  CSV with header id,a,b,result; b is empty for one-square families; a is a 0x88\n"
-     "  square (16*rank + file) for color_x88, else 8*rank + file (a1 = 0).\n"},
+     "  square (16*rank + file) for color_x88, else 8*rank + file (a1 = 0).\n"
+     "  --filter GLOBS  comma-separated shell globs over ids\n"},
     {"calibrate", sq_cmd_calibrate,
      "the clock: TSC and core frequency, timer overhead, chains of known latency",
      "usage: sqcolor calibrate [--reps N] [--sample-us N] [--cpu N]\n"
@@ -86,14 +89,18 @@ static const command commands[] = {
      "usage: sqcolor disasm [--filter GLOBS] [--format table|markdown] [--predict] [--mcpu NAME]\n"
      "  Decodes the callable routines from this binary (capstone, Intel syntax) and prints each\n"
      "  technique's impls side by side with instruction and byte counts.\n"
-     "  --predict     add llvm-mca's reciprocal throughput and latency for this CPU\n"
-     "  --mcpu NAME   the CPU llvm-mca models (implies --predict; default from cpuid)\n"},
+     "  --filter GLOBS  comma-separated shell globs over ids\n"
+     "  --format F      table|markdown (default table)\n"
+     "  --predict       add llvm-mca's reciprocal throughput and latency for this CPU\n"
+     "  --mcpu NAME     the CPU llvm-mca models (implies --predict; default from cpuid)\n"},
     {"report", sq_cmd_report, "tables and plots from saved result files",
      "usage: sqcolor report FILE... [--format table|markdown|csv|html|json] [--plot DIR]\n"
      "                      [--output FILE]\n"
      "  One file: its cycle tables with the run's metadata. Several files (machines, compilers,\n"
      "  commits): one table per family and mode with a column per file.\n"
-     "  --plot DIR    bar charts per family (latency, throughput) as SVG and PNG, by gnuplot\n"},
+     "  --format F      table|markdown|csv|html|json (default table; csv and json take one file)\n"
+     "  --output FILE   write there (atomically) instead of standard output\n"
+     "  --plot DIR      bar charts per family (latency, throughput) as SVG and PNG, by gnuplot\n"},
     {"compare", sq_cmd_compare, "compare two result files row by row, with significance",
      "usage: sqcolor compare A.json B.json [--fail-over PCT] [--alpha P]\n"
      "  Per matching row: both medians with their 95% intervals, B/A, the Mann-Whitney U\n"
@@ -116,18 +123,24 @@ static const command *find_command(const char *name) {
     return NULL;
 }
 
+static const char *usage_of(const char *name) {
+    const command *c = name ? find_command(name) : NULL;
+    return c ? c->usage : NULL;
+}
+
 static void print_help(void) {
     printf("sqcolor %s: core cycles per chess-square color technique, asm beside C\n\n"
            "usage: sqcolor [COMMAND] [OPTIONS]\n\ncommands:\n",
            SQCOLOR_VERSION);
     for (int i = 0; i < COMMAND_COUNT; i++)
         printf("  %-10s %s\n", commands[i].name, commands[i].summary);
-    printf("\nsqcolor help COMMAND shows a command's options. Exit status: 0 success, 1 a check\n"
-           "failed, 2 bad input.\n");
+    printf("\nsqcolor help COMMAND (or sqcolor COMMAND --help, -h) shows a command's options.\n"
+           "Exit status: 0 success, 1 a check failed, 2 bad input.\n");
 }
 
 int main(int argc, char **argv) {
     sq_placement_init(argv);
+    sq_command_usage = usage_of;
     if (argc < 2)
         return sq_cmd_run(0, argv + 1);
     const char *word = argv[1];
@@ -146,7 +159,8 @@ int main(int argc, char **argv) {
         }
         if (argc > 3)
             sq_usage_error("help", "unexpected argument '%s'", argv[3]);
-        const command *c = find_command(argv[2]);
+        bool self = strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0;
+        const command *c = find_command(self ? "help" : argv[2]);
         if (!c)
             sq_usage_error(NULL, "unknown command '%s'", argv[2]);
         fputs(c->usage, stdout);

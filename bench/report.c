@@ -437,6 +437,24 @@ static void csv_number(FILE *out, double x) {
         fputc(',', out);
 }
 
+/* A CSV text field after a comma (none before the first), RFC 4180: one
+ * holding a comma, quote, CR or LF goes in quotes, its quotes doubled. */
+static void csv_text(FILE *out, const char *s, bool first) {
+    if (!first)
+        fputc(',', out);
+    if (!s[strcspn(s, ",\"\r\n")]) {
+        fputs(s, out);
+        return;
+    }
+    fputc('"', out);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', out);
+        fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
 static void write_csv(FILE *out, const sq_run *run) {
     fprintf(out, "id,family,technique,impl,sequence,mode,cycles_min,cycles_median,cycles_p90,"
                  "cycles_ci95_lo,cycles_ci95_hi,ticks_min,ticks_median,ticks_p90,ns_min,ns_median,"
@@ -444,8 +462,10 @@ static void write_csv(FILE *out, const sq_run *run) {
     for (int i = 0; i < run->nresults; i++) {
         const sq_result *r = &run->results[i];
         const sq_variant *v = r->variant;
-        fprintf(out, "%s,%s,%s,%s,%s,%s", v->id, v->family->name, v->technique, v->impl,
-                r->sequence, sq_mode_names[r->mode]);
+        const char *text[] = {v->id,   v->family->name, v->technique,
+                              v->impl, r->sequence,     sq_mode_names[r->mode]};
+        for (int k = 0; k < 6; k++)
+            csv_text(out, text[k], k == 0);
         const sq_stats *stats[] = {&r->cycles, &r->ticks, &r->ns};
         for (int k = 0; k < 3; k++) {
             csv_number(out, stats[k]->min);

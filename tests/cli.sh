@@ -30,6 +30,51 @@ for args in "--help" "help" "help verify" "help list" "help eval" "help run" "--
 done
 grep -q '^sqcolor [0-9]' <("$bin" --version) && ok || bad "--version prints 'sqcolor N.N.N'"
 
+# Every command takes --help and -h, anywhere an option may stand: its usage
+# on stdout, nothing run, exit 0.
+mapfile -t commands < <("$bin" --help | awk '/^commands:/ { on = 1; next } on && /^  [a-z]/ { print $1 } on && /^$/ { exit }')
+[ ${#commands[@]} -ge 9 ] && ok || bad "--help lists ${#commands[@]} commands"
+for c in "${commands[@]}"; do
+    "$bin" help "$c" >"$tmp/usage" 2>"$tmp/err" && [ -s "$tmp/usage" ] && ok || bad "help $c"
+    for h in --help -h; do
+        "$bin" "$c" "$h" >"$tmp/out" 2>"$tmp/err" && [ ! -s "$tmp/err" ] && cmp -s "$tmp/out" "$tmp/usage" &&
+            ok || bad "sqcolor $c $h: exit $?, $(head -c 200 "$tmp/err")"
+    done
+done
+for args in "--quick -h" "run --quick --mode latency --help" "report a.json --format csv -h" "compare a b --help"; do
+    # shellcheck disable=SC2086
+    set -- $args
+    [ "$1" = --quick ] && c=run || c=$1
+    "$bin" "$@" >"$tmp/out" 2>"$tmp/err" && [ ! -s "$tmp/err" ] && cmp -s "$tmp/out" <("$bin" help "$c") &&
+        ok || bad "sqcolor $args: exit $?, $(head -c 200 "$tmp/err")"
+done
+if [ -c /dev/full ] && [ -w /dev/full ]; then
+    "$bin" run --help >/dev/full 2>"$tmp/err"
+    [ $? -eq 2 ] && grep -q '^sqcolor run: cannot write the help: No space left on device$' "$tmp/err" && ok || bad "run --help >/dev/full: $(cat "$tmp/err")"
+fi
+
+# Each command's help describes (a line starting with it) every option its
+# parser accepts, and names no option it does not accept. The parser is asked
+# about every --word in the sources and the helps: 'CMD --word=x --zz-none'
+# gets "unknown option '--word'" only if CMD does not take it (parsing ends
+# before anything runs).
+mapfile -t words < <({
+    grep -oh '"--[a-z][a-z0-9-]*"' "$(dirname "$0")"/../bench/*.c | tr -d '"'
+    for c in "${commands[@]}"; do "$bin" help "$c" | grep -o -- '--[a-z][a-z0-9-]*'; done
+} | sort -u | grep -vx -- '--help')
+[ ${#words[@]} -ge 20 ] && ok || bad "only ${#words[@]} option names found"
+for c in "${commands[@]}"; do
+    [ "$c" = help ] && continue
+    accepted=$(for w in "${words[@]}"; do
+        "$bin" "$c" "$w=x" --zz-none >/dev/null 2>"$tmp/err"
+        grep -qF "unknown option '$w'" "$tmp/err" || echo "$w"
+    done)
+    described=$("$bin" help "$c" | grep -o '^ *--[a-z][a-z0-9-]*' | tr -d ' ' | sort -u)
+    named=$("$bin" help "$c" | grep -o -- '--[a-z][a-z0-9-]*' | sort -u)
+    [ "$accepted" = "$described" ] && ok || bad "$c: options taken: $(echo $accepted); described: $(echo $described)"
+    [ -z "$(comm -13 <(echo "$accepted") <(echo "$named"))" ] && ok || bad "$c: help names options it does not take: $(comm -13 <(echo "$accepted") <(echo "$named"))"
+done
+
 # list --format csv: exact header, every technique as asm and as every C impl.
 "$bin" list --format csv >"$tmp/list.csv"
 [ "$(head -1 "$tmp/list.csv")" = "id,family,technique,impl" ] && ok || bad "list csv header"

@@ -38,6 +38,55 @@ if command -v gnuplot >/dev/null; then
         [ -s "$tmp/plots/color-throughput.png" ] && ok || bad "--plot"
 fi
 
+# A hostile result file: names that would be shell or gnuplot code in a script,
+# markup in HTML, or extra columns and lines in CSV. Nothing may run, and every
+# name must come out as the text it is.
+cat >"$tmp/evil.jq" <<'JQ'
+.machine.brand = "Evil \"brand\" `touch \($p)-brand` @x"
+| .results |= map(
+    if .technique == "bt" then .technique = "<script>alert(\"&'\")</script>" | .impl = "`touch \($p)-impl`"
+    elif .impl == "asm" then .impl = "x'; system \"touch \($p)\"; #"
+    else .technique = "a,\"b\"\nc" end
+    | .id = (.family + "/" + .technique + "/" + .impl))
+JQ
+jq --arg p "$tmp/pwned" -f "$tmp/evil.jq" "$full" >"$tmp/evil.json"
+if command -v gnuplot >/dev/null; then
+    for plots in "$tmp/plots-evil" "$tmp/it's \"plots\""; do
+        "$bin" report "$tmp/evil.json" --plot "$plots" >/dev/null 2>"$tmp/plot.err" && [ -s "$plots/color-latency.svg" ] &&
+            [ -s "$plots/color-throughput.png" ] && ok || bad "--plot of a hostile file into $plots: $(cat "$tmp/plot.err")"
+        ! ls "$tmp"/pwned* >/dev/null 2>&1 && ok || bad "--plot ran a command from a result file: $(ls "$tmp"/pwned*)"
+        grep -qF '<text>&lt;script>alert(' "$plots/color-latency.svg" && ! grep -q '<script' "$plots/color-latency.svg" &&
+            grep -qF "<text>x'; system " "$plots/color-latency.svg" && grep -qF '<text>Evil "brand"' "$plots/color-latency.svg" &&
+            ok || bad "--plot: the names are not the chart's labels"
+    done
+fi
+# No gnuplot: say so; a gnuplot that fails: its message, not "install gnuplot".
+PATH=/nonexistent "$bin" report "$tmp/evil.json" --plot "$tmp/p2" >/dev/null 2>"$tmp/plot.err"
+[ $? -eq 1 ] && grep -q '^sqcolor report: --plot: gnuplot is not installed (apt-get install gnuplot-nox)$' "$tmp/plot.err" &&
+    ok || bad "--plot without gnuplot: $(cat "$tmp/plot.err")"
+mkdir "$tmp/fakebin" && printf '#!/bin/sh\necho "line 3: boom" >&2\nexit 3\n' >"$tmp/fakebin/gnuplot" && chmod +x "$tmp/fakebin/gnuplot"
+PATH="$tmp/fakebin:$PATH" "$bin" report "$tmp/evil.json" --plot "$tmp/p3" >/dev/null 2>"$tmp/plot.err"
+[ $? -eq 1 ] && grep -qF "gnuplot failed on $tmp/p3/color-latency.gp (exit status 3): line 3: boom" "$tmp/plot.err" &&
+    ! grep -q install "$tmp/plot.err" && ok || bad "--plot, gnuplot failing: $(cat "$tmp/plot.err")"
+# HTML: every name as text.
+"$bin" report "$tmp/evil.json" --format html >"$tmp/evil.html"
+! grep -q '<script' "$tmp/evil.html" && grep -qF '<td>&lt;script&gt;alert(&quot;&amp;&#39;&quot;)&lt;/script&gt;</td>' "$tmp/evil.html" &&
+    grep -qF 'x&#39;; system &quot;touch' "$tmp/evil.html" && grep -qF 'Evil &quot;brand&quot;' "$tmp/evil.html" &&
+    ok || bad "report html: names not escaped"
+# CSV (RFC 4180): the names back exactly, every record with the header's fields.
+"$bin" report "$tmp/evil.json" --format csv >"$tmp/evil.csv"
+grep -qF ',"a,""b""' "$tmp/evil.csv" && grep -qF ',"<script>alert(""&'\''"")</script>",' "$tmp/evil.csv" && ok || bad "report csv: names not quoted"
+if command -v python3 >/dev/null; then
+    python3 - "$tmp/evil.csv" "$tmp/evil.json" <<'PY' && ok || bad "report csv does not read back"
+import csv, json, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+want = [[r["id"], r["family"], r["technique"], r["impl"], r["sequence"], r["mode"]]
+        for r in json.load(open(sys.argv[2]))["results"]]
+assert {len(r) for r in rows} == {len(rows[0])}, "ragged records"
+assert [r[:6] for r in rows[1:]] == want, "names changed"
+PY
+fi
+
 # compare: a file with itself differs nowhere; a filtered run misses rows.
 "$bin" compare "$full" "$full" >"$tmp/cmp.txt" && grep -q ' 0 significant (' "$tmp/cmp.txt" && ok || bad "compare X X: $(tail -2 "$tmp/cmp.txt")"
 "$bin" compare "$full" "$part" >"$tmp/cmp2.txt"

@@ -631,7 +631,7 @@ static void check_plots(void) {
             r = &results[i];
     snprintf(path, sizeof path, "%s/%s-latency.dat", plots, sq_families[0].name);
     char *dat = slurp(path);
-    snprintf(want, sizeof want, " %.4f %.4f %.4f", r ? r->cycles.median : NAN,
+    snprintf(want, sizeof want, "\t%.4f\t%.4f\t%.4f", r ? r->cycles.median : NAN,
              r ? r->cycles.ci_lo : NAN, r ? r->cycles.ci_hi : NAN);
     CHECK(strstr(dat, want), "%s holds median, low and high '%s'", path, want);
     snprintf(path, sizeof path, "%s/%s-latency.gp", plots, sq_families[0].name);
