@@ -18,6 +18,13 @@ expect_usage "unknown sequence 'zigzag'" run --sequence zigzag
 expect_usage "--length 10 is out of range" run --length 10
 expect_usage "--reps takes a whole number, not 'many'" run --reps many
 expect_usage "--seed takes a whole number" run --seed -1
+# Decimal digits only: no sign, space, octal or hex (item 18 of issue 14).
+for seed in ' -1' ' 5' '+5' '0x10' '1e3' '18446744073709551616'; do
+    expect_usage "--seed takes a whole number from 0 to 2^64-1 in decimal digits, not '$seed'" run --seed "$seed"
+done
+"$bin" run --quick --reps 3 --samples 1 --length 64 --filter color/lea_shr_and/asm --mode latency \
+    --sequence ordered --seed 010 --format json 2>/dev/null | jq -e '.config.seed == 10' >/dev/null &&
+    ok || bad "--seed 010 is not read as decimal 10"
 expect_usage "--cpu 4096 is out of range" run --cpu 4096
 expect_usage "empty item between commas" run --mode latency,,branch
 expect_usage "'dark' is not a sequence of the selected families" run --filter 'same_color/*/*' --sequence dark "${quick[@]}"
