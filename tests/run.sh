@@ -41,6 +41,11 @@ expect_usage "--min-reps 9 is more than --reps 6" run --min-reps 9 --reps 6
 expect_usage "--budget takes a whole number, not '1.5'" run --budget 1.5
 expect_usage "unknown option '--bogus'" calibrate --bogus
 expect_usage "--reps 1 is out of range" calibrate --reps 1
+# calibrate takes the CPUs run takes (item 17 of issue 14: 99 ran unpinned).
+ncpu=$(getconf _NPROCESSORS_ONLN)
+expect_usage "--cpu $ncpu is out of range (0 to $((ncpu - 1)))" calibrate --cpu "$ncpu"
+expect_usage "--cpu 4096 is out of range" calibrate --cpu 4096
+expect_usage "--cpu $ncpu is out of range (0 to $((ncpu - 1)))" run --cpu "$ncpu"
 
 # 'help run' names every option run takes.
 for opt in --filter --mode --sequence --length --seed --reps --samples --visits --sample-us \
