@@ -102,6 +102,23 @@ static int get_optional_whole(reader *rd, json_t *obj, const char *where, const 
     return json_object_get(obj, key) ? get_whole(rd, obj, where, key, min, max, out) : 0;
 }
 
+/* Optional fields: dflt where the key is absent (files from before it was
+ * recorded); present, it must have its type. */
+static int get_optional_string(reader *rd, json_t *obj, const char *where, const char *key,
+                               const char *dflt, char *out, size_t len) {
+    if (json_object_get(obj, key))
+        return get_string(rd, obj, where, key, out, len);
+    snprintf(out, len, "%s", dflt);
+    return 0;
+}
+
+/* A number or null (NAN). */
+static int get_optional_number(reader *rd, json_t *obj, const char *where, const char *key,
+                               double dflt, double *out) {
+    *out = dflt;
+    return json_object_get(obj, key) ? get_number(rd, obj, where, key, out, true) : 0;
+}
+
 static int get_object(reader *rd, json_t *obj, const char *where, const char *key, json_t **out) {
     *out = json_object_get(obj, key);
     if (!json_is_object(*out))
@@ -161,13 +178,13 @@ static int get_modes(reader *rd, json_t *o, const char *where, sq_result *r) {
     return 0;
 }
 
-/* An optional boolean: false where the key is absent. */
-static int get_optional_bool(reader *rd, json_t *obj, const char *where, const char *key,
+/* An optional boolean: dflt where the key is absent. */
+static int get_optional_bool(reader *rd, json_t *obj, const char *where, const char *key, bool dflt,
                              bool *out) {
     json_t *v = json_object_get(obj, key);
     if (v && !json_is_boolean(v))
         return bad(rd, "%s.%s: not a boolean", where, key);
-    *out = json_is_true(v);
+    *out = v ? json_is_true(v) : dflt;
     return 0;
 }
 
@@ -203,9 +220,9 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
         return -1;
     if (strcmp(tool_name, "sqcolor") != 0)
         return bad(rd, "written by '%s', not sqcolor", tool_name);
-    get_string(rd, tool, "tool", "version", run->version, sizeof run->version);
-    if (get_string(rd, tool, "tool", "commit", run->commit, sizeof run->commit))
-        snprintf(run->commit, sizeof run->commit, "unknown");
+    if (get_optional_string(rd, tool, "tool", "version", "", run->version, sizeof run->version) ||
+        get_optional_string(rd, tool, "tool", "commit", "unknown", run->commit, sizeof run->commit))
+        return -1;
     double family = 0, model = 0, stepping = 0, reps = 0, length = 0, seed = 0, cpu = -1;
     if (get_string(rd, machine, "machine", "vendor", run->machine.vendor,
                    sizeof run->machine.vendor) ||
@@ -218,9 +235,10 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
     run->machine.family = (unsigned)family;
     run->machine.model = (unsigned)model;
     run->machine.stepping = (unsigned)stepping;
-    run->machine.hypervisor = json_is_true(json_object_get(machine, "hypervisor"));
-    if (get_string(rd, machine, "machine", "kernel", run->kernel, sizeof run->kernel))
-        snprintf(run->kernel, sizeof run->kernel, "unknown");
+    if (get_optional_bool(rd, machine, "machine", "hypervisor", false, &run->machine.hypervisor) ||
+        get_optional_string(rd, machine, "machine", "kernel", "unknown", run->kernel,
+                            sizeof run->kernel))
+        return -1;
 
     char source[16], tsc_source[64];
     if (get_string(rd, clock, "clock", "source", source, sizeof source) ||
@@ -230,11 +248,13 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
         return -1;
     run->clock.source = own_string(run, source);
     run->clock.tsc_source = own_string(run, tsc_source);
-    get_number(rd, clock, "clock", "core_hz_min", &run->clock.core_hz_min, true);
-    get_number(rd, clock, "clock", "core_hz_max", &run->clock.core_hz_max, true);
-    get_number(rd, clock, "clock", "timer_overhead_ticks", &run->clock.timer_overhead, true);
-    if (get_number(rd, clock, "clock", "alu_per_cycle", &run->clock.alu_per_cycle, true))
-        run->clock.alu_per_cycle = NAN; /* files from before it was recorded */
+    /* alu_per_cycle: NAN in files from before it was recorded. */
+    if (get_optional_number(rd, clock, "clock", "core_hz_min", 0, &run->clock.core_hz_min) ||
+        get_optional_number(rd, clock, "clock", "core_hz_max", 0, &run->clock.core_hz_max) ||
+        get_optional_number(rd, clock, "clock", "timer_overhead_ticks", 0,
+                            &run->clock.timer_overhead) ||
+        get_optional_number(rd, clock, "clock", "alu_per_cycle", NAN, &run->clock.alu_per_cycle))
+        return -1;
 
     if (get_whole(rd, config, "config", "reps", 1, 100000, &reps) ||
         get_whole(rd, config, "config", "length", 0, 1e15, &length) ||
@@ -243,42 +263,44 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
     run->reps = (int)reps;
     run->length = (size_t)length;
     run->seed = (uint64_t)seed;
-    double samples, sample_us = 0, visits, min_reps;
+    double samples, visits, min_reps, spread;
     /* Before visits were recorded, a repetition was one visit; before the
      * repetitions adapted, every row had them all; before placement was
-     * fixed, address randomisation was on. */
-    run->tight = NAN;
-    run->aslr = !json_is_false(json_object_get(config, "aslr"));
+     * fixed, address randomisation was on. spread_threshold, of older files,
+     * is checked and dropped. */
     if (get_optional_whole(rd, config, "config", "cpu", -1, 1e6, -1, &cpu) ||
         get_optional_whole(rd, config, "config", "samples", 0, 1e6, 0, &samples) ||
         get_optional_whole(rd, config, "config", "visits", 1, 1e6, 1, &visits) ||
-        get_optional_whole(rd, config, "config", "min_reps", 0, 100000, reps, &min_reps))
+        get_optional_whole(rd, config, "config", "min_reps", 0, 100000, reps, &min_reps) ||
+        get_optional_bool(rd, config, "config", "aslr", true, &run->aslr) ||
+        get_optional_number(rd, config, "config", "tight", NAN, &run->tight) ||
+        get_optional_number(rd, config, "config", "sample_us", 0, &run->sample_us) ||
+        get_optional_number(rd, config, "config", "spread_threshold", NAN, &spread) ||
+        get_optional_string(rd, config, "config", "sequences", "unknown", run->sequences,
+                            sizeof run->sequences) ||
+        get_optional_number(rd, root, "", "elapsed_s", 0, &run->elapsed_s))
         return -1;
-    json_t *aslr = json_object_get(config, "aslr");
-    if (aslr && !json_is_boolean(aslr))
-        return bad(rd, "config.aslr: not a boolean");
     run->min_reps = (int)min_reps;
-    get_number(rd, config, "config", "tight", &run->tight, true);
     run->cpu = (int)cpu;
     run->visits = (int)visits;
-    get_number(rd, config, "config", "sample_us", &sample_us, true);
     run->samples = (int)samples;
-    run->sample_us = sample_us;
-    if (get_string(rd, config, "config", "sequences", run->sequences, sizeof run->sequences))
-        snprintf(run->sequences, sizeof run->sequences, "unknown");
-    get_number(rd, root, "", "elapsed_s", &run->elapsed_s, true);
-    rd->err[0] = 0; /* optional fields above may have left a message */
 
     json_t *impls = json_object_get(root, "impls");
+    if (impls && !json_is_array(impls))
+        return bad(rd, "impls: not an array");
     size_t i;
     json_t *impl;
     json_array_foreach(impls, i, impl) {
+        char at[32];
+        snprintf(at, sizeof at, "impls[%zu]", i);
+        if (!json_is_object(impl))
+            return bad(rd, "%s: not an object", at);
         if (run->nimpls == SQ_MAX_IMPLS)
-            break;
+            return bad(rd, "impls: more than %d", SQ_MAX_IMPLS);
         sq_impl_info *m = &run->impls[run->nimpls];
-        if (get_string(rd, impl, "impls[]", "name", m->name, sizeof m->name) ||
-            get_string(rd, impl, "impls[]", "compiler", m->compiler, sizeof m->compiler) ||
-            get_string(rd, impl, "impls[]", "flags", m->flags, sizeof m->flags))
+        if (get_string(rd, impl, at, "name", m->name, sizeof m->name) ||
+            get_string(rd, impl, at, "compiler", m->compiler, sizeof m->compiler) ||
+            get_string(rd, impl, at, "flags", m->flags, sizeof m->flags))
             return -1;
         run->nimpls++;
     }
@@ -354,7 +376,7 @@ static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
         r->samples[k] = json_is_null(x) ? NAN : json_number_value(x);
     }
     if (get_modes(rd, o, where, r) ||
-        get_optional_bool(rd, o, where, "control_dependent", &r->control_dependent)) {
+        get_optional_bool(rd, o, where, "control_dependent", false, &r->control_dependent)) {
         free(r->samples);
         return -1;
     }

@@ -81,6 +81,37 @@ expect_usage "results[0].cycles.ci95: not an array of two numbers" report "$tmp/
 expect_usage "results[0].modes: not an array of 2 {cycles, share}" report "$tmp/badmodes.json"
 expect_usage "results[0].modes[1].share: not a number" report "$tmp/badshare.json"
 expect_usage "results[0].control_dependent: not a boolean" report "$tmp/badcd.json"
+# Optional fields (item 16 of issue 14): absent, each takes its default;
+# present with the wrong type, it is an error naming it.
+while read -r field value want; do
+    jq "$field = $value" "$full" >"$tmp/opt.json"
+    expect_usage "$tmp/opt.json: $want" report "$tmp/opt.json"
+done <<'EOF'
+.tool.version 1 tool.version: not a string
+.tool.commit [] tool.commit: not a string
+.machine.kernel 5 machine.kernel: not a string
+.machine.hypervisor "yes" machine.hypervisor: not a boolean
+.clock.core_hz_min "x" clock.core_hz_min: not a number
+.clock.core_hz_max {} clock.core_hz_max: not a number
+.clock.timer_overhead_ticks "x" clock.timer_overhead_ticks: not a number
+.clock.alu_per_cycle true clock.alu_per_cycle: not a number
+.config.tight "x" config.tight: not a number
+.config.sample_us "25" config.sample_us: not a number
+.config.spread_threshold "x" config.spread_threshold: not a number
+.config.sequences 3 config.sequences: not a string
+.config.aslr "on" config.aslr: not a boolean
+.elapsed_s "x" .elapsed_s: not a number
+.impls "x" impls: not an array
+.impls [1] impls[0]: not an object
+.impls[0].name 3 impls[0].name: not a string
+EOF
+jq 'del(.tool.version, .tool.commit, .machine.kernel, .machine.hypervisor, .clock.core_hz_min,
+        .clock.core_hz_max, .clock.timer_overhead_ticks, .clock.alu_per_cycle, .config.tight,
+        .config.sample_us, .config.sequences, .config.aslr, .elapsed_s, .impls)' "$full" >"$tmp/bare.json"
+"$bin" report "$tmp/bare.json" --format json | jq -e '.tool.commit == "unknown" and .machine.kernel == "unknown"
+    and .machine.hypervisor == false and .config.aslr == true and .config.sample_us == 0
+    and .config.sequences == "unknown" and .elapsed_s == 0 and .clock.alu_per_cycle == null
+    and (.impls | length) == 0' >/dev/null && ok || bad "a file without its optional fields: $("$bin" report "$tmp/bare.json" --format json 2>&1 | head -c 300)"
 "$bin" report "$tmp/old.json" --format json | jq -e --slurpfile full "$full" '
     [.results[].cycles.ci95] == [$full[0].results[].cycles.ci95] and ([.results[] | has("noisy")] | any | not)
     and (.config | has("spread_threshold") | not)' >/dev/null && ok || bad "an old file's interval from its samples"
