@@ -399,11 +399,16 @@ int sq_engine_run(const sq_engine_config *cfg, sq_run *run, char *err, size_t er
     if (!rc) {
         int n;
         double *cpt = clock_readings(&e, &n);
-        sq_run_describe(run, cfg, &cal, cpt, n);
+        rc = sq_run_describe(run, cfg, &cal, cpt, n)
+                 ? fail(&e, SQ_ENGINE_BAD_INPUT, "out of memory for the run's description")
+                 : 0;
         free(cpt);
         run->length = e.inputs ? e.inputs[0].n : cfg->length;
-        rc = collect(&e, run);
+        if (!rc)
+            rc = collect(&e, run);
         run->elapsed_s = sq_monotonic_s() - t_start;
+        if (rc)
+            sq_run_free(run);
     }
     sq_perf_cycles_close();
     free_engine(&e);
@@ -414,6 +419,8 @@ void sq_run_free(sq_run *run) {
     for (int i = 0; i < run->nresults; i++)
         free(run->results[i].samples);
     free(run->results);
+    free((char *)run->sequences);
     run->results = NULL;
+    run->sequences = NULL;
     run->nresults = 0;
 }

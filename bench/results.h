@@ -94,13 +94,14 @@ typedef struct sq_run {
     sq_result *results;
     int nresults;
     /* Metadata for publishing. */
-    char version[32];    /* sqcolor's */
-    char commit[64];     /* git describe --dirty of the tree it was built from */
-    char kernel[128];    /* uname -r */
-    char sequences[512]; /* the sequences asked for, or "default" */
-    int samples;         /* samples per repetition */
-    int visits;          /* visits per repetition the samples are shared among */
-    double sample_us;    /* length of one sample */
+    char version[32];      /* sqcolor's */
+    char commit[64];       /* git describe --dirty of the tree it was built from */
+    char kernel[128];      /* uname -r */
+    const char *sequences; /* the sequences asked for, or "default"; a live run's is
+                              allocated (sq_run_free), a loaded run's owned */
+    int samples;           /* samples per repetition */
+    int visits;            /* visits per repetition the samples are shared among */
+    double sample_us;      /* length of one sample */
     sq_impl_info impls[SQ_MAX_IMPLS];
     int nimpls;
     char source[256]; /* the file a loaded run came from ("" for a live run) */

@@ -276,10 +276,14 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
         get_optional_number(rd, config, "config", "tight", NAN, &run->tight) ||
         get_optional_number(rd, config, "config", "sample_us", 0, &run->sample_us) ||
         get_optional_number(rd, config, "config", "spread_threshold", NAN, &spread) ||
-        get_optional_string(rd, config, "config", "sequences", "unknown", run->sequences,
-                            sizeof run->sequences) ||
         get_optional_number(rd, root, "", "elapsed_s", 0, &run->elapsed_s))
         return -1;
+    json_t *sequences = json_object_get(config, "sequences");
+    if (sequences && !json_is_string(sequences))
+        return bad(rd, "config.sequences: not a string");
+    run->sequences = own_string(run, sequences ? json_string_value(sequences) : "unknown");
+    if (!run->sequences)
+        return bad(rd, "out of memory");
     run->min_reps = (int)min_reps;
     run->cpu = (int)cpu;
     run->visits = (int)visits;

@@ -87,6 +87,17 @@ for mode in latency call; do
     awk -v x="$x" 'BEGIN { exit !(x > 2 && x < 8) }' && ok || bad "lea_shr_and $mode: $x cycles"
 done
 
+# A sequence list longer than any fixed buffer is recorded whole (item 10 of
+# issue 14: 1 KiB of paths overran a 512-byte field into the next).
+printf 'e4 d5\n' >"$tmp/s.txt"
+dots=$(printf './%.0s' {1..120})
+long="file:$tmp/${dots}s.txt"
+for k in 1 2 3; do cp "$tmp/s.txt" "$tmp/s$k.txt"; long="$long,file:$tmp/${dots}s$k.txt"; done
+"$bin" run --quick --reps 3 --samples 1 --length 64 --filter color/lea_shr_and/asm --mode latency \
+    --sequence "$long" --format json >"$tmp/long.json" 2>"$tmp/err" &&
+    jq -e --arg long "$long" '.config.sequences == $long' "$tmp/long.json" >/dev/null &&
+    ok || bad "a long --sequence list: $(cat "$tmp/err") $(jq -c .config.sequences "$tmp/long.json" | head -c 200)"
+
 # CSV header, and a sequence file of pairs with names, numbers and comments.
 "$bin" run "${quick[@]}" --filter 'same_color/lea_xor/asm' --sequence "file:$tmp/pairs.txt" \
     --format csv >"$tmp/r.csv" 2>/dev/null && ok || bad "run with a sequence file"
