@@ -34,6 +34,11 @@ expect_usage "No such file or directory" run --sequence "file:$tmp/missing.txt" 
 expect_usage "line 1: 'z9' is not a square" run --sequence "file:$tmp/badtoken.txt" --filter 'color/bt/asm' "${quick[@]}"
 expect_usage "no squares in the file" run --sequence "file:$tmp/empty.txt" --filter 'color/bt/asm' "${quick[@]}"
 expect_usage "pair families need two" run --sequence "file:$tmp/single.txt" --filter 'same_color/lea_xor/asm' "${quick[@]}"
+# Sequence files are bounded and named clearly (items 11 and 13 of issue 14):
+# /dev/zero grew one line without end, a directory was a "read error".
+expect_usage "file:/dev/zero: line 1: a NUL byte" run --sequence file:/dev/zero --filter 'color/bt/asm' "${quick[@]}"
+expect_usage "line 1: longer than 16 MiB, the most a line holds" run --sequence "file:"<(tr '\0' 1 </dev/zero) --filter 'color/bt/asm' "${quick[@]}"
+expect_usage "file:$tmp: a directory, not a file of squares" run --sequence "file:$tmp" --filter 'color/bt/asm' "${quick[@]}"
 expect_usage "cannot write $tmp/no/such/dir/r.json" run --output "$tmp/no/such/dir/r.json" --filter 'color/bt/asm'
 expect_usage "--visits 9 is more than the 8 samples to share among them" run --visits 9
 expect_usage "--visits 0 is out of range" run --visits 0
