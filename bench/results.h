@@ -36,7 +36,8 @@ typedef struct sq_speed {
 
 typedef struct sq_result {
     const sq_variant *variant;
-    const char *sequence; /* "ordered", "random", ..., "file" */
+    const char *sequence; /* "ordered", "random", ..., or a file's label, "file:NAME"
+                             ("file" in files from before labels) */
     sq_mode mode;
     sq_stats cycles; /* core cycles per square (pair) */
     sq_stats ticks;  /* TSC ticks per square */
@@ -104,6 +105,8 @@ typedef struct sq_run {
     double sample_us;      /* length of one sample */
     sq_impl_info impls[SQ_MAX_IMPLS];
     int nimpls;
+    char **labels; /* a live run's labels of its file: sequences (sq_run_free) */
+    int nlabels;
     char source[256]; /* the file a loaded run came from ("" for a live run) */
     void *owned;      /* allocations of a loaded run (see results_io.c) */
 } sq_run;

@@ -328,24 +328,37 @@ static const sq_variant *variant_of(sq_run *run, const char *id, const sq_family
     return v->id && v->technique && v->impl ? v : NULL;
 }
 
+/* A string field as jansson holds it, any length (valid while the document is). */
+static int get_text(reader *rd, json_t *obj, const char *where, const char *key, const char **out) {
+    json_t *v = json_object_get(obj, key);
+    if (!json_is_string(v))
+        return bad(rd, "%s.%s: %s", where, key, v ? "not a string" : "missing");
+    *out = json_string_value(v);
+    return 0;
+}
+
+/* id is "family/technique/impl". */
+static bool id_of(const char *id, const char *family, const char *tech, const char *impl) {
+    size_t f = strlen(family), t = strlen(tech);
+    return strncmp(id, family, f) == 0 && id[f] == '/' && strncmp(id + f + 1, tech, t) == 0 &&
+           id[f + 1 + t] == '/' && strcmp(id + f + t + 2, impl) == 0;
+}
+
 static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
-    char where[32], id[160], family[32], tech[64], impl[48], sequence[32], mode[16];
+    char where[32];
+    const char *id = NULL, *family = NULL, *tech = NULL, *impl = NULL, *sequence = NULL,
+               *mode = NULL;
     snprintf(where, sizeof where, "results[%zu]", index);
     if (!json_is_object(o))
         return bad(rd, "%s: not an object", where);
-    if (get_string(rd, o, where, "id", id, sizeof id) ||
-        get_string(rd, o, where, "family", family, sizeof family) ||
-        get_string(rd, o, where, "technique", tech, sizeof tech) ||
-        get_string(rd, o, where, "impl", impl, sizeof impl) ||
-        get_string(rd, o, where, "sequence", sequence, sizeof sequence) ||
-        get_string(rd, o, where, "mode", mode, sizeof mode))
+    if (get_text(rd, o, where, "id", &id) || get_text(rd, o, where, "family", &family) ||
+        get_text(rd, o, where, "technique", &tech) || get_text(rd, o, where, "impl", &impl) ||
+        get_text(rd, o, where, "sequence", &sequence) || get_text(rd, o, where, "mode", &mode))
         return -1;
     const sq_family *fam = sq_family_find(family);
     if (!fam)
         return bad(rd, "%s.family: unknown family '%s'", where, family);
-    char expect_id[200];
-    snprintf(expect_id, sizeof expect_id, "%s/%s/%s", family, tech, impl);
-    if (strcmp(expect_id, id) != 0)
+    if (!id_of(id, family, tech, impl))
         return bad(rd, "%s.id: '%s' is not family/technique/impl", where, id);
     int m = 0;
     while (m < SQ_MODE_COUNT && strcmp(sq_mode_names[m], mode) != 0)

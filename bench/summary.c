@@ -7,7 +7,8 @@
 #include <string.h>
 
 bool sq_sequence_predictable(const char *sequence) {
-    return strcmp(sequence, "random") != 0 && strcmp(sequence, "file") != 0;
+    return strcmp(sequence, "random") != 0 && strcmp(sequence, "file") != 0 &&
+           strncmp(sequence, "file:", 5) != 0;
 }
 
 static bool in_set(const char *sequence, sq_sequence_set set) {

@@ -15,7 +15,8 @@
 #define SQ_RANDOM_MISPREDICT_RATE 0.5
 
 /* Whether a predictor can learn a sequence's branch outcomes: every sequence
- * but "random", and "file", whose order is unknown. */
+ * but "random", and a file's ("file:NAME", or "file" in older result files),
+ * whose order is unknown. */
 bool sq_sequence_predictable(const char *sequence);
 
 typedef enum sq_sequence_set {

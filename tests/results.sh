@@ -116,6 +116,10 @@ jq 'del(.tool.version, .tool.commit, .machine.kernel, .machine.hypervisor, .cloc
     [.results[].cycles.ci95] == [$full[0].results[].cycles.ci95] and ([.results[] | has("noisy")] | any | not)
     and (.config | has("spread_threshold") | not)' >/dev/null && ok || bad "an old file's interval from its samples"
 "$bin" report "$tmp/novisits.json" --format json | jq -e '.config.visits == 1' >/dev/null && ok || bad "a file without config.visits reads as one visit"
+# Labels of any length read back whole (a file's label was cut at 31 bytes).
+jq '.results[0].sequence = "file:" + ("x" * 200) + ".txt"' "$full" >"$tmp/longlabel.json"
+"$bin" report "$tmp/longlabel.json" --format json | jq -e '.results[0].sequence == "file:" + ("x" * 200) + ".txt"' >/dev/null &&
+    ok || bad "a long sequence label read back cut"
 expect_usage "$tmp/missing.json: No such file or directory" report "$tmp/missing.json"
 expect_usage "name two result files" compare "$full"
 expect_usage "name at least one result file" report

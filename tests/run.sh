@@ -107,7 +107,31 @@ for k in 1 2 3; do cp "$tmp/s.txt" "$tmp/s$k.txt"; long="$long,file:$tmp/${dots}
 "$bin" run "${quick[@]}" --filter 'same_color/lea_xor/asm' --sequence "file:$tmp/pairs.txt" \
     --format csv >"$tmp/r.csv" 2>/dev/null && ok || bad "run with a sequence file"
 [ "$(head -1 "$tmp/r.csv")" = "id,family,technique,impl,sequence,mode,cycles_min,cycles_median,cycles_p90,cycles_ci95_lo,cycles_ci95_hi,ticks_min,ticks_median,ticks_p90,ns_min,ns_median,ns_p90,reps,modes,control_dependent" ] && ok || bad "csv header"
-[ "$(grep -c ',file,' "$tmp/r.csv")" -eq 4 ] && ok || bad "csv: four modes on the file sequence"
+[ "$(grep -c ',file:pairs.txt,' "$tmp/r.csv")" -eq 4 ] && ok || bad "csv: four modes on the file sequence"
+
+# Each file's rows are labelled by its file name, unique within the run
+# (item 12 of issue 14: two files were both "file", and one hid the other).
+mkdir -p "$tmp/d1" "$tmp/d2"
+printf 'e4\n' >"$tmp/a.txt"
+printf 'd5 c6\n' >"$tmp/b.txt"
+printf '1\n' >"$tmp/d1/m.txt"
+printf '2\n' >"$tmp/d2/m.txt"
+two=(--quick --reps 3 --samples 1 --length 64 --filter color/lea_shr_and/asm --mode latency,branch)
+"$bin" run "${two[@]}" --sequence "file:$tmp/a.txt,file:$tmp/b.txt,random" --format json \
+    --output "$tmp/two.json" 2>"$tmp/err" && ok || bad "run with two files: $(cat "$tmp/err")"
+jq -e '[.results[] | select(.mode == "latency") | .sequence] == ["file:a.txt", "file:b.txt", "random"]' \
+    "$tmp/two.json" >/dev/null && ok || bad "file labels: $(jq -c '[.results[].sequence]' "$tmp/two.json")"
+"$bin" report "$tmp/two.json" | grep -q 'asm file:a.txt *asm file:b.txt *asm random' && ok ||
+    bad "the table lacks a file's column: $("$bin" report "$tmp/two.json" | grep technique | head -1)"
+[ "$("$bin" report "$tmp/two.json" --format csv | grep -c ',file:[ab].txt,')" -eq 4 ] && ok || bad "csv: file labels"
+"$bin" compare "$tmp/two.json" "$tmp/two.json" >"$tmp/cmp.txt"
+grep -q '^compare: 6 rows matched' "$tmp/cmp.txt" && [ "$(grep -c '^color/lea_shr_and/asm *file:[ab].txt ' "$tmp/cmp.txt")" -eq 4 ] &&
+    ok || bad "compare of two files' rows: $(tail -1 "$tmp/cmp.txt")"
+"$bin" run "${two[@]}" --sequence "file:$tmp/d1/m.txt,file:$tmp/d2/m.txt" --format json 2>/dev/null |
+    jq -e --arg t "$tmp" '[.results[] | select(.mode == "latency") | .sequence] == ["file:\($t)/d1/m.txt", "file:\($t)/d2/m.txt"]' >/dev/null &&
+    ok || bad "two files of one name are labelled by their paths"
+expect_usage "--sequence: 'file:$tmp/a.txt' is named twice" run "${two[@]}" --sequence "file:$tmp/a.txt,file:$tmp/a.txt"
+expect_usage "--sequence: 'random' is named twice" run "${two[@]}" --sequence random,ordered,random
 
 # Interrupted: no output file, no temporary.
 timeout -s INT 1 "$bin" run --output "$tmp/int.json" --format json >/dev/null 2>&1
