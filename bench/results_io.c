@@ -49,6 +49,8 @@ typedef struct reader {
     const char *name;
     char *err;
     size_t errlen;
+    const sq_variant **variants; /* the run's variants by id: open addressing, */
+    size_t mask;                 /* mask + 1 slots, at most half of them used */
 } reader;
 
 static int bad(reader *rd, const char *fmt, ...) {
@@ -311,15 +313,27 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
     return 0;
 }
 
-/* The variant of a result row: one per distinct id, owned by the run. */
-static const sq_variant *variant_of(sq_run *run, const char *id, const sq_family *fam,
+/* FNV-1a. */
+static size_t hash_of(const char *s) {
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+    return (size_t)h;
+}
+
+/* The variant of a result row: one per distinct id, owned by the run; found
+ * by its id's hash, so loading takes time linear in the rows. */
+static const sq_variant *variant_of(reader *rd, sq_run *run, const char *id, const sq_family *fam,
                                     const char *tech, const char *impl) {
-    for (int i = 0; i < run->nresults; i++)
-        if (strcmp(run->results[i].variant->id, id) == 0)
-            return run->results[i].variant;
+    size_t h = hash_of(id) & rd->mask;
+    while (rd->variants[h] && strcmp(rd->variants[h]->id, id) != 0)
+        h = (h + 1) & rd->mask;
+    if (rd->variants[h])
+        return rd->variants[h];
     sq_variant *v = own(run, sizeof *v);
     if (!v)
         return NULL;
+    rd->variants[h] = v;
     v->id = own_string(run, id);
     v->family = fam;
     v->technique = own_string(run, tech);
@@ -399,7 +413,7 @@ static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
     }
     if (!json_object_get(json_object_get(o, "cycles"), "ci95"))
         fill_missing_interval(r);
-    r->variant = variant_of(run, id, fam, tech, impl);
+    r->variant = variant_of(rd, run, id, fam, tech, impl);
     r->sequence = own_string(run, sequence);
     if (!r->variant || !r->sequence) {
         free(r->samples);
@@ -409,17 +423,59 @@ static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
     return 0;
 }
 
+/* jansson's allocations while a document is parsed and read: bumped from
+ * large chunks and dropped together. A result file's tree is read once and
+ * dropped whole; malloc and free of its many small nodes cost as much as the
+ * parse. */
+typedef struct chunk {
+    struct chunk *next;
+    size_t used, cap;
+    max_align_t data[];
+} chunk;
+
+static chunk *arena;
+
+static void *arena_alloc(size_t size) {
+    size = (size + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+    if (!arena || arena->cap - arena->used < size) {
+        size_t cap = size > ((size_t)1 << 20) ? size : (size_t)1 << 20;
+        chunk *c = malloc(sizeof *c + cap);
+        if (!c)
+            return NULL;
+        *c = (chunk){arena, 0, cap};
+        arena = c;
+    }
+    void *p = (char *)arena->data + arena->used;
+    arena->used += size;
+    return p;
+}
+
+static void arena_free(void *p) {
+    (void)p; /* with the rest, in arena_drop */
+}
+
+static void arena_drop(void) {
+    for (chunk *next; arena; arena = next) {
+        next = arena->next;
+        free(arena);
+    }
+}
+
 int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run, char *err,
                      size_t errlen) {
     memset(run, 0, sizeof *run);
     snprintf(run->source, sizeof run->source, "%s", name);
-    reader rd = {name, err, errlen};
+    reader rd = {name, err, errlen, NULL, 0};
     if (len == 0)
         return bad(&rd, "empty file");
     json_error_t jerr;
+    json_set_alloc_funcs(arena_alloc, arena_free);
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
-    if (!root)
+    if (!root) {
+        json_set_alloc_funcs(malloc, free);
+        arena_drop();
         return bad(&rd, "not valid JSON (line %d: %s)", jerr.line, jerr.text);
+    }
     int rc = -1;
     json_t *results;
     if (!json_is_object(root))
@@ -429,17 +485,23 @@ int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run
         if (!json_is_array(results)) {
             bad(&rd, "results: %s", results ? "not an array" : "missing");
         } else {
-            size_t n = json_array_size(results), i;
+            size_t n = json_array_size(results), i, slots = 16;
             json_t *o;
+            while (slots < 2 * n)
+                slots *= 2;
+            rd.variants = calloc(slots, sizeof *rd.variants);
+            rd.mask = slots - 1;
             run->results = calloc(n ? n : 1, sizeof *run->results);
-            rc = run->results ? 0 : bad(&rd, "out of memory");
+            rc = run->results && rd.variants ? 0 : bad(&rd, "out of memory");
             json_array_foreach(results, i, o) {
                 if (rc == 0)
                     rc = read_result(&rd, o, i, run);
             }
         }
     }
-    json_decref(root);
+    free(rd.variants);
+    json_set_alloc_funcs(malloc, free);
+    arena_drop(); /* the document, root and all */
     if (rc) {
         char keep[512];
         snprintf(keep, sizeof keep, "%s", err);
