@@ -8,6 +8,7 @@
 #include "plot.h"
 #include "sq_version.h"
 #include "stats.h"
+#include "summary.h"
 #include "text_table.h"
 
 #include <math.h>

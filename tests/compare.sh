@@ -166,6 +166,7 @@ within() {
 within 5 big_csv "$bin" report "$tmp/big.json" --format csv
 within 5 big_table "$bin" report "$tmp/big.json"
 within 5 big_two "$bin" report "$tmp/big.json" "$tmp/big.json"
+within 5 big_json "$bin" report "$tmp/big.json" --format json
 within 5 big_compare "$bin" compare "$tmp/big.json" "$tmp/big.json"
 grep -q '^compare: 40000 rows matched' "$tmp/big_compare.txt" && ok || bad "big compare: $(tail -1 "$tmp/big_compare.txt")"
 
