@@ -444,7 +444,8 @@ static void write_footer(FILE *out, bool md, const sq_run *run, bool penalties) 
             "sequences of %zu squares (%s), seed %llu, address randomisation %s, %.1f s%s%s\n",
             p, run->version, run->commit, run->min_reps, run->reps, run->samples, run->sample_us,
             run->visits, run->length, run->sequences, (unsigned long long)run->seed,
-            run->aslr ? "on" : "off", run->elapsed_s, run->source[0] ? ", from " : "", run->source);
+            run->aslr ? "on" : "off", run->elapsed_s, run->source ? ", from " : "",
+            run->source ? run->source : "");
     for (int i = 0; i < run->nimpls; i++)
         fprintf(out, "%simpl %s: %s %s\n", p, run->impls[i].name, run->impls[i].compiler,
                 run->impls[i].flags);

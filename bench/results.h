@@ -107,8 +107,8 @@ typedef struct sq_run {
     int nimpls;
     char **labels; /* a live run's labels of its file: sequences (sq_run_free) */
     int nlabels;
-    char source[256]; /* the file a loaded run came from ("" for a live run) */
-    void *owned;      /* allocations of a loaded run (see results_io.c) */
+    const char *source; /* the file a loaded run came from (NULL for a live run) */
+    void *owned;        /* allocations of a loaded run (see results_io.c) */
 } sq_run;
 
 #endif

@@ -64,12 +64,25 @@ static int bad(reader *rd, const char *fmt, ...) {
 }
 
 /* Fetchers: each names the missing or mistyped field. */
-static int get_string(reader *rd, json_t *obj, const char *where, const char *key, char *out,
-                      size_t len) {
+/* A string field as jansson holds it, any length (valid while the document is). */
+static int get_text(reader *rd, json_t *obj, const char *where, const char *key, const char **out) {
     json_t *v = json_object_get(obj, key);
+    *out = "";
     if (!json_is_string(v))
         return bad(rd, "%s.%s: %s", where, key, v ? "not a string" : "missing");
-    snprintf(out, len, "%s", json_string_value(v));
+    *out = json_string_value(v);
+    return 0;
+}
+
+/* A string into a field of len bytes: a longer one is refused, not cut. */
+static int get_string(reader *rd, json_t *obj, const char *where, const char *key, char *out,
+                      size_t len) {
+    const char *text;
+    if (get_text(rd, obj, where, key, &text))
+        return -1;
+    if (strlen(text) >= len)
+        return bad(rd, "%s.%s: longer than %zu bytes", where, key, len - 1);
+    strcpy(out, text);
     return 0;
 }
 
@@ -217,8 +230,8 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
     if (get_object(rd, root, "", "tool", &tool) || get_object(rd, root, "", "machine", &machine) ||
         get_object(rd, root, "", "clock", &clock) || get_object(rd, root, "", "config", &config))
         return -1;
-    char tool_name[32];
-    if (get_string(rd, tool, "tool", "name", tool_name, sizeof tool_name))
+    const char *tool_name;
+    if (get_text(rd, tool, "tool", "name", &tool_name))
         return -1;
     if (strcmp(tool_name, "sqcolor") != 0)
         return bad(rd, "written by '%s', not sqcolor", tool_name);
@@ -242,14 +255,16 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
                             sizeof run->kernel))
         return -1;
 
-    char source[16], tsc_source[64];
-    if (get_string(rd, clock, "clock", "source", source, sizeof source) ||
-        get_string(rd, clock, "clock", "tsc_source", tsc_source, sizeof tsc_source) ||
+    const char *source, *tsc_source;
+    if (get_text(rd, clock, "clock", "source", &source) ||
+        get_text(rd, clock, "clock", "tsc_source", &tsc_source) ||
         get_number(rd, clock, "clock", "tsc_hz", &run->clock.tsc_hz, false) ||
         get_number(rd, clock, "clock", "core_hz", &run->clock.core_hz, false))
         return -1;
     run->clock.source = own_string(run, source);
     run->clock.tsc_source = own_string(run, tsc_source);
+    if (!run->clock.source || !run->clock.tsc_source)
+        return bad(rd, "out of memory");
     /* alu_per_cycle: NAN in files from before it was recorded. */
     if (get_optional_number(rd, clock, "clock", "core_hz_min", 0, &run->clock.core_hz_min) ||
         get_optional_number(rd, clock, "clock", "core_hz_max", 0, &run->clock.core_hz_max) ||
@@ -342,15 +357,6 @@ static const sq_variant *variant_of(reader *rd, sq_run *run, const char *id, con
     return v->id && v->technique && v->impl ? v : NULL;
 }
 
-/* A string field as jansson holds it, any length (valid while the document is). */
-static int get_text(reader *rd, json_t *obj, const char *where, const char *key, const char **out) {
-    json_t *v = json_object_get(obj, key);
-    if (!json_is_string(v))
-        return bad(rd, "%s.%s: %s", where, key, v ? "not a string" : "missing");
-    *out = json_string_value(v);
-    return 0;
-}
-
 /* id is "family/technique/impl". */
 static bool id_of(const char *id, const char *family, const char *tech, const char *impl) {
     size_t f = strlen(family), t = strlen(tech);
@@ -360,8 +366,7 @@ static bool id_of(const char *id, const char *family, const char *tech, const ch
 
 static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
     char where[32];
-    const char *id = NULL, *family = NULL, *tech = NULL, *impl = NULL, *sequence = NULL,
-               *mode = NULL;
+    const char *id, *family, *tech, *impl, *sequence, *mode;
     snprintf(where, sizeof where, "results[%zu]", index);
     if (!json_is_object(o))
         return bad(rd, "%s: not an object", where);
@@ -464,7 +469,7 @@ static void arena_drop(void) {
 int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run, char *err,
                      size_t errlen) {
     memset(run, 0, sizeof *run);
-    snprintf(run->source, sizeof run->source, "%s", name);
+    run->source = own_string(run, name);
     reader rd = {name, err, errlen, NULL, 0};
     if (len == 0)
         return bad(&rd, "empty file");

@@ -116,6 +116,27 @@ jq 'del(.tool.version, .tool.commit, .machine.kernel, .machine.hypervisor, .cloc
     [.results[].cycles.ci95] == [$full[0].results[].cycles.ci95] and ([.results[] | has("noisy")] | any | not)
     and (.config | has("spread_threshold") | not)' >/dev/null && ok || bad "an old file's interval from its samples"
 "$bin" report "$tmp/novisits.json" --format json | jq -e '.config.visits == 1' >/dev/null && ok || bad "a file without config.visits reads as one visit"
+# A string longer than its field is refused, not cut (found with item 10 of
+# issue 14: a brand, kernel or impl name was silently shortened); strings the
+# run keeps whole (clock sources, the file's path) are not limited.
+while read -r field limit; do
+    jq "$field = (\"x\" * 300)" "$full" >"$tmp/long_field.json"
+    expect_usage "$tmp/long_field.json: ${field#.}: longer than $limit bytes" report "$tmp/long_field.json"
+done <<'EOF'
+.machine.brand 63
+.machine.vendor 15
+.machine.kernel 127
+.tool.version 31
+.tool.commit 63
+.impls[0].compiler 159
+EOF
+jq '.clock.tsc_source = ("measured " * 20) | .clock.source = "perf"' "$full" >"$tmp/long_source.json"
+"$bin" report "$tmp/long_source.json" --format json | jq -e '.clock.tsc_source == ("measured " * 20)' >/dev/null &&
+    ok || bad "a long clock.tsc_source read back cut"
+deep="$tmp/$(printf 'd%.0s' {1..200})/$(printf 'e%.0s' {1..100})"
+mkdir -p "$deep" && cp "$full" "$deep/r.json"
+"$bin" report "$deep/r.json" | grep -qF "from $deep/r.json" && ok || bad "the footer cut a long path"
+
 # Labels of any length read back whole (a file's label was cut at 31 bytes).
 jq '.results[0].sequence = "file:" + ("x" * 200) + ".txt"' "$full" >"$tmp/longlabel.json"
 "$bin" report "$tmp/longlabel.json" --format json | jq -e '.results[0].sequence == "file:" + ("x" * 200) + ".txt"' >/dev/null &&
