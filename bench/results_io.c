@@ -469,7 +469,6 @@ static void arena_drop(void) {
 int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run, char *err,
                      size_t errlen) {
     memset(run, 0, sizeof *run);
-    run->source = own_string(run, name);
     reader rd = {name, err, errlen, NULL, 0};
     if (len == 0)
         return bad(&rd, "empty file");
@@ -507,6 +506,8 @@ int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run
     free(rd.variants);
     json_set_alloc_funcs(malloc, free);
     arena_drop(); /* the document, root and all */
+    if (rc == 0 && !(run->source = own_string(run, name)))
+        rc = bad(&rd, "out of memory");
     if (rc) {
         char keep[512];
         snprintf(keep, sizeof keep, "%s", err);
