@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 int sq_cmd_calibrate(int argc, char **argv) {
     const char *reps_s = NULL, *sample_us_s = NULL, *cpu_s = NULL;
@@ -19,7 +20,9 @@ int sq_cmd_calibrate(int argc, char **argv) {
         cfg.reps = (int)sq_parse_long("calibrate", "--reps", reps_s, 3, 1000);
     if (sample_us_s)
         cfg.sample_s = sq_parse_long("calibrate", "--sample-us", sample_us_s, 5, 100000) * 1e-6;
-    cfg.cpu = cpu_s ? (int)sq_parse_long("calibrate", "--cpu", cpu_s, 0, 4095) : -1;
+    cfg.cpu = cpu_s ? (int)sq_parse_long("calibrate", "--cpu", cpu_s, 0,
+                                         sysconf(_SC_NPROCESSORS_ONLN) - 1)
+                    : -1;
     sq_calibrate_clock(&cfg, &cal);
     sq_print_clock(stdout, &cal);
 

@@ -112,17 +112,52 @@ static double least_p(int na, int nb) {
     return p;
 }
 
-static const sq_result *find_row(const sq_run *run, const sq_result *like) {
-    for (int i = 0; i < run->nresults; i++) {
-        const sq_result *r = &run->results[i];
-        if (r->mode == like->mode && strcmp(r->variant->id, like->variant->id) == 0 &&
-            strcmp(r->sequence, like->sequence) == 0)
-            return r;
-    }
-    return NULL;
+/* A run's rows sorted by (id, sequence, mode), for matching in n log n. */
+typedef struct row_index {
+    const sq_result **by_key;
+    int n;
+} row_index;
+
+static int key_order(const sq_result *a, const sq_result *b) {
+    int c = strcmp(a->variant->id, b->variant->id);
+    if (!c)
+        c = strcmp(a->sequence, b->sequence);
+    return c ? c : (a->mode > b->mode) - (a->mode < b->mode);
 }
 
-static void list_missing(const sq_run *from, const sq_run *in, const char *label) {
+/* Rows of one key in file order, so the first of them is matched. */
+static int by_key(const void *x, const void *y) {
+    const sq_result *a = *(const sq_result *const *)x, *b = *(const sq_result *const *)y;
+    int c = key_order(a, b);
+    return c ? c : (a > b) - (a < b);
+}
+
+static row_index index_rows(const sq_run *run) {
+    row_index ix = {malloc(sizeof *ix.by_key * ((size_t)run->nresults + 1)), run->nresults};
+    if (!ix.by_key) {
+        fprintf(stderr, "sqcolor compare: out of memory\n");
+        exit(SQ_EXIT_FAIL);
+    }
+    for (int i = 0; i < run->nresults; i++)
+        ix.by_key[i] = &run->results[i];
+    qsort(ix.by_key, (size_t)ix.n, sizeof *ix.by_key, by_key);
+    return ix;
+}
+
+/* The first row of like's key, or NULL. */
+static const sq_result *find_row(const row_index *ix, const sq_result *like) {
+    int lo = 0, hi = ix->n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (key_order(ix->by_key[mid], like) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < ix->n && key_order(ix->by_key[lo], like) == 0 ? ix->by_key[lo] : NULL;
+}
+
+static void list_missing(const sq_run *from, const row_index *in, const char *label) {
     int n = 0;
     for (int i = 0; i < from->nresults; i++) {
         const sq_result *r = &from->results[i];
@@ -144,7 +179,7 @@ typedef struct tally {
 
 /* Fills rows[0..t->matched) with A's rows that B has too, U-tests those that
  * can be and Holm-adjusts their p-values together. */
-static void test_rows(const sq_run *a, const sq_run *b, double alpha, row *rows, tally *t) {
+static void test_rows(const sq_run *a, const row_index *b, double alpha, row *rows, tally *t) {
     double *p = malloc(sizeof *p * ((size_t)a->nresults + 1));
     double *adjusted = malloc(sizeof *adjusted * ((size_t)a->nresults + 1));
     int *tested = malloc(sizeof *tested * ((size_t)a->nresults + 1));
@@ -287,7 +322,8 @@ int sq_cmd_compare(int argc, char **argv) {
         exit(SQ_EXIT_FAIL);
     }
     tally t = {0};
-    test_rows(&a, &b, alpha, rows, &t);
+    row_index ia = index_rows(&a), ib = index_rows(&b);
+    test_rows(&a, &ib, alpha, rows, &t);
 
     printf("A: %s (%s, sqcolor %s)\nB: %s (%s, sqcolor %s)\n", files[0], a.machine.brand, a.commit,
            files[1], b.machine.brand, b.commit);
@@ -308,8 +344,8 @@ int sq_cmd_compare(int argc, char **argv) {
                "change in every row needs at least %d repetitions a side (run both with "
                "--min-reps %d)\n",
                t.blind, t.ntested, t.ntested, alpha, t.need, t.need);
-    list_missing(&a, &b, "A");
-    list_missing(&b, &a, "B");
+    list_missing(&a, &ib, "A");
+    list_missing(&b, &ia, "B");
     if (t.nzero || t.nfinite)
         printf("\nrows not tested: %d about zero in both runs, %d with a non-finite sample or "
                "median\n",
@@ -323,6 +359,8 @@ int sq_cmd_compare(int argc, char **argv) {
         printf("; significant slowdowns over %g%%: %d", fail_over, gate);
     printf("\n");
     free(rows);
+    free(ia.by_key);
+    free(ib.by_key);
     sq_results_free(&a);
     sq_results_free(&b);
     return gate ? SQ_EXIT_FAIL : SQ_EXIT_OK;

@@ -8,6 +8,7 @@
 #include "plot.h"
 #include "sq_version.h"
 #include "stats.h"
+#include "summary.h"
 #include "text_table.h"
 
 #include <math.h>
@@ -27,22 +28,29 @@ static void write_machines(FILE *out, bool md, sq_run *runs, int nruns) {
                    : "[%d] %s: %s (family 0x%x model 0x%x), %s, sqcolor %s\n",
                 k + 1, runs[k].source, runs[k].machine.brand, runs[k].machine.family,
                 runs[k].machine.model, runs[k].clock.source, runs[k].commit);
+    /* Each file's rows by variant: a cell costs its variant's rows. */
+    sq_variant_rows by_variant[MAX_FILES];
+    size_t all = 1;
+    for (int k = 0; k < nruns; k++) {
+        sq_variant_rows_init(&by_variant[k], &runs[k]);
+        all += (size_t)runs[k].nresults;
+    }
+    const char **ids = malloc(sizeof *ids * all);
+    if (!ids) {
+        fprintf(stderr, "sqcolor report: out of memory\n");
+        exit(SQ_EXIT_USAGE);
+    }
     for (int f = 0; f < sq_family_count; f++)
         for (int m = 0; m < SQ_MODE_COUNT; m++) {
             /* Distinct ids of this family and mode over all files, in order. */
-            const char *ids[1024];
             int nids = 0;
             for (int k = 0; k < nruns; k++)
                 for (int i = 0; i < runs[k].nresults; i++) {
                     const sq_result *r = &runs[k].results[i];
-                    if (r->variant->family != &sq_families[f] || r->mode != (sq_mode)m)
-                        continue;
-                    int j = 0;
-                    while (j < nids && strcmp(ids[j], r->variant->id) != 0)
-                        j++;
-                    if (j == nids && nids < 1024)
+                    if (r->variant->family == &sq_families[f] && r->mode == (sq_mode)m)
                         ids[nids++] = r->variant->id;
                 }
+            nids = sq_distinct_strings(ids, nids);
             if (!nids)
                 continue;
             fprintf(out,
@@ -58,13 +66,18 @@ static void write_machines(FILE *out, bool md, sq_run *runs, int nruns) {
                 sq_text_table_add(&t, "%s", ids[j] + strlen(sq_families[f].name) + 1);
                 for (int k = 0; k < nruns; k++) {
                     char cell[96];
-                    sq_cell_over_sequences(cell, sizeof cell, &runs[k], ids[j], (sq_mode)m);
+                    sq_cell_over_sequences(cell, sizeof cell,
+                                           sq_variant_rows_of(&by_variant[k], ids[j]), ids[j],
+                                           (sq_mode)m);
                     sq_text_table_add(&t, "%s", cell);
                 }
             }
             sq_text_table_write(&t, out, md, 38, 8);
             sq_text_table_free(&t);
         }
+    free(ids);
+    for (int k = 0; k < nruns; k++)
+        sq_variant_rows_free(&by_variant[k]);
     const char *p = md ? "- " : "";
     fprintf(out,
             "\n%scells: the median over sequences of each file's cells (its footer says how "

@@ -80,7 +80,52 @@ static int family_specs(const engine *e, const sq_family *fam, const char **out)
     return n;
 }
 
-static int build_inputs(engine *e) {
+/* "file:NAME" for file:DIR/NAME: the tables, the result file and compare
+ * name a file's rows by it. Where two files share a NAME, each is labelled by
+ * its path as given ("file:DIR/NAME"). */
+static char *file_label(const sq_engine_config *cfg, int i) {
+    const char *spec = cfg->sequences[i], *base = strrchr(spec + 5, '/');
+    base = base ? base + 1 : spec + 5;
+    for (int j = 0; j < cfg->nsequences; j++) {
+        const char *other = cfg->sequences[j], *ob = strrchr(other, '/');
+        ob = ob ? ob + 1 : other + 5;
+        if (j != i && strncmp(other, "file:", 5) == 0 && strcmp(ob, base) == 0)
+            base = spec + 5;
+    }
+    char *label = malloc(strlen(base) + 6);
+    if (label)
+        sprintf(label, "file:%s", base);
+    return label;
+}
+
+/* The run's label of every file: spec (NULL for built-ins); a sequence asked
+ * twice is refused, as its rows could not be told apart. */
+static int label_files(engine *e, sq_run *run) {
+    const sq_engine_config *cfg = e->cfg;
+    for (int i = 0; i < cfg->nsequences; i++)
+        for (int j = 0; j < i; j++)
+            if (strcmp(cfg->sequences[i], cfg->sequences[j]) == 0)
+                return fail(e, SQ_ENGINE_BAD_INPUT, "--sequence: '%s' is named twice",
+                            cfg->sequences[i]);
+    run->labels = calloc((size_t)cfg->nsequences + 1, sizeof *run->labels);
+    if (!run->labels)
+        return fail(e, SQ_ENGINE_BAD_INPUT, "out of memory");
+    run->nlabels = cfg->nsequences;
+    for (int i = 0; i < cfg->nsequences; i++)
+        if (strncmp(cfg->sequences[i], "file:", 5) == 0 && !(run->labels[i] = file_label(cfg, i)))
+            return fail(e, SQ_ENGINE_BAD_INPUT, "out of memory");
+    return 0;
+}
+
+/* The label of an asked spec (family_specs gives the config's own pointers). */
+static const char *label_of(const engine *e, const sq_run *run, const char *spec) {
+    for (int i = 0; i < e->cfg->nsequences; i++)
+        if (e->cfg->sequences[i] == spec && run->labels[i])
+            return run->labels[i];
+    return spec;
+}
+
+static int build_inputs(engine *e, const sq_run *run) {
     /* Every asked sequence must apply to some selected family. */
     for (int i = 0; i < e->cfg->nsequences; i++) {
         bool used = false;
@@ -106,7 +151,7 @@ static int build_inputs(engine *e) {
             if (sq_input_build(fam, specs[s], e->cfg->length, e->cfg->seed, &e->inputs[e->ninputs],
                                e->err, e->errlen))
                 return SQ_ENGINE_BAD_INPUT;
-            e->ninputs++;
+            e->inputs[e->ninputs++].sequence = label_of(e, run, specs[s]);
         }
     }
     return 0;
@@ -381,13 +426,16 @@ int sq_engine_run(const sq_engine_config *cfg, sq_run *run, char *err, size_t er
     engine e = {.cfg = cfg, .err = err, .errlen = errlen};
     memset(run, 0, sizeof *run);
     double t_start = sq_monotonic_s();
-    int rc = build_inputs(&e);
+    int rc = label_files(&e, run);
+    if (!rc)
+        rc = build_inputs(&e, run);
     if (!rc)
         rc = build_rows(&e);
     if (!rc)
         rc = check_rows(&e);
     if (rc) {
         free_engine(&e);
+        sq_run_free(run);
         return rc;
     }
     sq_calibration cal;
@@ -399,11 +447,16 @@ int sq_engine_run(const sq_engine_config *cfg, sq_run *run, char *err, size_t er
     if (!rc) {
         int n;
         double *cpt = clock_readings(&e, &n);
-        sq_run_describe(run, cfg, &cal, cpt, n);
+        rc = sq_run_describe(run, cfg, &cal, cpt, n)
+                 ? fail(&e, SQ_ENGINE_BAD_INPUT, "out of memory for the run's description")
+                 : 0;
         free(cpt);
         run->length = e.inputs ? e.inputs[0].n : cfg->length;
-        rc = collect(&e, run);
+        if (!rc)
+            rc = collect(&e, run);
         run->elapsed_s = sq_monotonic_s() - t_start;
+        if (rc)
+            sq_run_free(run);
     }
     sq_perf_cycles_close();
     free_engine(&e);
@@ -414,6 +467,13 @@ void sq_run_free(sq_run *run) {
     for (int i = 0; i < run->nresults; i++)
         free(run->results[i].samples);
     free(run->results);
+    free((char *)run->sequences);
+    for (int i = 0; i < run->nlabels; i++)
+        free(run->labels[i]);
+    free(run->labels);
+    run->labels = NULL;
+    run->nlabels = 0;
     run->results = NULL;
+    run->sequences = NULL;
     run->nresults = 0;
 }

@@ -15,7 +15,7 @@ int sq_input_build(const sq_family *fam, const char *spec, size_t length, uint64
         return -1;
     size_t n = seq.length - seq.length % SQ_KERNEL_UNROLL;
     in->family = fam;
-    in->sequence = strncmp(spec, "file:", 5) == 0 ? "file" : spec;
+    in->sequence = spec;
     in->n = n;
     in->a = malloc(n);
     in->b = malloc(n);

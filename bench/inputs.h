@@ -10,7 +10,8 @@
 
 typedef struct sq_input {
     const sq_family *family;
-    const char *sequence; /* name for the tables ("file" for file:PATH) */
+    const char *sequence; /* name for the tables: the spec; the engine gives
+                             file:PATH its label (engine.c) */
     size_t n;
     uint8_t *a;     /* the family's squares (0x88 for color_x88) */
     uint8_t *b;     /* second squares, pair families */

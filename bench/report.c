@@ -22,74 +22,161 @@ static const char *const mode_units[SQ_MODE_COUNT] = {
 
 /* ---- the grid: distinct techniques, impls and sequences of one family ----- */
 
-#define MAX_AXIS 64
+/* Exits on no memory: a report cannot be written without its index. */
+static void *must(void *p) {
+    if (!p) {
+        fprintf(stderr, "sqcolor: out of memory for the tables\n");
+        exit(2);
+    }
+    return p;
+}
 
+/* A run's rows indexed for the tables, so a table of any size costs n log n:
+ * by_cell, pointers sorted by (family, mode, technique, impl, sequence, row
+ * order), finds a cell by binary search; by_variant gives each variant's rows
+ * as a run of their own, for the figures over sequences (summary.h) that
+ * scan a run's rows. */
+typedef struct report_index {
+    const sq_run *run;
+    const sq_result **by_cell;
+    int n;
+    sq_variant_rows by_variant;
+} report_index;
+
+static int family_mode_order(const sq_result *a, const sq_family *fam, sq_mode mode) {
+    if (a->variant->family != fam)
+        return a->variant->family < fam ? -1 : 1;
+    return (a->mode > mode) - (a->mode < mode);
+}
+
+/* A row against (fam, mode, tech, impl, seq); a NULL seq matches any. */
+static int cell_order(const sq_result *a, const sq_family *fam, sq_mode mode, const char *tech,
+                      const char *impl, const char *seq) {
+    int c = family_mode_order(a, fam, mode);
+    if (!c)
+        c = strcmp(a->variant->technique, tech);
+    if (!c)
+        c = strcmp(a->variant->impl, impl);
+    if (!c && seq)
+        c = strcmp(a->sequence, seq);
+    return c;
+}
+
+static int by_cell(const void *x, const void *y) {
+    const sq_result *a = *(const sq_result *const *)x, *b = *(const sq_result *const *)y;
+    int c = cell_order(a, b->variant->family, b->mode, b->variant->technique, b->variant->impl,
+                       b->sequence);
+    return c ? c : (a > b) - (a < b);
+}
+
+static int by_address(const void *x, const void *y) {
+    const sq_result *a = *(const sq_result *const *)x, *b = *(const sq_result *const *)y;
+    return (a > b) - (a < b);
+}
+
+static void index_rows(const sq_run *run, report_index *ix) {
+    size_t n = (size_t)run->nresults;
+    *ix = (report_index){.run = run, .n = run->nresults};
+    ix->by_cell = must(malloc(sizeof *ix->by_cell * (n + 1)));
+    for (size_t i = 0; i < n; i++)
+        ix->by_cell[i] = &run->results[i];
+    qsort(ix->by_cell, n, sizeof *ix->by_cell, by_cell);
+    sq_variant_rows_init(&ix->by_variant, run);
+}
+
+static void index_free(report_index *ix) {
+    free(ix->by_cell);
+    sq_variant_rows_free(&ix->by_variant);
+}
+
+static const sq_run *rows_of(report_index *ix, const char *id) {
+    return sq_variant_rows_of(&ix->by_variant, id);
+}
+
+/* Distinct strings in order of first appearance. */
 typedef struct axis {
-    const char *v[MAX_AXIS];
+    const char **v;
     int n;
 } axis;
 
-static int axis_index(const axis *a, const char *s) {
-    for (int i = 0; i < a->n; i++)
-        if (strcmp(a->v[i], s) == 0)
-            return i;
-    return -1;
+/* The distinct values of the rows rows[0..n) by field 0 technique, 1 impl,
+ * 2 sequence, in the order the run first has them. */
+static void axis_of(const sq_result *const *rows, int n, int field, axis *a) {
+    const sq_result **in_order = must(malloc(sizeof *in_order * ((size_t)n + 1)));
+    memcpy(in_order, rows, sizeof *in_order * (size_t)n);
+    qsort(in_order, (size_t)n, sizeof *in_order, by_address);
+    a->v = must(malloc(sizeof *a->v * ((size_t)n + 1)));
+    for (int i = 0; i < n; i++) {
+        const sq_result *r = in_order[i];
+        a->v[i] = field == 0 ? r->variant->technique : field == 1 ? r->variant->impl : r->sequence;
+    }
+    a->n = sq_distinct_strings(a->v, n);
+    free(in_order);
 }
 
-static void axis_add(axis *a, const char *s) {
-    if (axis_index(a, s) < 0 && a->n < MAX_AXIS)
-        a->v[a->n++] = s;
-}
-
+/* One family and mode's rows (a range of the index) and their axes. */
 typedef struct grid {
     axis techniques, impls, sequences;
+    const sq_family *fam;
+    sq_mode mode;
+    const sq_result *const *rows;
+    int n;
+    report_index *ix;
 } grid;
 
-static void grid_of(const sq_run *run, const sq_family *fam, sq_mode mode, grid *g) {
-    memset(g, 0, sizeof *g);
-    for (int i = 0; i < run->nresults; i++) {
-        const sq_result *r = &run->results[i];
-        if (r->variant->family != fam || r->mode != mode)
-            continue;
-        axis_add(&g->techniques, r->variant->technique);
-        axis_add(&g->impls, r->variant->impl);
-        axis_add(&g->sequences, r->sequence);
+static void grid_of(report_index *ix, const sq_family *fam, sq_mode mode, grid *g) {
+    int lo = 0, hi = ix->n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (family_mode_order(ix->by_cell[mid], fam, mode) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
+    int end = lo;
+    while (end < ix->n && family_mode_order(ix->by_cell[end], fam, mode) == 0)
+        end++;
+    *g = (grid){.fam = fam, .mode = mode, .rows = ix->by_cell + lo, .n = end - lo, .ix = ix};
+    axis_of(g->rows, g->n, 0, &g->techniques);
+    axis_of(g->rows, g->n, 1, &g->impls);
+    axis_of(g->rows, g->n, 2, &g->sequences);
 }
 
-static const sq_result *cell(const sq_run *run, const sq_family *fam, sq_mode mode,
-                             const char *tech, const char *impl, const char *seq) {
-    for (int i = 0; i < run->nresults; i++) {
-        const sq_result *r = &run->results[i];
-        if (r->variant->family == fam && r->mode == mode && strcmp(r->sequence, seq) == 0 &&
-            strcmp(r->variant->technique, tech) == 0 && strcmp(r->variant->impl, impl) == 0)
-            return r;
+static void grid_free(grid *g) {
+    free(g->techniques.v);
+    free(g->impls.v);
+    free(g->sequences.v);
+}
+
+/* The first row of (tech, impl, seq) in the grid; any sequence where seq is NULL. */
+static const sq_result *cell(const grid *g, const char *tech, const char *impl, const char *seq) {
+    int lo = 0, hi = g->n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (cell_order(g->rows[mid], g->fam, g->mode, tech, impl, seq) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
-    return NULL;
+    return lo < g->n && cell_order(g->rows[lo], g->fam, g->mode, tech, impl, seq) == 0 ? g->rows[lo]
+                                                                                       : NULL;
 }
 
 /* ---- table and markdown --------------------------------------------------- */
 
 /* The variant of a technique and impl in a family and mode (any sequence). */
-static const sq_variant *variant_in(const sq_run *run, const sq_family *fam, sq_mode mode,
-                                    const grid *g, const char *tech, const char *impl) {
-    for (int s = 0; s < g->sequences.n; s++) {
-        const sq_result *r = cell(run, fam, mode, tech, impl, g->sequences.v[s]);
-        if (r)
-            return r->variant;
-    }
-    return NULL;
+static const sq_variant *variant_in(const grid *g, const char *tech, const char *impl) {
+    const sq_result *r = cell(g, tech, impl, NULL);
+    return r ? r->variant : NULL;
 }
 
 /* Under a table: each row in it that runs at two speeds, with their shares. */
-static void write_two_speeds(FILE *out, bool md, const sq_run *run, const sq_family *fam,
-                             sq_mode mode, const grid *g, const char *const *seqs, int nseq) {
+static void write_two_speeds(FILE *out, bool md, const grid *g, const char *const *seqs, int nseq) {
     bool first = true;
     for (int t = 0; t < g->techniques.n; t++)
         for (int s = 0; s < nseq; s++)
             for (int i = 0; i < g->impls.n; i++) {
-                const sq_result *r =
-                    cell(run, fam, mode, g->techniques.v[t], g->impls.v[i], seqs[s]);
+                const sq_result *r = cell(g, g->techniques.v[t], g->impls.v[i], seqs[s]);
                 if (!r || r->nmodes < 2)
                     continue;
                 char fast[32], slow[32];
@@ -105,9 +192,9 @@ static void write_two_speeds(FILE *out, bool md, const sq_run *run, const sq_fam
 
 /* One table of a family and mode: rows techniques, columns impl x sequence, or
  * only the impls of one sequence when seq is given (wide runs). */
-static void write_table(FILE *out, bool md, const sq_run *run, const sq_family *fam, sq_mode mode,
-                        const grid *g, const char *seq) {
-    const char *seqs[MAX_AXIS];
+static void write_table(FILE *out, bool md, const sq_family *fam, sq_mode mode, const grid *g,
+                        const char *seq) {
+    const char **seqs = must(malloc(sizeof *seqs * ((size_t)g->sequences.n + 1)));
     int nseq = 0;
     for (int s = 0; s < g->sequences.n; s++)
         if (!seq || strcmp(seq, g->sequences.v[s]) == 0)
@@ -130,12 +217,12 @@ static void write_table(FILE *out, bool md, const sq_run *run, const sq_family *
         for (int s = 0; s < nseq; s++) {
             const sq_result *best = NULL;
             for (int i = 0; i < g->impls.n; i++) {
-                const sq_result *r = cell(run, fam, mode, tech, g->impls.v[i], seqs[s]);
+                const sq_result *r = cell(g, tech, g->impls.v[i], seqs[s]);
                 if (sq_cell_rank(r) < sq_cell_rank(best))
                     best = r;
             }
             for (int i = 0; i < g->impls.n; i++) {
-                const sq_result *r = cell(run, fam, mode, tech, g->impls.v[i], seqs[s]);
+                const sq_result *r = cell(g, tech, g->impls.v[i], seqs[s]);
                 char v[64];
                 sq_cell_text(v, sizeof v, r);
                 bool is_best = sq_cell_ties_best(r, best) && g->impls.n > 1;
@@ -145,7 +232,8 @@ static void write_table(FILE *out, bool md, const sq_run *run, const sq_family *
     }
     sq_text_table_write(&t, out, md, 16, 16);
     sq_text_table_free(&t);
-    write_two_speeds(out, md, run, fam, mode, g, seqs, nseq);
+    write_two_speeds(out, md, g, seqs, nseq);
+    free(seqs);
 }
 
 /* What a summary sorts by: the median over sequences, or over the predictable
@@ -172,21 +260,20 @@ static int by_best(const void *a, const void *b) {
  * sequences and random apart where a branch on the result decides; each C
  * impl also as a ratio to the technique's asm where both are one figure and
  * the asm costs at least half a cycle; techniques sorted by their best impl. */
-static void write_summary(FILE *out, bool md, const sq_run *run, const sq_family *fam, sq_mode mode,
-                          const grid *g) {
-    ranked rows[MAX_AXIS];
+static void write_summary(FILE *out, bool md, const sq_family *fam, sq_mode mode, const grid *g) {
+    ranked *rows = must(malloc(sizeof *rows * ((size_t)g->techniques.n + 1)));
     bool apart = false, together = false; /* some variants' regimes apart, some not */
     for (int t = 0; t < g->techniques.n; t++) {
         rows[t].tech = g->techniques.v[t];
         rows[t].best = INFINITY;
         for (int i = 0; i < g->impls.n; i++) {
-            const sq_variant *v = variant_in(run, fam, mode, g, rows[t].tech, g->impls.v[i]);
+            const sq_variant *v = variant_in(g, rows[t].tech, g->impls.v[i]);
             if (!v)
                 continue;
-            bool split = sq_regimes_apart(run, v->id, mode);
+            bool split = sq_regimes_apart(rows_of(g->ix, v->id), v->id, mode);
             apart |= split;
             together |= !split;
-            rows[t].best = fmin(rows[t].best, summary_key(run, v->id, mode));
+            rows[t].best = fmin(rows[t].best, summary_key(rows_of(g->ix, v->id), v->id, mode));
         }
     }
     qsort(rows, (size_t)g->techniques.n, sizeof rows[0], by_best);
@@ -204,19 +291,23 @@ static void write_summary(FILE *out, bool md, const sq_run *run, const sq_family
     for (int i = 0; i < g->impls.n; i++)
         sq_text_table_add(&t, "%s", g->impls.v[i]);
     for (int k = 0; k < g->techniques.n; k++) {
-        const sq_variant *as = variant_in(run, fam, mode, g, rows[k].tech, "asm");
-        double asm_median = as && !sq_regimes_apart(run, as->id, mode)
-                                ? sq_over_sequences_of(run, as->id, mode, SQ_SEQUENCES_ALL).median
-                                : NAN;
+        const sq_variant *as = variant_in(g, rows[k].tech, "asm");
+        double asm_median =
+            as && !sq_regimes_apart(rows_of(g->ix, as->id), as->id, mode)
+                ? sq_over_sequences_of(rows_of(g->ix, as->id), as->id, mode, SQ_SEQUENCES_ALL)
+                      .median
+                : NAN;
         sq_text_table_add(&t, "%s", rows[k].tech);
         for (int i = 0; i < g->impls.n; i++) {
-            const sq_variant *v = variant_in(run, fam, mode, g, rows[k].tech, g->impls.v[i]);
+            const sq_variant *v = variant_in(g, rows[k].tech, g->impls.v[i]);
             char text[96] = "-";
             if (v)
-                sq_cell_over_sequences(text, sizeof text, run, v->id, mode);
-            double m = v && v != as && !sq_regimes_apart(run, v->id, mode)
-                           ? sq_over_sequences_of(run, v->id, mode, SQ_SEQUENCES_ALL).median
-                           : NAN;
+                sq_cell_over_sequences(text, sizeof text, rows_of(g->ix, v->id), v->id, mode);
+            double m =
+                v && v != as && !sq_regimes_apart(rows_of(g->ix, v->id), v->id, mode)
+                    ? sq_over_sequences_of(rows_of(g->ix, v->id), v->id, mode, SQ_SEQUENCES_ALL)
+                          .median
+                    : NAN;
             if (asm_median >= 0.5 && m >= SQ_RESOLUTION_CYCLES)
                 sq_text_table_add(&t, "%s %.2fx", text, m / asm_median);
             else
@@ -225,6 +316,7 @@ static void write_summary(FILE *out, bool md, const sq_run *run, const sq_family
     }
     sq_text_table_write(&t, out, md, 16, 16);
     sq_text_table_free(&t);
+    free(rows);
 }
 
 /* Techniques x impls: core cycles per mispredict (summary.h), and beside the
@@ -251,11 +343,10 @@ static void write_penalties(FILE *out, bool md, const sq_run *run, const sq_fami
     for (int k = 0; k < g->techniques.n; k++) {
         sq_text_table_add(&t, "%s", g->techniques.v[k]);
         for (int i = 0; i < g->impls.n; i++) {
-            const sq_variant *v =
-                variant_in(run, fam, SQ_MODE_BRANCH, g, g->techniques.v[k], g->impls.v[i]);
+            const sq_variant *v = variant_in(g, g->techniques.v[k], g->impls.v[i]);
             char text[64] = "-";
             if (v) {
-                sq_summary s = sq_summary_of(run, v);
+                sq_summary s = sq_summary_of(rows_of(g->ix, v->id), v);
                 sq_cell_estimate(text, sizeof text, s.mispredict_penalty, s.penalty_lo,
                                  s.penalty_hi, 1);
             }
@@ -300,11 +391,13 @@ static void write_reps(FILE *out, const char *p, const sq_run *run) {
     int n = run->nresults;
     int *reps = malloc(sizeof *reps * (size_t)(n ? n : 1));
     reps_count *counts = malloc(sizeof *counts * (size_t)(n ? n : 1));
-    double *x = malloc(sizeof *x * (size_t)(n ? n : 1));
-    if (n && reps && counts && x) {
+    if (n && reps && counts) {
         for (int i = 0; i < n; i++)
-            x[i] = reps[i] = run->results[i].reps;
+            reps[i] = run->results[i].reps;
         qsort(reps, (size_t)n, sizeof *reps, cmp_int);
+        /* The median of the sorted counts (sq_stats_of's interval would cost
+         * n^2 on a run of many rows). */
+        double median = n % 2 ? reps[n / 2] : (reps[n / 2 - 1] + reps[n / 2]) / 2.0;
         int distinct = 0;
         for (int i = 0; i < n; i++)
             if (i && reps[i] == reps[i - 1])
@@ -315,11 +408,10 @@ static void write_reps(FILE *out, const char *p, const sq_run *run) {
         fprintf(out, "%srepetitions per row: ", p);
         for (int k = 0; k < distinct && k < 8; k++)
             fprintf(out, k ? ", %d (%d)" : "%d (%d rows)", counts[k].reps, counts[k].rows);
-        fprintf(out, "%s; median %g\n", distinct > 8 ? ", ..." : "", sq_stats_of(x, n).median);
+        fprintf(out, "%s; median %g\n", distinct > 8 ? ", ..." : "", median);
     }
     free(reps);
     free(counts);
-    free(x);
 }
 
 static void write_footer(FILE *out, bool md, const sq_run *run, bool penalties) {
@@ -352,7 +444,8 @@ static void write_footer(FILE *out, bool md, const sq_run *run, bool penalties) 
             "sequences of %zu squares (%s), seed %llu, address randomisation %s, %.1f s%s%s\n",
             p, run->version, run->commit, run->min_reps, run->reps, run->samples, run->sample_us,
             run->visits, run->length, run->sequences, (unsigned long long)run->seed,
-            run->aslr ? "on" : "off", run->elapsed_s, run->source[0] ? ", from " : "", run->source);
+            run->aslr ? "on" : "off", run->elapsed_s, run->source ? ", from " : "",
+            run->source ? run->source : "");
     for (int i = 0; i < run->nimpls; i++)
         fprintf(out, "%simpl %s: %s %s\n", p, run->impls[i].name, run->impls[i].compiler,
                 run->impls[i].flags);
@@ -401,29 +494,35 @@ static void write_tables(FILE *out, bool md, const sq_run *run) {
     if (md)
         fprintf(out, "### sqcolor results\n");
     bool penalties = false;
+    report_index ix;
+    index_rows(run, &ix);
     for (int f = 0; f < sq_family_count; f++)
         for (int m = 0; m < SQ_MODE_COUNT; m++) {
             grid g;
-            grid_of(run, &sq_families[f], (sq_mode)m, &g);
-            if (!g.techniques.n)
+            grid_of(&ix, &sq_families[f], (sq_mode)m, &g);
+            if (!g.techniques.n) {
+                grid_free(&g);
                 continue;
+            }
             if (!md && m == 0)
                 fprintf(out, "\n== %s: %s ==\n", sq_families[f].name, mode_units[m]);
             else if (!md)
                 fprintf(out, "\n== %s %s: %s ==\n", sq_families[f].name, sq_mode_names[m],
                         mode_units[m]);
             if (g.impls.n * g.sequences.n <= 10)
-                write_table(out, md, run, &sq_families[f], (sq_mode)m, &g, NULL);
+                write_table(out, md, &sq_families[f], (sq_mode)m, &g, NULL);
             else
                 for (int s = 0; s < g.sequences.n; s++)
-                    write_table(out, md, run, &sq_families[f], (sq_mode)m, &g, g.sequences.v[s]);
+                    write_table(out, md, &sq_families[f], (sq_mode)m, &g, g.sequences.v[s]);
             if (g.impls.n > 1)
-                write_summary(out, md, run, &sq_families[f], (sq_mode)m, &g);
+                write_summary(out, md, &sq_families[f], (sq_mode)m, &g);
             if (m == SQ_MODE_BRANCH) {
                 write_penalties(out, md, run, &sq_families[f], &g);
                 penalties = true;
             }
+            grid_free(&g);
         }
+    index_free(&ix);
     write_footer(out, md, run, penalties);
 }
 

@@ -36,7 +36,8 @@ typedef struct sq_speed {
 
 typedef struct sq_result {
     const sq_variant *variant;
-    const char *sequence; /* "ordered", "random", ..., "file" */
+    const char *sequence; /* "ordered", "random", ..., or a file's label, "file:NAME"
+                             ("file" in files from before labels) */
     sq_mode mode;
     sq_stats cycles; /* core cycles per square (pair) */
     sq_stats ticks;  /* TSC ticks per square */
@@ -94,17 +95,20 @@ typedef struct sq_run {
     sq_result *results;
     int nresults;
     /* Metadata for publishing. */
-    char version[32];    /* sqcolor's */
-    char commit[64];     /* git describe --dirty of the tree it was built from */
-    char kernel[128];    /* uname -r */
-    char sequences[512]; /* the sequences asked for, or "default" */
-    int samples;         /* samples per repetition */
-    int visits;          /* visits per repetition the samples are shared among */
-    double sample_us;    /* length of one sample */
+    char version[32];      /* sqcolor's */
+    char commit[64];       /* git describe --dirty of the tree it was built from */
+    char kernel[128];      /* uname -r */
+    const char *sequences; /* the sequences asked for, or "default"; a live run's is
+                              allocated (sq_run_free), a loaded run's owned */
+    int samples;           /* samples per repetition */
+    int visits;            /* visits per repetition the samples are shared among */
+    double sample_us;      /* length of one sample */
     sq_impl_info impls[SQ_MAX_IMPLS];
     int nimpls;
-    char source[256]; /* the file a loaded run came from ("" for a live run) */
-    void *owned;      /* allocations of a loaded run (see results_io.c) */
+    char **labels; /* a live run's labels of its file: sequences (sq_run_free) */
+    int nlabels;
+    const char *source; /* the file a loaded run came from (NULL for a live run) */
+    void *owned;        /* allocations of a loaded run (see results_io.c) */
 } sq_run;
 
 #endif

@@ -49,6 +49,8 @@ typedef struct reader {
     const char *name;
     char *err;
     size_t errlen;
+    const sq_variant **variants; /* the run's variants by id: open addressing, */
+    size_t mask;                 /* mask + 1 slots, at most half of them used */
 } reader;
 
 static int bad(reader *rd, const char *fmt, ...) {
@@ -62,12 +64,25 @@ static int bad(reader *rd, const char *fmt, ...) {
 }
 
 /* Fetchers: each names the missing or mistyped field. */
-static int get_string(reader *rd, json_t *obj, const char *where, const char *key, char *out,
-                      size_t len) {
+/* A string field as jansson holds it, any length (valid while the document is). */
+static int get_text(reader *rd, json_t *obj, const char *where, const char *key, const char **out) {
     json_t *v = json_object_get(obj, key);
+    *out = "";
     if (!json_is_string(v))
         return bad(rd, "%s.%s: %s", where, key, v ? "not a string" : "missing");
-    snprintf(out, len, "%s", json_string_value(v));
+    *out = json_string_value(v);
+    return 0;
+}
+
+/* A string into a field of len bytes: a longer one is refused, not cut. */
+static int get_string(reader *rd, json_t *obj, const char *where, const char *key, char *out,
+                      size_t len) {
+    const char *text;
+    if (get_text(rd, obj, where, key, &text))
+        return -1;
+    if (strlen(text) >= len)
+        return bad(rd, "%s.%s: longer than %zu bytes", where, key, len - 1);
+    strcpy(out, text);
     return 0;
 }
 
@@ -100,6 +115,23 @@ static int get_optional_whole(reader *rd, json_t *obj, const char *where, const 
                               double min, double max, double dflt, double *out) {
     *out = dflt;
     return json_object_get(obj, key) ? get_whole(rd, obj, where, key, min, max, out) : 0;
+}
+
+/* Optional fields: dflt where the key is absent (files from before it was
+ * recorded); present, it must have its type. */
+static int get_optional_string(reader *rd, json_t *obj, const char *where, const char *key,
+                               const char *dflt, char *out, size_t len) {
+    if (json_object_get(obj, key))
+        return get_string(rd, obj, where, key, out, len);
+    snprintf(out, len, "%s", dflt);
+    return 0;
+}
+
+/* A number or null (NAN). */
+static int get_optional_number(reader *rd, json_t *obj, const char *where, const char *key,
+                               double dflt, double *out) {
+    *out = dflt;
+    return json_object_get(obj, key) ? get_number(rd, obj, where, key, out, true) : 0;
 }
 
 static int get_object(reader *rd, json_t *obj, const char *where, const char *key, json_t **out) {
@@ -161,13 +193,13 @@ static int get_modes(reader *rd, json_t *o, const char *where, sq_result *r) {
     return 0;
 }
 
-/* An optional boolean: false where the key is absent. */
-static int get_optional_bool(reader *rd, json_t *obj, const char *where, const char *key,
+/* An optional boolean: dflt where the key is absent. */
+static int get_optional_bool(reader *rd, json_t *obj, const char *where, const char *key, bool dflt,
                              bool *out) {
     json_t *v = json_object_get(obj, key);
     if (v && !json_is_boolean(v))
         return bad(rd, "%s.%s: not a boolean", where, key);
-    *out = json_is_true(v);
+    *out = v ? json_is_true(v) : dflt;
     return 0;
 }
 
@@ -198,14 +230,14 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
     if (get_object(rd, root, "", "tool", &tool) || get_object(rd, root, "", "machine", &machine) ||
         get_object(rd, root, "", "clock", &clock) || get_object(rd, root, "", "config", &config))
         return -1;
-    char tool_name[32];
-    if (get_string(rd, tool, "tool", "name", tool_name, sizeof tool_name))
+    const char *tool_name;
+    if (get_text(rd, tool, "tool", "name", &tool_name))
         return -1;
     if (strcmp(tool_name, "sqcolor") != 0)
         return bad(rd, "written by '%s', not sqcolor", tool_name);
-    get_string(rd, tool, "tool", "version", run->version, sizeof run->version);
-    if (get_string(rd, tool, "tool", "commit", run->commit, sizeof run->commit))
-        snprintf(run->commit, sizeof run->commit, "unknown");
+    if (get_optional_string(rd, tool, "tool", "version", "", run->version, sizeof run->version) ||
+        get_optional_string(rd, tool, "tool", "commit", "unknown", run->commit, sizeof run->commit))
+        return -1;
     double family = 0, model = 0, stepping = 0, reps = 0, length = 0, seed = 0, cpu = -1;
     if (get_string(rd, machine, "machine", "vendor", run->machine.vendor,
                    sizeof run->machine.vendor) ||
@@ -218,23 +250,28 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
     run->machine.family = (unsigned)family;
     run->machine.model = (unsigned)model;
     run->machine.stepping = (unsigned)stepping;
-    run->machine.hypervisor = json_is_true(json_object_get(machine, "hypervisor"));
-    if (get_string(rd, machine, "machine", "kernel", run->kernel, sizeof run->kernel))
-        snprintf(run->kernel, sizeof run->kernel, "unknown");
+    if (get_optional_bool(rd, machine, "machine", "hypervisor", false, &run->machine.hypervisor) ||
+        get_optional_string(rd, machine, "machine", "kernel", "unknown", run->kernel,
+                            sizeof run->kernel))
+        return -1;
 
-    char source[16], tsc_source[64];
-    if (get_string(rd, clock, "clock", "source", source, sizeof source) ||
-        get_string(rd, clock, "clock", "tsc_source", tsc_source, sizeof tsc_source) ||
+    const char *source, *tsc_source;
+    if (get_text(rd, clock, "clock", "source", &source) ||
+        get_text(rd, clock, "clock", "tsc_source", &tsc_source) ||
         get_number(rd, clock, "clock", "tsc_hz", &run->clock.tsc_hz, false) ||
         get_number(rd, clock, "clock", "core_hz", &run->clock.core_hz, false))
         return -1;
     run->clock.source = own_string(run, source);
     run->clock.tsc_source = own_string(run, tsc_source);
-    get_number(rd, clock, "clock", "core_hz_min", &run->clock.core_hz_min, true);
-    get_number(rd, clock, "clock", "core_hz_max", &run->clock.core_hz_max, true);
-    get_number(rd, clock, "clock", "timer_overhead_ticks", &run->clock.timer_overhead, true);
-    if (get_number(rd, clock, "clock", "alu_per_cycle", &run->clock.alu_per_cycle, true))
-        run->clock.alu_per_cycle = NAN; /* files from before it was recorded */
+    if (!run->clock.source || !run->clock.tsc_source)
+        return bad(rd, "out of memory");
+    /* alu_per_cycle: NAN in files from before it was recorded. */
+    if (get_optional_number(rd, clock, "clock", "core_hz_min", 0, &run->clock.core_hz_min) ||
+        get_optional_number(rd, clock, "clock", "core_hz_max", 0, &run->clock.core_hz_max) ||
+        get_optional_number(rd, clock, "clock", "timer_overhead_ticks", 0,
+                            &run->clock.timer_overhead) ||
+        get_optional_number(rd, clock, "clock", "alu_per_cycle", NAN, &run->clock.alu_per_cycle))
+        return -1;
 
     if (get_whole(rd, config, "config", "reps", 1, 100000, &reps) ||
         get_whole(rd, config, "config", "length", 0, 1e15, &length) ||
@@ -243,57 +280,75 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
     run->reps = (int)reps;
     run->length = (size_t)length;
     run->seed = (uint64_t)seed;
-    double samples, sample_us = 0, visits, min_reps;
+    double samples, visits, min_reps, spread;
     /* Before visits were recorded, a repetition was one visit; before the
      * repetitions adapted, every row had them all; before placement was
-     * fixed, address randomisation was on. */
-    run->tight = NAN;
-    run->aslr = !json_is_false(json_object_get(config, "aslr"));
+     * fixed, address randomisation was on. spread_threshold, of older files,
+     * is checked and dropped. */
     if (get_optional_whole(rd, config, "config", "cpu", -1, 1e6, -1, &cpu) ||
         get_optional_whole(rd, config, "config", "samples", 0, 1e6, 0, &samples) ||
         get_optional_whole(rd, config, "config", "visits", 1, 1e6, 1, &visits) ||
-        get_optional_whole(rd, config, "config", "min_reps", 0, 100000, reps, &min_reps))
+        get_optional_whole(rd, config, "config", "min_reps", 0, 100000, reps, &min_reps) ||
+        get_optional_bool(rd, config, "config", "aslr", true, &run->aslr) ||
+        get_optional_number(rd, config, "config", "tight", NAN, &run->tight) ||
+        get_optional_number(rd, config, "config", "sample_us", 0, &run->sample_us) ||
+        get_optional_number(rd, config, "config", "spread_threshold", NAN, &spread) ||
+        get_optional_number(rd, root, "", "elapsed_s", 0, &run->elapsed_s))
         return -1;
-    json_t *aslr = json_object_get(config, "aslr");
-    if (aslr && !json_is_boolean(aslr))
-        return bad(rd, "config.aslr: not a boolean");
+    json_t *sequences = json_object_get(config, "sequences");
+    if (sequences && !json_is_string(sequences))
+        return bad(rd, "config.sequences: not a string");
+    run->sequences = own_string(run, sequences ? json_string_value(sequences) : "unknown");
+    if (!run->sequences)
+        return bad(rd, "out of memory");
     run->min_reps = (int)min_reps;
-    get_number(rd, config, "config", "tight", &run->tight, true);
     run->cpu = (int)cpu;
     run->visits = (int)visits;
-    get_number(rd, config, "config", "sample_us", &sample_us, true);
     run->samples = (int)samples;
-    run->sample_us = sample_us;
-    if (get_string(rd, config, "config", "sequences", run->sequences, sizeof run->sequences))
-        snprintf(run->sequences, sizeof run->sequences, "unknown");
-    get_number(rd, root, "", "elapsed_s", &run->elapsed_s, true);
-    rd->err[0] = 0; /* optional fields above may have left a message */
 
     json_t *impls = json_object_get(root, "impls");
+    if (impls && !json_is_array(impls))
+        return bad(rd, "impls: not an array");
     size_t i;
     json_t *impl;
     json_array_foreach(impls, i, impl) {
+        char at[32];
+        snprintf(at, sizeof at, "impls[%zu]", i);
+        if (!json_is_object(impl))
+            return bad(rd, "%s: not an object", at);
         if (run->nimpls == SQ_MAX_IMPLS)
-            break;
+            return bad(rd, "impls: more than %d", SQ_MAX_IMPLS);
         sq_impl_info *m = &run->impls[run->nimpls];
-        if (get_string(rd, impl, "impls[]", "name", m->name, sizeof m->name) ||
-            get_string(rd, impl, "impls[]", "compiler", m->compiler, sizeof m->compiler) ||
-            get_string(rd, impl, "impls[]", "flags", m->flags, sizeof m->flags))
+        if (get_string(rd, impl, at, "name", m->name, sizeof m->name) ||
+            get_string(rd, impl, at, "compiler", m->compiler, sizeof m->compiler) ||
+            get_string(rd, impl, at, "flags", m->flags, sizeof m->flags))
             return -1;
         run->nimpls++;
     }
     return 0;
 }
 
-/* The variant of a result row: one per distinct id, owned by the run. */
-static const sq_variant *variant_of(sq_run *run, const char *id, const sq_family *fam,
+/* FNV-1a. */
+static size_t hash_of(const char *s) {
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+    return (size_t)h;
+}
+
+/* The variant of a result row: one per distinct id, owned by the run; found
+ * by its id's hash, so loading takes time linear in the rows. */
+static const sq_variant *variant_of(reader *rd, sq_run *run, const char *id, const sq_family *fam,
                                     const char *tech, const char *impl) {
-    for (int i = 0; i < run->nresults; i++)
-        if (strcmp(run->results[i].variant->id, id) == 0)
-            return run->results[i].variant;
+    size_t h = hash_of(id) & rd->mask;
+    while (rd->variants[h] && strcmp(rd->variants[h]->id, id) != 0)
+        h = (h + 1) & rd->mask;
+    if (rd->variants[h])
+        return rd->variants[h];
     sq_variant *v = own(run, sizeof *v);
     if (!v)
         return NULL;
+    rd->variants[h] = v;
     v->id = own_string(run, id);
     v->family = fam;
     v->technique = own_string(run, tech);
@@ -302,24 +357,27 @@ static const sq_variant *variant_of(sq_run *run, const char *id, const sq_family
     return v->id && v->technique && v->impl ? v : NULL;
 }
 
+/* id is "family/technique/impl". */
+static bool id_of(const char *id, const char *family, const char *tech, const char *impl) {
+    size_t f = strlen(family), t = strlen(tech);
+    return strncmp(id, family, f) == 0 && id[f] == '/' && strncmp(id + f + 1, tech, t) == 0 &&
+           id[f + 1 + t] == '/' && strcmp(id + f + t + 2, impl) == 0;
+}
+
 static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
-    char where[32], id[160], family[32], tech[64], impl[48], sequence[32], mode[16];
+    char where[32];
+    const char *id, *family, *tech, *impl, *sequence, *mode;
     snprintf(where, sizeof where, "results[%zu]", index);
     if (!json_is_object(o))
         return bad(rd, "%s: not an object", where);
-    if (get_string(rd, o, where, "id", id, sizeof id) ||
-        get_string(rd, o, where, "family", family, sizeof family) ||
-        get_string(rd, o, where, "technique", tech, sizeof tech) ||
-        get_string(rd, o, where, "impl", impl, sizeof impl) ||
-        get_string(rd, o, where, "sequence", sequence, sizeof sequence) ||
-        get_string(rd, o, where, "mode", mode, sizeof mode))
+    if (get_text(rd, o, where, "id", &id) || get_text(rd, o, where, "family", &family) ||
+        get_text(rd, o, where, "technique", &tech) || get_text(rd, o, where, "impl", &impl) ||
+        get_text(rd, o, where, "sequence", &sequence) || get_text(rd, o, where, "mode", &mode))
         return -1;
     const sq_family *fam = sq_family_find(family);
     if (!fam)
         return bad(rd, "%s.family: unknown family '%s'", where, family);
-    char expect_id[200];
-    snprintf(expect_id, sizeof expect_id, "%s/%s/%s", family, tech, impl);
-    if (strcmp(expect_id, id) != 0)
+    if (!id_of(id, family, tech, impl))
         return bad(rd, "%s.id: '%s' is not family/technique/impl", where, id);
     int m = 0;
     while (m < SQ_MODE_COUNT && strcmp(sq_mode_names[m], mode) != 0)
@@ -354,13 +412,13 @@ static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
         r->samples[k] = json_is_null(x) ? NAN : json_number_value(x);
     }
     if (get_modes(rd, o, where, r) ||
-        get_optional_bool(rd, o, where, "control_dependent", &r->control_dependent)) {
+        get_optional_bool(rd, o, where, "control_dependent", false, &r->control_dependent)) {
         free(r->samples);
         return -1;
     }
     if (!json_object_get(json_object_get(o, "cycles"), "ci95"))
         fill_missing_interval(r);
-    r->variant = variant_of(run, id, fam, tech, impl);
+    r->variant = variant_of(rd, run, id, fam, tech, impl);
     r->sequence = own_string(run, sequence);
     if (!r->variant || !r->sequence) {
         free(r->samples);
@@ -370,17 +428,58 @@ static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
     return 0;
 }
 
+/* jansson's allocations while a document is parsed and read: bumped from
+ * large chunks and dropped together. A result file's tree is read once and
+ * dropped whole; malloc and free of its many small nodes cost as much as the
+ * parse. */
+typedef struct chunk {
+    struct chunk *next;
+    size_t used, cap;
+    max_align_t data[];
+} chunk;
+
+static chunk *arena;
+
+static void *arena_alloc(size_t size) {
+    size = (size + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+    if (!arena || arena->cap - arena->used < size) {
+        size_t cap = size > ((size_t)1 << 20) ? size : (size_t)1 << 20;
+        chunk *c = malloc(sizeof *c + cap);
+        if (!c)
+            return NULL;
+        *c = (chunk){arena, 0, cap};
+        arena = c;
+    }
+    void *p = (char *)arena->data + arena->used;
+    arena->used += size;
+    return p;
+}
+
+static void arena_free(void *p) {
+    (void)p; /* with the rest, in arena_drop */
+}
+
+static void arena_drop(void) {
+    for (chunk *next; arena; arena = next) {
+        next = arena->next;
+        free(arena);
+    }
+}
+
 int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run, char *err,
                      size_t errlen) {
     memset(run, 0, sizeof *run);
-    snprintf(run->source, sizeof run->source, "%s", name);
-    reader rd = {name, err, errlen};
+    reader rd = {name, err, errlen, NULL, 0};
     if (len == 0)
         return bad(&rd, "empty file");
     json_error_t jerr;
+    json_set_alloc_funcs(arena_alloc, arena_free);
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
-    if (!root)
+    if (!root) {
+        json_set_alloc_funcs(malloc, free);
+        arena_drop();
         return bad(&rd, "not valid JSON (line %d: %s)", jerr.line, jerr.text);
+    }
     int rc = -1;
     json_t *results;
     if (!json_is_object(root))
@@ -390,17 +489,25 @@ int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run
         if (!json_is_array(results)) {
             bad(&rd, "results: %s", results ? "not an array" : "missing");
         } else {
-            size_t n = json_array_size(results), i;
+            size_t n = json_array_size(results), i, slots = 16;
             json_t *o;
+            while (slots < 2 * n)
+                slots *= 2;
+            rd.variants = calloc(slots, sizeof *rd.variants);
+            rd.mask = slots - 1;
             run->results = calloc(n ? n : 1, sizeof *run->results);
-            rc = run->results ? 0 : bad(&rd, "out of memory");
+            rc = run->results && rd.variants ? 0 : bad(&rd, "out of memory");
             json_array_foreach(results, i, o) {
                 if (rc == 0)
                     rc = read_result(&rd, o, i, run);
             }
         }
     }
-    json_decref(root);
+    free(rd.variants);
+    json_set_alloc_funcs(malloc, free);
+    arena_drop(); /* the document, root and all */
+    if (rc == 0 && !(run->source = own_string(run, name)))
+        rc = bad(&rd, "out of memory");
     if (rc) {
         char keep[512];
         snprintf(keep, sizeof keep, "%s", err);

@@ -5,10 +5,12 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/utsname.h>
 
-void sq_run_describe(sq_run *run, const sq_engine_config *cfg, const sq_calibration *cal,
-                     const double *cpt, int n) {
+int sq_run_describe(sq_run *run, const sq_engine_config *cfg, const sq_calibration *cal,
+                    const double *cpt, int n) {
     sq_stats s = sq_stats_of(cpt, n);
     double max = s.min;
     for (int i = 0; i < n; i++)
@@ -35,17 +37,22 @@ void sq_run_describe(sq_run *run, const sq_engine_config *cfg, const sq_calibrat
     struct utsname u;
     if (uname(&u) == 0)
         snprintf(run->kernel, sizeof run->kernel, "%s", u.release);
-    size_t used = 0;
-    run->sequences[0] = 0;
+    size_t len = sizeof "default";
     for (int i = 0; i < cfg->nsequences; i++)
-        used += (size_t)snprintf(run->sequences + used, sizeof run->sequences - used, "%s%s",
-                                 i ? "," : "", cfg->sequences[i]);
+        len += strlen(cfg->sequences[i]) + 1;
+    char *list = malloc(len), *end = list;
+    if (!list)
+        return -1;
+    for (int i = 0; i < cfg->nsequences; i++)
+        end += sprintf(end, "%s%s", i ? "," : "", cfg->sequences[i]);
     if (!cfg->nsequences)
-        snprintf(run->sequences, sizeof run->sequences, "default");
+        strcpy(list, "default");
+    run->sequences = list;
     for (int i = 0; i < sq_impl_count && i < SQ_MAX_IMPLS; i++) {
         sq_impl_info *m = &run->impls[run->nimpls++];
         snprintf(m->name, sizeof m->name, "%s", sq_impls[i].name);
         snprintf(m->compiler, sizeof m->compiler, "%s", sq_impls[i].compiler);
         snprintf(m->flags, sizeof m->flags, "%s", sq_impls[i].flags);
     }
+    return 0;
 }

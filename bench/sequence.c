@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* ---- built-ins ------------------------------------------------------------ */
 
@@ -142,39 +143,130 @@ bool sq_parse_square(const char *token, unsigned *sq) {
     return *sq < 64;
 }
 
-/* Reads a file's squares (all tokens) or pairs (two tokens a line). */
+/* A token as a message shows it: at most 24 bytes, bytes that are not
+ * printable ASCII as \xNN, "..." where it is cut. */
+static const char *shown(const char *tok, char *buf, size_t len) {
+    size_t n = 0, i = 0;
+    for (; tok[i] && i < 24 && n + 5 < len; i++) {
+        unsigned char c = (unsigned char)tok[i];
+        n += (size_t)snprintf(buf + n, len - n, c >= 0x20 && c < 0x7f ? "%c" : "\\x%02x", c);
+    }
+    snprintf(buf + n, len - n, "%s", tok[i] ? "..." : "");
+    return buf;
+}
+
+typedef enum { LINE_OK, LINE_END, LINE_NUL, LINE_LONG, LINE_BIG, LINE_NOMEM } line_status;
+
+/* The next line of f, without its '\n', into *line (grown as needed, up to
+ * SQ_SEQUENCE_MAX_LINE bytes); *bytes counts the file's bytes so far, up to
+ * SQ_SEQUENCE_MAX_BYTES. A NUL byte stops it: this is not a text file. */
+static line_status read_line(FILE *f, char **line, size_t *cap, size_t *bytes) {
+    size_t n = 0;
+    int c;
+    if (!*line && !(*line = malloc(*cap = 256)))
+        return LINE_NOMEM;
+    while ((c = getc_unlocked(f)) != EOF) {
+        if (++*bytes > SQ_SEQUENCE_MAX_BYTES)
+            return LINE_BIG;
+        if (c == '\n')
+            break;
+        if (c == 0)
+            return LINE_NUL;
+        if (n == SQ_SEQUENCE_MAX_LINE)
+            return LINE_LONG;
+        if (n + 1 >= *cap) {
+            size_t bigger = *cap * 2;
+            char *p = realloc(*line, bigger);
+            if (!p)
+                return LINE_NOMEM;
+            *line = p;
+            *cap = bigger;
+        }
+        (*line)[n++] = (char)c;
+    }
+    if (c == EOF && n == 0)
+        return LINE_END;
+    (*line)[n] = 0;
+    return LINE_OK;
+}
+
+/* Why a file cannot be read as a sequence before reading it: a directory,
+ * or a regular file past the size limit. */
+static int check_opened(FILE *f, const char *spec, char *err, size_t errlen) {
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0)
+        return fail(err, errlen, "--sequence %s: %s", spec, strerror(errno));
+    if (S_ISDIR(st.st_mode))
+        return fail(err, errlen, "--sequence %s: a directory, not a file of squares", spec);
+    if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > SQ_SEQUENCE_MAX_BYTES)
+        return fail(err, errlen,
+                    "--sequence %s: larger than %d MiB, the most a sequence file holds", spec,
+                    (int)(SQ_SEQUENCE_MAX_BYTES >> 20));
+    return 0;
+}
+
+/* Reads a file's squares (all tokens) or pairs (two tokens a line). A UTF-8
+ * byte order mark at its start is skipped. */
 static int read_file(const char *spec, int arity, uint8_t **a, uint8_t **b, size_t *count,
                      char *err, size_t errlen) {
     const char *path = spec + 5;
     FILE *f = fopen(path, "r");
     if (!f)
         return fail(err, errlen, "--sequence %s: %s", spec, strerror(errno));
-    size_t cap = 1024, n = 0;
+    if (check_opened(f, spec, err, errlen)) {
+        fclose(f);
+        return -1;
+    }
+    size_t cap = 1024, n = 0, bytes = 0;
     *a = malloc(cap);
     *b = arity == 2 ? malloc(cap) : NULL;
-    char *line = NULL; /* any length: one line may hold a whole game */
+    char *line = NULL; /* one line may hold a whole game, up to SQ_SEQUENCE_MAX_LINE */
     size_t line_cap = 0;
     int rc =
         !*a || (arity == 2 && !*b) ? fail(err, errlen, "--sequence %s: out of memory", spec) : 0;
-    for (long lineno = 1; rc == 0 && getline(&line, &line_cap, f) >= 0; lineno++) {
-        char *hash = strchr(line, '#');
+    for (long lineno = 1; rc == 0; lineno++) {
+        line_status got = read_line(f, &line, &line_cap, &bytes);
+        if (got == LINE_END)
+            break;
+        if (got == LINE_NUL)
+            rc = fail(err, errlen, "--sequence %s: line %ld: a NUL byte (not a text file)", spec,
+                      lineno);
+        else if (got == LINE_LONG)
+            rc = fail(err, errlen,
+                      "--sequence %s: line %ld: longer than %d MiB, the most a line "
+                      "holds",
+                      spec, lineno, (int)(SQ_SEQUENCE_MAX_LINE >> 20));
+        else if (got == LINE_BIG)
+            rc = fail(err, errlen,
+                      "--sequence %s: larger than %d MiB, the most a sequence file "
+                      "holds",
+                      spec, (int)(SQ_SEQUENCE_MAX_BYTES >> 20));
+        else if (got == LINE_NOMEM)
+            rc = fail(err, errlen, "--sequence %s: line %ld: out of memory", spec, lineno);
+        if (rc)
+            break;
+        char *text = line;
+        if (lineno == 1 && strncmp(text, "\xef\xbb\xbf", 3) == 0)
+            text += 3;
+        char *hash = strchr(text, '#');
         if (hash)
             *hash = 0;
         int tokens = 0;
-        for (char *save, *tok = strtok_r(line, " \t\r\n,", &save); tok;
+        char show[128];
+        for (char *save, *tok = strtok_r(text, " \t\r\n,", &save); tok;
              tok = strtok_r(NULL, " \t\r\n,", &save)) {
             unsigned sq;
             if (!sq_parse_square(tok, &sq)) {
                 rc = fail(err, errlen,
                           "--sequence %s: line %ld: '%s' is not a square (0-63 or a1..h8)", spec,
-                          lineno, tok);
+                          lineno, shown(tok, show, sizeof show));
                 break;
             }
             if (arity == 2 && tokens >= 2) {
                 rc = fail(err, errlen,
                           "--sequence %s: line %ld: '%s': pair families need two "
                           "squares a line, like 'e4 d5'",
-                          spec, lineno, tok);
+                          spec, lineno, shown(tok, show, sizeof show));
                 break;
             }
             if (n == cap) {
@@ -209,7 +301,7 @@ static int read_file(const char *spec, int arity, uint8_t **a, uint8_t **b, size
     }
     free(line);
     if (rc == 0 && ferror(f))
-        rc = fail(err, errlen, "--sequence %s: read error", spec);
+        rc = fail(err, errlen, "--sequence %s: %s", spec, strerror(errno));
     if (rc == 0 && n == 0)
         rc = fail(err, errlen, "--sequence %s: no squares in the file", spec);
     fclose(f);

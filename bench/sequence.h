@@ -15,6 +15,11 @@ typedef struct sq_sequence {
     size_t source_count; /* squares (pairs) read from the file, before tiling */
 } sq_sequence;
 
+/* The most a sequence file may hold, and a line of it: past them a file is
+ * refused with a message naming the limit. */
+#define SQ_SEQUENCE_MAX_BYTES ((size_t)256 << 20)
+#define SQ_SEQUENCE_MAX_LINE  ((size_t)16 << 20)
+
 /* The built-in names for an arity, comma-separated. */
 const char *sq_sequence_names(int arity);
 

@@ -3,11 +3,13 @@
 #include "stats.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 bool sq_sequence_predictable(const char *sequence) {
-    return strcmp(sequence, "random") != 0 && strcmp(sequence, "file") != 0;
+    return strcmp(sequence, "random") != 0 && strcmp(sequence, "file") != 0 &&
+           strncmp(sequence, "file:", 5) != 0;
 }
 
 static bool in_set(const char *sequence, sq_sequence_set set) {
@@ -86,17 +88,104 @@ sq_summary sq_summary_of(const sq_run *run, const sq_variant *variant) {
     return s;
 }
 
+/* Exits on no memory: callers have no way to go on without the index. */
+static void *must(void *p) {
+    if (!p) {
+        fprintf(stderr, "sqcolor: out of memory\n");
+        exit(2);
+    }
+    return p;
+}
+
+static int by_variant(const void *x, const void *y) {
+    const sq_result *a = *(const sq_result *const *)x, *b = *(const sq_result *const *)y;
+    int c = strcmp(a->variant->id, b->variant->id);
+    return c ? c : (a > b) - (a < b);
+}
+
+void sq_variant_rows_init(sq_variant_rows *b, const sq_run *run) {
+    size_t n = (size_t)run->nresults;
+    const sq_result **order = must(malloc(sizeof *order * (n + 1)));
+    *b = (sq_variant_rows){must(malloc(sizeof *b->rows * (n + 1))), run->nresults, *run};
+    for (size_t i = 0; i < n; i++)
+        order[i] = &run->results[i];
+    qsort(order, n, sizeof *order, by_variant);
+    for (size_t i = 0; i < n; i++)
+        b->rows[i] = *order[i];
+    free(order);
+}
+
+const sq_run *sq_variant_rows_of(sq_variant_rows *b, const char *id) {
+    int lo = 0, hi = b->n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (strcmp(b->rows[mid].variant->id, id) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    int end = lo;
+    while (end < b->n && strcmp(b->rows[end].variant->id, id) == 0)
+        end++;
+    b->view.results = b->rows + lo;
+    b->view.nresults = end - lo;
+    return &b->view;
+}
+
+void sq_variant_rows_free(sq_variant_rows *b) {
+    free(b->rows);
+    b->rows = NULL;
+}
+
+typedef struct first_seen {
+    const char *s;
+    int at;
+} first_seen;
+
+static int by_text_then_at(const void *x, const void *y) {
+    const first_seen *a = x, *b = y;
+    int c = strcmp(a->s, b->s);
+    return c ? c : (a->at > b->at) - (a->at < b->at);
+}
+
+static int by_at(const void *x, const void *y) {
+    const first_seen *a = x, *b = y;
+    return (a->at > b->at) - (a->at < b->at);
+}
+
+int sq_distinct_strings(const char **s, int n) {
+    first_seen *all = must(malloc(sizeof *all * ((size_t)n + 1)));
+    for (int i = 0; i < n; i++)
+        all[i] = (first_seen){s[i], i};
+    qsort(all, (size_t)n, sizeof *all, by_text_then_at);
+    int distinct = 0;
+    for (int i = 0; i < n; i++)
+        if (!distinct || strcmp(all[distinct - 1].s, all[i].s) != 0)
+            all[distinct++] = all[i];
+    qsort(all, (size_t)distinct, sizeof *all, by_at);
+    for (int i = 0; i < distinct; i++)
+        s[i] = all[i].s;
+    free(all);
+    return distinct;
+}
+
 sq_summary *sq_summaries_of(const sq_run *run, int *n) {
     *n = 0;
     sq_summary *out = run->nresults ? malloc(sizeof *out * (size_t)run->nresults) : NULL;
-    for (int i = 0; out && i < run->nresults; i++) {
-        const sq_variant *v = run->results[i].variant;
-        bool seen = false;
-        for (int k = 0; k < *n && !seen; k++)
-            seen = strcmp(out[k].variant->id, v->id) == 0;
-        if (!seen)
-            out[(*n)++] = sq_summary_of(run, v);
+    const char **ids = run->nresults ? malloc(sizeof *ids * (size_t)run->nresults) : NULL;
+    if (out && ids) {
+        sq_variant_rows by_variant;
+        sq_variant_rows_init(&by_variant, run);
+        for (int i = 0; i < run->nresults; i++)
+            ids[i] = run->results[i].variant->id;
+        int nids = sq_distinct_strings(ids, run->nresults);
+        for (int i = 0; i < nids; i++) {
+            const sq_run *rows = sq_variant_rows_of(&by_variant, ids[i]);
+            out[(*n)++] = sq_summary_of(rows, rows->results[0].variant);
+        }
+        sq_variant_rows_free(&by_variant);
     }
+    free(ids);
     return out;
 }
 

@@ -15,7 +15,8 @@
 #define SQ_RANDOM_MISPREDICT_RATE 0.5
 
 /* Whether a predictor can learn a sequence's branch outcomes: every sequence
- * but "random", and "file", whose order is unknown. */
+ * but "random", and a file's ("file:NAME", or "file" in older result files),
+ * whose order is unknown. */
 bool sq_sequence_predictable(const char *sequence);
 
 typedef enum sq_sequence_set {
@@ -65,6 +66,26 @@ sq_summary sq_summary_of(const sq_run *run, const sq_variant *variant);
 /* One summary per variant, in the order of their first rows; *n of them.
  * The caller frees; NULL (and *n = 0) without results or memory. */
 sq_summary *sq_summaries_of(const sq_run *run, int *n);
+
+/* A run's rows by variant, so the figures here and in cells.h, which
+ * scan a run's rows, cost a variant's rows and not the run's: view is the run
+ * with one variant's rows (sq_variant_rows_of). Exits on no memory. */
+typedef struct sq_variant_rows {
+    sq_result *rows; /* copies of the run's rows, sorted by id, in run order */
+    int n;
+    sq_run view;
+} sq_variant_rows;
+
+void sq_variant_rows_init(sq_variant_rows *b, const sq_run *run);
+
+/* The run with only variant id's rows; valid until the next call. */
+const sq_run *sq_variant_rows_of(sq_variant_rows *b, const char *id);
+
+void sq_variant_rows_free(sq_variant_rows *b);
+
+/* Keeps the first of each distinct string of s[0..n), in their order, in
+ * s[0..k); returns k. Exits on no memory. */
+int sq_distinct_strings(const char **s, int n);
 
 /* A vendor's published cost of one branch mispredict on a core. */
 typedef struct sq_mispredict_reference {

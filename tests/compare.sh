@@ -125,6 +125,51 @@ grep -q "^note: 3 of the 3 rows tested have too few repetitions" "$tmp/six.txt" 
     ok || bad "blind rows: $(grep '^note' "$tmp/six.txt")"
 grep -q "^note:" "$tmp/same.txt" && bad "a note on rows that can be judged" || ok
 
+# Tables have no limit on their techniques, impls or sequences (item 14 of
+# issue 14: a 200-technique file showed 64 rows).
+make_run "$tmp/wide200.json" '[range(200) | row("color/t\(.)/asm"; "random"; "latency"; one(4))]'
+"$bin" report "$tmp/wide200.json" >"$tmp/wide200.txt" 2>&1
+[ "$(grep -c '^t[0-9]* ' "$tmp/wide200.txt")" -eq 200 ] && grep -q '^t199 ' "$tmp/wide200.txt" && ok ||
+    bad "a 200-technique table has $(grep -c '^t[0-9]* ' "$tmp/wide200.txt") rows"
+make_run "$tmp/impls70.json" '[range(70) | row("color/lea_shr_and/i\(.)"; "random"; "latency"; one(4))]'
+"$bin" report "$tmp/impls70.json" >"$tmp/impls70.txt" 2>&1
+grep '^technique' "$tmp/impls70.txt" | head -1 | grep -q ' i69$' && grep -q '^lea_shr_and' "$tmp/impls70.txt" && ok ||
+    bad "a 70-impl table: $(grep '^technique' "$tmp/impls70.txt" | head -1 | tail -c 100)"
+make_run "$tmp/seqs70.json" '[range(70) | row("color/lea_shr_and/asm"; "file:s\(.).txt"; "latency"; one(4))]'
+"$bin" report "$tmp/seqs70.json" >"$tmp/seqs70.txt" 2>&1
+[ "$(grep -c '^color — latency, sequence file:s[0-9]*.txt ' "$tmp/seqs70.txt")" -eq 70 ] && grep -q 'sequence file:s69.txt ' "$tmp/seqs70.txt" &&
+    ok || bad "a 70-sequence run has $(grep -c '^color — latency, sequence file:s[0-9]*.txt ' "$tmp/seqs70.txt") tables"
+make_run "$tmp/wide1100.json" '[range(1100) | row("color/t\(.)/asm"; "random"; "latency"; one(4))]'
+"$bin" report "$tmp/wide1100.json" "$tmp/wide200.json" >"$tmp/two_files.txt" 2>&1
+[ "$(grep -c '^t[0-9]*/asm ' "$tmp/two_files.txt")" -eq 1100 ] && ok ||
+    bad "two files' table of 1100 variants has $(grep -c '^t[0-9]*/asm ' "$tmp/two_files.txt") rows"
+
+# 40,000 rows load, report and compare in time linear in the rows (item 15 of
+# issue 14: variant lookup and row matching were quadratic, 6 s in report and
+# 24 s in compare). The bound is generous for slow and sanitized builds.
+jq -n -c "$defs"'
+def stats: {min: 1, median: 2, p90: 3, ci95: [1.5, 2.5]};
+run([range(40000) as $i | ("t\($i / 40 | floor)") as $t | (["asm", "gcc-12"][$i % 2]) as $impl |
+    {id: "color/\($t)/\($impl)", family: "color", technique: $t, impl: $impl,
+     sequence: ["ordered", "random", "dark", "light", "alternating"][($i / 2 | floor) % 5],
+     mode: ["latency", "throughput", "branch", "call"][($i / 10 | floor) % 4],
+     cycles: stats, ticks: stats, ns: stats, reps: 15, samples: one(2)}])' >"$tmp/big.json"
+# within SECONDS NAME command...: the command succeeds within SECONDS.
+within() {
+    local limit=$1 name=$2 start end
+    shift 2
+    start=$(date +%s%N)
+    "$@" >"$tmp/$name.txt" 2>&1 || bad "$name: exit $?: $(tail -1 "$tmp/$name.txt")"
+    end=$(date +%s%N)
+    [ $(((end - start) / 1000000)) -lt $((limit * 1000)) ] && ok || bad "$name of 40,000 rows took $(((end - start) / 1000000)) ms"
+}
+within 5 big_csv "$bin" report "$tmp/big.json" --format csv
+within 5 big_table "$bin" report "$tmp/big.json"
+within 5 big_two "$bin" report "$tmp/big.json" "$tmp/big.json"
+within 5 big_json "$bin" report "$tmp/big.json" --format json
+within 5 big_compare "$bin" compare "$tmp/big.json" "$tmp/big.json"
+grep -q '^compare: 40000 rows matched' "$tmp/big_compare.txt" && ok || bad "big compare: $(tail -1 "$tmp/big_compare.txt")"
+
 # --alpha still works; bad --fail-over and --alpha values are one line and exit 2.
 compare_ok alpha 1 "$tmp/a.json" "$tmp/slow.json" --alpha 0.05 --fail-over 2.5
 expect_usage "--fail-over takes a percentage from 0 to 1000, not 'abc'" compare "$tmp/a.json" "$tmp/a.json" --fail-over abc

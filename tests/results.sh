@@ -130,10 +130,66 @@ expect_usage "results[0].cycles.ci95: not an array of two numbers" report "$tmp/
 expect_usage "results[0].modes: not an array of 2 {cycles, share}" report "$tmp/badmodes.json"
 expect_usage "results[0].modes[1].share: not a number" report "$tmp/badshare.json"
 expect_usage "results[0].control_dependent: not a boolean" report "$tmp/badcd.json"
+# Optional fields (item 16 of issue 14): absent, each takes its default;
+# present with the wrong type, it is an error naming it.
+while read -r field value want; do
+    jq "$field = $value" "$full" >"$tmp/opt.json"
+    expect_usage "$tmp/opt.json: $want" report "$tmp/opt.json"
+done <<'EOF'
+.tool.version 1 tool.version: not a string
+.tool.commit [] tool.commit: not a string
+.machine.kernel 5 machine.kernel: not a string
+.machine.hypervisor "yes" machine.hypervisor: not a boolean
+.clock.core_hz_min "x" clock.core_hz_min: not a number
+.clock.core_hz_max {} clock.core_hz_max: not a number
+.clock.timer_overhead_ticks "x" clock.timer_overhead_ticks: not a number
+.clock.alu_per_cycle true clock.alu_per_cycle: not a number
+.config.tight "x" config.tight: not a number
+.config.sample_us "25" config.sample_us: not a number
+.config.spread_threshold "x" config.spread_threshold: not a number
+.config.sequences 3 config.sequences: not a string
+.config.aslr "on" config.aslr: not a boolean
+.elapsed_s "x" .elapsed_s: not a number
+.impls "x" impls: not an array
+.impls [1] impls[0]: not an object
+.impls[0].name 3 impls[0].name: not a string
+EOF
+jq 'del(.tool.version, .tool.commit, .machine.kernel, .machine.hypervisor, .clock.core_hz_min,
+        .clock.core_hz_max, .clock.timer_overhead_ticks, .clock.alu_per_cycle, .config.tight,
+        .config.sample_us, .config.sequences, .config.aslr, .elapsed_s, .impls)' "$full" >"$tmp/bare.json"
+"$bin" report "$tmp/bare.json" --format json | jq -e '.tool.commit == "unknown" and .machine.kernel == "unknown"
+    and .machine.hypervisor == false and .config.aslr == true and .config.sample_us == 0
+    and .config.sequences == "unknown" and .elapsed_s == 0 and .clock.alu_per_cycle == null
+    and (.impls | length) == 0' >/dev/null && ok || bad "a file without its optional fields: $("$bin" report "$tmp/bare.json" --format json 2>&1 | head -c 300)"
 "$bin" report "$tmp/old.json" --format json | jq -e --slurpfile full "$full" '
     [.results[].cycles.ci95] == [$full[0].results[].cycles.ci95] and ([.results[] | has("noisy")] | any | not)
     and (.config | has("spread_threshold") | not)' >/dev/null && ok || bad "an old file's interval from its samples"
 "$bin" report "$tmp/novisits.json" --format json | jq -e '.config.visits == 1' >/dev/null && ok || bad "a file without config.visits reads as one visit"
+# A string longer than its field is refused, not cut (found with item 10 of
+# issue 14: a brand, kernel or impl name was silently shortened); strings the
+# run keeps whole (clock sources, the file's path) are not limited.
+while read -r field limit; do
+    jq "$field = (\"x\" * 300)" "$full" >"$tmp/long_field.json"
+    expect_usage "$tmp/long_field.json: ${field#.}: longer than $limit bytes" report "$tmp/long_field.json"
+done <<'EOF'
+.machine.brand 63
+.machine.vendor 15
+.machine.kernel 127
+.tool.version 31
+.tool.commit 63
+.impls[0].compiler 159
+EOF
+jq '.clock.tsc_source = ("measured " * 20) | .clock.source = "perf"' "$full" >"$tmp/long_source.json"
+"$bin" report "$tmp/long_source.json" --format json | jq -e '.clock.tsc_source == ("measured " * 20)' >/dev/null &&
+    ok || bad "a long clock.tsc_source read back cut"
+deep="$tmp/$(printf 'd%.0s' {1..200})/$(printf 'e%.0s' {1..100})"
+mkdir -p "$deep" && cp "$full" "$deep/r.json"
+"$bin" report "$deep/r.json" | grep -qF "from $deep/r.json" && ok || bad "the footer cut a long path"
+
+# Labels of any length read back whole (a file's label was cut at 31 bytes).
+jq '.results[0].sequence = "file:" + ("x" * 200) + ".txt"' "$full" >"$tmp/longlabel.json"
+"$bin" report "$tmp/longlabel.json" --format json | jq -e '.results[0].sequence == "file:" + ("x" * 200) + ".txt"' >/dev/null &&
+    ok || bad "a long sequence label read back cut"
 expect_usage "$tmp/missing.json: No such file or directory" report "$tmp/missing.json"
 expect_usage "name two result files" compare "$full"
 expect_usage "name at least one result file" report

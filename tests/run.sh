@@ -18,6 +18,13 @@ expect_usage "unknown sequence 'zigzag'" run --sequence zigzag
 expect_usage "--length 10 is out of range" run --length 10
 expect_usage "--reps takes a whole number, not 'many'" run --reps many
 expect_usage "--seed takes a whole number" run --seed -1
+# Decimal digits only: no sign, space, octal or hex (item 18 of issue 14).
+for seed in ' -1' ' 5' '+5' '0x10' '1e3' '18446744073709551616'; do
+    expect_usage "--seed takes a whole number from 0 to 2^64-1 in decimal digits, not '$seed'" run --seed "$seed"
+done
+"$bin" run --quick --reps 3 --samples 1 --length 64 --filter color/lea_shr_and/asm --mode latency \
+    --sequence ordered --seed 010 --format json 2>/dev/null | jq -e '.config.seed == 10' >/dev/null &&
+    ok || bad "--seed 010 is not read as decimal 10"
 expect_usage "--cpu 4096 is out of range" run --cpu 4096
 expect_usage "empty item between commas" run --mode latency,,branch
 expect_usage "'dark' is not a sequence of the selected families" run --filter 'same_color/*/*' --sequence dark "${quick[@]}"
@@ -27,6 +34,11 @@ expect_usage "No such file or directory" run --sequence "file:$tmp/missing.txt" 
 expect_usage "line 1: 'z9' is not a square" run --sequence "file:$tmp/badtoken.txt" --filter 'color/bt/asm' "${quick[@]}"
 expect_usage "no squares in the file" run --sequence "file:$tmp/empty.txt" --filter 'color/bt/asm' "${quick[@]}"
 expect_usage "pair families need two" run --sequence "file:$tmp/single.txt" --filter 'same_color/lea_xor/asm' "${quick[@]}"
+# Sequence files are bounded and named clearly (items 11 and 13 of issue 14):
+# /dev/zero grew one line without end, a directory was a "read error".
+expect_usage "file:/dev/zero: line 1: a NUL byte" run --sequence file:/dev/zero --filter 'color/bt/asm' "${quick[@]}"
+expect_usage "line 1: longer than 16 MiB, the most a line holds" run --sequence "file:"<(tr '\0' 1 </dev/zero) --filter 'color/bt/asm' "${quick[@]}"
+expect_usage "file:$tmp: a directory, not a file of squares" run --sequence "file:$tmp" --filter 'color/bt/asm' "${quick[@]}"
 expect_usage "cannot write $tmp/no/such/dir/r.json" run --output "$tmp/no/such/dir/r.json" --filter 'color/bt/asm'
 expect_usage "--visits 9 is more than the 8 samples to share among them" run --visits 9
 expect_usage "--visits 0 is out of range" run --visits 0
@@ -34,6 +46,11 @@ expect_usage "--min-reps 9 is more than --reps 6" run --min-reps 9 --reps 6
 expect_usage "--budget takes a whole number, not '1.5'" run --budget 1.5
 expect_usage "unknown option '--bogus'" calibrate --bogus
 expect_usage "--reps 1 is out of range" calibrate --reps 1
+# calibrate takes the CPUs run takes (item 17 of issue 14: 99 ran unpinned).
+ncpu=$(getconf _NPROCESSORS_ONLN)
+expect_usage "--cpu $ncpu is out of range (0 to $((ncpu - 1)))" calibrate --cpu "$ncpu"
+expect_usage "--cpu 4096 is out of range" calibrate --cpu 4096
+expect_usage "--cpu $ncpu is out of range (0 to $((ncpu - 1)))" run --cpu "$ncpu"
 
 # 'help run' names every option run takes.
 for opt in --filter --mode --sequence --length --seed --reps --samples --visits --sample-us \
@@ -75,11 +92,46 @@ for mode in latency call; do
     awk -v x="$x" 'BEGIN { exit !(x > 2 && x < 8) }' && ok || bad "lea_shr_and $mode: $x cycles"
 done
 
+# A sequence list longer than any fixed buffer is recorded whole (item 10 of
+# issue 14: 1 KiB of paths overran a 512-byte field into the next).
+printf 'e4 d5\n' >"$tmp/s.txt"
+dots=$(printf './%.0s' {1..120})
+long="file:$tmp/${dots}s.txt"
+for k in 1 2 3; do cp "$tmp/s.txt" "$tmp/s$k.txt"; long="$long,file:$tmp/${dots}s$k.txt"; done
+"$bin" run --quick --reps 3 --samples 1 --length 64 --filter color/lea_shr_and/asm --mode latency \
+    --sequence "$long" --format json >"$tmp/long.json" 2>"$tmp/err" &&
+    jq -e --arg long "$long" '.config.sequences == $long' "$tmp/long.json" >/dev/null &&
+    ok || bad "a long --sequence list: $(cat "$tmp/err") $(jq -c .config.sequences "$tmp/long.json" | head -c 200)"
+
 # CSV header, and a sequence file of pairs with names, numbers and comments.
 "$bin" run "${quick[@]}" --filter 'same_color/lea_xor/asm' --sequence "file:$tmp/pairs.txt" \
     --format csv >"$tmp/r.csv" 2>/dev/null && ok || bad "run with a sequence file"
 [ "$(head -1 "$tmp/r.csv")" = "id,family,technique,impl,sequence,mode,cycles_min,cycles_median,cycles_p90,cycles_ci95_lo,cycles_ci95_hi,ticks_min,ticks_median,ticks_p90,ns_min,ns_median,ns_p90,reps,modes,control_dependent" ] && ok || bad "csv header"
-[ "$(grep -c ',file,' "$tmp/r.csv")" -eq 4 ] && ok || bad "csv: four modes on the file sequence"
+[ "$(grep -c ',file:pairs.txt,' "$tmp/r.csv")" -eq 4 ] && ok || bad "csv: four modes on the file sequence"
+
+# Each file's rows are labelled by its file name, unique within the run
+# (item 12 of issue 14: two files were both "file", and one hid the other).
+mkdir -p "$tmp/d1" "$tmp/d2"
+printf 'e4\n' >"$tmp/a.txt"
+printf 'd5 c6\n' >"$tmp/b.txt"
+printf '1\n' >"$tmp/d1/m.txt"
+printf '2\n' >"$tmp/d2/m.txt"
+two=(--quick --reps 3 --samples 1 --length 64 --filter color/lea_shr_and/asm --mode latency,branch)
+"$bin" run "${two[@]}" --sequence "file:$tmp/a.txt,file:$tmp/b.txt,random" --format json \
+    --output "$tmp/two.json" 2>"$tmp/err" && ok || bad "run with two files: $(cat "$tmp/err")"
+jq -e '[.results[] | select(.mode == "latency") | .sequence] == ["file:a.txt", "file:b.txt", "random"]' \
+    "$tmp/two.json" >/dev/null && ok || bad "file labels: $(jq -c '[.results[].sequence]' "$tmp/two.json")"
+"$bin" report "$tmp/two.json" | grep -q 'asm file:a.txt *asm file:b.txt *asm random' && ok ||
+    bad "the table lacks a file's column: $("$bin" report "$tmp/two.json" | grep technique | head -1)"
+[ "$("$bin" report "$tmp/two.json" --format csv | grep -c ',file:[ab].txt,')" -eq 4 ] && ok || bad "csv: file labels"
+"$bin" compare "$tmp/two.json" "$tmp/two.json" >"$tmp/cmp.txt"
+grep -q '^compare: 6 rows matched' "$tmp/cmp.txt" && [ "$(grep -c '^color/lea_shr_and/asm *file:[ab].txt ' "$tmp/cmp.txt")" -eq 4 ] &&
+    ok || bad "compare of two files' rows: $(tail -1 "$tmp/cmp.txt")"
+"$bin" run "${two[@]}" --sequence "file:$tmp/d1/m.txt,file:$tmp/d2/m.txt" --format json 2>/dev/null |
+    jq -e --arg t "$tmp" '[.results[] | select(.mode == "latency") | .sequence] == ["file:\($t)/d1/m.txt", "file:\($t)/d2/m.txt"]' >/dev/null &&
+    ok || bad "two files of one name are labelled by their paths"
+expect_usage "--sequence: 'file:$tmp/a.txt' is named twice" run "${two[@]}" --sequence "file:$tmp/a.txt,file:$tmp/a.txt"
+expect_usage "--sequence: 'random' is named twice" run "${two[@]}" --sequence random,ordered,random
 
 # Interrupted: no output file, no temporary.
 timeout -s INT 1 "$bin" run --output "$tmp/int.json" --format json >/dev/null 2>&1

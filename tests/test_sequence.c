@@ -320,7 +320,7 @@ static void check_file_errors(void) {
     snprintf(spec, sizeof spec, "file:%s/missing.txt", dir);
     expect_error(spec, 1, (const char *[]){spec, strerror(ENOENT), NULL});
     snprintf(spec, sizeof spec, "file:%s", dir); /* a directory opens but cannot be read */
-    expect_error(spec, 1, (const char *[]){spec, NULL});
+    expect_error(spec, 1, (const char *[]){spec, "a directory, not a file of squares", NULL});
 
     /* A short buffer gets a truncated, terminated message. */
     char tiny[8];
@@ -329,6 +329,64 @@ static void check_file_errors(void) {
     CHECK(sq_sequence_make(spec, 1, 64, 1, &s, tiny, sizeof tiny) == -1 &&
               memchr(tiny, 0, sizeof tiny),
           "short error buffer");
+}
+
+/* Writes n bytes (NULs allowed) to dir/name; spec gets "file:<path>". */
+static void write_bytes(const char *name, const char *bytes, size_t n, char *spec, size_t speclen) {
+    snprintf(spec, speclen, "file:%s/%s", dir, name);
+    FILE *f = fopen(spec + 5, "w");
+    if (!f || fwrite(bytes, 1, n, f) != n || fclose(f) != 0) {
+        printf("cannot write %s: %s\n", spec + 5, strerror(errno));
+        exit(1);
+    }
+}
+
+/* Issue 14, items 11 and 13: a NUL byte, a line or a file past its limit and
+ * a directory are named; a UTF-8 byte order mark is skipped; a token with
+ * bytes that do not print shows them escaped. */
+static void check_file_limits(void) {
+    char spec[256];
+    write_bytes("nul.txt", "1 2\0 zz 99\n", 11, spec, sizeof spec);
+    expect_error(spec, 1, (const char *[]){spec, "line 1: a NUL byte", NULL});
+    write_bytes("nul2.txt", "e4 d5\n1 2\0\n", 12, spec, sizeof spec);
+    expect_error(spec, 2, (const char *[]){spec, "line 2: a NUL byte", NULL});
+
+    static const uint8_t bom_a[] = {28, 1}, bom_b[] = {35, 2};
+    expect_file("bom.txt",
+                "\xef\xbb\xbf"
+                "e4 d5\n1 2\n",
+                2, 2, bom_a, bom_b, 2);
+    expect_file("bom_comment.txt", "\xef\xbb\xbf# moves\ne4\n", 1, 1, bom_a, NULL, 1);
+    expect_file_error("bom_late.txt",
+                      "e4\n\xef\xbb\xbf"
+                      "d5\n",
+                      1, "line 2", "'\\xef\\xbb\\xbfd5'");
+    expect_file_error("nbsp.txt", "e4\xc2\xa0z9\n", 1, "line 1", "'e4\\xc2\\xa0z9'");
+    expect_file_error("long_token.txt", "123456789012345678901234567890\n", 1, "line 1",
+                      "'123456789012345678901234...'");
+
+    /* A line one byte past the limit (digits, so only its length is wrong). */
+    size_t n = SQ_SEQUENCE_MAX_LINE + 1;
+    char *line = malloc(n);
+    if (!line) {
+        CHECK(false, "no memory for a long line");
+        return;
+    }
+    memset(line, '1', n);
+    write_bytes("long_line.txt", line, n, spec, sizeof spec);
+    expect_error(spec, 1, (const char *[]){spec, "line 1: longer than 16 MiB", NULL});
+    line[n - 1] = '\n'; /* exactly at the limit is still a line: one bad token */
+    write_bytes("at_limit.txt", line, n, spec, sizeof spec);
+    expect_error(spec, 1, (const char *[]){spec, "line 1: '111111111111111111111111...'", NULL});
+    free(line);
+
+    /* A file past the size limit (sparse: nothing is written). */
+    snprintf(spec, sizeof spec, "file:%s/huge.txt", dir);
+    FILE *f = fopen(spec + 5, "w");
+    CHECK(f && ftruncate(fileno(f), (off_t)SQ_SEQUENCE_MAX_BYTES + 1) == 0 && fclose(f) == 0,
+          "cannot make %s", spec + 5);
+    expect_error(spec, 1, (const char *[]){spec, "larger than 256 MiB", NULL});
+    unlink(spec + 5);
 }
 
 /* Read by AddressSanitizer at start-up (ignored elsewhere): let the 2^62-byte
@@ -358,6 +416,7 @@ int main(void) {
     check_parse_square();
     check_files();
     check_file_errors();
+    check_file_limits();
     check_out_of_memory();
 
     return check_finish("sequence", dir);

@@ -63,6 +63,8 @@ static void check_sequences(void) {
         CHECK(sq_sequence_predictable(predictable[i]), "%s is predictable", predictable[i]);
     CHECK(!sq_sequence_predictable("random") && !sq_sequence_predictable("file"),
           "random and file are not predictable");
+    CHECK(!sq_sequence_predictable("file:moves.txt") && sq_sequence_predictable("filed"),
+          "a file's label is not predictable");
 }
 
 static void check_summaries(void) {
