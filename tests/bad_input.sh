@@ -48,6 +48,11 @@ mutate strtsc '.clock.tsc_hz = "fast"'
 mutate nofamily '.results[0] |= del(.family)'
 mutate badsamples '.results[0].samples = "many"'
 mutate fracreps '.results[0].reps = 2.5'
+mutate numversion '.tool.version = 3'
+mutate strsampleus '.config.sample_us = "x"'
+mutate strelapsed '.elapsed_s = "x"'
+mutate numimpls '.impls = 3'
+printf '1 2\0 zz 99\n' >"$T/seq_nul.txt"
 printf 'e4 z9\n' >"$T/seq_token.txt"
 printf '64\n' >"$T/seq_range.txt"
 : >"$T/seq_empty.txt"
