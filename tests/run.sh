@@ -38,6 +38,8 @@ expect_usage "pair families need two" run --sequence "file:$tmp/single.txt" --fi
 # /dev/zero grew one line without end, a directory was a "read error".
 expect_usage "file:/dev/zero: line 1: a NUL byte" run --sequence file:/dev/zero --filter 'color/bt/asm' "${quick[@]}"
 expect_usage "line 1: longer than 16 MiB, the most a line holds" run --sequence "file:"<(tr '\0' 1 </dev/zero) --filter 'color/bt/asm' "${quick[@]}"
+# A stream without end (comments only, so it is cheap to read) stops at the size limit.
+expect_usage "larger than 256 MiB, the most a sequence file holds" run --sequence "file:"<(yes "#$(printf 'x%.0s' {1..4000})") --filter 'color/bt/asm' "${quick[@]}"
 expect_usage "file:$tmp: a directory, not a file of squares" run --sequence "file:$tmp" --filter 'color/bt/asm' "${quick[@]}"
 expect_usage "cannot write $tmp/no/such/dir/r.json" run --output "$tmp/no/such/dir/r.json" --filter 'color/bt/asm'
 expect_usage "--visits 9 is more than the 8 samples to share among them" run --visits 9
