@@ -15,12 +15,16 @@
 
 #define MAX_LIST 16
 
-/* Splits a comma-separated option value into at most MAX_LIST words. */
-static int split_list(const char *option, const char *value, char *buf, size_t buflen,
-                      const char **out) {
-    snprintf(buf, buflen, "%s", value);
+/* Splits a comma-separated option value into at most MAX_LIST words, which
+ * point into *buf: a copy of the value, as long as it is, kept for the run. */
+static int split_list(const char *option, const char *value, char **buf, const char **out) {
+    free(*buf);
+    if (!(*buf = strdup(value))) {
+        fprintf(stderr, "sqcolor run: out of memory\n");
+        exit(SQ_EXIT_FAIL);
+    }
     int n = 0;
-    for (char *p = buf, *tok; (tok = strsep(&p, ","));) {
+    for (char *p = *buf, *tok; (tok = strsep(&p, ","));) {
         if (!*tok)
             sq_usage_error("run", "%s '%s': empty item between commas", option, value);
         if (n == MAX_LIST)
@@ -93,10 +97,10 @@ int sq_cmd_run(int argc, char **argv) {
     cfg.seed = 1;
     sq_format format = (sq_format)sq_choice("run", "--format", format_s, "table|markdown|csv|json");
 
-    char modes_buf[256], seqs_buf[4096];
+    static char *modes_buf, *seqs_buf;
     const char *words[MAX_LIST];
     if (modes_s) {
-        int n = split_list("--mode", modes_s, modes_buf, sizeof modes_buf, words);
+        int n = split_list("--mode", modes_s, &modes_buf, words);
         for (int i = 0; i < n; i++)
             cfg.mode[sq_choice("run", "--mode", words[i], "latency|throughput|branch|call")] = true;
     } else {
@@ -105,7 +109,7 @@ int sq_cmd_run(int argc, char **argv) {
     }
     static const char *seqs[MAX_LIST];
     if (seqs_s) {
-        cfg.nsequences = split_list("--sequence", seqs_s, seqs_buf, sizeof seqs_buf, seqs);
+        cfg.nsequences = split_list("--sequence", seqs_s, &seqs_buf, seqs);
         for (int i = 0; i < cfg.nsequences; i++)
             if (!sq_sequence_known(seqs[i], 1) && !sq_sequence_known(seqs[i], 2))
                 sq_usage_error("run",

@@ -143,4 +143,16 @@ timeout -s INT 1 "$bin" run --output "$tmp/int.json" --format json >/dev/null 2>
 add=$("$bin" calibrate --reps 5 | awk '$1 == "add" { print $(NF - 3) }')
 awk -v x="$add" 'BEGIN { exit !(x > 0.8 && x < 1.2) }' && ok || bad "calibrate: add chain $add"
 
+# A --sequence list longer than any fixed buffer (two 2400-byte paths) is kept
+# whole: it was cut at 4096 bytes, naming a file that does not exist.
+deep=$tmp
+for _ in $(seq 12); do deep=$deep/$(printf 'd%.0s' {1..200}); done
+mkdir -p "$deep" && printf 'e4\nd5\n' >"$deep/a.txt" && printf 'a1\n' >"$deep/b.txt"
+list="file:$deep/a.txt,file:$deep/b.txt"
+if "$bin" run --quick --reps 3 --samples 1 --filter color/bt/asm --mode latency --sequence "$list" \
+    --format json >"$tmp/long.json" 2>"$tmp/err"; then
+    jq -e --arg s "$list" '.config.sequences == $s' "$tmp/long.json" >/dev/null && ok || bad "a long --sequence was not kept whole"
+else
+    bad "a ${#list}-byte --sequence: $(tail -c 200 "$tmp/err")"
+fi
 finish run
