@@ -186,7 +186,7 @@ int sq_cmd_run(int argc, char **argv) {
         sq_output saved;
         sq_results_path(&run, results_dir, path, sizeof path);
         if (sq_make_parent_dirs(path, err, sizeof err) == 0 &&
-            sq_output_open(&saved, path, err, sizeof err) == 0) {
+            sq_output_open_new(&saved, path, err, sizeof err) == 0) {
             sq_report_write(&run, SQ_FORMAT_JSON, SQCOLOR_VERSION, saved.fp);
             if (sq_output_commit_new(&saved, used, sizeof used, err, sizeof err) == 0)
                 fprintf(stderr, "sqcolor run: saved %s\n", used);

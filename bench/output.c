@@ -1,15 +1,16 @@
 #include "output.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
-#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 /* The temporary being written, for the signal handler to remove. */
-static char pending_tmp[4096 + 16];
+static char pending_tmp[4096 + 32];
 
 static void remove_pending(int sig) {
     if (pending_tmp[0])
@@ -18,86 +19,185 @@ static void remove_pending(int sig) {
     raise(sig);
 }
 
-int sq_output_open(sq_output *o, const char *path, char *err, size_t errlen) {
-    memset(o, 0, sizeof *o);
-    if (strlen(path) >= sizeof o->path) {
-        snprintf(err, errlen, "--output: path too long");
-        return -1;
-    }
-    snprintf(o->path, sizeof o->path, "%s", path);
-    snprintf(o->tmp, sizeof o->tmp, "%s.tmp.XXXXXX", path);
-    int fd = mkstemp(o->tmp);
-    if (fd < 0) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        return -1;
-    }
-    mode_t mask = umask(0); /* mkstemp's 0600 would hide published results */
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
-    o->fp = fdopen(fd, "w");
-    if (!o->fp) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        close(fd);
-        unlink(o->tmp);
-        return -1;
-    }
-    memcpy(pending_tmp, o->tmp, sizeof pending_tmp);
+static int register_temp(const char *tmp) {
+    memcpy(pending_tmp, tmp, sizeof pending_tmp);
     signal(SIGINT, remove_pending);
     signal(SIGTERM, remove_pending);
     signal(SIGHUP, remove_pending);
     return 0;
 }
 
-int sq_output_commit(sq_output *o, char *err, size_t errlen) {
-    bool ok = fflush(o->fp) == 0 && !ferror(o->fp) && fsync(fileno(o->fp)) == 0;
-    int saved = errno;
-    ok &= fclose(o->fp) == 0;
-    o->fp = NULL;
-    if (ok && rename(o->tmp, o->path) == 0) {
+static void unregister_temp(sq_output *o) {
+    if (o->slot >= 0)
         pending_tmp[0] = 0;
-        return 0;
-    }
-    snprintf(err, errlen, "cannot write %s: %s", o->path, strerror(ok ? errno : saved));
-    unlink(o->tmp);
-    pending_tmp[0] = 0;
+    o->slot = -1;
+}
+
+static int fail(char *err, size_t errlen, const char *path, int e) {
+    snprintf(err, errlen, "cannot write %s: %s", path, e < 0 ? "a write failed" : strerror(e));
     return -1;
+}
+
+/* A temporary beside o->path, registered for removal. */
+static int open_temp(sq_output *o, mode_t mode, char *err, size_t errlen) {
+    snprintf(o->tmp, sizeof o->tmp, "%s.tmp.XXXXXX", o->path);
+    int fd = mkstemp(o->tmp);
+    if (fd < 0)
+        return fail(err, errlen, o->path, errno);
+    o->slot = register_temp(o->tmp);
+    fchmod(fd, mode); /* mkstemp's 0600 would hide published results */
+    o->fp = fdopen(fd, "w");
+    if (!o->fp) {
+        int e = errno;
+        close(fd);
+        unlink(o->tmp);
+        unregister_temp(o);
+        return fail(err, errlen, o->path, e);
+    }
+    return 0;
+}
+
+static mode_t new_file_mode(void) {
+    mode_t mask = umask(0);
+    umask(mask);
+    return 0666 & ~mask;
+}
+
+static int start(sq_output *o, const char *path, char *err, size_t errlen) {
+    memset(o, 0, sizeof *o);
+    o->slot = -1;
+    if (strlen(path) >= sizeof o->path) {
+        snprintf(err, errlen, "cannot write %.64s...: path too long", path);
+        return -1;
+    }
+    snprintf(o->path, sizeof o->path, "%s", path);
+    return 0;
+}
+
+int sq_output_open_new(sq_output *o, const char *path, char *err, size_t errlen) {
+    if (start(o, path, err, errlen))
+        return -1;
+    return open_temp(o, new_file_mode(), err, errlen);
+}
+
+int sq_output_open(sq_output *o, const char *path, char *err, size_t errlen) {
+    if (start(o, path, err, errlen))
+        return -1;
+    struct stat st;
+    if (lstat(path, &st) != 0) {
+        if (errno != ENOENT)
+            return fail(err, errlen, path, errno);
+        return open_temp(o, new_file_mode(), err, errlen);
+    }
+    if (S_ISLNK(st.st_mode)) {
+        char target[PATH_MAX];
+        if (!realpath(path, target)) {
+            if (errno != ENOENT)
+                return fail(err, errlen, path, errno);
+            snprintf(err, errlen, "cannot write %s: a symbolic link to nothing", path);
+            return -1;
+        }
+        if (strlen(target) >= sizeof o->path)
+            return fail(err, errlen, path, ENAMETOOLONG);
+        if (stat(target, &st) != 0)
+            return fail(err, errlen, path, errno);
+        snprintf(o->path, sizeof o->path, "%s", target);
+    }
+    if (S_ISDIR(st.st_mode))
+        return fail(err, errlen, path, EISDIR);
+    if (S_ISREG(st.st_mode)) /* replaced whole, keeping its permissions */
+        return open_temp(o, st.st_mode & 07777, err, errlen);
+    /* A device, fifo or socket: written through, never replaced. */
+    int fd = open(o->path, O_WRONLY | O_NOCTTY);
+    if (fd < 0 || !(o->fp = fdopen(fd, "w"))) {
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        return fail(err, errlen, path, e);
+    }
+    o->direct = true;
+    memcpy(o->tmp, o->path, sizeof o->path);
+    return 0;
+}
+
+/* Flushes and closes o->fp; 0, or the errno of the first failure (-1 if a
+ * failed write's errno is gone). */
+static int finish_writing(sq_output *o) {
+    int e = 0;
+    if (fflush(o->fp) != 0 || ferror(o->fp))
+        e = errno ? errno : -1;
+    else if (!o->direct && fsync(fileno(o->fp)) != 0)
+        e = errno;
+    if (fclose(o->fp) != 0 && !e)
+        e = errno;
+    o->fp = NULL;
+    return e;
+}
+
+int sq_output_commit(sq_output *o, char *err, size_t errlen) {
+    errno = 0;
+    int e = finish_writing(o);
+    if (o->direct)
+        return e ? fail(err, errlen, o->path, e) : 0;
+    if (!e) {
+        /* Only over a regular file or a new name, even if something else
+         * took the name while the temporary was written. */
+        struct stat st;
+        if (lstat(o->path, &st) == 0 && !S_ISREG(st.st_mode)) {
+            snprintf(err, errlen, "cannot write %s: no longer a regular file", o->path);
+            unlink(o->tmp);
+            unregister_temp(o);
+            return -1;
+        }
+        if (rename(o->tmp, o->path) == 0) {
+            unregister_temp(o);
+            return 0;
+        }
+        e = errno;
+    }
+    unlink(o->tmp);
+    unregister_temp(o);
+    return fail(err, errlen, o->path, e);
 }
 
 void sq_output_abort(sq_output *o) {
     if (o->fp)
         fclose(o->fp);
     o->fp = NULL;
-    unlink(o->tmp);
-    pending_tmp[0] = 0;
+    if (!o->direct)
+        unlink(o->tmp);
+    unregister_temp(o);
 }
 
 int sq_output_commit_new(sq_output *o, char *used, size_t usedlen, char *err, size_t errlen) {
-    bool ok = fflush(o->fp) == 0 && !ferror(o->fp) && fsync(fileno(o->fp)) == 0;
-    ok &= fclose(o->fp) == 0;
-    o->fp = NULL;
+    errno = 0;
+    int e = finish_writing(o);
     const char *dot = strrchr(o->path, '.');
     size_t stem = dot && !strchr(dot, '/') ? (size_t)(dot - o->path) : strlen(o->path);
-    for (int n = 1; ok && n < 1000; n++) {
+    for (int n = 1; !e && n < 1000; n++) {
         if (n == 1)
             snprintf(used, usedlen, "%s", o->path);
         else
             snprintf(used, usedlen, "%.*s-%d%s", (int)stem, o->path, n, o->path + stem);
         if (link(o->tmp, used) == 0) { /* link, unlike rename, fails on an existing name */
             unlink(o->tmp);
-            pending_tmp[0] = 0;
+            unregister_temp(o);
             return 0;
         }
         if (errno != EEXIST)
-            break;
+            e = errno;
     }
-    snprintf(err, errlen, "cannot write %s: %s", o->path, strerror(errno));
     unlink(o->tmp);
-    pending_tmp[0] = 0;
-    return -1;
+    unregister_temp(o);
+    return fail(err, errlen, o->path, e ? e : EEXIST);
 }
 
 int sq_make_parent_dirs(const char *path, char *err, size_t errlen) {
     char dir[4096];
+    if (strlen(path) >= sizeof dir) {
+        snprintf(err, errlen, "cannot create %.64s...: path too long", path);
+        return -1;
+    }
     snprintf(dir, sizeof dir, "%s", path);
     for (char *p = dir + 1; *p; p++) {
         if (*p != '/')

@@ -85,6 +85,34 @@ done
 timeout -s INT 1 "$bin" run --output "$tmp/int.json" --format json >/dev/null 2>&1
 [ ! -e "$tmp/int.json" ] && ! ls "$tmp"/int.json.tmp.* >/dev/null 2>&1 && ok || bad "interrupted run left a file"
 
+# --output never replaces what is not a regular file: a device or fifo is
+# written through, a symbolic link followed (the link stays, its file is
+# replaced), a folder or a link to nothing refused before verification.
+one=(--quick --reps 3 --samples 2 --length 65536 --filter color/lea_shr_and/asm --mode latency)
+mknod "$tmp/null" c 1 3 2>/dev/null || cp -a /dev/null "$tmp/null"
+"$bin" run "${one[@]}" --format csv --output "$tmp/null" 2>/dev/null && [ -c "$tmp/null" ] &&
+    ok || bad "--output on a device replaced it: $(stat -c %F "$tmp/null")"
+echo old >"$tmp/real.csv"
+chmod 640 "$tmp/real.csv"
+ln -s real.csv "$tmp/link.csv"
+"$bin" run "${one[@]}" --format csv --output "$tmp/link.csv" 2>/dev/null && [ -L "$tmp/link.csv" ] &&
+    head -1 "$tmp/real.csv" | grep -q '^id,family,' && [ "$(stat -c %a "$tmp/real.csv")" = 640 ] &&
+    ok || bad "--output through a symbolic link: $(stat -c %F "$tmp/link.csv"), $(head -1 "$tmp/real.csv")"
+mkfifo "$tmp/fifo"
+timeout 20 cat "$tmp/fifo" >"$tmp/fifo.out" &
+reader=$!
+"$bin" run "${one[@]}" --format csv --output "$tmp/fifo" 2>/dev/null && [ -p "$tmp/fifo" ] &&
+    wait $reader && head -1 "$tmp/fifo.out" | grep -q '^id,family,' && ok || bad "--output into a fifo"
+# A full device (a copy of /dev/full: the real one is not risked on a binary
+# that might replace it).
+mknod "$tmp/full" c 1 7 2>/dev/null || cp -a /dev/full "$tmp/full"
+"$bin" run "${one[@]}" --output "$tmp/full" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && [ "$(grep -vc '^verify: ' "$tmp/err")" -eq 1 ] && grep -q "cannot write $tmp/full" "$tmp/err" &&
+    [ -c "$tmp/full" ] && ok || bad "--output to a full device: $(cat "$tmp/err")"
+ln -s nowhere "$tmp/dangling"
+expect_usage "cannot write $tmp/dangling: a symbolic link to nothing" run "${one[@]}" --output "$tmp/dangling"
+ls "$tmp" | grep -q '\.tmp\.' && bad "temporaries left: $(ls "$tmp")" || ok
+
 # The add chain is the cycle; anything far from 1 means the clock is broken.
 add=$("$bin" calibrate --reps 5 | awk '$1 == "add" { print $(NF - 3) }')
 awk -v x="$add" 'BEGIN { exit !(x > 0.8 && x < 1.2) }' && ok || bad "calibrate: add chain $add"
