@@ -9,30 +9,60 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The temporary being written, for the signal handler to remove. */
-static char pending_tmp[4096 + 32];
+/* The temporaries open now, for the signal handler to remove. A slot's name
+ * is written before it is marked used, and marked unused before it is
+ * reused. */
+static char temps[SQ_OUTPUT_MAX][4096 + 32];
+static volatile sig_atomic_t temp_used[SQ_OUTPUT_MAX];
 
-static void remove_pending(int sig) {
-    if (pending_tmp[0])
-        unlink(pending_tmp);
+static const int cleanup_signals[] = {SIGHUP,  SIGINT,    SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2,
+                                      SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPIPE};
+
+static void remove_temps(int sig) {
+    for (int i = 0; i < SQ_OUTPUT_MAX; i++)
+        if (temp_used[i])
+            unlink(temps[i]);
     signal(sig, SIG_DFL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
     raise(sig);
 }
 
+/* Once: a handler for each signal. */
+static void install_cleanup(void) {
+    static bool installed;
+    if (installed)
+        return;
+    installed = true;
+    for (size_t i = 0; i < sizeof cleanup_signals / sizeof cleanup_signals[0]; i++) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = remove_temps;
+        sigfillset(&sa.sa_mask);
+        sigaction(cleanup_signals[i], &sa, NULL);
+    }
+}
+
 static int register_temp(const char *tmp) {
-    memcpy(pending_tmp, tmp, sizeof pending_tmp);
-    signal(SIGINT, remove_pending);
-    signal(SIGTERM, remove_pending);
-    signal(SIGHUP, remove_pending);
-    return 0;
+    install_cleanup();
+    for (int i = 0; i < SQ_OUTPUT_MAX; i++)
+        if (!temp_used[i]) {
+            memcpy(temps[i], tmp, sizeof temps[i]);
+            temp_used[i] = 1;
+            return i;
+        }
+    return -1;
 }
 
 static void unregister_temp(sq_output *o) {
     if (o->slot >= 0)
-        pending_tmp[0] = 0;
+        temp_used[o->slot] = 0;
     o->slot = -1;
 }
 
+/* e < 0: a write failed earlier and its errno is gone. */
 static int fail(char *err, size_t errlen, const char *path, int e) {
     snprintf(err, errlen, "cannot write %s: %s", path, e < 0 ? "a write failed" : strerror(e));
     return -1;
@@ -40,11 +70,18 @@ static int fail(char *err, size_t errlen, const char *path, int e) {
 
 /* A temporary beside o->path, registered for removal. */
 static int open_temp(sq_output *o, mode_t mode, char *err, size_t errlen) {
-    snprintf(o->tmp, sizeof o->tmp, "%s.tmp.XXXXXX", o->path);
+    snprintf(o->tmp, sizeof o->tmp, "%s.tmp.%ld.XXXXXX", o->path, (long)getpid());
     int fd = mkstemp(o->tmp);
     if (fd < 0)
         return fail(err, errlen, o->path, errno);
     o->slot = register_temp(o->tmp);
+    if (o->slot < 0) {
+        close(fd);
+        unlink(o->tmp);
+        snprintf(err, errlen, "cannot write %s: more than %d output files at once", o->path,
+                 SQ_OUTPUT_MAX);
+        return -1;
+    }
     fchmod(fd, mode); /* mkstemp's 0600 would hide published results */
     o->fp = fdopen(fd, "w");
     if (!o->fp) {

@@ -18,14 +18,23 @@
  *  - a device, a fifo or a socket: written through, never replaced or
  *    removed; a write error is still reported on commit;
  *  - a folder: refused.
- */
+ * The temporary is "<file>.tmp.<pid>.XXXXXX": a later run, or a person, can
+ * tell one left by a process killed with SIGKILL by its process id no longer
+ * running (every catchable signal removes them, see below).
+ *
+ * Signals: the first open installs a handler that removes every temporary
+ * still open and then dies of the signal as before, for SIGHUP, SIGINT,
+ * SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+ * SIGXFSZ and SIGPIPE. At most SQ_OUTPUT_MAX are open at once. */
 typedef struct sq_output {
     FILE *fp;
     char path[4096];     /* the file written (a symbolic link resolved) */
     char tmp[4096 + 32]; /* the temporary; path itself when written through */
     bool direct;         /* written through: not a regular file */
-    int slot;            /* registered for the signal handler, or -1 */
+    int slot;            /* the temporary's place in the cleanup list */
 } sq_output;
+
+#define SQ_OUTPUT_MAX 8
 
 int sq_output_open(sq_output *o, const char *path, char *err, size_t errlen);
 int sq_output_commit(sq_output *o, char *err, size_t errlen);

@@ -113,6 +113,17 @@ ln -s nowhere "$tmp/dangling"
 expect_usage "cannot write $tmp/dangling: a symbolic link to nothing" run "${one[@]}" --output "$tmp/dangling"
 ls "$tmp" | grep -q '\.tmp\.' && bad "temporaries left: $(ls "$tmp")" || ok
 
+# Interrupted by any signal that ends the process: no temporary left.
+for sig in TERM QUIT USR1 USR2 ALRM XCPU; do
+    timeout -s $sig 0.5 "$bin" run --quick --output "$tmp/sig.json" --format json >/dev/null 2>&1
+    ! ls "$tmp"/sig.json* >/dev/null 2>&1 && ok || bad "SIG$sig left $(ls "$tmp"/sig.json*)"
+    rm -f "$tmp"/sig.json*
+done
+(
+    ulimit -f 1
+    "$bin" run "${quick[@]}" --filter 'color/lea_shr_and/*' --output "$tmp/big.json" --format json >/dev/null 2>&1
+) 2>/dev/null
+! ls "$tmp"/big.json* >/dev/null 2>&1 && ok || bad "ulimit -f 1 left $(ls "$tmp"/big.json*)"
 # The add chain is the cycle; anything far from 1 means the clock is broken.
 add=$("$bin" calibrate --reps 5 | awk '$1 == "add" { print $(NF - 3) }')
 awk -v x="$add" 'BEGIN { exit !(x > 0.8 && x < 1.2) }' && ok || bad "calibrate: add chain $add"
