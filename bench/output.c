@@ -30,14 +30,18 @@ static void remove_temps(int sig) {
     raise(sig);
 }
 
-/* Once: a handler for each signal. */
+/* Once: a handler for each signal whose action is still the default, so one
+ * ignored by the parent (nohup, a script's background job) stays ignored. */
 static void install_cleanup(void) {
     static bool installed;
     if (installed)
         return;
     installed = true;
     for (size_t i = 0; i < sizeof cleanup_signals / sizeof cleanup_signals[0]; i++) {
-        struct sigaction sa;
+        struct sigaction old, sa;
+        if (sigaction(cleanup_signals[i], NULL, &old) != 0 || old.sa_handler != SIG_DFL ||
+            (old.sa_flags & SA_SIGINFO))
+            continue;
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = remove_temps;
         sigfillset(&sa.sa_mask);

@@ -25,7 +25,8 @@
  * Signals: the first open installs a handler that removes every temporary
  * still open and then dies of the signal as before, for SIGHUP, SIGINT,
  * SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
- * SIGXFSZ and SIGPIPE. At most SQ_OUTPUT_MAX are open at once. */
+ * SIGXFSZ and SIGPIPE, each only if it was not ignored when the process
+ * started (nohup keeps working). At most SQ_OUTPUT_MAX are open at once. */
 typedef struct sq_output {
     FILE *fp;
     char path[4096];     /* the file written (a symbolic link resolved) */

@@ -52,7 +52,7 @@ rc=$?
 "$gb" --benchmark_filter='lea_shr_and/' --benchmark_out="$tmp/cut.json" >/dev/null 2>&1 &
 pid=$!
 sleep 1
-kill -INT $pid
+kill -TERM $pid # INT: ignored in a script's background job, and so by the program (item 6)
 wait $pid
 ! ls "$tmp"/cut.json* >/dev/null 2>&1 && ok || bad "interrupted run left $(ls "$tmp"/cut.json*)"
 "$gb" --benchmark_filter='lea_shr_and/asm/ordered/latency' --benchmark_min_time=0.01 --benchmark_out="$tmp/whole.json" >/dev/null 2>&1 &&

@@ -124,6 +124,16 @@ done
     "$bin" run "${quick[@]}" --filter 'color/lea_shr_and/*' --output "$tmp/big.json" --format json >/dev/null 2>&1
 ) 2>/dev/null
 ! ls "$tmp"/big.json* >/dev/null 2>&1 && ok || bad "ulimit -f 1 left $(ls "$tmp"/big.json*)"
+# A signal ignored at start stays ignored (nohup): the run ends, whole.
+(
+    trap '' HUP
+    "$bin" run --quick --filter 'color/*/*' --format json --output "$tmp/nohup.json" 2>/dev/null &
+    pid=$!
+    sleep 0.3
+    kill -s HUP $pid || echo "the run ended before SIGHUP"
+    wait $pid
+) && jq -e '.schema == 1' "$tmp/nohup.json" >/dev/null && ok || bad "an ignored SIGHUP ended the run"
+
 # The add chain is the cycle; anything far from 1 means the clock is broken.
 add=$("$bin" calibrate --reps 5 | awk '$1 == "add" { print $(NF - 3) }')
 awk -v x="$add" 'BEGIN { exit !(x > 0.8 && x < 1.2) }' && ok || bad "calibrate: add chain $add"

@@ -712,8 +712,8 @@ static void check_best_ties(void) {
           "an about-zero cell ranks as 0 and beats 2 cycles");
 }
 
-/* A signal removes every temporary open (not only the last one). In a
- * child: the handlers stay there. */
+/* A signal removes every temporary open (not only the last one), and a
+ * signal ignored at start stays ignored. In a child: the handlers stay there. */
 static void check_signal_cleanup(void) {
     char a[256], b[256], err[512];
     snprintf(a, sizeof a, "%s/sig-a.json", dir);
@@ -737,6 +737,21 @@ static void check_signal_cleanup(void) {
         CHECK(files_containing("sig-") == 0, "signal %d left %d of two temporaries", sigs[i],
               files_containing("sig-"));
     }
+
+    fflush(stdout);
+    pid = fork();
+    if (pid == 0) {
+        signal(SIGHUP, SIG_IGN);
+        sq_output oa;
+        if (sq_output_open(&oa, a, err, sizeof err))
+            _exit(3);
+        raise(SIGHUP);
+        _exit(sq_output_commit(&oa, err, sizeof err) == 0 ? 5 : 6);
+    }
+    waitpid(pid, &st, 0);
+    CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 5 && exists(a),
+          "an ignored SIGHUP stays ignored (status %#x)", st);
+    unlink(a);
 }
 
 int main(void) {
