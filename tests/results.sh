@@ -50,6 +50,14 @@ jq '.results |= map(.samples |= [range(3) as $k | .[] | . + $k * 1e-4] | .reps =
 jq '.results |= map(.samples |= map(. * 1.5 + 1) | .cycles.median = (.cycles.median * 1.5 + 1))' "$tmp/full15.json" >"$tmp/slow.json"
 "$bin" compare "$tmp/full15.json" "$tmp/slow.json" --fail-over 10 --alpha 0.05 >/dev/null; [ $? -eq 1 ] && ok || bad "--fail-over gate"
 
+# report and compare to a full disk: one line, exit 2.
+for args in "report $full" "report $full --format json" "compare $full $full"; do
+    # shellcheck disable=SC2086
+    "$bin" $args >/dev/full 2>"$tmp/err"
+    [ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'cannot write standard output' "$tmp/err" &&
+        ok || bad "$args >/dev/full: $(cat "$tmp/err")"
+done
+
 # Bad files: one line naming the file and the problem, exit 2.
 : >"$tmp/empty.json"
 head -c 300 "$full" >"$tmp/truncated.json"

@@ -113,6 +113,11 @@ ln -s nowhere "$tmp/dangling"
 expect_usage "cannot write $tmp/dangling: a symbolic link to nothing" run "${one[@]}" --output "$tmp/dangling"
 ls "$tmp" | grep -q '\.tmp\.' && bad "temporaries left: $(ls "$tmp")" || ok
 
+# Standard output full: one line, exit 2 (a truncated table exited 0).
+"$bin" run "${one[@]}" --format json >/dev/full 2>"$tmp/err"
+[ $? -eq 2 ] && [ "$(grep -vc '^verify: ' "$tmp/err")" -eq 1 ] && grep -q 'cannot write standard output' "$tmp/err" &&
+    ok || bad "run >/dev/full: $(cat "$tmp/err")"
+
 # Interrupted by any signal that ends the process: no temporary left.
 for sig in TERM QUIT USR1 USR2 ALRM XCPU; do
     timeout -s $sig 0.5 "$bin" run --quick --output "$tmp/sig.json" --format json >/dev/null 2>&1
