@@ -179,7 +179,8 @@ int sq_cmd_run(int argc, char **argv) {
     }
     snprintf(run.version, sizeof run.version, "%s", SQCOLOR_VERSION);
     snprintf(run.commit, sizeof run.commit, "%s", SQCOLOR_COMMIT);
-    sq_report_write(&run, format, SQCOLOR_VERSION, out);
+    /* Saved before anything goes to standard output: a reader that stops
+     * early (| head) must not cost the save. */
     int status = SQ_EXIT_OK;
     if (save) {
         char path[4096], used[4096];
@@ -198,6 +199,7 @@ int sq_cmd_run(int argc, char **argv) {
         if (status)
             fprintf(stderr, "sqcolor run: --save: %s\n", err);
     }
+    sq_report_write(&run, format, SQCOLOR_VERSION, out);
     sq_run_free(&run);
     if (output && sq_output_commit(&out_file, err, sizeof err)) {
         fprintf(stderr, "sqcolor run: %s\n", err);

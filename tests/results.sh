@@ -50,6 +50,11 @@ jq '.results |= map(.samples |= [range(3) as $k | .[] | . + $k * 1e-4] | .reps =
 jq '.results |= map(.samples |= map(. * 1.5 + 1) | .cycles.median = (.cycles.median * 1.5 + 1))' "$tmp/full15.json" >"$tmp/slow.json"
 "$bin" compare "$tmp/full15.json" "$tmp/slow.json" --fail-over 10 --alpha 0.05 >/dev/null; [ $? -eq 1 ] && ok || bad "--fail-over gate"
 
+# The save comes before standard output: a reader gone before the output
+# (| head -1 after its line; here | true, gone at once) does not lose it
+# (SIGPIPE ended the run before it saved).
+"$bin" run "${quick[@]}" --filter 'color/bt/asm' --mode latency --save --results-dir "$tmp/piped" 2>"$tmp/pipe.err" | true
+[ "$(find "$tmp/piped" -name '*.json' 2>/dev/null | wc -l)" -eq 1 ] && ok || bad "run --save | head -1 saved nothing: $(cat "$tmp/pipe.err")"
 # report and compare to a full disk: one line, exit 2.
 for args in "report $full" "report $full --format json" "compare $full $full"; do
     # shellcheck disable=SC2086
