@@ -150,10 +150,13 @@ int sq_cmd_run(int argc, char **argv) {
     cfg.nvariants = sq_select_or_exit("run", filter, vs);
     cfg.variants = vs;
 
-    /* The output file is opened first: a bad path fails before minutes of timing. */
+    /* The destinations are checked first: a bad path fails before minutes of
+     * verification and timing. */
     sq_output out_file;
     char err[512];
     FILE *out = stdout;
+    if (save && sq_check_writable_dir(results_dir, err, sizeof err))
+        sq_usage_error("run", "--save: %s", err);
     if (output) {
         if (sq_output_open(&out_file, output, err, sizeof err))
             sq_usage_error("run", "%s", err);

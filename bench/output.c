@@ -252,3 +252,21 @@ int sq_make_parent_dirs(const char *path, char *err, size_t errlen) {
     }
     return 0;
 }
+
+int sq_check_writable_dir(const char *dir, char *err, size_t errlen) {
+    char probe[4096];
+    if ((size_t)snprintf(probe, sizeof probe, "%s/.sqcolor-probe.XXXXXX", dir) >= sizeof probe) {
+        snprintf(err, errlen, "cannot write in %.64s...: path too long", dir);
+        return -1;
+    }
+    if (sq_make_parent_dirs(probe, err, errlen))
+        return -1;
+    int fd = mkstemp(probe);
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot write in %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    close(fd);
+    unlink(probe);
+    return 0;
+}

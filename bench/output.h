@@ -52,4 +52,8 @@ int sq_output_commit_new(sq_output *o, char *used, size_t usedlen, char *err, si
 /* mkdir -p of the folder a path is in. */
 int sq_make_parent_dirs(const char *path, char *err, size_t errlen);
 
+/* mkdir -p of dir, then a file created and removed in it: whether results can
+ * be saved there, found before any timing. */
+int sq_check_writable_dir(const char *dir, char *err, size_t errlen);
+
 #endif

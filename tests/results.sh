@@ -55,6 +55,11 @@ jq '.results |= map(.samples |= map(. * 1.5 + 1) | .cycles.median = (.cycles.med
 # (SIGPIPE ended the run before it saved).
 "$bin" run "${quick[@]}" --filter 'color/bt/asm' --mode latency --save --results-dir "$tmp/piped" 2>"$tmp/pipe.err" | true
 [ "$(find "$tmp/piped" -name '*.json' 2>/dev/null | wc -l)" -eq 1 ] && ok || bad "run --save | head -1 saved nothing: $(cat "$tmp/pipe.err")"
+# An unusable results folder is refused before verification and timing.
+echo file >"$tmp/notadir"
+expect_usage "--save: cannot write in $tmp/notadir: Not a directory" run "${quick[@]}" --save --results-dir "$tmp/notadir"
+grep -q '^verify: ' "$tmp/err" && bad "--save into a file's folder refused only after verification" || ok
+expect_usage "--save: cannot create $tmp/notadir/res: Not a directory" run "${quick[@]}" --save --results-dir "$tmp/notadir/res/deeper"
 # report and compare to a full disk: one line, exit 2.
 for args in "report $full" "report $full --format json" "compare $full $full"; do
     # shellcheck disable=SC2086

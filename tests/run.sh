@@ -111,6 +111,9 @@ mknod "$tmp/full" c 1 7 2>/dev/null || cp -a /dev/full "$tmp/full"
     [ -c "$tmp/full" ] && ok || bad "--output to a full device: $(cat "$tmp/err")"
 ln -s nowhere "$tmp/dangling"
 expect_usage "cannot write $tmp/dangling: a symbolic link to nothing" run "${one[@]}" --output "$tmp/dangling"
+# A folder is refused before verification, not after the timing.
+expect_usage "cannot write $tmp: Is a directory" run "${one[@]}" --output "$tmp"
+grep -q '^verify: ' "$tmp/err" && bad "--output DIR refused only after verification" || ok
 ls "$tmp" | grep -q '\.tmp\.' && bad "temporaries left: $(ls "$tmp")" || ok
 
 # Standard output full: one line, exit 2 (a truncated table exited 0).
