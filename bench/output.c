@@ -1,5 +1,6 @@
 #include "output.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -72,8 +73,36 @@ static int fail(char *err, size_t errlen, const char *path, int e) {
     return -1;
 }
 
+/* Temporaries of o->path ("<file>.tmp.<pid>.XXXXXX") whose process is gone
+ * were left by a process killed with SIGKILL (or a crash): each gets a line
+ * on standard error saying it can be removed. Nothing is removed here. */
+static void note_stale_temps(const sq_output *o) {
+    const char *slash = strrchr(o->path, '/');
+    const char *base = slash ? slash + 1 : o->path;
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - o->path) + 1 : 1,
+             slash ? o->path : ".");
+    size_t baselen = strlen(base);
+    DIR *d = opendir(dir);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        const char *n = e->d_name;
+        if (strncmp(n, base, baselen) != 0 || strncmp(n + baselen, ".tmp.", 5) != 0)
+            continue;
+        char *end;
+        long pid = strtol(n + baselen + 5, &end, 10);
+        if (pid <= 0 || end == n + baselen + 5 || *end != '.' || strlen(end) != 7 ||
+            pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        fprintf(stderr, "note: %s%s was left by process %ld, which is gone; it can be removed\n",
+                slash ? dir : "", n, pid);
+    }
+    if (d)
+        closedir(d);
+}
+
 /* A temporary beside o->path, registered for removal. */
 static int open_temp(sq_output *o, mode_t mode, char *err, size_t errlen) {
+    note_stale_temps(o);
     snprintf(o->tmp, sizeof o->tmp, "%s.tmp.%ld.XXXXXX", o->path, (long)getpid());
     int fd = mkstemp(o->tmp);
     if (fd < 0)

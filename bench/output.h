@@ -18,9 +18,10 @@
  *  - a device, a fifo or a socket: written through, never replaced or
  *    removed; a write error is still reported on commit;
  *  - a folder: refused.
- * The temporary is "<file>.tmp.<pid>.XXXXXX": a later run, or a person, can
- * tell one left by a process killed with SIGKILL by its process id no longer
- * running (every catchable signal removes them, see below).
+ * The temporary is "<file>.tmp.<pid>.XXXXXX": one left by a process killed
+ * with SIGKILL (every catchable signal removes them, see below) is told by
+ * its process id no longer running, and the next open of the same file says
+ * so on standard error, one line each, removing nothing.
  *
  * Signals: the first open installs a handler that removes every temporary
  * still open and then dies of the signal as before, for SIGHUP, SIGINT,

@@ -116,6 +116,16 @@ expect_usage "cannot write $tmp: Is a directory" run "${one[@]}" --output "$tmp"
 grep -q '^verify: ' "$tmp/err" && bad "--output DIR refused only after verification" || ok
 ls "$tmp" | grep -q '\.tmp\.' && bad "temporaries left: $(ls "$tmp")" || ok
 
+# A temporary left by a process killed with SIGKILL is named by a later run
+# writing the same file (and left alone); a live process's is not.
+gone=$(sh -c 'echo $$')
+touch "$tmp/stale.json.tmp.$gone.abcdef" "$tmp/stale.json.tmp.$$.ghijkl"
+"$bin" run "${one[@]}" --format json --output "$tmp/stale.json" 2>"$tmp/err" &&
+    grep -qF "note: $tmp/stale.json.tmp.$gone.abcdef was left by process $gone, which is gone" "$tmp/err" &&
+    [ "$(grep -c '^note: ' "$tmp/err")" -eq 1 ] && [ -e "$tmp/stale.json.tmp.$gone.abcdef" ] &&
+    ok || bad "stale temporary not named: $(cat "$tmp/err")"
+rm -f "$tmp"/stale.json*
+
 # Standard output full: one line, exit 2 (a truncated table exited 0).
 "$bin" run "${one[@]}" --format json >/dev/full 2>"$tmp/err"
 [ $? -eq 2 ] && [ "$(grep -vc '^verify: ' "$tmp/err")" -eq 1 ] && grep -q 'cannot write standard output' "$tmp/err" &&
