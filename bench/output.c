@@ -31,13 +31,25 @@ static void remove_temps(int sig) {
     raise(sig);
 }
 
+/* exit() with a file neither committed nor aborted (a usage error after
+ * the open, a library's --help): its temporary goes too. */
+static void remove_temps_at_exit(void) {
+    for (int i = 0; i < SQ_OUTPUT_MAX; i++)
+        if (temp_used[i]) {
+            temp_used[i] = 0;
+            unlink(temps[i]);
+        }
+}
+
 /* Once: a handler for each signal whose action is still the default, so one
- * ignored by the parent (nohup, a script's background job) stays ignored. */
+ * ignored by the parent (nohup, a script's background job) stays ignored;
+ * and the same removal at exit. */
 static void install_cleanup(void) {
     static bool installed;
     if (installed)
         return;
     installed = true;
+    atexit(remove_temps_at_exit);
     for (size_t i = 0; i < sizeof cleanup_signals / sizeof cleanup_signals[0]; i++) {
         struct sigaction old, sa;
         if (sigaction(cleanup_signals[i], NULL, &old) != 0 || old.sa_handler != SIG_DFL ||

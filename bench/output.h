@@ -10,8 +10,8 @@
 /* An output file. What sq_output_open does with the name it is given:
  *  - a new name or a regular file: written to a temporary beside it and
  *    renamed over it on commit (and only if it is still a new name or a
- *    regular file then); the temporary is removed on abort, on a write error
- *    and when a signal ends the process;
+ *    regular file then); the temporary is removed on abort, on a write error,
+ *    at exit() without a commit and when a signal ends the process;
  *  - a symbolic link: followed; the file it leads to is treated as above (a
  *    regular file is replaced atomically, the link stays). A link to nothing
  *    is refused;

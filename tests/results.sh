@@ -60,6 +60,9 @@ echo file >"$tmp/notadir"
 expect_usage "--save: cannot write in $tmp/notadir: Not a directory" run "${quick[@]}" --save --results-dir "$tmp/notadir"
 grep -q '^verify: ' "$tmp/err" && bad "--save into a file's folder refused only after verification" || ok
 expect_usage "--save: cannot create $tmp/notadir/res: Not a directory" run "${quick[@]}" --save --results-dir "$tmp/notadir/res/deeper"
+# A usage error found after --output was opened leaves no temporary.
+expect_usage "--format csv takes one file" report "$full" "$part" --format csv --output "$tmp/two.csv"
+! ls "$tmp"/two.csv* >/dev/null 2>&1 && ok || bad "report's usage error left $(ls "$tmp"/two.csv*)"
 # report and compare to a full disk: one line, exit 2.
 for args in "report $full" "report $full --format json" "compare $full $full"; do
     # shellcheck disable=SC2086
