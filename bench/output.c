@@ -102,8 +102,8 @@ static void note_stale_temps(const sq_output *o) {
             continue;
         char *end;
         long pid = strtol(n + baselen + 5, &end, 10);
-        if (pid <= 0 || end == n + baselen + 5 || *end != '.' || strlen(end) != 7 ||
-            pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+        if (pid <= 0 || pid > INT_MAX || end == n + baselen + 5 || *end != '.' ||
+            strlen(end) != 7 || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
             continue;
         fprintf(stderr, "note: %s%s was left by process %ld, which is gone; it can be removed\n",
                 slash ? dir : "", n, pid);
