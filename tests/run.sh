@@ -119,7 +119,7 @@ ls "$tmp" | grep -q '\.tmp\.' && bad "temporaries left: $(ls "$tmp")" || ok
 # A temporary left by a process killed with SIGKILL is named by a later run
 # writing the same file (and left alone); a live process's is not.
 gone=$(sh -c 'echo $$')
-touch "$tmp/stale.json.tmp.$gone.abcdef" "$tmp/stale.json.tmp.$$.ghijkl"
+touch "$tmp/stale.json.tmp.$gone.abcdef" "$tmp/stale.json.tmp.$$.ghijkl" "$tmp/stale.json.tmp.4294967294.mnopqr"
 "$bin" run "${one[@]}" --format json --output "$tmp/stale.json" 2>"$tmp/err" &&
     grep -qF "note: $tmp/stale.json.tmp.$gone.abcdef was left by process $gone, which is gone" "$tmp/err" &&
     [ "$(grep -c '^note: ' "$tmp/err")" -eq 1 ] && [ -e "$tmp/stale.json.tmp.$gone.abcdef" ] &&
