@@ -63,6 +63,21 @@ expect_usage "--save: cannot create $tmp/notadir/res: Not a directory" run "${qu
 # A usage error found after --output was opened leaves no temporary.
 expect_usage "--format csv takes one file" report "$full" "$part" --format csv --output "$tmp/two.csv"
 ! ls "$tmp"/two.csv* >/dev/null 2>&1 && ok || bad "report's usage error left $(ls "$tmp"/two.csv*)"
+# --format html goes through a temporary file: one that cannot be made or
+# written is an error, not markdown or half a page sent out as the HTML.
+(
+    ulimit -n 4
+    "$bin" report "$full" --format html --output "$tmp/fd.html" >/dev/null 2>"$tmp/err"
+)
+[ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'cannot make a temporary file' "$tmp/err" &&
+    ! ls "$tmp"/fd.html* >/dev/null 2>&1 && ok || bad "report --format html without a temporary: $(cat "$tmp/err")"
+(
+    trap '' XFSZ
+    ulimit -f 1
+    "$bin" report "$full" --format html 2>"$tmp/err" | wc -c >/dev/null
+    exit "${PIPESTATUS[0]}"
+)
+[ $? -eq 2 ] && grep -q 'cannot write a temporary file' "$tmp/err" && ok || bad "report --format html, temporary cut short: $(cat "$tmp/err")"
 # report and compare to a full disk: one line, exit 2.
 for args in "report $full" "report $full --format json" "compare $full $full"; do
     # shellcheck disable=SC2086
