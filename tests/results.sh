@@ -66,9 +66,15 @@ expect_usage "--format csv takes one file" report "$full" "$part" --format csv -
 # --format html goes through a temporary file: one that cannot be made or
 # written is an error, not markdown or half a page sent out as the HTML.
 (
+    # Descriptors 0-2, the result file, then --output's temporary: the fifth
+    # (tmpfile) is refused. Anything else inherited is closed first.
+    for fd in /proc/$BASHPID/fd/*; do
+        fd=${fd##*/}
+        [ "$fd" -gt 2 ] && eval "exec $fd>&-"
+    done
     ulimit -n 4
-    "$bin" report "$full" --format html --output "$tmp/fd.html" >/dev/null 2>"$tmp/err"
-)
+    exec "$bin" report "$full" --format html --output "$tmp/fd.html"
+) >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'cannot make a temporary file' "$tmp/err" &&
     ! ls "$tmp"/fd.html* >/dev/null 2>&1 && ok || bad "report --format html without a temporary: $(cat "$tmp/err")"
 (
