@@ -91,7 +91,7 @@ expect_stdout_error() {
     local how=$1 want=$2
     shift 2
     case $how in
-    full) "$bin" "$@" >/dev/full 2>"$tmp/err" ;;
+    full) "$bin" "$@" >"$devfull" 2>"$tmp/err" ;;
     closed) "$bin" "$@" >&- 2>"$tmp/err" ;;
     pipe) (trap '' PIPE; "$bin" "$@" 2>"$tmp/err" | true; exit "${PIPESTATUS[0]}") ;;
     esac

@@ -87,7 +87,7 @@ expect_usage "--format csv takes one file" report "$full" "$part" --format csv -
 # report and compare to a full disk: one line, exit 2.
 for args in "report $full" "report $full --format json" "compare $full $full"; do
     # shellcheck disable=SC2086
-    "$bin" $args >/dev/full 2>"$tmp/err"
+    "$bin" $args >"$devfull" 2>"$tmp/err"
     [ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'cannot write standard output' "$tmp/err" &&
         ok || bad "$args >/dev/full: $(cat "$tmp/err")"
 done

@@ -105,7 +105,7 @@ reader=$!
     wait $reader && head -1 "$tmp/fifo.out" | grep -q '^id,family,' && ok || bad "--output into a fifo"
 # A full device (a copy of /dev/full: the real one is not risked on a binary
 # that might replace it).
-mknod "$tmp/full" c 1 7 2>/dev/null || cp -a /dev/full "$tmp/full"
+cp -a "$devfull" "$tmp/full"
 "$bin" run "${one[@]}" --output "$tmp/full" >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && [ "$(grep -vc '^verify: ' "$tmp/err")" -eq 1 ] && grep -q "cannot write $tmp/full" "$tmp/err" &&
     [ -c "$tmp/full" ] && ok || bad "--output to a full device: $(cat "$tmp/err")"
@@ -127,7 +127,7 @@ touch "$tmp/stale.json.tmp.$gone.abcdef" "$tmp/stale.json.tmp.$$.ghijkl" "$tmp/s
 rm -f "$tmp"/stale.json*
 
 # Standard output full: one line, exit 2 (a truncated table exited 0).
-"$bin" run "${one[@]}" --format json >/dev/full 2>"$tmp/err"
+"$bin" run "${one[@]}" --format json >"$devfull" 2>"$tmp/err"
 [ $? -eq 2 ] && [ "$(grep -vc '^verify: ' "$tmp/err")" -eq 1 ] && grep -q 'cannot write standard output' "$tmp/err" &&
     ok || bad "run >/dev/full: $(cat "$tmp/err")"
 
