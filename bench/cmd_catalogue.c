@@ -50,5 +50,5 @@ int sq_cmd_eval(int argc, char **argv) {
                 printf("%s,%u,,%u\n", v->id, a, r);
         }
     }
-    return fflush(stdout) == 0 ? SQ_EXIT_OK : SQ_EXIT_FAIL;
+    return SQ_EXIT_OK; /* main checks what reached standard output */
 }

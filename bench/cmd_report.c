@@ -11,7 +11,9 @@
 #include "summary.h"
 #include "text_table.h"
 
+#include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -206,7 +208,14 @@ int sq_cmd_report(int argc, char **argv) {
         out = o.fp;
     }
     int status = SQ_EXIT_OK;
+    bool md_ok = true;
     FILE *md = format == 3 ? tmpfile() : NULL;
+    if (format == 3 && !md) { /* else the markdown would go out as the HTML */
+        int e = errno;
+        if (output)
+            sq_output_abort(&o);
+        sq_usage_error("report", "--format html: cannot make a temporary file: %s", strerror(e));
+    }
     FILE *dest = md ? md : out;
     if (nfiles == 1) {
         static const sq_format as[] = {SQ_FORMAT_TABLE, SQ_FORMAT_MARKDOWN, SQ_FORMAT_CSV,
@@ -221,15 +230,23 @@ int sq_cmd_report(int argc, char **argv) {
         write_machines(dest, format != 0, runs, nfiles);
     }
     if (md) {
+        md_ok = fflush(md) == 0 && !ferror(md);
         rewind(md);
-        markdown_to_html(md, out);
+        if (md_ok)
+            markdown_to_html(md, out);
         fclose(md);
+        if (!md_ok)
+            fprintf(stderr, "sqcolor report: --format html: cannot write a temporary file\n");
     }
     if (plot_dir && sq_plot(runs, nfiles, plot_dir, err, sizeof err)) {
         fprintf(stderr, "sqcolor report: --plot: %s\n", err);
         status = SQ_EXIT_FAIL;
     }
-    if (output && sq_output_commit(&o, err, sizeof err)) {
+    if (!md_ok) {
+        status = SQ_EXIT_USAGE;
+        if (output)
+            sq_output_abort(&o);
+    } else if (output && sq_output_commit(&o, err, sizeof err)) {
         fprintf(stderr, "sqcolor report: %s\n", err);
         status = SQ_EXIT_USAGE;
     }

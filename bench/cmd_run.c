@@ -160,10 +160,13 @@ int sq_cmd_run(int argc, char **argv) {
     cfg.nvariants = sq_select_or_exit("run", filter, vs);
     cfg.variants = vs;
 
-    /* The output file is opened first: a bad path fails before minutes of timing. */
+    /* The destinations are checked first: a bad path fails before minutes of
+     * verification and timing. */
     sq_output out_file;
     char err[512];
     FILE *out = stdout;
+    if (save && sq_check_writable_dir(results_dir, err, sizeof err))
+        sq_usage_error("run", "--save: %s", err);
     if (output) {
         if (sq_output_open(&out_file, output, err, sizeof err))
             sq_usage_error("run", "%s", err);
@@ -189,14 +192,15 @@ int sq_cmd_run(int argc, char **argv) {
     }
     snprintf(run.version, sizeof run.version, "%s", SQCOLOR_VERSION);
     snprintf(run.commit, sizeof run.commit, "%s", SQCOLOR_COMMIT);
-    sq_report_write(&run, format, SQCOLOR_VERSION, out);
+    /* Saved before anything goes to standard output: a reader that stops
+     * early (| head) must not cost the save. */
     int status = SQ_EXIT_OK;
     if (save) {
         char path[4096], used[4096];
         sq_output saved;
         sq_results_path(&run, results_dir, path, sizeof path);
         if (sq_make_parent_dirs(path, err, sizeof err) == 0 &&
-            sq_output_open(&saved, path, err, sizeof err) == 0) {
+            sq_output_open_new(&saved, path, err, sizeof err) == 0) {
             sq_report_write(&run, SQ_FORMAT_JSON, SQCOLOR_VERSION, saved.fp);
             if (sq_output_commit_new(&saved, used, sizeof used, err, sizeof err) == 0)
                 fprintf(stderr, "sqcolor run: saved %s\n", used);
@@ -208,6 +212,7 @@ int sq_cmd_run(int argc, char **argv) {
         if (status)
             fprintf(stderr, "sqcolor run: --save: %s\n", err);
     }
+    sq_report_write(&run, format, SQCOLOR_VERSION, out);
     sq_run_free(&run);
     if (output && sq_output_commit(&out_file, err, sizeof err)) {
         fprintf(stderr, "sqcolor run: %s\n", err);

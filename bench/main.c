@@ -5,8 +5,13 @@
 #include "placement.h"
 #include "sq_version.h"
 
+#include <errno.h>
+#include <stdbool.h>
+#include <fcntl.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #define SQ_STR_(x) #x
 #define SQ_STR(x)  SQ_STR_(x)
@@ -138,7 +143,37 @@ static void print_help(void) {
            "Exit status: 0 success, 1 a check failed, 2 bad input.\n");
 }
 
+/* Standard input, output and error closed by the caller (">&-") are opened
+ * on /dev/null the wrong way round, so that a file opened later cannot take
+ * their numbers and a write to a closed standard output still fails. */
+static void occupy_closed_std_fds(void) {
+    for (int fd = 0; fd <= 2; fd++)
+        if (fcntl(fd, F_GETFD) == -1 && errno == EBADF)
+            open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+}
+
+/* At exit, whatever the command: everything written to standard output
+ * reached it, or one line says why and the status is 2. */
+static void check_stdout(void) {
+    errno = 0;
+    int e = 0;
+    bool failed = fflush(stdout) != 0 || ferror(stdout);
+    if (failed)
+        e = errno; /* 0 when the failed write was flushed by the command */
+    if (fclose(stdout) != 0 && !failed) {
+        failed = true;
+        e = errno;
+    }
+    if (failed) {
+        fprintf(stderr, "sqcolor: cannot write standard output%s%s\n", e ? ": " : "",
+                e ? strerror(e) : "");
+        _exit(SQ_EXIT_USAGE);
+    }
+}
+
 int main(int argc, char **argv) {
+    occupy_closed_std_fds();
+    atexit(check_stdout);
     sq_placement_init(argv);
     sq_command_usage = usage_of;
     if (argc < 2)

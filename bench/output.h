@@ -3,26 +3,58 @@
 #ifndef SQCOLOR_OUTPUT_H
 #define SQCOLOR_OUTPUT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
-/* An output file written to a temporary beside it and renamed into place on
- * commit; an interrupted process removes the temporary. */
+/* An output file. What sq_output_open does with the name it is given:
+ *  - a new name or a regular file: written to a temporary beside it and
+ *    renamed over it on commit (and only if it is still a new name or a
+ *    regular file then); the temporary is removed on abort, on a write error,
+ *    at exit() without a commit and when a signal ends the process;
+ *  - a symbolic link: followed; the file it leads to is treated as above (a
+ *    regular file is replaced atomically, the link stays). A link to nothing
+ *    is refused;
+ *  - a device, a fifo or a socket: written through, never replaced or
+ *    removed; a write error is still reported on commit;
+ *  - a folder: refused.
+ * The temporary is "<file>.tmp.<pid>.XXXXXX": one left by a process killed
+ * with SIGKILL (every catchable signal removes them, see below) is told by
+ * its process id no longer running, and the next open of the same file says
+ * so on standard error, one line each, removing nothing.
+ *
+ * Signals: the first open installs a handler that removes every temporary
+ * still open and then dies of the signal as before, for SIGHUP, SIGINT,
+ * SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+ * SIGXFSZ and SIGPIPE, each only if it was not ignored when the process
+ * started (nohup keeps working). At most SQ_OUTPUT_MAX are open at once. */
 typedef struct sq_output {
     FILE *fp;
-    char path[4096];
-    char tmp[4096 + 16];
+    char path[4096];     /* the file written (a symbolic link resolved) */
+    char tmp[4096 + 32]; /* the temporary; path itself when written through */
+    bool direct;         /* written through: not a regular file */
+    int slot;            /* the temporary's place in the cleanup list */
 } sq_output;
+
+#define SQ_OUTPUT_MAX 8
 
 int sq_output_open(sq_output *o, const char *path, char *err, size_t errlen);
 int sq_output_commit(sq_output *o, char *err, size_t errlen);
 void sq_output_abort(sq_output *o);
 
-/* Commits under o->path, or, if that exists, under the first free
- * "<stem>-N<ext>"; the name used goes to used. Never overwrites. */
+/* For sq_output_commit_new: always a temporary, whatever path is now. */
+int sq_output_open_new(sq_output *o, const char *path, char *err, size_t errlen);
+
+/* Commits under o->path, or, if that name exists (whatever it is), under the
+ * first free "<stem>-N<ext>"; the name used goes to used. Never overwrites
+ * or writes through anything. */
 int sq_output_commit_new(sq_output *o, char *used, size_t usedlen, char *err, size_t errlen);
 
 /* mkdir -p of the folder a path is in. */
 int sq_make_parent_dirs(const char *path, char *err, size_t errlen);
+
+/* mkdir -p of dir, then a file created and removed in it: whether results can
+ * be saved there, found before any timing. */
+int sq_check_writable_dir(const char *dir, char *err, size_t errlen);
 
 #endif

@@ -129,4 +129,35 @@ grep -q '^verify: [0-9]* passed, 0 failed$' "$tmp/verify.txt" && ok || bad "veri
     grep -q "^verify: $(("$(grep -c '^color/' "$tmp/list.csv")" + 6)) passed, 0 failed\$" "$tmp/run.err" &&
     grep -q '^lea_shr_and ' "$tmp/run.txt" && ok || bad "default command: $(cat "$tmp/run.err")"
 
+# A write error on standard output is one line and exit 2, whatever the
+# command and however the output fails: a full disk, a closed descriptor,
+# a reader gone with SIGPIPE ignored (each exited 0, or 1 for eval, unsaid).
+expect_stdout_error() {
+    local how=$1 want=$2
+    shift 2
+    case $how in
+    full) "$bin" "$@" >"$devfull" 2>"$tmp/err" ;;
+    closed) "$bin" "$@" >&- 2>"$tmp/err" ;;
+    pipe) (trap '' PIPE; "$bin" "$@" 2>"$tmp/err" | true; exit "${PIPESTATUS[0]}") ;;
+    esac
+    local rc=$? lines
+    lines=$(grep -vc '^verify: ' "$tmp/err")
+    if [ $rc -eq 2 ] && [ "$lines" -eq 1 ] && grep -qF -- "cannot write standard output$want" "$tmp/err"; then
+        ok
+    else
+        bad "sqcolor $* ($how) -> exit $rc, $lines stderr lines: $(cat "$tmp/err")"
+    fi
+}
+for args in "list" "list --format csv" "verify" "eval" "help" "help run" "--version" \
+    "disasm --filter color/bt/*" "calibrate --reps 3 --sample-us 5"; do
+    # shellcheck disable=SC2086
+    expect_stdout_error full "" $args
+done
+expect_stdout_error full ": No space left on device" list
+expect_stdout_error closed ": Bad file descriptor" list
+expect_stdout_error closed "" eval --filter 'color/bt/*'
+expect_stdout_error pipe "" eval
+expect_stdout_error pipe ": Broken pipe" list --format csv
+expect_stdout_error pipe "" verify
+
 finish cli

@@ -52,9 +52,11 @@ rc=$?
 "$gb" --benchmark_filter='lea_shr_and/' --benchmark_out="$tmp/cut.json" >/dev/null 2>&1 &
 pid=$!
 sleep 1
-kill -INT $pid
+kill -TERM $pid # INT: ignored in a script's background job, and so by the program (item 6)
 wait $pid
 ! ls "$tmp"/cut.json* >/dev/null 2>&1 && ok || bad "interrupted run left $(ls "$tmp"/cut.json*)"
+"$gb" --help --benchmark_out="$tmp/help.json" >/dev/null 2>&1
+! ls "$tmp"/help.json* >/dev/null 2>&1 && ok || bad "--help left $(ls "$tmp"/help.json*)"
 "$gb" --benchmark_filter='lea_shr_and/asm/ordered/latency' --benchmark_min_time=0.01 --benchmark_out="$tmp/whole.json" >/dev/null 2>&1 &&
     jq -e '.benchmarks | length == 1' "$tmp/whole.json" >/dev/null && [ "$(ls "$tmp"/whole.json* | wc -l)" -eq 1 ] &&
     ok || bad "--benchmark_out: $(ls "$tmp"/whole.json*)"

@@ -5,6 +5,10 @@ set -u
 pass=0 fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# A full device of the tests' own (as root), so that neither a test nor a
+# broken binary under test can replace or create the real /dev/full.
+devfull=$tmp/full-device
+mknod "$devfull" c 1 7 2>/dev/null || devfull=/dev/full
 
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAILED: $*"; }

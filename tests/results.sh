@@ -99,6 +99,48 @@ jq '.results |= map(.samples |= [range(3) as $k | .[] | . + $k * 1e-4] | .reps =
 jq '.results |= map(.samples |= map(. * 1.5 + 1) | .cycles.median = (.cycles.median * 1.5 + 1))' "$tmp/full15.json" >"$tmp/slow.json"
 "$bin" compare "$tmp/full15.json" "$tmp/slow.json" --fail-over 10 --alpha 0.05 >/dev/null; [ $? -eq 1 ] && ok || bad "--fail-over gate"
 
+# The save comes before standard output: a reader gone before the output
+# (| head -1 after its line; here | true, gone at once) does not lose it
+# (SIGPIPE ended the run before it saved).
+"$bin" run "${quick[@]}" --filter 'color/bt/asm' --mode latency --save --results-dir "$tmp/piped" 2>"$tmp/pipe.err" | true
+[ "$(find "$tmp/piped" -name '*.json' 2>/dev/null | wc -l)" -eq 1 ] && ok || bad "run --save | head -1 saved nothing: $(cat "$tmp/pipe.err")"
+# An unusable results folder is refused before verification and timing.
+echo file >"$tmp/notadir"
+expect_usage "--save: cannot write in $tmp/notadir: Not a directory" run "${quick[@]}" --save --results-dir "$tmp/notadir"
+grep -q '^verify: ' "$tmp/err" && bad "--save into a file's folder refused only after verification" || ok
+expect_usage "--save: cannot create $tmp/notadir/res: Not a directory" run "${quick[@]}" --save --results-dir "$tmp/notadir/res/deeper"
+# A usage error found after --output was opened leaves no temporary.
+expect_usage "--format csv takes one file" report "$full" "$part" --format csv --output "$tmp/two.csv"
+! ls "$tmp"/two.csv* >/dev/null 2>&1 && ok || bad "report's usage error left $(ls "$tmp"/two.csv*)"
+# --format html goes through a temporary file: one that cannot be made or
+# written is an error, not markdown or half a page sent out as the HTML.
+(
+    # Descriptors 0-2, the result file, then --output's temporary: the fifth
+    # (tmpfile) is refused. Anything else inherited is closed first.
+    for fd in /proc/$BASHPID/fd/*; do
+        fd=${fd##*/}
+        [ "$fd" -gt 2 ] && eval "exec $fd>&-"
+    done
+    ulimit -n 4
+    exec "$bin" report "$full" --format html --output "$tmp/fd.html"
+) >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'cannot make a temporary file' "$tmp/err" &&
+    ! ls "$tmp"/fd.html* >/dev/null 2>&1 && ok || bad "report --format html without a temporary: $(cat "$tmp/err")"
+(
+    trap '' XFSZ
+    ulimit -f 1
+    "$bin" report "$full" --format html 2>"$tmp/err" | wc -c >/dev/null
+    exit "${PIPESTATUS[0]}"
+)
+[ $? -eq 2 ] && grep -q 'cannot write a temporary file' "$tmp/err" && ok || bad "report --format html, temporary cut short: $(cat "$tmp/err")"
+# report and compare to a full disk: one line, exit 2.
+for args in "report $full" "report $full --format json" "compare $full $full"; do
+    # shellcheck disable=SC2086
+    "$bin" $args >"$devfull" 2>"$tmp/err"
+    [ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'cannot write standard output' "$tmp/err" &&
+        ok || bad "$args >/dev/full: $(cat "$tmp/err")"
+done
+
 # Bad files: one line naming the file and the problem, exit 2.
 : >"$tmp/empty.json"
 head -c 300 "$full" >"$tmp/truncated.json"

@@ -139,6 +139,73 @@ expect_usage "--sequence: 'random' is named twice" run "${two[@]}" --sequence ra
 timeout -s INT 1 "$bin" run --output "$tmp/int.json" --format json >/dev/null 2>&1
 [ ! -e "$tmp/int.json" ] && ! ls "$tmp"/int.json.tmp.* >/dev/null 2>&1 && ok || bad "interrupted run left a file"
 
+# --output never replaces what is not a regular file: a device or fifo is
+# written through, a symbolic link followed (the link stays, its file is
+# replaced), a folder or a link to nothing refused before verification.
+one=(--quick --reps 3 --samples 2 --length 65536 --filter color/lea_shr_and/asm --mode latency)
+mknod "$tmp/null" c 1 3 2>/dev/null || cp -a /dev/null "$tmp/null"
+"$bin" run "${one[@]}" --format csv --output "$tmp/null" 2>/dev/null && [ -c "$tmp/null" ] &&
+    ok || bad "--output on a device replaced it: $(stat -c %F "$tmp/null")"
+echo old >"$tmp/real.csv"
+chmod 640 "$tmp/real.csv"
+ln -s real.csv "$tmp/link.csv"
+"$bin" run "${one[@]}" --format csv --output "$tmp/link.csv" 2>/dev/null && [ -L "$tmp/link.csv" ] &&
+    head -1 "$tmp/real.csv" | grep -q '^id,family,' && [ "$(stat -c %a "$tmp/real.csv")" = 640 ] &&
+    ok || bad "--output through a symbolic link: $(stat -c %F "$tmp/link.csv"), $(head -1 "$tmp/real.csv")"
+mkfifo "$tmp/fifo"
+timeout 20 cat "$tmp/fifo" >"$tmp/fifo.out" &
+reader=$!
+"$bin" run "${one[@]}" --format csv --output "$tmp/fifo" 2>/dev/null && [ -p "$tmp/fifo" ] &&
+    wait $reader && head -1 "$tmp/fifo.out" | grep -q '^id,family,' && ok || bad "--output into a fifo"
+# A full device (a copy of /dev/full: the real one is not risked on a binary
+# that might replace it).
+cp -a "$devfull" "$tmp/full"
+"$bin" run "${one[@]}" --output "$tmp/full" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && [ "$(grep -vc '^verify: ' "$tmp/err")" -eq 1 ] && grep -q "cannot write $tmp/full" "$tmp/err" &&
+    [ -c "$tmp/full" ] && ok || bad "--output to a full device: $(cat "$tmp/err")"
+ln -s nowhere "$tmp/dangling"
+expect_usage "cannot write $tmp/dangling: a symbolic link to nothing" run "${one[@]}" --output "$tmp/dangling"
+# A folder is refused before verification, not after the timing.
+expect_usage "cannot write $tmp: Is a directory" run "${one[@]}" --output "$tmp"
+grep -q '^verify: ' "$tmp/err" && bad "--output DIR refused only after verification" || ok
+ls "$tmp" | grep -q '\.tmp\.' && bad "temporaries left: $(ls "$tmp")" || ok
+
+# A temporary left by a process killed with SIGKILL is named by a later run
+# writing the same file (and left alone); a live process's is not.
+gone=$(sh -c 'echo $$')
+touch "$tmp/stale.json.tmp.$gone.abcdef" "$tmp/stale.json.tmp.$$.ghijkl" "$tmp/stale.json.tmp.4294967294.mnopqr"
+"$bin" run "${one[@]}" --format json --output "$tmp/stale.json" 2>"$tmp/err" &&
+    grep -qF "note: $tmp/stale.json.tmp.$gone.abcdef was left by process $gone, which is gone" "$tmp/err" &&
+    [ "$(grep -c '^note: ' "$tmp/err")" -eq 1 ] && [ -e "$tmp/stale.json.tmp.$gone.abcdef" ] &&
+    ok || bad "stale temporary not named: $(cat "$tmp/err")"
+rm -f "$tmp"/stale.json*
+
+# Standard output full: one line, exit 2 (a truncated table exited 0).
+"$bin" run "${one[@]}" --format json >"$devfull" 2>"$tmp/err"
+[ $? -eq 2 ] && [ "$(grep -vc '^verify: ' "$tmp/err")" -eq 1 ] && grep -q 'cannot write standard output' "$tmp/err" &&
+    ok || bad "run >/dev/full: $(cat "$tmp/err")"
+
+# Interrupted by any signal that ends the process: no temporary left.
+for sig in TERM QUIT USR1 USR2 ALRM XCPU; do
+    timeout -s $sig 0.5 "$bin" run --quick --output "$tmp/sig.json" --format json >/dev/null 2>&1
+    ! ls "$tmp"/sig.json* >/dev/null 2>&1 && ok || bad "SIG$sig left $(ls "$tmp"/sig.json*)"
+    rm -f "$tmp"/sig.json*
+done
+(
+    ulimit -f 1
+    "$bin" run "${quick[@]}" --filter 'color/lea_shr_and/*' --output "$tmp/big.json" --format json >/dev/null 2>&1
+) 2>/dev/null
+! ls "$tmp"/big.json* >/dev/null 2>&1 && ok || bad "ulimit -f 1 left $(ls "$tmp"/big.json*)"
+# A signal ignored at start stays ignored (nohup): the run ends, whole.
+(
+    trap '' HUP
+    "$bin" run --quick --filter 'color/*/*' --format json --output "$tmp/nohup.json" 2>/dev/null &
+    pid=$!
+    sleep 0.3
+    kill -s HUP $pid || echo "the run ended before SIGHUP"
+    wait $pid
+) && jq -e '.schema == 1' "$tmp/nohup.json" >/dev/null && ok || bad "an ignored SIGHUP ended the run"
+
 # The add chain is the cycle; anything far from 1 means the clock is broken.
 add=$("$bin" calibrate --reps 5 | awk '$1 == "add" { print $(NF - 3) }')
 awk -v x="$add" 'BEGIN { exit !(x > 0.8 && x < 1.2) }' && ok || bad "calibrate: add chain $add"

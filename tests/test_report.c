@@ -18,7 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <dirent.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -710,6 +712,48 @@ static void check_best_ties(void) {
           "an about-zero cell ranks as 0 and beats 2 cycles");
 }
 
+/* A signal removes every temporary open (not only the last one), and a
+ * signal ignored at start stays ignored. In a child: the handlers stay there. */
+static void check_signal_cleanup(void) {
+    char a[256], b[256], err[512];
+    snprintf(a, sizeof a, "%s/sig-a.json", dir);
+    snprintf(b, sizeof b, "%s/sig-b.json", dir);
+    int st = 0;
+    pid_t pid;
+    static const int sigs[] = {SIGTERM, SIGUSR1};
+    for (int i = 0; i < 2; i++) {
+        fflush(stdout);
+        pid = fork();
+        if (pid == 0) {
+            sq_output oa, ob;
+            if (sq_output_open(&oa, a, err, sizeof err) || sq_output_open(&ob, b, err, sizeof err))
+                _exit(3);
+            raise(sigs[i]);
+            _exit(4);
+        }
+        waitpid(pid, &st, 0);
+        CHECK(WIFSIGNALED(st) && WTERMSIG(st) == sigs[i], "signal %d ends the process (status %#x)",
+              sigs[i], st);
+        CHECK(files_containing("sig-") == 0, "signal %d left %d of two temporaries", sigs[i],
+              files_containing("sig-"));
+    }
+
+    fflush(stdout);
+    pid = fork();
+    if (pid == 0) {
+        signal(SIGHUP, SIG_IGN);
+        sq_output oa;
+        if (sq_output_open(&oa, a, err, sizeof err))
+            _exit(3);
+        raise(SIGHUP);
+        _exit(sq_output_commit(&oa, err, sizeof err) == 0 ? 5 : 6);
+    }
+    waitpid(pid, &st, 0);
+    CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 5 && exists(a),
+          "an ignored SIGHUP stays ignored (status %#x)", st);
+    unlink(a);
+}
+
 int main(void) {
     check_best_ties();
     if (!mkdtemp(dir)) {
@@ -734,6 +778,7 @@ int main(void) {
     check_report_command();
     check_plots();
     check_output_files();
+    check_signal_cleanup();
 
     return check_finish("report", dir);
 }
