@@ -53,6 +53,7 @@ mutate strsampleus '.config.sample_us = "x"'
 mutate strelapsed '.elapsed_s = "x"'
 mutate numimpls '.impls = 3'
 printf '1 2\0 zz 99\n' >"$T/seq_nul.txt"
+ln -s "$T/nowhere/x" "$T/dangling"
 printf 'e4 z9\n' >"$T/seq_token.txt"
 printf '64\n' >"$T/seq_range.txt"
 : >"$T/seq_empty.txt"
