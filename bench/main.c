@@ -179,14 +179,10 @@ int main(int argc, char **argv) {
     if (argc < 2)
         return sq_cmd_run(0, argv + 1);
     const char *word = argv[1];
-    bool alone =
-        strcmp(word, "--help") == 0 || strcmp(word, "-h") == 0 || strcmp(word, "--version") == 0;
-    if (alone && argc > 2)
-        sq_usage_error(NULL, "%s takes no argument, not '%s'", word, argv[2]);
-    if (strcmp(word, "--help") == 0 || strcmp(word, "-h") == 0) {
-        print_help();
-        return SQ_EXIT_OK;
-    }
+    if (strcmp(word, "--help") == 0 || strcmp(word, "-h") == 0)
+        word = "help"; /* --help COMMAND is help COMMAND */
+    if (strcmp(word, "--version") == 0 && argc > 2)
+        sq_usage_error(NULL, "--version takes no argument, not '%s'", argv[2]);
     if (strcmp(word, "--version") == 0) {
         printf("sqcolor %s (%s)\n", SQCOLOR_VERSION, SQCOLOR_COMMIT);
         return SQ_EXIT_OK;

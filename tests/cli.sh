@@ -160,4 +160,6 @@ expect_stdout_error pipe "" eval
 expect_stdout_error pipe ": Broken pipe" list --format csv
 expect_stdout_error pipe "" verify
 
+# --help COMMAND is help COMMAND.
+[ "$("$bin" --help run)" = "$("$bin" help run)" ] && ok || bad "--help run differs from help run"
 finish cli
