@@ -1,7 +1,7 @@
 /* A small C API over Google Benchmark (which has none), for C programs such as
  * sqcolor-gbench. No C++ type crosses it; errors never throw into C.
  *
- *   sqgb_initialize(&argc, argv, err, sizeof err)  -- flags, unknown ones refused
+ *   sqgb_initialize(&argc, argv, err, sizeof err)  -- flags, unknown or bad ones refused
  *   sqgb_bench *b = sqgb_register("name", fn, ctx)  -- then sqgb_arg(b, ...) etc.
  *   sqgb_add_context("key", "value")                -- optional, shown before the results
  *   sqgb_run(); sqgb_shutdown();
@@ -40,9 +40,26 @@ enum {
 
 typedef enum sqgb_time_unit { SQGB_NS, SQGB_US, SQGB_MS, SQGB_S } sqgb_time_unit;
 
-/* Parses and removes the --benchmark_* flags. Returns 0, or -1 with a one-line
- * reason in err for an argument it does not know or a malformed
- * --benchmark_min_time (1.7 takes seconds as a plain number, not "0.5s"). */
+/* Checks argv[1..argc) without side effects: every argument must be a flag
+ * Google Benchmark 1.7 knows (or --help) with a value it would read as given:
+ * a format it has, a whole number of repetitions of at least 1, seconds as a
+ * plain number, true or false for a bool, key=value pairs for the context.
+ * The BENCHMARK_* environment variables it reads as defaults are checked too.
+ * Returns 0, or -1 with a one-line reason in err. */
+int sqgb_check_args(int argc, char **argv, char *err, size_t errlen);
+
+/* After sqgb_check_args: the value a flag has (name without "--", e.g.
+ * "benchmark_out"): the last given, else the environment's, else NULL. */
+const char *sqgb_flag(const char *name);
+
+/* Whether argv asks for help (--help), and Google Benchmark's usage on stdout.
+ * Google Benchmark would print it and exit from sqgb_initialize; ask first. */
+bool sqgb_help_asked(int argc, char **argv);
+void sqgb_print_help(void);
+
+/* Checks the flags (sqgb_check_args), then parses and removes them. Returns 0,
+ * or -1 with a one-line reason in err; also -1 for --help (ask
+ * sqgb_help_asked first). */
 int sqgb_initialize(int *argc, char **argv, char *err, size_t errlen);
 
 /* Adds key: value to the context Google Benchmark prints before the results

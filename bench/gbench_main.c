@@ -160,6 +160,15 @@ int main(int argc, char **argv) {
     sq_placement_init(argv);
     sq_placement_fix();
     char err[512];
+    /* Help, and bad flags, before anything is opened or timed. */
+    if (sqgb_help_asked(argc, argv)) {
+        sqgb_print_help();
+        return fflush(stdout) || ferror(stdout) ? 2 : 0;
+    }
+    if (sqgb_check_args(argc, argv, err, sizeof err)) {
+        fprintf(stderr, "sqcolor-gbench: %s (see --help)\n", err);
+        return 2;
+    }
     char **args = with_default_min_time(&argc, argv);
     sq_output out = {0};
     bool bad_out = atomic_out(argc, args, &out, err, sizeof err) != 0;

@@ -7,14 +7,53 @@ api=$1 gb=$2
 bin=$gb
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
-for args in "--benchmark_min_time=0.5s|--benchmark_min_time takes seconds" "--benchmark_bogus=1|unrecognized argument '--benchmark_bogus=1'" "--nonsense|unrecognized argument '--nonsense'"; do
+# flag|message: each value Google Benchmark would misread, refused before it
+# sees it, by the C API and so by sqcolor-gbench.
+while IFS= read -r args; do
     flag=${args%%|*} want=${args#*|}
     for bin in "$api" "$gb"; do
         "$bin" "$flag" >/dev/null 2>"$tmp/err"
         rc=$?
         [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -qF -- "$want" "$tmp/err" && ok || bad "$(basename "$bin") $flag -> $rc: $(cat "$tmp/err")"
     done
+done <<'EOF'
+--benchmark_min_time=0.5s|--benchmark_min_time takes seconds as a plain number (e.g. 0.5), not '0.5s'
+--benchmark_min_time=inf|--benchmark_min_time takes seconds as a plain number (e.g. 0.5), not 'inf'
+--benchmark_min_time=-1|--benchmark_min_time takes seconds as a plain number (e.g. 0.5), not '-1'
+--benchmark_min_warmup_time=x|--benchmark_min_warmup_time takes seconds as a plain number (e.g. 0.5), not 'x'
+--benchmark_bogus=1|unrecognized argument '--benchmark_bogus=1'
+--nonsense|unrecognized argument '--nonsense'
+-h|unrecognized argument '-h'
+--benchmark_format=xml|--benchmark_format takes console, json or csv, not 'xml'
+--benchmark_format=|--benchmark_format takes console, json or csv, not ''
+--benchmark_format|--benchmark_format needs a value: --benchmark_format=...
+--benchmark_out_format=xml|--benchmark_out_format takes json, console or csv, not 'xml'
+--benchmark_repetitions=-1|--benchmark_repetitions takes a whole number of at least 1, not '-1'
+--benchmark_repetitions=0|--benchmark_repetitions takes a whole number of at least 1, not '0'
+--benchmark_repetitions=1e3|--benchmark_repetitions takes a whole number of at least 1, not '1e3'
+--benchmark_repetitions=99999999999|--benchmark_repetitions takes a whole number of at least 1, not '99999999999'
+--benchmark_list_tests=banana|--benchmark_list_tests takes true or false, not 'banana'
+--benchmark_counters_tabular=2|--benchmark_counters_tabular takes true or false, not '2'
+--benchmark_color=|--benchmark_color takes auto, true or false, not ''
+--benchmark_time_unit=xs|--benchmark_time_unit takes ns, us, ms or s, not 'xs'
+--benchmark_context=a|--benchmark_context takes key=value pairs separated by commas, not 'a'
+--benchmark_context=a=1,b|--benchmark_context takes key=value pairs separated by commas, not 'a=1,b'
+--benchmark_out=|--benchmark_out takes a file name, not nothing
+--v=x|--v takes a whole number, not 'x'
+EOF
+# The defaults Google Benchmark reads from the environment are checked alike.
+for bin in "$api" "$gb"; do
+    BENCHMARK_REPETITIONS=-1 "$bin" >/dev/null 2>"$tmp/err"
+    rc=$?
+    [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+        grep -qF -- "BENCHMARK_REPETITIONS=-1 in the environment: --benchmark_repetitions takes a whole number" "$tmp/err" &&
+        ok || bad "$(basename "$bin") with BENCHMARK_REPETITIONS=-1 -> $rc: $(cat "$tmp/err")"
 done
+# --help prints the usage and exits 0, whatever else is given, opening nothing.
+"$gb" --help --benchmark_format=xml --benchmark_out="$tmp/help.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && grep -qF -- '--benchmark_filter' "$tmp/out" && [ ! -s "$tmp/err" ] && ! ls "$tmp"/help.json* >/dev/null 2>&1 &&
+    ok || bad "--help -> $rc: $(cat "$tmp/err") $(ls "$tmp")"
 "$gb" --benchmark_filter='lea_shr_and/.*/ordered/latency' --benchmark_min_time=0.01 --benchmark_format=json >"$tmp/gb.json" 2>/dev/null && ok || bad "sqcolor-gbench run"
 impls=$(jq '[.benchmarks[] | select(.cycles != null) | .name | split("/")[2]] | unique | length' "$tmp/gb.json")
 [ "$impls" -ge 3 ] && ok || bad "sqcolor-gbench JSON: $impls impls with a cycles counter"
