@@ -12,6 +12,8 @@
 #include <exception>
 #include <map>
 #include <memory>
+#include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -163,6 +165,31 @@ template <typename F> void guarded(F f) {
     }
 }
 
+// A selection pass (sqgb_selected): Google Benchmark runs the benchmarks its
+// flags select as usual, but each callback only tells each() its ctx, once,
+// and skips; the reporters print nothing (errors, such as a filter matching
+// nothing, still go to stderr).
+struct Selecting {
+    void (*each)(void *ctx, void *arg);
+    void *arg;
+    std::set<void *> seen;
+};
+Selecting *selecting = nullptr;
+
+class Silent : public benchmark::BenchmarkReporter {
+  public:
+    Silent() {
+        SetOutputStream(&nothing);
+    } // --benchmark_list_tests writes here
+    bool ReportContext(const Context &) override {
+        return true;
+    }
+    void ReportRuns(const std::vector<Run> &) override {}
+
+  private:
+    std::ostream nothing{nullptr}; // no buffer: every write is dropped
+};
+
 } // namespace
 
 extern "C" {
@@ -255,6 +282,12 @@ sqgb_bench *sqgb_register(const char *name, sqgb_fn fn, void *ctx) {
     sqgb_bench *out = nullptr;
     guarded([&] {
         auto *b = benchmark::RegisterBenchmark(name, [fn, ctx](benchmark::State &s) {
+            if (selecting) {
+                if (selecting->seen.insert(ctx).second)
+                    selecting->each(ctx, selecting->arg);
+                s.SkipWithError("selected, not run");
+                return;
+            }
             sqgb_state st{&s};
             fn(&st, ctx);
         });
@@ -324,6 +357,22 @@ void sqgb_set_iteration_time(sqgb_state *st, double seconds) {
 }
 void sqgb_skip_with_error(sqgb_state *st, const char *message) {
     st->s->SkipWithError(message);
+}
+
+size_t sqgb_selected(void (*each)(void *ctx, void *arg), void *arg) {
+    Selecting sel{each, arg, {}};
+    selecting = &sel;
+    size_t n = 0;
+    guarded([&] {
+        Silent display, file;
+        // With --benchmark_out, Google Benchmark opens that file whatever the
+        // reporter; a silent one writes nothing into it.
+        const char *out = sqgb_flag("benchmark_out");
+        n = out && *out ? benchmark::RunSpecifiedBenchmarks(&display, &file)
+                        : benchmark::RunSpecifiedBenchmarks(&display);
+    });
+    selecting = nullptr;
+    return n;
 }
 
 size_t sqgb_run(void) {

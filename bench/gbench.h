@@ -96,6 +96,13 @@ void sqgb_set_iteration_time(sqgb_state *st, double seconds);
 /* Marks the run as failed; the callback should return right after. */
 void sqgb_skip_with_error(sqgb_state *st, const char *message);
 
+/* Without timing anything, calls each(ctx, arg) once for the ctx of every
+ * registered benchmark the flags select (--benchmark_filter), so that a
+ * program can check what it is about to time; prints nothing but errors.
+ * Returns how many benchmarks are selected, 0 if none (Google Benchmark has
+ * said why on stderr). With --benchmark_list_tests each is never called. */
+size_t sqgb_selected(void (*each)(void *ctx, void *arg), void *arg);
+
 /* Runs the registered benchmarks that the flags select; returns how many. */
 size_t sqgb_run(void);
 void sqgb_shutdown(void);

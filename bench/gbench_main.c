@@ -2,6 +2,7 @@
  * benchmark named id/sequence/mode, with core cycles per square as a counter.
  * All --benchmark_* flags work; anything else is refused. */
 #include "calibration.h"
+#include "cli.h"
 #include "engine.h"
 #include "gbench.h"
 #include "placement.h"
@@ -155,36 +156,13 @@ static int atomic_out(int argc, char **argv, sq_output *out, char *err, size_t e
     return 0;
 }
 
-int main(int argc, char **argv) {
-    /* Address randomisation off, as sqcolor run times (placement.h). */
-    sq_placement_init(argv);
-    sq_placement_fix();
-    char err[512];
-    /* Help, and bad flags, before anything is opened or timed. */
-    if (sqgb_help_asked(argc, argv)) {
-        sqgb_print_help();
-        return fflush(stdout) || ferror(stdout) ? 2 : 0;
-    }
-    if (sqgb_check_args(argc, argv, err, sizeof err)) {
-        fprintf(stderr, "sqcolor-gbench: %s (see --help)\n", err);
-        return 2;
-    }
-    char **args = with_default_min_time(&argc, argv);
-    sq_output out = {0};
-    bool bad_out = atomic_out(argc, args, &out, err, sizeof err) != 0;
-    if (bad_out || sqgb_initialize(&argc, args, err, sizeof err)) {
-        fprintf(stderr, "sqcolor-gbench: %s%s\n", err, bad_out ? "" : " (see --help)");
-        if (out.fp)
-            sq_output_abort(&out);
-        if (args != argv)
-            free(args);
-        return 2;
-    }
+/* The clock that turns cycles into time, measured, and what the numbers are,
+ * in the context Google Benchmark prints first. */
+static void calibrate_and_describe(void) {
     timing = sq_calibration_defaults();
     timing.reps = 5;
     sq_calibrate_clock(&timing, &cal);
-    /* The core clock that turns cycles into time, to every digit, so that a
-     * reader of the output can convert exactly. */
+    /* The core clock to every digit, so that a reader can convert exactly. */
     char ghz[32];
     snprintf(ghz, sizeof ghz, "%.17g", cal.core_hz / 1e9);
     sqgb_add_context("sqcolor_core_ghz", ghz);
@@ -201,8 +179,11 @@ int main(int argc, char **argv) {
     run_cfg.seed = 1;
     run_cfg.timing = timing;
     run_cfg.timing.sample_s = SQ_RUN_SAMPLE_US * 1e-6;
+}
 
-    /* The built-in sequences of each arity, split once. */
+/* Every variant x built-in sequence of its arity x mode, registered as
+ * id/sequence/mode; returns their contexts (to free after the run). */
+static bench_ctx *register_all(const sq_variant *variants) {
     static char names[2][128];
     static const char *seqs[2][8];
     int nseqs[2] = {0, 0};
@@ -213,11 +194,11 @@ int main(int argc, char **argv) {
     }
     int count = 0;
     for (int i = 0; i < sq_variant_count; i++)
-        count += nseqs[sq_variants[i].family->arity - 1] * SQ_MODE_COUNT;
+        count += nseqs[variants[i].family->arity - 1] * SQ_MODE_COUNT;
     bench_ctx *ctx = calloc((size_t)count, sizeof *ctx);
     int n = 0;
     for (int i = 0; i < sq_variant_count; i++) {
-        const sq_variant *v = &sq_variants[i];
+        const sq_variant *v = &variants[i];
         int a = v->family->arity - 1;
         for (int s = 0; s < nseqs[a]; s++)
             for (int m = 0; m < SQ_MODE_COUNT; m++) {
@@ -232,17 +213,117 @@ int main(int argc, char **argv) {
                 }
             }
     }
-    /* Google Benchmark has said which filter matched nothing. */
-    bool ran = sqgb_run() > 0;
+    return ctx;
+}
+
+/* The variants of the selected benchmarks, marked by index. */
+typedef struct verified {
+    const sq_variant *variants;
+    bool *chosen;
+} verified;
+
+static void choose(void *ctx, void *arg) {
+    const bench_ctx *c = ctx;
+    verified *sel = arg;
+    sel->chosen[c->variant - sel->variants] = true;
+}
+
+/* For the tests only: SQCOLOR_TEST_BREAK_VARIANT=ID makes variant ID answer 2
+ * (no color, no pair answer) for every input, a variant that verification
+ * must stop before it is timed. */
+static unsigned answer_two_1(unsigned a) {
+    (void)a;
+    return 2;
+}
+static unsigned answer_two_2(unsigned a, unsigned b) {
+    (void)a, (void)b;
+    return 2;
+}
+
+static int break_for_test(sq_variant *variants, char *err, size_t errlen) {
+    const char *id = getenv("SQCOLOR_TEST_BREAK_VARIANT");
+    if (!id)
+        return 0;
+    for (int i = 0; i < sq_variant_count; i++) {
+        if (strcmp(variants[i].id, id) != 0)
+            continue;
+        if (variants[i].family->arity == 1)
+            variants[i].fn.f1 = answer_two_1;
+        else
+            variants[i].fn.f2 = answer_two_2;
+        return 0;
+    }
+    snprintf(err, errlen, "SQCOLOR_TEST_BREAK_VARIANT: no variant '%s'", id);
+    return -1;
+}
+
+int main(int argc, char **argv) {
+    /* Address randomisation off, as sqcolor run times (placement.h). */
+    sq_placement_init(argv);
+    sq_placement_fix();
+    char err[512];
+    /* Help, and bad flags, before anything is opened or timed. */
+    if (sqgb_help_asked(argc, argv)) {
+        sqgb_print_help();
+        return fflush(stdout) || ferror(stdout) ? 2 : 0;
+    }
+    if (sqgb_check_args(argc, argv, err, sizeof err)) {
+        fprintf(stderr, "sqcolor-gbench: %s (see --help)\n", err);
+        return 2;
+    }
+    /* The variants as registered: sqcolor's, or, for the tests, with one
+     * broken on purpose. */
+    sq_variant *variants = malloc(sizeof *variants * (size_t)sq_variant_count);
+    memcpy(variants, sq_variants, sizeof *variants * (size_t)sq_variant_count);
+    if (break_for_test(variants, err, sizeof err)) {
+        fprintf(stderr, "sqcolor-gbench: %s\n", err);
+        return 2;
+    }
+    char **args = with_default_min_time(&argc, argv);
+    sq_output out = {0};
+    bool bad_out = atomic_out(argc, args, &out, err, sizeof err) != 0;
+    if (bad_out || sqgb_initialize(&argc, args, err, sizeof err)) {
+        fprintf(stderr, "sqcolor-gbench: %s%s\n", err, bad_out ? "" : " (see --help)");
+        if (out.fp)
+            sq_output_abort(&out);
+        if (args != argv)
+            free(args);
+        return 2;
+    }
+    bench_ctx *ctx = register_all(variants);
+
+    /* Truth first, as in sqcolor run: the variants of the benchmarks the flags
+     * select are verified, by sqcolor verify's code, before any is timed. */
+    verified sel = {variants, calloc((size_t)sq_variant_count, sizeof(bool))};
+    int status = 0;
+    if (sqgb_selected(choose, &sel) == 0) {
+        status = 2; /* Google Benchmark has said which filter matched nothing */
+    } else {
+        const sq_variant **vs = malloc(sizeof *vs * (size_t)sq_variant_count);
+        int nvs = 0;
+        for (int i = 0; i < sq_variant_count; i++)
+            if (sel.chosen[i])
+                vs[nvs++] = &variants[i];
+        if (nvs && !sq_verify_all(vs, nvs, true, stderr))
+            status = 1;
+        free(vs);
+    }
+    free(sel.chosen);
+    if (!status) {
+        calibrate_and_describe();
+        if (sqgb_run() == 0)
+            status = 2;
+    }
     sqgb_shutdown();
     sq_target_free(current);
     free(ctx);
+    free(variants);
     if (args != argv)
         free(args);
-    if (!ran) {
+    if (status) {
         if (out.fp)
             sq_output_abort(&out);
-        return 2;
+        return status;
     }
     if (out.fp && sq_output_commit(&out, err, sizeof err)) {
         fprintf(stderr, "sqcolor-gbench: %s\n", err);

@@ -54,7 +54,25 @@ done
 rc=$?
 [ $rc -eq 0 ] && grep -qF -- '--benchmark_filter' "$tmp/out" && [ ! -s "$tmp/err" ] && ! ls "$tmp"/help.json* >/dev/null 2>&1 &&
     ok || bad "--help -> $rc: $(cat "$tmp/err") $(ls "$tmp")"
-"$gb" --benchmark_filter='lea_shr_and/.*/ordered/latency' --benchmark_min_time=0.01 --benchmark_format=json >"$tmp/gb.json" 2>/dev/null && ok || bad "sqcolor-gbench run"
+"$gb" --benchmark_filter='lea_shr_and/.*/ordered/latency' --benchmark_min_time=0.01 --benchmark_format=json >"$tmp/gb.json" 2>"$tmp/gb.err" && ok || bad "sqcolor-gbench run"
+# Truth first, as in sqcolor run: the variants of the selected benchmarks, and
+# only those, are verified by sqcolor verify's code before any is timed.
+want=$("$(dirname "$gb")/sqcolor" verify --filter 'color/lea_shr_and/*' | tail -1)
+[ "$(grep '^verify: ' "$tmp/gb.err")" = "$want" ] && ok || bad "gbench verified: $(grep '^verify' "$tmp/gb.err"), sqcolor verify: $want"
+# A variant broken on purpose (a test hook: it answers 2 for every square)
+# stops the run before any timing: exit 1, the failure named, no number, no file.
+SQCOLOR_TEST_BREAK_VARIANT=color/lea_shr_and/gcc-12 "$gb" --benchmark_filter='lea_shr_and/.*/ordered/latency' \
+    --benchmark_out="$tmp/broken.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 1 ] && grep -q '^color/lea_shr_and/gcc-12 .* FAIL ' "$tmp/err" && grep -q '^verify: [0-9]* passed, 1 failed$' "$tmp/err" &&
+    [ ! -s "$tmp/out" ] && ! ls "$tmp"/broken.json* >/dev/null 2>&1 &&
+    ok || bad "broken variant -> $rc: $(cat "$tmp/err") $(head -3 "$tmp/out")"
+# Broken outside the filter, it is not verified, and the run goes on.
+SQCOLOR_TEST_BREAK_VARIANT=color/lea_test_jz/asm "$gb" --benchmark_filter='lea_shr_and/asm/ordered/latency/' \
+    --benchmark_min_time=0.01 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && [ "$(grep '^verify: ' "$tmp/err")" = "$("$(dirname "$gb")/sqcolor" verify --filter color/lea_shr_and/asm | tail -1)" ] &&
+    grep -q '^color/lea_shr_and/asm/ordered/latency' "$tmp/out" && ok || bad "broken variant outside the filter -> $rc: $(cat "$tmp/err")"
 impls=$(jq '[.benchmarks[] | select(.cycles != null) | .name | split("/")[2]] | unique | length' "$tmp/gb.json")
 [ "$impls" -ge 3 ] && ok || bad "sqcolor-gbench JSON: $impls impls with a cycles counter"
 # net_time FILE: "ok" when every benchmark's time is in ns and, times the core
