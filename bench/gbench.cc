@@ -14,6 +14,7 @@
 #include <memory>
 #include <ostream>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -189,6 +190,47 @@ class Silent : public benchmark::BenchmarkReporter {
   private:
     std::ostream nothing{nullptr}; // no buffer: every write is dropped
 };
+
+// The --benchmark_out report, kept in memory and written to the caller's file
+// at the end (sqgb_set_out_file): Google Benchmark writes its own file with an
+// ofstream whose errors it never checks (a full disk leaves an empty file and
+// exit 0). It still opens a file of its own, to give this reporter as a
+// stream; the reporter inside writes here instead.
+class ToMemory : public benchmark::BenchmarkReporter {
+  public:
+    explicit ToMemory(const std::string &format) {
+        if (format == "csv") {
+            // Deprecated in 1.7, but still what --benchmark_out_format=csv gives.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+            inner.reset(new benchmark::CSVReporter);
+#pragma GCC diagnostic pop
+        } else if (format == "console")
+            inner.reset(new benchmark::ConsoleReporter(benchmark::ConsoleReporter::OO_None));
+        else
+            inner.reset(new benchmark::JSONReporter);
+        inner->SetOutputStream(&text);
+        inner->SetErrorStream(&text);
+    }
+    bool ReportContext(const Context &c) override {
+        return inner->ReportContext(c);
+    }
+    void ReportRuns(const std::vector<Run> &r) override {
+        inner->ReportRuns(r);
+    }
+    void Finalize() override {
+        inner->Finalize();
+    }
+    std::string str() const {
+        return text.str();
+    }
+
+  private:
+    std::ostringstream text;
+    std::unique_ptr<benchmark::BenchmarkReporter> inner;
+};
+
+FILE *out_file = nullptr;
 
 } // namespace
 
@@ -375,9 +417,25 @@ size_t sqgb_selected(void (*each)(void *ctx, void *arg), void *arg) {
     return n;
 }
 
+void sqgb_set_out_file(FILE *fp) {
+    out_file = fp;
+}
+
 size_t sqgb_run(void) {
     size_t n = 0;
-    guarded([&] { n = benchmark::RunSpecifiedBenchmarks(); });
+    const char *format = sqgb_flag("benchmark_out_format");
+    const char *out = sqgb_flag("benchmark_out");
+    guarded([&] {
+        if (!out_file || !out || !*out) {
+            n = benchmark::RunSpecifiedBenchmarks();
+            return;
+        }
+        ToMemory file(format ? format : "json");
+        n = benchmark::RunSpecifiedBenchmarks(nullptr, &file);
+        std::string text = file.str();
+        if (!text.empty())
+            std::fwrite(text.data(), 1, text.size(), out_file);
+    });
     return n;
 }
 void sqgb_shutdown(void) {

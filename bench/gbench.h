@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -102,6 +103,12 @@ void sqgb_skip_with_error(sqgb_state *st, const char *message);
  * Returns how many benchmarks are selected, 0 if none (Google Benchmark has
  * said why on stderr). With --benchmark_list_tests each is never called. */
 size_t sqgb_selected(void (*each)(void *ctx, void *arg), void *arg);
+
+/* With --benchmark_out given, its report goes to fp (the caller's, opened for
+ * writing), all of it at the end of sqgb_run, and not to the file the flag
+ * names (which Google Benchmark still opens: name one that may be, such as
+ * /dev/null). The caller checks fp's errors when closing it. */
+void sqgb_set_out_file(FILE *fp);
 
 /* Runs the registered benchmarks that the flags select; returns how many. */
 size_t sqgb_run(void);

@@ -106,7 +106,9 @@ r=$(net_time "$tmp/gb2.json")
 rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && ! ls "$tmp"/none.json* >/dev/null 2>&1 &&
     ok || bad "filter matching nothing -> $rc, $(cat "$tmp/err"), $(ls "$tmp")"
-"$gb" --benchmark_filter='lea_shr_and/' --benchmark_out="$tmp/cut.json" >/dev/null 2>&1 &
+# (A script's background job starts with SIGINT and SIGQUIT ignored, and
+# sqcolor-gbench leaves ignored what was ignored: env gives them back.)
+env --default-signal=INT,QUIT "$gb" --benchmark_filter='lea_shr_and/' --benchmark_out="$tmp/cut.json" >/dev/null 2>&1 &
 pid=$!
 sleep 1
 kill -INT $pid
@@ -115,6 +117,92 @@ wait $pid
 "$gb" --benchmark_filter='lea_shr_and/asm/ordered/latency' --benchmark_min_time=0.01 --benchmark_out="$tmp/whole.json" >/dev/null 2>&1 &&
     jq -e '.benchmarks | length == 1' "$tmp/whole.json" >/dev/null && [ "$(ls "$tmp"/whole.json* | wc -l)" -eq 1 ] &&
     ok || bad "--benchmark_out: $(ls "$tmp"/whole.json*)"
+# A caught signal, of any kind that ends the process, leaves no temporary:
+# sent as soon as the temporary exists, and again in the middle of the timing.
+one='--benchmark_filter=lea_shr_and/asm/ordered/latency/ --benchmark_min_time=0.01'
+for sig in QUIT USR1 ALRM XCPU TERM; do
+    for delay in 0 1; do
+        env --default-signal=INT,QUIT "$gb" --benchmark_filter='lea_shr_and/' --benchmark_out="$tmp/sig.json" >/dev/null 2>&1 &
+        pid=$!
+        for _ in $(seq 100); do ls "$tmp"/sig.json?* >/dev/null 2>&1 && break; sleep 0.05; done
+        sleep $delay
+        kill -$sig $pid
+        wait $pid
+        rc=$?
+        [ $rc -gt 128 ] && ! ls "$tmp"/sig.json* >/dev/null 2>&1 && ok || bad "SIG$sig after ${delay}s -> $rc, left $(ls "$tmp"/sig.json*)"
+        rm -f "$tmp"/sig.json*
+    done
+done
+# A signal ignored at the start (nohup, a background job's SIGINT) stays
+# ignored: the run ends normally, its file whole.
+nohup "$gb" $one --benchmark_out="$tmp/nohup.json" >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 100); do ls "$tmp"/nohup.json?* >/dev/null 2>&1 && break; sleep 0.05; done
+kill -HUP $pid
+wait $pid
+rc=$?
+[ $rc -eq 0 ] && jq -e '.benchmarks | length == 1' "$tmp/nohup.json" >/dev/null && ok || bad "nohup, SIGHUP -> $rc: $(ls "$tmp"/nohup.json*)"
+# A file size limit: killed by SIGXFSZ, or, with it ignored, a write error
+# (one line, exit 2); either way no file, no temporary, not an empty file.
+(ulimit -f 0; exec "$gb" $one --benchmark_out="$tmp/big.json" >/dev/null 2>&1)
+rc=$?
+[ $rc -eq $((128 + 25)) ] && ! ls "$tmp"/big.json* >/dev/null 2>&1 && ok || bad "ulimit -f 0 -> $rc, left $(ls "$tmp"/big.json*)"
+(ulimit -f 0; trap '' XFSZ; exec "$gb" $one --benchmark_out="$tmp/big.json" >/dev/null 2>"$tmp/err.big")
+rc=$?
+grep -v '^verify: ' "$tmp/err.big" | grep -v -e '^\*\*\*WARNING' >"$tmp/err"
+[ $rc -eq 2 ] && ! ls "$tmp"/big.json* >/dev/null 2>&1 && [ "$(wc -l <"$tmp/err")" -eq 0 ] &&
+    ok || bad "ulimit -f 0, SIGXFSZ ignored -> $rc, left $(ls "$tmp"/big.json*)"
+# On a device that is full: one line, exit 2.
+"$gb" $one --benchmark_out=/dev/full >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && grep -qx 'sqcolor-gbench: --benchmark_out: cannot write /dev/full: No space left on device' "$tmp/err" &&
+    ok || bad "--benchmark_out=/dev/full -> $rc: $(tail -2 "$tmp/err")"
+"$gb" $one >/dev/full 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && grep -qx 'sqcolor-gbench: cannot write the standard output: No space left on device' "$tmp/err" &&
+    ok || bad "stdout /dev/full -> $rc: $(tail -2 "$tmp/err")"
+# A closed stdout is refused before anything is opened: the console table
+# would otherwise go into the temporary.
+"$gb" $one --benchmark_out="$tmp/closed.json" >&- 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && [ "$(cat "$tmp/err")" = "sqcolor-gbench: the standard output is closed" ] && ! ls "$tmp"/closed.json* >/dev/null 2>&1 &&
+    ok || bad "stdout closed -> $rc: $(cat "$tmp/err"), $(ls "$tmp"/closed.json*)"
+# A directory, or a link to nothing, fails at once: exit 2, nothing verified or timed.
+mkdir "$tmp/dir"
+ln -s nowhere "$tmp/dangling"
+for dest in dir dangling; do
+    "$gb" --benchmark_out="$tmp/$dest" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "^sqcolor-gbench: --benchmark_out: $tmp/$dest is a" "$tmp/err" &&
+        [ ! -s "$tmp/out" ] && [ "$(ls "$tmp" | grep -c "^$dest")" -eq 1 ] &&
+        ok || bad "--benchmark_out=$dest -> $rc: $(cat "$tmp/err")"
+done
+# A link is written through: the file it names is replaced, the link stays.
+echo old >"$tmp/target.json"
+ln -s target.json "$tmp/link.json"
+"$gb" $one --benchmark_out="$tmp/link.json" >/dev/null 2>&1
+[ -L "$tmp/link.json" ] && jq -e '.benchmarks | length == 1' "$tmp/target.json" >/dev/null &&
+    ok || bad "--benchmark_out=link: $(ls -l "$tmp"/link.json "$tmp"/target.json)"
+# What is not a regular file is written through, never renamed over: a FIFO,
+# and (as root) a character device such as /dev/null.
+mkfifo "$tmp/fifo"
+timeout 60 cat "$tmp/fifo" >"$tmp/from_fifo" &
+reader=$!
+timeout 60 "$gb" $one --benchmark_out="$tmp/fifo" >/dev/null 2>&1
+rc=$?
+wait $reader
+[ $rc -eq 0 ] && [ -p "$tmp/fifo" ] && jq -e '.benchmarks | length == 1' "$tmp/from_fifo" >/dev/null &&
+    ok || bad "--benchmark_out=fifo -> $rc: $(ls -l "$tmp/fifo")"
+if mknod "$tmp/null" c 1 3 2>/dev/null; then
+    "$gb" $one --benchmark_out="$tmp/null" >/dev/null 2>&1
+    rc=$?
+    [ $rc -eq 0 ] && [ -c "$tmp/null" ] && ok || bad "--benchmark_out=device -> $rc: $(ls -l "$tmp/null")"
+fi
+# Listing times nothing and writes no file.
+"$gb" --benchmark_list_tests --benchmark_filter=lea_shr_and/asm/ordered --benchmark_out="$tmp/list.json" >"$tmp/out" 2>&1
+rc=$?
+[ $rc -eq 0 ] && [ -s "$tmp/out" ] && ! grep -qv "^color/lea_shr_and/asm/ordered/" "$tmp/out" && ! ls "$tmp"/list.json* >/dev/null 2>&1 &&
+    ok || bad "--benchmark_list_tests -> $rc: $(cat "$tmp/out")"
 # Google Benchmark's own compare.py (Debian libbenchmark-tools) reads two
 # outputs, lists every benchmark of both and compares their times, which are
 # each run's cycles at its core clock.
