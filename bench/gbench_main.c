@@ -416,7 +416,10 @@ int main(int argc, char **argv) {
     /* Help, and bad flags, before anything is opened or timed. */
     if (sqgb_help_asked(argc, argv)) {
         sqgb_print_help();
-        return fflush(stdout) || ferror(stdout) ? 2 : 0;
+        if (fflush(stdout) == 0 && !ferror(stdout))
+            return 0;
+        fprintf(stderr, "sqcolor-gbench: cannot write the standard output: %s\n", strerror(errno));
+        return 2;
     }
     if (sqgb_check_args(argc, argv, err, sizeof err)) {
         fprintf(stderr, "sqcolor-gbench: %s (see --help)\n", err);
@@ -428,6 +431,7 @@ int main(int argc, char **argv) {
     memcpy(variants, sq_variants, sizeof *variants * (size_t)sq_variant_count);
     if (break_for_test(variants, err, sizeof err)) {
         fprintf(stderr, "sqcolor-gbench: %s\n", err);
+        free(variants);
         return 2;
     }
     /* The destination, unless only listing: a bad one fails before timing. */
@@ -440,6 +444,7 @@ int main(int argc, char **argv) {
     catch_fatal_signals();
     if (has_out && open_destination(&out, out_path, err, sizeof err)) {
         fprintf(stderr, "sqcolor-gbench: %s\n", err);
+        free(variants);
         return 2;
     }
     catch_fatal_signals();
@@ -447,6 +452,8 @@ int main(int argc, char **argv) {
     if (!args || sqgb_initialize(&argc, args, err, sizeof err)) {
         fprintf(stderr, "sqcolor-gbench: %s (see --help)\n", args ? err : "out of memory");
         abort_destination(&out);
+        free(variants);
+        free(args);
         return 2;
     }
     sqgb_set_out_file(destination_fp(&out));

@@ -198,6 +198,14 @@ if mknod "$tmp/null" c 1 3 2>/dev/null; then
     rc=$?
     [ $rc -eq 0 ] && [ -c "$tmp/null" ] && ok || bad "--benchmark_out=device -> $rc: $(ls -l "$tmp/null")"
 fi
+"$gb" --help >/dev/full 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && [ "$(cat "$tmp/err")" = "sqcolor-gbench: cannot write the standard output: No space left on device" ] &&
+    ok || bad "--help >/dev/full -> $rc: $(cat "$tmp/err")"
+# BENCHMARK_OUT in the environment is the flag's default, and is written the same way.
+BENCHMARK_OUT="$tmp/dir" "$gb" >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && grep -qx "sqcolor-gbench: --benchmark_out: $tmp/dir is a directory" "$tmp/err" && ok || bad "BENCHMARK_OUT=dir -> $rc: $(cat "$tmp/err")"
 # Listing times nothing and writes no file.
 "$gb" --benchmark_list_tests --benchmark_filter=lea_shr_and/asm/ordered --benchmark_out="$tmp/list.json" >"$tmp/out" 2>&1
 rc=$?
