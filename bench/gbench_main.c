@@ -425,6 +425,16 @@ int main(int argc, char **argv) {
         fprintf(stderr, "sqcolor-gbench: %s (see --help)\n", err);
         return 2;
     }
+    /* Google Benchmark keeps the first value of a context key, and the
+     * flag's come first: sqcolor's own keys (the core clock that turns cycles
+     * into time) are not the user's to give. */
+    const char *context = sqgb_flag("benchmark_context");
+    for (const char *k = context; k; k = strchr(k, ','), k = k ? k + 1 : NULL)
+        if (strncmp(k, "sqcolor_", 8) == 0) {
+            fprintf(stderr, "sqcolor-gbench: --benchmark_context: the sqcolor_* keys are "
+                            "sqcolor-gbench's own\n");
+            return 2;
+        }
     /* The variants as registered: sqcolor's, or, for the tests, with one
      * broken on purpose. */
     sq_variant *variants = malloc(sizeof *variants * (size_t)sq_variant_count);

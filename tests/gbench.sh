@@ -41,6 +41,8 @@ done <<'EOF'
 --benchmark_out=|--benchmark_out takes a file name, not nothing
 --v=x|--v takes a whole number, not 'x'
 EOF
+# sqcolor-gbench's own context (its core clock) cannot be overridden.
+bin=$gb expect_usage "--benchmark_context: the sqcolor_* keys are sqcolor-gbench's own" --benchmark_context=a=1,sqcolor_core_ghz=9
 # The defaults Google Benchmark reads from the environment are checked alike.
 for bin in "$api" "$gb"; do
     BENCHMARK_REPETITIONS=-1 "$bin" >/dev/null 2>"$tmp/err"
