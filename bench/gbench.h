@@ -1,7 +1,7 @@
 /* A small C API over Google Benchmark (which has none), for C programs such as
  * sqcolor-gbench. No C++ type crosses it; errors never throw into C.
  *
- *   sqgb_initialize(&argc, argv, err, sizeof err)  -- flags, unknown ones refused
+ *   sqgb_initialize(&argc, argv, err, sizeof err)  -- flags, unknown or bad ones refused
  *   sqgb_bench *b = sqgb_register("name", fn, ctx)  -- then sqgb_arg(b, ...) etc.
  *   sqgb_add_context("key", "value")                -- optional, shown before the results
  *   sqgb_run(); sqgb_shutdown();
@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -40,9 +41,26 @@ enum {
 
 typedef enum sqgb_time_unit { SQGB_NS, SQGB_US, SQGB_MS, SQGB_S } sqgb_time_unit;
 
-/* Parses and removes the --benchmark_* flags. Returns 0, or -1 with a one-line
- * reason in err for an argument it does not know or a malformed
- * --benchmark_min_time (1.7 takes seconds as a plain number, not "0.5s"). */
+/* Checks argv[1..argc) without side effects: every argument must be a flag
+ * Google Benchmark 1.7 knows (or --help) with a value it would read as given:
+ * a format it has, a whole number of repetitions of at least 1, seconds as a
+ * plain number, true or false for a bool, key=value pairs for the context.
+ * The BENCHMARK_* environment variables it reads as defaults are checked too.
+ * Returns 0, or -1 with a one-line reason in err. */
+int sqgb_check_args(int argc, char **argv, char *err, size_t errlen);
+
+/* After sqgb_check_args: the value a flag has (name without "--", e.g.
+ * "benchmark_out"): the last given, else the environment's, else NULL. */
+const char *sqgb_flag(const char *name);
+
+/* Whether argv asks for help (--help), and Google Benchmark's usage on stdout.
+ * Google Benchmark would print it and exit from sqgb_initialize; ask first. */
+bool sqgb_help_asked(int argc, char **argv);
+void sqgb_print_help(void);
+
+/* Checks the flags (sqgb_check_args), then parses and removes them. Returns 0,
+ * or -1 with a one-line reason in err; also -1 for --help (ask
+ * sqgb_help_asked first). */
 int sqgb_initialize(int *argc, char **argv, char *err, size_t errlen);
 
 /* Adds key: value to the context Google Benchmark prints before the results
@@ -78,6 +96,19 @@ void sqgb_set_label(sqgb_state *st, const char *label);
 void sqgb_set_iteration_time(sqgb_state *st, double seconds);
 /* Marks the run as failed; the callback should return right after. */
 void sqgb_skip_with_error(sqgb_state *st, const char *message);
+
+/* Without timing anything, calls each(ctx, arg) once for the ctx of every
+ * registered benchmark the flags select (--benchmark_filter), so that a
+ * program can check what it is about to time; prints nothing but errors.
+ * Returns how many benchmarks are selected, 0 if none (Google Benchmark has
+ * said why on stderr). With --benchmark_list_tests each is never called. */
+size_t sqgb_selected(void (*each)(void *ctx, void *arg), void *arg);
+
+/* With --benchmark_out given, its report goes to fp (the caller's, opened for
+ * writing), all of it at the end of sqgb_run, and not to the file the flag
+ * names (which Google Benchmark still opens: name one that may be, such as
+ * /dev/null). The caller checks fp's errors when closing it. */
+void sqgb_set_out_file(FILE *fp);
 
 /* Runs the registered benchmarks that the flags select; returns how many. */
 size_t sqgb_run(void);

@@ -2,15 +2,22 @@
  * benchmark named id/sequence/mode, with core cycles per square as a counter.
  * All --benchmark_* flags work; anything else is refused. */
 #include "calibration.h"
+#include "cli.h"
 #include "engine.h"
 #include "gbench.h"
 #include "placement.h"
 #include "report.h"
 #include "sequence.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 typedef struct bench_ctx {
     const sq_variant *variant;
@@ -114,68 +121,189 @@ static void run_bench(sqgb_state *st, void *p) {
     sqgb_set_items_processed(st, sqgb_iterations(st));
 }
 
+/* --benchmark_out=FILE. Google Benchmark would write FILE as it goes (half a
+ * file if interrupted), replace whatever FILE is, and ignore write errors.
+ * Here the report is written, whole, at the end (sqgb_set_out_file), by these
+ * rules, checked before anything is timed:
+ *   - a new name, or a regular file: written to a temporary beside it, renamed
+ *     over it at the end; the temporary is removed if the run fails or is
+ *     killed by a signal that can be caught;
+ *   - a symbolic link: followed, so the file it names is replaced that way and
+ *     the link stays a link; a link to nothing is refused (exit 2);
+ *   - a directory: refused (exit 2);
+ *   - anything else, such as /dev/null or a FIFO: written through, never
+ *     renamed over (root would otherwise replace /dev/null with a file).
+ * A write error at the end is one line and exit 2, the temporary removed.
+ * (G's own rules, until the shared output unit, output.c, has them.) */
+typedef struct destination {
+    sq_output tmp;   /* the temporary, when tmp.fp is set */
+    FILE *through;   /* or the file itself, written through */
+    char path[4096]; /* as given */
+} destination;
+
+static FILE *destination_fp(const destination *d) {
+    return d->tmp.fp ? d->tmp.fp : d->through;
+}
+
+/* The temporary, for the signal handler to remove. */
+static char pending[sizeof((sq_output *)0)->tmp];
+
+static int open_destination(destination *d, const char *path, char *err, size_t errlen) {
+    memset(d, 0, sizeof *d);
+    snprintf(d->path, sizeof d->path, "%s", path);
+    struct stat link, st;
+    if (lstat(path, &link) != 0) {
+        if (errno != ENOENT) {
+            snprintf(err, errlen, "--benchmark_out: cannot use %s: %s", path, strerror(errno));
+            return -1;
+        }
+        if (sq_output_open(&d->tmp, path, err, errlen))
+            return -1;
+    } else if (stat(path, &st) != 0) {
+        snprintf(err, errlen, "--benchmark_out: %s is a symbolic link to nothing (%s)", path,
+                 strerror(errno));
+        return -1;
+    } else if (S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "--benchmark_out: %s is a directory", path);
+        return -1;
+    } else if (S_ISREG(st.st_mode)) {
+        char real[PATH_MAX];
+        if (S_ISLNK(link.st_mode) && !realpath(path, real)) {
+            snprintf(err, errlen, "--benchmark_out: cannot follow %s: %s", path, strerror(errno));
+            return -1;
+        }
+        if (sq_output_open(&d->tmp, S_ISLNK(link.st_mode) ? real : path, err, errlen))
+            return -1;
+    } else {
+        int fd = open(path, O_WRONLY | O_NOCTTY);
+        d->through = fd >= 0 ? fdopen(fd, "w") : NULL;
+        if (!d->through) {
+            snprintf(err, errlen, "--benchmark_out: cannot write %s: %s", path, strerror(errno));
+            if (fd >= 0)
+                close(fd);
+            return -1;
+        }
+    }
+    if (d->tmp.fp)
+        memcpy(pending, d->tmp.tmp, sizeof pending);
+    return 0;
+}
+
+static void abort_destination(destination *d) {
+    if (d->tmp.fp)
+        sq_output_abort(&d->tmp);
+    if (d->through)
+        fclose(d->through);
+    d->through = NULL;
+    pending[0] = 0;
+}
+
+static int commit_destination(destination *d, char *err, size_t errlen) {
+    int rc = 0;
+    if (d->tmp.fp) {
+        rc = sq_output_commit(&d->tmp, err, errlen);
+    } else if (d->through) {
+        bool ok = fflush(d->through) == 0 && !ferror(d->through);
+        int saved = errno;
+        ok &= fclose(d->through) == 0;
+        d->through = NULL;
+        if (!ok) {
+            snprintf(err, errlen, "cannot write %s: %s", d->path, strerror(saved ? saved : errno));
+            rc = -1;
+        }
+    }
+    pending[0] = 0;
+    return rc;
+}
+
+/* Every signal whose default ends the process, and that can be caught: the
+ * handler removes the temporary and dies of the signal as before. A signal
+ * ignored at the start stays ignored (nohup, a script's background job). */
+static const int fatal_signals[] = {SIGHUP,  SIGINT,  SIGQUIT,   SIGTERM, SIGPIPE,   SIGALRM,
+                                    SIGUSR1, SIGUSR2, SIGXCPU,   SIGXFSZ, SIGVTALRM, SIGPROF,
+                                    SIGPOLL, SIGPWR,  SIGSTKFLT, SIGABRT, SIGSEGV,   SIGBUS,
+                                    SIGILL,  SIGFPE,  SIGTRAP,   SIGSYS};
+enum { NFATAL = sizeof fatal_signals / sizeof *fatal_signals };
+static bool ignored_at_start[NFATAL + 64];
+
+static void remove_and_die(int sig) {
+    if (pending[0])
+        unlink(pending);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* Which signal slot: fatal_signals[i], then SIGRTMIN..SIGRTMAX. */
+static int signal_at(int i) {
+    return i < NFATAL ? fatal_signals[i] : SIGRTMIN + (i - NFATAL);
+}
+
+static int signal_slots(void) {
+    int rt = SIGRTMAX - SIGRTMIN + 1;
+    return NFATAL + (rt < 64 ? rt : 64);
+}
+
+static void note_ignored_signals(void) {
+    for (int i = 0; i < signal_slots(); i++) {
+        struct sigaction old;
+        ignored_at_start[i] = sigaction(signal_at(i), NULL, &old) == 0 && old.sa_handler == SIG_IGN;
+    }
+}
+
+/* Installed again after sq_output_open, which sets its own for three of them
+ * whether they were ignored or not. */
+static void catch_fatal_signals(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = remove_and_die;
+    sigemptyset(&sa.sa_mask);
+    for (int i = 0; i < signal_slots(); i++)
+        if (ignored_at_start[i])
+            signal(signal_at(i), SIG_IGN);
+        else
+            sigaction(signal_at(i), &sa, NULL);
+}
+
 /* Unless --benchmark_min_time says otherwise, each benchmark runs for 0.1 s
  * of its reported (net) time. A visit's sample of the variant lasts about
  * 25 us, gross, so that is 4000 visits (over 300 groups) times the variant's
  * gross over net cost: the larger the harness's share, the more visits, each
  * taking about four times its sample with warm-up, clock samples and harness.
  * Given as the flag, not per benchmark: Google Benchmark puts a benchmark's
- * own minimum time into its name, which compare.py matches on. */
-static char **with_default_min_time(int *argc, char **argv) {
-    static const char name[] = "--benchmark_min_time";
-    for (int i = 1; i < *argc; i++)
-        if (strncmp(argv[i], name, sizeof name - 1) == 0)
-            return argv;
-    static char flag[] = "--benchmark_min_time=0.1";
-    char **more = calloc((size_t)*argc + 2, sizeof *more);
+ * own minimum time into its name, which compare.py matches on.
+ *
+ * The arguments as given, with --benchmark_min_time's default added, and
+ * every --benchmark_out=FILE made --benchmark_out=/dev/null: Google Benchmark
+ * opens that name, and the report goes to the destination (sqgb_set_out_file).
+ * A BENCHMARK_OUT in the environment is treated as the flag. */
+static char **prepare_args(int *argc, char **argv, bool has_out) {
+    static char min_time[] = "--benchmark_min_time=0.1";
+    static char to_null[] = "--benchmark_out=/dev/null";
+    char **more = calloc((size_t)*argc + 3, sizeof *more);
     if (!more)
-        return argv;
-    memcpy(more, argv, sizeof *more * (size_t)*argc);
-    more[(*argc)++] = flag;
+        return NULL;
+    bool timed = false, out_flag = false;
+    for (int i = 0; i < *argc; i++) {
+        more[i] = argv[i];
+        if (i && strncmp(argv[i], "--benchmark_min_time=", 21) == 0)
+            timed = true;
+        if (i && strncmp(argv[i], "--benchmark_out=", 16) == 0)
+            more[i] = to_null, out_flag = true;
+    }
+    if (!timed)
+        more[(*argc)++] = min_time;
+    if (has_out && !out_flag)
+        more[(*argc)++] = to_null;
     return more;
 }
 
-/* Google Benchmark writes --benchmark_out=FILE as it goes, so an interrupted
- * run would leave half a file there. It writes a temporary beside FILE
- * instead (removed if the run is interrupted), renamed to FILE at the end. */
-static char out_flag[4096 + 64];
-
-static int atomic_out(int argc, char **argv, sq_output *out, char *err, size_t errlen) {
-    static const char name[] = "--benchmark_out=";
-    for (int i = 1; i < argc; i++) {
-        if (strncmp(argv[i], name, sizeof name - 1) != 0)
-            continue;
-        if (out->fp) /* the last one counts, as in Google Benchmark */
-            sq_output_abort(out);
-        if (sq_output_open(out, argv[i] + sizeof name - 1, err, errlen))
-            return -1;
-        snprintf(out_flag, sizeof out_flag, "%s%s", name, out->tmp);
-        argv[i] = out_flag;
-    }
-    return 0;
-}
-
-int main(int argc, char **argv) {
-    /* Address randomisation off, as sqcolor run times (placement.h). */
-    sq_placement_init(argv);
-    sq_placement_fix();
-    char err[512];
-    char **args = with_default_min_time(&argc, argv);
-    sq_output out = {0};
-    bool bad_out = atomic_out(argc, args, &out, err, sizeof err) != 0;
-    if (bad_out || sqgb_initialize(&argc, args, err, sizeof err)) {
-        fprintf(stderr, "sqcolor-gbench: %s%s\n", err, bad_out ? "" : " (see --help)");
-        if (out.fp)
-            sq_output_abort(&out);
-        if (args != argv)
-            free(args);
-        return 2;
-    }
+/* The clock that turns cycles into time, measured, and what the numbers are,
+ * in the context Google Benchmark prints first. */
+static void calibrate_and_describe(void) {
     timing = sq_calibration_defaults();
     timing.reps = 5;
     sq_calibrate_clock(&timing, &cal);
-    /* The core clock that turns cycles into time, to every digit, so that a
-     * reader of the output can convert exactly. */
+    /* The core clock to every digit, so that a reader can convert exactly. */
     char ghz[32];
     snprintf(ghz, sizeof ghz, "%.17g", cal.core_hz / 1e9);
     sqgb_add_context("sqcolor_core_ghz", ghz);
@@ -192,8 +320,11 @@ int main(int argc, char **argv) {
     run_cfg.seed = 1;
     run_cfg.timing = timing;
     run_cfg.timing.sample_s = SQ_RUN_SAMPLE_US * 1e-6;
+}
 
-    /* The built-in sequences of each arity, split once. */
+/* Every variant x built-in sequence of its arity x mode, registered as
+ * id/sequence/mode; returns their contexts (to free after the run). */
+static bench_ctx *register_all(const sq_variant *variants) {
     static char names[2][128];
     static const char *seqs[2][8];
     int nseqs[2] = {0, 0};
@@ -204,11 +335,11 @@ int main(int argc, char **argv) {
     }
     int count = 0;
     for (int i = 0; i < sq_variant_count; i++)
-        count += nseqs[sq_variants[i].family->arity - 1] * SQ_MODE_COUNT;
+        count += nseqs[variants[i].family->arity - 1] * SQ_MODE_COUNT;
     bench_ctx *ctx = calloc((size_t)count, sizeof *ctx);
     int n = 0;
     for (int i = 0; i < sq_variant_count; i++) {
-        const sq_variant *v = &sq_variants[i];
+        const sq_variant *v = &variants[i];
         int a = v->family->arity - 1;
         for (int s = 0; s < nseqs[a]; s++)
             for (int m = 0; m < SQ_MODE_COUNT; m++) {
@@ -223,21 +354,160 @@ int main(int argc, char **argv) {
                 }
             }
     }
-    /* Google Benchmark has said which filter matched nothing. */
-    bool ran = sqgb_run() > 0;
+    return ctx;
+}
+
+/* The variants of the selected benchmarks, marked by index. */
+typedef struct verified {
+    const sq_variant *variants;
+    bool *chosen;
+} verified;
+
+static void choose(void *ctx, void *arg) {
+    const bench_ctx *c = ctx;
+    verified *sel = arg;
+    sel->chosen[c->variant - sel->variants] = true;
+}
+
+/* For the tests only: SQCOLOR_TEST_BREAK_VARIANT=ID makes variant ID answer 2
+ * (no color, no pair answer) for every input, a variant that verification
+ * must stop before it is timed. */
+static unsigned answer_two_1(unsigned a) {
+    (void)a;
+    return 2;
+}
+static unsigned answer_two_2(unsigned a, unsigned b) {
+    (void)a, (void)b;
+    return 2;
+}
+
+static int break_for_test(sq_variant *variants, char *err, size_t errlen) {
+    const char *id = getenv("SQCOLOR_TEST_BREAK_VARIANT");
+    if (!id)
+        return 0;
+    for (int i = 0; i < sq_variant_count; i++) {
+        if (strcmp(variants[i].id, id) != 0)
+            continue;
+        if (variants[i].family->arity == 1)
+            variants[i].fn.f1 = answer_two_1;
+        else
+            variants[i].fn.f2 = answer_two_2;
+        return 0;
+    }
+    snprintf(err, errlen, "SQCOLOR_TEST_BREAK_VARIANT: no variant '%s'", id);
+    return -1;
+}
+
+int main(int argc, char **argv) {
+    /* Address randomisation off, as sqcolor run times (placement.h). */
+    sq_placement_init(argv);
+    sq_placement_fix();
+    note_ignored_signals();
+    /* A closed stdout would be the next file opened: the console table would
+     * go into the output's temporary. A closed stdin or stderr is /dev/null. */
+    if (fcntl(STDOUT_FILENO, F_GETFD) < 0) {
+        fprintf(stderr, "sqcolor-gbench: the standard output is closed\n");
+        return 2;
+    }
+    for (int fd = 0; fd <= 2; fd += 2)
+        if (fcntl(fd, F_GETFD) < 0 && open("/dev/null", fd ? O_WRONLY : O_RDONLY) != fd)
+            return 2;
+    char err[4096 + 512];
+    /* Help, and bad flags, before anything is opened or timed. */
+    if (sqgb_help_asked(argc, argv)) {
+        sqgb_print_help();
+        if (fflush(stdout) == 0 && !ferror(stdout))
+            return 0;
+        fprintf(stderr, "sqcolor-gbench: cannot write the standard output: %s\n", strerror(errno));
+        return 2;
+    }
+    if (sqgb_check_args(argc, argv, err, sizeof err)) {
+        fprintf(stderr, "sqcolor-gbench: %s (see --help)\n", err);
+        return 2;
+    }
+    /* Google Benchmark keeps the first value of a context key, and the
+     * flag's come first: sqcolor's own keys (the core clock that turns cycles
+     * into time) are not the user's to give. */
+    const char *context = sqgb_flag("benchmark_context");
+    for (const char *k = context; k; k = strchr(k, ','), k = k ? k + 1 : NULL)
+        if (strncmp(k, "sqcolor_", 8) == 0) {
+            fprintf(stderr, "sqcolor-gbench: --benchmark_context: the sqcolor_* keys are "
+                            "sqcolor-gbench's own\n");
+            return 2;
+        }
+    /* The variants as registered: sqcolor's, or, for the tests, with one
+     * broken on purpose. */
+    sq_variant *variants = malloc(sizeof *variants * (size_t)sq_variant_count);
+    memcpy(variants, sq_variants, sizeof *variants * (size_t)sq_variant_count);
+    if (break_for_test(variants, err, sizeof err)) {
+        fprintf(stderr, "sqcolor-gbench: %s\n", err);
+        free(variants);
+        return 2;
+    }
+    /* The destination, unless only listing: a bad one fails before timing. */
+    const char *out_path = sqgb_flag("benchmark_out");
+    const char *listing = sqgb_flag("benchmark_list_tests");
+    bool has_out = out_path && *out_path;
+    if (listing && strchr("ty1o", listing[0]) && strcmp(listing, "off") != 0)
+        has_out = false;
+    destination out = {0};
+    catch_fatal_signals();
+    if (has_out && open_destination(&out, out_path, err, sizeof err)) {
+        fprintf(stderr, "sqcolor-gbench: %s\n", err);
+        free(variants);
+        return 2;
+    }
+    catch_fatal_signals();
+    char **args = prepare_args(&argc, argv, has_out);
+    if (!args || sqgb_initialize(&argc, args, err, sizeof err)) {
+        fprintf(stderr, "sqcolor-gbench: %s (see --help)\n", args ? err : "out of memory");
+        abort_destination(&out);
+        free(variants);
+        free(args);
+        return 2;
+    }
+    sqgb_set_out_file(destination_fp(&out));
+    bench_ctx *ctx = register_all(variants);
+
+    /* Truth first, as in sqcolor run: the variants of the benchmarks the flags
+     * select are verified, by sqcolor verify's code, before any is timed. */
+    verified sel = {variants, calloc((size_t)sq_variant_count, sizeof(bool))};
+    int status = 0;
+    if (sqgb_selected(choose, &sel) == 0) {
+        status = 2; /* Google Benchmark has said which filter matched nothing */
+    } else {
+        const sq_variant **vs = malloc(sizeof *vs * (size_t)sq_variant_count);
+        int nvs = 0;
+        for (int i = 0; i < sq_variant_count; i++)
+            if (sel.chosen[i])
+                vs[nvs++] = &variants[i];
+        if (nvs && !sq_verify_all(vs, nvs, true, stderr))
+            status = 1;
+        free(vs);
+    }
+    free(sel.chosen);
+    if (!status) {
+        calibrate_and_describe();
+        if (sqgb_run() == 0)
+            status = 2;
+    }
     sqgb_shutdown();
     sq_target_free(current);
     free(ctx);
-    if (args != argv)
-        free(args);
-    if (!ran) {
-        if (out.fp)
-            sq_output_abort(&out);
-        return 2;
+    free(variants);
+    free(args);
+    /* The console table (or JSON, CSV) on stdout, and the file, whole. */
+    if (!status && (fflush(stdout) != 0 || ferror(stdout))) {
+        fprintf(stderr, "sqcolor-gbench: cannot write the standard output: %s\n", strerror(errno));
+        status = 2;
     }
-    if (out.fp && sq_output_commit(&out, err, sizeof err)) {
-        fprintf(stderr, "sqcolor-gbench: %s\n", err);
-        return 1;
+    if (status) {
+        abort_destination(&out);
+        return status;
+    }
+    if (commit_destination(&out, err, sizeof err)) {
+        fprintf(stderr, "sqcolor-gbench: --benchmark_out: %s\n", err);
+        return 2;
     }
     return 0;
 }

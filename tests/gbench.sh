@@ -7,15 +7,74 @@ api=$1 gb=$2
 bin=$gb
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
-for args in "--benchmark_min_time=0.5s|--benchmark_min_time takes seconds" "--benchmark_bogus=1|unrecognized argument '--benchmark_bogus=1'" "--nonsense|unrecognized argument '--nonsense'"; do
+# flag|message: each value Google Benchmark would misread, refused before it
+# sees it, by the C API and so by sqcolor-gbench.
+while IFS= read -r args; do
     flag=${args%%|*} want=${args#*|}
     for bin in "$api" "$gb"; do
         "$bin" "$flag" >/dev/null 2>"$tmp/err"
         rc=$?
         [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -qF -- "$want" "$tmp/err" && ok || bad "$(basename "$bin") $flag -> $rc: $(cat "$tmp/err")"
     done
+done <<'EOF'
+--benchmark_min_time=0.5s|--benchmark_min_time takes seconds as a plain number (e.g. 0.5), not '0.5s'
+--benchmark_min_time=inf|--benchmark_min_time takes seconds as a plain number (e.g. 0.5), not 'inf'
+--benchmark_min_time=-1|--benchmark_min_time takes seconds as a plain number (e.g. 0.5), not '-1'
+--benchmark_min_warmup_time=x|--benchmark_min_warmup_time takes seconds as a plain number (e.g. 0.5), not 'x'
+--benchmark_bogus=1|unrecognized argument '--benchmark_bogus=1'
+--nonsense|unrecognized argument '--nonsense'
+-h|unrecognized argument '-h'
+--benchmark_format=xml|--benchmark_format takes console, json or csv, not 'xml'
+--benchmark_format=|--benchmark_format takes console, json or csv, not ''
+--benchmark_format|--benchmark_format needs a value: --benchmark_format=...
+--benchmark_out_format=xml|--benchmark_out_format takes json, console or csv, not 'xml'
+--benchmark_repetitions=-1|--benchmark_repetitions takes a whole number of at least 1, not '-1'
+--benchmark_repetitions=0|--benchmark_repetitions takes a whole number of at least 1, not '0'
+--benchmark_repetitions=1e3|--benchmark_repetitions takes a whole number of at least 1, not '1e3'
+--benchmark_repetitions=99999999999|--benchmark_repetitions takes a whole number of at least 1, not '99999999999'
+--benchmark_list_tests=banana|--benchmark_list_tests takes true or false, not 'banana'
+--benchmark_counters_tabular=2|--benchmark_counters_tabular takes true or false, not '2'
+--benchmark_color=|--benchmark_color takes auto, true or false, not ''
+--benchmark_time_unit=xs|--benchmark_time_unit takes ns, us, ms or s, not 'xs'
+--benchmark_context=a|--benchmark_context takes key=value pairs separated by commas, not 'a'
+--benchmark_context=a=1,b|--benchmark_context takes key=value pairs separated by commas, not 'a=1,b'
+--benchmark_out=|--benchmark_out takes a file name, not nothing
+--v=x|--v takes a whole number, not 'x'
+EOF
+# sqcolor-gbench's own context (its core clock) cannot be overridden.
+bin=$gb expect_usage "--benchmark_context: the sqcolor_* keys are sqcolor-gbench's own" --benchmark_context=a=1,sqcolor_core_ghz=9
+# The defaults Google Benchmark reads from the environment are checked alike.
+for bin in "$api" "$gb"; do
+    BENCHMARK_REPETITIONS=-1 "$bin" >/dev/null 2>"$tmp/err"
+    rc=$?
+    [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+        grep -qF -- "BENCHMARK_REPETITIONS=-1 in the environment: --benchmark_repetitions takes a whole number" "$tmp/err" &&
+        ok || bad "$(basename "$bin") with BENCHMARK_REPETITIONS=-1 -> $rc: $(cat "$tmp/err")"
 done
-"$gb" --benchmark_filter='lea_shr_and/.*/ordered/latency' --benchmark_min_time=0.01 --benchmark_format=json >"$tmp/gb.json" 2>/dev/null && ok || bad "sqcolor-gbench run"
+# --help prints the usage and exits 0, whatever else is given, opening nothing.
+"$gb" --help --benchmark_format=xml --benchmark_out="$tmp/help.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && grep -qF -- '--benchmark_filter' "$tmp/out" && [ ! -s "$tmp/err" ] && ! ls "$tmp"/help.json* >/dev/null 2>&1 &&
+    ok || bad "--help -> $rc: $(cat "$tmp/err") $(ls "$tmp")"
+"$gb" --benchmark_filter='lea_shr_and/.*/ordered/latency' --benchmark_min_time=0.01 --benchmark_format=json >"$tmp/gb.json" 2>"$tmp/gb.err" && ok || bad "sqcolor-gbench run"
+# Truth first, as in sqcolor run: the variants of the selected benchmarks, and
+# only those, are verified by sqcolor verify's code before any is timed.
+want=$("$(dirname "$gb")/sqcolor" verify --filter 'color/lea_shr_and/*' | tail -1)
+[ "$(grep '^verify: ' "$tmp/gb.err")" = "$want" ] && ok || bad "gbench verified: $(grep '^verify' "$tmp/gb.err"), sqcolor verify: $want"
+# A variant broken on purpose (a test hook: it answers 2 for every square)
+# stops the run before any timing: exit 1, the failure named, no number, no file.
+SQCOLOR_TEST_BREAK_VARIANT=color/lea_shr_and/gcc-12 "$gb" --benchmark_filter='lea_shr_and/.*/ordered/latency' \
+    --benchmark_out="$tmp/broken.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 1 ] && grep -q '^color/lea_shr_and/gcc-12 .* FAIL ' "$tmp/err" && grep -q '^verify: [0-9]* passed, 1 failed$' "$tmp/err" &&
+    [ ! -s "$tmp/out" ] && ! ls "$tmp"/broken.json* >/dev/null 2>&1 &&
+    ok || bad "broken variant -> $rc: $(cat "$tmp/err") $(head -3 "$tmp/out")"
+# Broken outside the filter, it is not verified, and the run goes on.
+SQCOLOR_TEST_BREAK_VARIANT=color/lea_test_jz/asm "$gb" --benchmark_filter='lea_shr_and/asm/ordered/latency/' \
+    --benchmark_min_time=0.01 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && [ "$(grep '^verify: ' "$tmp/err")" = "$("$(dirname "$gb")/sqcolor" verify --filter color/lea_shr_and/asm | tail -1)" ] &&
+    grep -q '^color/lea_shr_and/asm/ordered/latency' "$tmp/out" && ok || bad "broken variant outside the filter -> $rc: $(cat "$tmp/err")"
 impls=$(jq '[.benchmarks[] | select(.cycles != null) | .name | split("/")[2]] | unique | length' "$tmp/gb.json")
 [ "$impls" -ge 3 ] && ok || bad "sqcolor-gbench JSON: $impls impls with a cycles counter"
 # net_time FILE: "ok" when every benchmark's time is in ns and, times the core
@@ -49,7 +108,9 @@ r=$(net_time "$tmp/gb2.json")
 rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && ! ls "$tmp"/none.json* >/dev/null 2>&1 &&
     ok || bad "filter matching nothing -> $rc, $(cat "$tmp/err"), $(ls "$tmp")"
-"$gb" --benchmark_filter='lea_shr_and/' --benchmark_out="$tmp/cut.json" >/dev/null 2>&1 &
+# (A script's background job starts with SIGINT and SIGQUIT ignored, and
+# sqcolor-gbench leaves ignored what was ignored: env gives them back.)
+env --default-signal=INT,QUIT "$gb" --benchmark_filter='lea_shr_and/' --benchmark_out="$tmp/cut.json" >/dev/null 2>&1 &
 pid=$!
 sleep 1
 kill -TERM $pid # INT: ignored in a script's background job, and so by the program (item 6)
@@ -60,6 +121,100 @@ wait $pid
 "$gb" --benchmark_filter='lea_shr_and/asm/ordered/latency' --benchmark_min_time=0.01 --benchmark_out="$tmp/whole.json" >/dev/null 2>&1 &&
     jq -e '.benchmarks | length == 1' "$tmp/whole.json" >/dev/null && [ "$(ls "$tmp"/whole.json* | wc -l)" -eq 1 ] &&
     ok || bad "--benchmark_out: $(ls "$tmp"/whole.json*)"
+# A caught signal, of any kind that ends the process, leaves no temporary:
+# sent as soon as the temporary exists, and again in the middle of the timing.
+one='--benchmark_filter=lea_shr_and/asm/ordered/latency/ --benchmark_min_time=0.01'
+for sig in QUIT USR1 ALRM XCPU TERM; do
+    for delay in 0 1; do
+        env --default-signal=INT,QUIT "$gb" --benchmark_filter='lea_shr_and/' --benchmark_out="$tmp/sig.json" >/dev/null 2>&1 &
+        pid=$!
+        for _ in $(seq 100); do ls "$tmp"/sig.json?* >/dev/null 2>&1 && break; sleep 0.05; done
+        sleep $delay
+        kill -$sig $pid
+        wait $pid
+        rc=$?
+        [ $rc -gt 128 ] && ! ls "$tmp"/sig.json* >/dev/null 2>&1 && ok || bad "SIG$sig after ${delay}s -> $rc, left $(ls "$tmp"/sig.json*)"
+        rm -f "$tmp"/sig.json*
+    done
+done
+# A signal ignored at the start (nohup, a background job's SIGINT) stays
+# ignored: the run ends normally, its file whole.
+nohup "$gb" $one --benchmark_out="$tmp/nohup.json" >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 100); do ls "$tmp"/nohup.json?* >/dev/null 2>&1 && break; sleep 0.05; done
+kill -HUP $pid
+wait $pid
+rc=$?
+[ $rc -eq 0 ] && jq -e '.benchmarks | length == 1' "$tmp/nohup.json" >/dev/null && ok || bad "nohup, SIGHUP -> $rc: $(ls "$tmp"/nohup.json*)"
+# A file size limit: killed by SIGXFSZ, or, with it ignored, a write error
+# (one line, exit 2); either way no file, no temporary, not an empty file.
+(ulimit -f 0; exec "$gb" $one --benchmark_out="$tmp/big.json" >/dev/null 2>&1)
+rc=$?
+[ $rc -eq $((128 + 25)) ] && ! ls "$tmp"/big.json* >/dev/null 2>&1 && ok || bad "ulimit -f 0 -> $rc, left $(ls "$tmp"/big.json*)"
+(ulimit -f 0; trap '' XFSZ; exec "$gb" $one --benchmark_out="$tmp/big.json" >/dev/null 2>"$tmp/err.big")
+rc=$?
+grep -v '^verify: ' "$tmp/err.big" | grep -v -e '^\*\*\*WARNING' >"$tmp/err"
+[ $rc -eq 2 ] && ! ls "$tmp"/big.json* >/dev/null 2>&1 && [ "$(wc -l <"$tmp/err")" -eq 0 ] &&
+    ok || bad "ulimit -f 0, SIGXFSZ ignored -> $rc, left $(ls "$tmp"/big.json*)"
+# On a device that is full: one line, exit 2.
+"$gb" $one --benchmark_out=/dev/full >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && grep -qx 'sqcolor-gbench: --benchmark_out: cannot write /dev/full: No space left on device' "$tmp/err" &&
+    ok || bad "--benchmark_out=/dev/full -> $rc: $(tail -2 "$tmp/err")"
+"$gb" $one >/dev/full 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && grep -qx 'sqcolor-gbench: cannot write the standard output: No space left on device' "$tmp/err" &&
+    ok || bad "stdout /dev/full -> $rc: $(tail -2 "$tmp/err")"
+# A closed stdout is refused before anything is opened: the console table
+# would otherwise go into the temporary.
+"$gb" $one --benchmark_out="$tmp/closed.json" >&- 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && [ "$(cat "$tmp/err")" = "sqcolor-gbench: the standard output is closed" ] && ! ls "$tmp"/closed.json* >/dev/null 2>&1 &&
+    ok || bad "stdout closed -> $rc: $(cat "$tmp/err"), $(ls "$tmp"/closed.json*)"
+# A directory, or a link to nothing, fails at once: exit 2, nothing verified or timed.
+mkdir "$tmp/dir"
+ln -s nowhere "$tmp/dangling"
+for dest in dir dangling; do
+    "$gb" --benchmark_out="$tmp/$dest" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "^sqcolor-gbench: --benchmark_out: $tmp/$dest is a" "$tmp/err" &&
+        [ ! -s "$tmp/out" ] && [ "$(ls "$tmp" | grep -c "^$dest")" -eq 1 ] &&
+        ok || bad "--benchmark_out=$dest -> $rc: $(cat "$tmp/err")"
+done
+# A link is written through: the file it names is replaced, the link stays.
+echo old >"$tmp/target.json"
+ln -s target.json "$tmp/link.json"
+"$gb" $one --benchmark_out="$tmp/link.json" >/dev/null 2>&1
+[ -L "$tmp/link.json" ] && jq -e '.benchmarks | length == 1' "$tmp/target.json" >/dev/null &&
+    ok || bad "--benchmark_out=link: $(ls -l "$tmp"/link.json "$tmp"/target.json)"
+# What is not a regular file is written through, never renamed over: a FIFO,
+# and (as root) a character device such as /dev/null.
+mkfifo "$tmp/fifo"
+timeout 60 cat "$tmp/fifo" >"$tmp/from_fifo" &
+reader=$!
+timeout 60 "$gb" $one --benchmark_out="$tmp/fifo" >/dev/null 2>&1
+rc=$?
+wait $reader
+[ $rc -eq 0 ] && [ -p "$tmp/fifo" ] && jq -e '.benchmarks | length == 1' "$tmp/from_fifo" >/dev/null &&
+    ok || bad "--benchmark_out=fifo -> $rc: $(ls -l "$tmp/fifo")"
+if mknod "$tmp/null" c 1 3 2>/dev/null; then
+    "$gb" $one --benchmark_out="$tmp/null" >/dev/null 2>&1
+    rc=$?
+    [ $rc -eq 0 ] && [ -c "$tmp/null" ] && ok || bad "--benchmark_out=device -> $rc: $(ls -l "$tmp/null")"
+fi
+"$gb" --help >/dev/full 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && [ "$(cat "$tmp/err")" = "sqcolor-gbench: cannot write the standard output: No space left on device" ] &&
+    ok || bad "--help >/dev/full -> $rc: $(cat "$tmp/err")"
+# BENCHMARK_OUT in the environment is the flag's default, and is written the same way.
+BENCHMARK_OUT="$tmp/dir" "$gb" >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && grep -qx "sqcolor-gbench: --benchmark_out: $tmp/dir is a directory" "$tmp/err" && ok || bad "BENCHMARK_OUT=dir -> $rc: $(cat "$tmp/err")"
+# Listing times nothing and writes no file.
+"$gb" --benchmark_list_tests --benchmark_filter=lea_shr_and/asm/ordered --benchmark_out="$tmp/list.json" >"$tmp/out" 2>&1
+rc=$?
+[ $rc -eq 0 ] && [ -s "$tmp/out" ] && ! grep -qv "^color/lea_shr_and/asm/ordered/" "$tmp/out" && ! ls "$tmp"/list.json* >/dev/null 2>&1 &&
+    ok || bad "--benchmark_list_tests -> $rc: $(cat "$tmp/out")"
 # Google Benchmark's own compare.py (Debian libbenchmark-tools) reads two
 # outputs, lists every benchmark of both and compares their times, which are
 # each run's cycles at its core clock.

@@ -41,6 +41,15 @@ static void failing(sqgb_state *st, void *ctx) {
     sqgb_skip_with_error(st, "skipped on purpose");
 }
 
+/* The selection pass: the ctx of each selected benchmark, once. */
+static void *seen[8];
+static int nseen;
+static void note(void *ctx, void *arg) {
+    (*(int *)arg)++;
+    if (nseen < 8)
+        seen[nseen++] = ctx;
+}
+
 static json_t *find(json_t *benchmarks, const char *name) {
     size_t i;
     json_t *b;
@@ -68,6 +77,11 @@ int main(int argc, char **argv) {
     sqgb_range(sqgb_register("ranged", ranged, NULL), 8, 64);
     sqgb_repetitions(sqgb_register("repeated", counting, &calls), 3);
     sqgb_min_time(sqgb_register("failing", failing, NULL), 0.01);
+    int noted = 0;
+    size_t selected = sqgb_selected(note, &noted);
+    CHECK(selected >= 4 && calls == 0 && batches == 0, "selecting runs no callback");
+    CHECK(noted == 2 && nseen == 2 && ((seen[0] == &calls) != (seen[1] == &calls)),
+          "each selected ctx told once (counting's, shared with repeated; NULL): %d", noted);
     size_t ran = sqgb_run();
     sqgb_shutdown();
 
