@@ -123,146 +123,11 @@ static void run_bench(sqgb_state *st, void *p) {
 
 /* --benchmark_out=FILE. Google Benchmark would write FILE as it goes (half a
  * file if interrupted), replace whatever FILE is, and ignore write errors.
- * Here the report is written, whole, at the end (sqgb_set_out_file), by these
- * rules, checked before anything is timed:
- *   - a new name, or a regular file: written to a temporary beside it, renamed
- *     over it at the end; the temporary is removed if the run fails or is
- *     killed by a signal that can be caught;
- *   - a symbolic link: followed, so the file it names is replaced that way and
- *     the link stays a link; a link to nothing is refused (exit 2);
- *   - a directory: refused (exit 2);
- *   - anything else, such as /dev/null or a FIFO: written through, never
- *     renamed over (root would otherwise replace /dev/null with a file).
- * A write error at the end is one line and exit 2, the temporary removed.
- * (G's own rules, until the shared output unit, output.c, has them.) */
-typedef struct destination {
-    sq_output tmp;   /* the temporary, when tmp.fp is set */
-    FILE *through;   /* or the file itself, written through */
-    char path[4096]; /* as given */
-} destination;
-
-static FILE *destination_fp(const destination *d) {
-    return d->tmp.fp ? d->tmp.fp : d->through;
-}
-
-/* The temporary, for the signal handler to remove. */
-static char pending[sizeof((sq_output *)0)->tmp];
-
-static int open_destination(destination *d, const char *path, char *err, size_t errlen) {
-    memset(d, 0, sizeof *d);
-    snprintf(d->path, sizeof d->path, "%s", path);
-    struct stat link, st;
-    if (lstat(path, &link) != 0) {
-        if (errno != ENOENT) {
-            snprintf(err, errlen, "--benchmark_out: cannot use %s: %s", path, strerror(errno));
-            return -1;
-        }
-        if (sq_output_open(&d->tmp, path, err, errlen))
-            return -1;
-    } else if (stat(path, &st) != 0) {
-        snprintf(err, errlen, "--benchmark_out: %s is a symbolic link to nothing (%s)", path,
-                 strerror(errno));
-        return -1;
-    } else if (S_ISDIR(st.st_mode)) {
-        snprintf(err, errlen, "--benchmark_out: %s is a directory", path);
-        return -1;
-    } else if (S_ISREG(st.st_mode)) {
-        char real[PATH_MAX];
-        if (S_ISLNK(link.st_mode) && !realpath(path, real)) {
-            snprintf(err, errlen, "--benchmark_out: cannot follow %s: %s", path, strerror(errno));
-            return -1;
-        }
-        if (sq_output_open(&d->tmp, S_ISLNK(link.st_mode) ? real : path, err, errlen))
-            return -1;
-    } else {
-        int fd = open(path, O_WRONLY | O_NOCTTY);
-        d->through = fd >= 0 ? fdopen(fd, "w") : NULL;
-        if (!d->through) {
-            snprintf(err, errlen, "--benchmark_out: cannot write %s: %s", path, strerror(errno));
-            if (fd >= 0)
-                close(fd);
-            return -1;
-        }
-    }
-    if (d->tmp.fp)
-        memcpy(pending, d->tmp.tmp, sizeof pending);
-    return 0;
-}
-
-static void abort_destination(destination *d) {
-    if (d->tmp.fp)
-        sq_output_abort(&d->tmp);
-    if (d->through)
-        fclose(d->through);
-    d->through = NULL;
-    pending[0] = 0;
-}
-
-static int commit_destination(destination *d, char *err, size_t errlen) {
-    int rc = 0;
-    if (d->tmp.fp) {
-        rc = sq_output_commit(&d->tmp, err, errlen);
-    } else if (d->through) {
-        bool ok = fflush(d->through) == 0 && !ferror(d->through);
-        int saved = errno;
-        ok &= fclose(d->through) == 0;
-        d->through = NULL;
-        if (!ok) {
-            snprintf(err, errlen, "cannot write %s: %s", d->path, strerror(saved ? saved : errno));
-            rc = -1;
-        }
-    }
-    pending[0] = 0;
-    return rc;
-}
-
-/* Every signal whose default ends the process, and that can be caught: the
- * handler removes the temporary and dies of the signal as before. A signal
- * ignored at the start stays ignored (nohup, a script's background job). */
-static const int fatal_signals[] = {SIGHUP,  SIGINT,  SIGQUIT,   SIGTERM, SIGPIPE,   SIGALRM,
-                                    SIGUSR1, SIGUSR2, SIGXCPU,   SIGXFSZ, SIGVTALRM, SIGPROF,
-                                    SIGPOLL, SIGPWR,  SIGSTKFLT, SIGABRT, SIGSEGV,   SIGBUS,
-                                    SIGILL,  SIGFPE,  SIGTRAP,   SIGSYS};
-enum { NFATAL = sizeof fatal_signals / sizeof *fatal_signals };
-static bool ignored_at_start[NFATAL + 64];
-
-static void remove_and_die(int sig) {
-    if (pending[0])
-        unlink(pending);
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-/* Which signal slot: fatal_signals[i], then SIGRTMIN..SIGRTMAX. */
-static int signal_at(int i) {
-    return i < NFATAL ? fatal_signals[i] : SIGRTMIN + (i - NFATAL);
-}
-
-static int signal_slots(void) {
-    int rt = SIGRTMAX - SIGRTMIN + 1;
-    return NFATAL + (rt < 64 ? rt : 64);
-}
-
-static void note_ignored_signals(void) {
-    for (int i = 0; i < signal_slots(); i++) {
-        struct sigaction old;
-        ignored_at_start[i] = sigaction(signal_at(i), NULL, &old) == 0 && old.sa_handler == SIG_IGN;
-    }
-}
-
-/* Installed again after sq_output_open, which sets its own for three of them
- * whether they were ignored or not. */
-static void catch_fatal_signals(void) {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = remove_and_die;
-    sigemptyset(&sa.sa_mask);
-    for (int i = 0; i < signal_slots(); i++)
-        if (ignored_at_start[i])
-            signal(signal_at(i), SIG_IGN);
-        else
-            sigaction(signal_at(i), &sa, NULL);
-}
+ * Here the report is written whole at the end (sqgb_set_out_file) through
+ * sqcolor's output files (output.h: a temporary renamed over a new name or a
+ * regular file, a link followed, a device or fifo written through, a folder or
+ * a link to nothing refused, temporaries removed on every catchable signal),
+ * opened before anything is timed. */
 
 /* Unless --benchmark_min_time says otherwise, each benchmark runs for 0.1 s
  * of its reported (net) time. A visit's sample of the variant lasts about
@@ -402,7 +267,6 @@ int main(int argc, char **argv) {
     /* Address randomisation off, as sqcolor run times (placement.h). */
     sq_placement_init(argv);
     sq_placement_fix();
-    note_ignored_signals();
     /* A closed stdout would be the next file opened: the console table would
      * go into the output's temporary. A closed stdin or stderr is /dev/null. */
     if (fcntl(STDOUT_FILENO, F_GETFD) < 0) {
@@ -450,23 +314,22 @@ int main(int argc, char **argv) {
     bool has_out = out_path && *out_path;
     if (listing && strchr("ty1o", listing[0]) && strcmp(listing, "off") != 0)
         has_out = false;
-    destination out = {0};
-    catch_fatal_signals();
-    if (has_out && open_destination(&out, out_path, err, sizeof err)) {
-        fprintf(stderr, "sqcolor-gbench: %s\n", err);
+    sq_output out = {0};
+    if (has_out && sq_output_open(&out, out_path, err, sizeof err)) {
+        fprintf(stderr, "sqcolor-gbench: --benchmark_out: %s\n", err);
         free(variants);
         return 2;
     }
-    catch_fatal_signals();
     char **args = prepare_args(&argc, argv, has_out);
     if (!args || sqgb_initialize(&argc, args, err, sizeof err)) {
         fprintf(stderr, "sqcolor-gbench: %s (see --help)\n", args ? err : "out of memory");
-        abort_destination(&out);
+        if (out.fp)
+            sq_output_abort(&out);
         free(variants);
         free(args);
         return 2;
     }
-    sqgb_set_out_file(destination_fp(&out));
+    sqgb_set_out_file(out.fp);
     bench_ctx *ctx = register_all(variants);
 
     /* Truth first, as in sqcolor run: the variants of the benchmarks the flags
@@ -502,10 +365,11 @@ int main(int argc, char **argv) {
         status = 2;
     }
     if (status) {
-        abort_destination(&out);
+        if (out.fp)
+            sq_output_abort(&out);
         return status;
     }
-    if (commit_destination(&out, err, sizeof err)) {
+    if (out.fp && sq_output_commit(&out, err, sizeof err)) {
         fprintf(stderr, "sqcolor-gbench: --benchmark_out: %s\n", err);
         return 2;
     }
