@@ -22,6 +22,7 @@
 typedef struct chart {
     const char *tech[MAX_ROWS], *impl[MAX_COLS];
     int ntech, nimpl;
+    int left_out;                      /* rows of techniques or impls past MAX_ROWS x MAX_COLS */
     sq_stats cell[MAX_ROWS][MAX_COLS]; /* median, ci_lo, ci_hi; median NAN where missing */
 } chart;
 
@@ -67,6 +68,8 @@ static bool fill_chart(const sq_run *run, const sq_family *fam, sq_mode mode, ch
         int m = slot(c->impl, &c->nimpl, MAX_COLS, r->variant->impl);
         if (t >= 0 && m >= 0)
             c->cell[t][m] = random_only ? r->cycles : over_sequences(run, r->variant->id, mode);
+        else
+            c->left_out++;
     }
     return c->ntech > 0;
 }
@@ -261,6 +264,13 @@ static int plot_one(const sq_run *run, const sq_family *fam, sq_mode mode, const
     chart c;
     if (!fill_chart(run, fam, mode, &c))
         return 0;
+    /* A chart has room for MAX_ROWS techniques of MAX_COLS impls; the tables
+     * have every row. */
+    if (c.left_out)
+        fprintf(stderr,
+                "sqcolor report --plot: %s: %d rows past the chart's %d techniques x %d impls "
+                "are left out of it (the tables have them)\n",
+                base, c.left_out, MAX_ROWS, MAX_COLS);
     char *dat = path_of(dir, base, "dat", err, errlen);
     char *gp = dat ? path_of(dir, base, "gp", err, errlen) : NULL;
     char script[64];

@@ -237,4 +237,12 @@ expect_usage "name two result files" compare "$full"
 expect_usage "name at least one result file" report
 expect_usage "--format must be one of" report "$full" --format pdf
 
+# A chart past 64 techniques says what it leaves out (the tables have all).
+if command -v gnuplot >/dev/null; then
+    jq '.results |= ([.[0]] | [range(70) as $i | .[0] | .technique = "t\($i)" | .id = "\(.family)/t\($i)/\(.impl)"])' \
+        "$full" >"$tmp/wide.json"
+    "$bin" report "$tmp/wide.json" --plot "$tmp/wide" >"$tmp/wide.txt" 2>"$tmp/wide.err"
+    grep -q "6 rows past the chart's 64 techniques x 32 impls are left out" "$tmp/wide.err" &&
+        [ "$(grep -c '^t[0-9]' "$tmp/wide.txt")" -ge 70 ] && ok || bad "a 70-technique chart: $(cat "$tmp/wide.err")"
+fi
 finish results
