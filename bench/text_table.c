@@ -1,6 +1,7 @@
 #include "text_table.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,23 +17,30 @@ void sq_text_table_init(sq_text_table *t, int ncols) {
     t->ncols = ncols;
 }
 
+/* Out of memory: a table missing a cell would shift every cell after it. */
+static void out_of_memory(void) {
+    fprintf(stderr, "sqcolor: out of memory for a table\n");
+    exit(1);
+}
+
 void sq_text_table_add(sq_text_table *t, const char *fmt, ...) {
     if (t->ncells == t->cap) {
         int cap = t->cap ? 2 * t->cap : 64;
         char **cells = realloc(t->cells, sizeof *cells * (size_t)cap);
         if (!cells)
-            return;
+            out_of_memory();
         t->cells = cells;
         t->cap = cap;
     }
-    char text[512];
+    /* As long as the text is: a name or a label from a file has no bound. */
+    char *text;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    int n = vasprintf(&text, fmt, ap);
     va_end(ap);
-    char *copy = strdup(text);
-    if (copy)
-        t->cells[t->ncells++] = copy;
+    if (n < 0)
+        out_of_memory();
+    t->cells[t->ncells++] = text;
 }
 
 static void pad(FILE *out, int n) {

@@ -237,6 +237,12 @@ expect_usage "name two result files" compare "$full"
 expect_usage "name at least one result file" report
 expect_usage "--format must be one of" report "$full" --format pdf
 
+# A 700-byte technique name from a file is printed whole in the tables (cells
+# were cut at 512 bytes).
+long=$(printf 'L%.0s' {1..700})
+jq --arg t "$long" '.results[0].technique = $t | .results[0].id = "\(.results[0].family)/\($t)/\(.results[0].impl)"' \
+    "$full" >"$tmp/longname.json"
+"$bin" report "$tmp/longname.json" 2>/dev/null | grep -q "^$long " && ok || bad "a 700-byte technique name was cut"
 # A chart past 64 techniques says what it leaves out (the tables have all).
 if command -v gnuplot >/dev/null; then
     jq '.results |= ([.[0]] | [range(70) as $i | .[0] | .technique = "t\($i)" | .id = "\(.family)/t\($i)/\(.impl)"])' \
