@@ -12,6 +12,7 @@
 #include <exception>
 #include <map>
 #include <memory>
+#include <regex>
 #include <ostream>
 #include <set>
 #include <sstream>
@@ -37,7 +38,7 @@ std::vector<std::unique_ptr<sqgb_bench>> handles;
 // --benchmark_min_time is read with atof ("0.5s" is 0.5, "abc" 0). So each is
 // checked here first, on the command line and, for the benchmark_* flags, in
 // the environment, which it reads as their defaults (BENCHMARK_FORMAT etc.).
-enum class Kind { Bool, Int, Count, Seconds, Choice, Color, Text, Path, Context };
+enum class Kind { Bool, Int, Count, Seconds, Choice, Color, Text, Path, Context, Regex };
 struct Flag {
     const char *name;
     Kind kind;
@@ -45,7 +46,7 @@ struct Flag {
 };
 const Flag flags[] = {
     {"benchmark_list_tests", Kind::Bool, nullptr},
-    {"benchmark_filter", Kind::Text, nullptr},
+    {"benchmark_filter", Kind::Regex, nullptr},
     {"benchmark_min_time", Kind::Seconds, nullptr},
     {"benchmark_min_warmup_time", Kind::Seconds, nullptr},
     {"benchmark_repetitions", Kind::Count, nullptr},
@@ -127,6 +128,17 @@ std::string problem(const Flag &f, const std::string &value) {
     }
     case Kind::Text:
         return "";
+    case Kind::Regex: {
+        // As Google Benchmark 1.7 compiles it: a leading '-' negates, "all"
+        // is everything, the rest is an extended std::regex.
+        std::string spec = !value.empty() && value[0] == '-' ? value.substr(1) : value;
+        try {
+            std::regex re(spec == "all" ? "." : spec, std::regex::extended | std::regex::nosubs);
+        } catch (const std::regex_error &e) {
+            return "takes a regular expression, " + is + " (" + e.what() + ")";
+        }
+        return "";
+    }
     }
     return "";
 }
