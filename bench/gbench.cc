@@ -9,10 +9,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <regex.h>
 #include <exception>
 #include <map>
 #include <memory>
-#include <regex>
 #include <ostream>
 #include <set>
 #include <sstream>
@@ -129,15 +129,20 @@ std::string problem(const Flag &f, const std::string &value) {
     case Kind::Text:
         return "";
     case Kind::Regex: {
-        // As Google Benchmark 1.7 compiles it: a leading '-' negates, "all"
-        // is everything, the rest is an extended std::regex.
+        // As Google Benchmark 1.7 reads it: a leading '-' negates, "all" is
+        // everything, the rest is a POSIX extended expression (its
+        // std::regex::extended; regcomp here, as libstdc++'s std::regex trips
+        // GCC 12's -Wmaybe-uninitialized).
         std::string spec = !value.empty() && value[0] == '-' ? value.substr(1) : value;
-        try {
-            std::regex re(spec == "all" ? "." : spec, std::regex::extended | std::regex::nosubs);
-        } catch (const std::regex_error &e) {
-            return "takes a regular expression, " + is + " (" + e.what() + ")";
+        regex_t re;
+        int rc = regcomp(&re, spec == "all" ? "." : spec.c_str(), REG_EXTENDED | REG_NOSUB);
+        if (rc == 0) {
+            regfree(&re);
+            return "";
         }
-        return "";
+        char why[200];
+        regerror(rc, &re, why, sizeof why);
+        return "takes a regular expression, " + is + " (" + why + ")";
     }
     }
     return "";
