@@ -395,8 +395,7 @@ static void write_reps(FILE *out, const char *p, const sq_run *run) {
         for (int i = 0; i < n; i++)
             reps[i] = run->results[i].reps;
         qsort(reps, (size_t)n, sizeof *reps, cmp_int);
-        /* The median of the sorted counts (sq_stats_of's interval would cost
-         * n^2 on a run of many rows). */
+        /* The median of the counts, sorted here anyway. */
         double median = n % 2 ? reps[n / 2] : (reps[n / 2 - 1] + reps[n / 2]) / 2.0;
         int distinct = 0;
         for (int i = 0; i < n; i++)

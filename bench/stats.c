@@ -13,23 +13,19 @@ static double median_sorted(const double *v, int n) {
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* P(X <= k) for X ~ binomial(n, 1/2). */
-static double binomial_half_cdf(int n, int k) {
-    double term = ldexp(1.0, -n), sum = 0; /* C(n, 0) / 2^n */
-    for (int i = 0; i <= k; i++) {
-        sum += term;
-        term = term * (n - i) / (i + 1);
-    }
-    return sum;
-}
-
 bool sq_median_ci_ranks(int n, double level, int *lo, int *hi) {
-    /* [x(k), x(n+1-k)] covers the median with probability 1 - 2 P(X <= k-1):
-     * the largest k whose coverage still reaches level. */
+    /* [x(k), x(n+1-k)] covers the median with probability 1 - 2 P(X <= k-1),
+     * X ~ binomial(n, 1/2); coverage falls as k grows, so the largest k that
+     * still reaches level is found in one pass, P(X <= k-1) summed as it goes.
+     * Each term is taken through logarithms: 2^-n underflows past n = 1074. */
     int best = 0;
-    for (int k = 1; k <= (n + 1) / 2; k++)
-        if (1 - 2 * binomial_half_cdf(n, k - 1) >= level)
-            best = k;
+    double cdf = 0, log_all = lgamma(n + 1.0) - n * M_LN2;
+    for (int k = 1; k <= (n + 1) / 2; k++) {
+        cdf += exp(log_all - lgamma(k + 0.0) - lgamma(n - k + 2.0)); /* P(X = k-1) */
+        if (1 - 2 * cdf < level)
+            break;
+        best = k;
+    }
     *lo = best ? best : 1;
     *hi = best ? n + 1 - best : n;
     return best > 0;

@@ -49,6 +49,10 @@ static void test_interval(void) {
     check_ranks(15, true, 4, 12);
     check_ranks(5, false, 1, 5);
     check_ranks(40, true, 14, 27);
+    /* Past n = 1074, 2^-n underflows: the ranks collapsed onto the median
+     * (1000..1001). Exact ranks from integer binomials. */
+    check_ranks(2000, true, 956, 1045);
+    check_ranks(15000, true, 7380, 7621);
 
     /* 1..15 in some order: the interval is x(4)..x(12). */
     double x[15];
