@@ -44,11 +44,11 @@ static int fail(engine *e, int code, const char *fmt, ...) {
     return code;
 }
 
-static int visits_of(const sq_engine_config *cfg) {
+int sq_engine_visits(const sq_engine_config *cfg) {
     return cfg->visits > 0 ? cfg->visits : 1;
 }
 
-static int min_reps_of(const sq_engine_config *cfg) {
+int sq_engine_min_reps(const sq_engine_config *cfg) {
     int n = cfg->min_reps > 0 ? cfg->min_reps : cfg->timing.reps;
     return n < cfg->timing.reps ? n : cfg->timing.reps;
 }
@@ -220,7 +220,7 @@ static int check_rows(engine *e) {
  * 0.77 cycles per square; via_color/gcc-12 at 2.13 or 2.88): the samples of
  * one visit share its luck, visits in other passes do not. */
 static bool time_row(engine *e, timed *t, int rep, int v) {
-    int visits = visits_of(e->cfg), samples = e->cfg->timing.samples;
+    int visits = sq_engine_visits(e->cfg), samples = e->cfg->timing.samples;
     sq_visit got;
     bool right =
         sq_row_visit(&e->sampler, &t->row, samples / visits + (v < samples % visits), &got);
@@ -282,7 +282,7 @@ static void progress(const engine *e, int reps, int active, double done) {
  * or 1.88 cycles per square on the Intel guest), and in a fixed order that
  * predecessor is always the same. The order follows --seed. */
 static int sample_round(engine *e, timed **order, int nactive, int k0, int k1, uint64_t *shuffle) {
-    int span = k1 - k0, passes = span * visits_of(e->cfg);
+    int span = k1 - k0, passes = span * sq_engine_visits(e->cfg);
     for (int pass = 0; pass < passes; pass++) {
         shuffle_rows(order, nactive, shuffle);
         for (int i = 0; i < nactive; i++) {
@@ -314,7 +314,7 @@ static int sample_rows(engine *e, double t_start) {
     uint64_t shuffle = cfg->seed ^ SQ_ORDER_SALT;
     for (int i = 0; i < e->nrows; i++)
         e->rows[i].active = true;
-    int rc = 0, k0 = 0, k1 = min_reps_of(cfg), nactive = 0;
+    int rc = 0, k0 = 0, k1 = sq_engine_min_reps(cfg), nactive = 0;
     double visits = 0, t_sampling = sq_monotonic_s();
     while (!rc && k0 < k1) {
         nactive = 0;
@@ -322,7 +322,7 @@ static int sample_rows(engine *e, double t_start) {
             if (e->rows[i].active)
                 order[nactive++] = &e->rows[i];
         rc = sample_round(e, order, nactive, k0, k1, &shuffle);
-        visits += (double)nactive * (k1 - k0) * visits_of(cfg);
+        visits += (double)nactive * (k1 - k0) * sq_engine_visits(cfg);
         nactive = 0;
         for (int i = 0; i < e->nrows; i++) {
             timed *t = &e->rows[i];
@@ -337,7 +337,7 @@ static int sample_rows(engine *e, double t_start) {
         k0 = k1;
         k1 = k1 + SQ_RUN_REPS_STEP < cfg->timing.reps ? k1 + SQ_RUN_REPS_STEP : cfg->timing.reps;
         double now = sq_monotonic_s(), per_visit = (now - t_sampling) / visits;
-        double next = per_visit * nactive * (k1 - k0) * visits_of(cfg);
+        double next = per_visit * nactive * (k1 - k0) * sq_engine_visits(cfg);
         if (!nactive || (cfg->budget_s > 0 && now - t_start + next > cfg->budget_s))
             k1 = k0;
     }

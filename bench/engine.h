@@ -52,6 +52,11 @@ typedef struct sq_engine_config {
 
 enum { SQ_ENGINE_OK = 0, SQ_ENGINE_CHECK_FAILED = 1, SQ_ENGINE_BAD_INPUT = 2 };
 
+/* The visits a repetition is shared among, and the repetitions every row
+ * gets, as cfg means them (0 stands for 1 and for all of timing.reps). */
+int sq_engine_visits(const sq_engine_config *cfg);
+int sq_engine_min_reps(const sq_engine_config *cfg);
+
 /* Fills run; on failure returns SQ_ENGINE_CHECK_FAILED or SQ_ENGINE_BAD_INPUT
  * with a one-line reason in err. */
 int sq_engine_run(const sq_engine_config *cfg, sq_run *run, char *err, size_t errlen);

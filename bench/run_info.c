@@ -25,13 +25,13 @@ int sq_run_describe(sq_run *run, const sq_engine_config *cfg, const sq_calibrati
     run->clock.timer_overhead = cal->timer_overhead;
     run->clock.alu_per_cycle = cal->alu_per_cycle;
     run->reps = cfg->timing.reps;
-    run->min_reps = cfg->min_reps > 0 ? cfg->min_reps : cfg->timing.reps;
+    run->min_reps = sq_engine_min_reps(cfg);
     run->tight = cfg->tight;
     run->length = cfg->length;
     run->seed = cfg->seed;
     run->cpu = cal->cpu;
     run->samples = cfg->timing.samples;
-    run->visits = cfg->visits > 0 ? cfg->visits : 1;
+    run->visits = sq_engine_visits(cfg);
     run->sample_us = cfg->timing.sample_s * 1e6;
     run->aslr = !sq_placement_fixed();
     struct utsname u;
