@@ -201,7 +201,7 @@ int sq_cmd_run(int argc, char **argv) {
         sq_results_path(&run, results_dir, path, sizeof path);
         if (sq_make_parent_dirs(path, err, sizeof err) == 0 &&
             sq_output_open_new(&saved, path, err, sizeof err) == 0) {
-            sq_report_write(&run, SQ_FORMAT_JSON, SQCOLOR_VERSION, saved.fp);
+            sq_report_write(&run, SQ_FORMAT_JSON, saved.fp);
             if (sq_output_commit_new(&saved, used, sizeof used, err, sizeof err) == 0)
                 fprintf(stderr, "sqcolor run: saved %s\n", used);
             else
@@ -212,7 +212,7 @@ int sq_cmd_run(int argc, char **argv) {
         if (status)
             fprintf(stderr, "sqcolor run: --save: %s\n", err);
     }
-    sq_report_write(&run, format, SQCOLOR_VERSION, out);
+    sq_report_write(&run, format, out);
     sq_run_free(&run);
     if (output && sq_output_commit(&out_file, err, sizeof err)) {
         fprintf(stderr, "sqcolor run: %s\n", err);

@@ -7,6 +7,9 @@
 
 #include <stdio.h>
 
+/* The most result files one report takes. */
+#define SQ_REPORT_MAX_RUNS 16
+
 typedef enum sq_format {
     SQ_FORMAT_TABLE,
     SQ_FORMAT_MARKDOWN,
@@ -14,7 +17,7 @@ typedef enum sq_format {
     SQ_FORMAT_JSON
 } sq_format;
 
-/* Writes run in fmt; version is sqcolor's. Returns 0, or -1 on a write error. */
-int sq_report_write(const sq_run *run, sq_format fmt, const char *version, FILE *out);
+/* Writes run in fmt. Returns 0, or -1 on a write error. */
+int sq_report_write(const sq_run *run, sq_format fmt, FILE *out);
 
 #endif

@@ -116,12 +116,12 @@ static void write_header(FILE *out, const sq_run *run) {
 /* The vendor's mispredict figure for the machine, and each variant's summary
  * (summary.h), null where a figure does not apply. */
 static void write_summary(FILE *out, const sq_run *run) {
-    const sq_mispredict_reference *ref = sq_mispredict_reference_of(&run->machine);
+    const sq_cpu_model *ref = sq_mispredict_reference_of(&run->machine);
     fprintf(out, ",\n  \"mispredict_reference\": ");
     if (ref) {
         fputc('{', out);
         json_str(out, true, "core", ref->core);
-        json_str(out, false, "cycles", ref->cycles);
+        json_str(out, false, "cycles", ref->mispredict);
         fputc('}', out);
     } else {
         fputs("null", out);

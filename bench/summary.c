@@ -189,39 +189,7 @@ sq_summary *sq_summaries_of(const sq_run *run, int *n) {
     return out;
 }
 
-/* Cores by CPUID vendor, family and model range, with their vendor's figure. */
-typedef struct core_models {
-    const char *vendor;
-    unsigned family, model_lo, model_hi;
-    bool virtualized_only; /* a model number a guest reports for another core */
-    sq_mispredict_reference reference;
-} core_models;
-
-static const sq_mispredict_reference zen4 = {"Zen 4", "11-18, 13 typical"};
-static const sq_mispredict_reference zen5 = {"Zen 5", "12-18"};
-static const sq_mispredict_reference golden_cove = {"Golden Cove", "about 14-17"};
-
-static const core_models cores[] = {
-    {"AuthenticAMD", 0x19, 0x10, 0x1f, false, zen4},
-    {"AuthenticAMD", 0x19, 0x60, 0x7f, false, zen4},
-    {"AuthenticAMD", 0x19, 0xa0, 0xaf, false, zen4},
-    {"AuthenticAMD", 0x1a, 0x00, 0xff, false, zen5},
-    {"GenuineIntel", 6, 0x8f, 0x8f, false, golden_cove}, /* Sapphire Rapids */
-    {"GenuineIntel", 6, 0xcf, 0xcf, false, golden_cove}, /* Emerald Rapids */
-    {"GenuineIntel", 6, 0x97, 0x97, false, golden_cove}, /* Alder Lake's P-cores */
-    {"GenuineIntel", 6, 0x9a, 0x9a, false, golden_cove},
-    /* On bare metal 0xa7 is Rocket Lake; it is also what this project's
-     * Sapphire-Rapids-class KVM guest reports, so it counts only in a guest. */
-    {"GenuineIntel", 6, 0xa7, 0xa7, true, golden_cove},
-};
-
-const sq_mispredict_reference *sq_mispredict_reference_of(const sq_machine *m) {
-    for (size_t i = 0; i < sizeof cores / sizeof cores[0]; i++) {
-        const core_models *c = &cores[i];
-        if (strcmp(m->vendor, c->vendor) == 0 && m->family == c->family &&
-            m->model >= c->model_lo && m->model <= c->model_hi &&
-            (!c->virtualized_only || m->hypervisor))
-            return &c->reference;
-    }
-    return NULL;
+const sq_cpu_model *sq_mispredict_reference_of(const sq_machine *m) {
+    const sq_cpu_model *c = sq_cpu_model_of(m);
+    return c && c->mispredict ? c : NULL;
 }

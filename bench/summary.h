@@ -6,6 +6,7 @@
 #ifndef SQCOLOR_SUMMARY_H
 #define SQCOLOR_SUMMARY_H
 
+#include "cpu_model.h"
 #include "results.h"
 
 #include <stdbool.h>
@@ -87,13 +88,8 @@ void sq_variant_rows_free(sq_variant_rows *b);
  * s[0..k); returns k. Exits on no memory. */
 int sq_distinct_strings(const char **s, int n);
 
-/* A vendor's published cost of one branch mispredict on a core. */
-typedef struct sq_mispredict_reference {
-    const char *core;   /* "Zen 4" */
-    const char *cycles; /* as published: "11-18, 13 typical" */
-} sq_mispredict_reference;
-
-/* The figure for m's core, or NULL when none is known. */
-const sq_mispredict_reference *sq_mispredict_reference_of(const sq_machine *m);
+/* m's core when its vendor has published the cost of one branch mispredict
+ * (its mispredict field, "11-18, 13 typical"), or NULL. */
+const sq_cpu_model *sq_mispredict_reference_of(const sq_machine *m);
 
 #endif

@@ -189,7 +189,7 @@ static char *report(sq_format fmt) {
     FILE *f = open_memstream(&text, &size);
     if (!f)
         return strdup("");
-    int rc = sq_report_write(&run, fmt, VERSION, f);
+    int rc = sq_report_write(&run, fmt, f);
     CHECK(rc == 0, "sq_report_write format %d returned %d", (int)fmt, rc);
     fclose(f);
     return text;
@@ -304,7 +304,7 @@ static void check_json(void) {
         return;
     }
     CHECK(!exists(path), "the file appears before commit");
-    CHECK(sq_report_write(&run, SQ_FORMAT_JSON, VERSION, o.fp) == 0, "JSON written");
+    CHECK(sq_report_write(&run, SQ_FORMAT_JSON, o.fp) == 0, "JSON written");
     CHECK(sq_output_commit(&o, err, sizeof err) == 0, "commit: %s", err);
     CHECK(exists(path) && files_containing(".tmp.") == 0,
           "commit leaves the file and no temporary");
@@ -690,7 +690,7 @@ static void check_output_files(void) {
     /* A write error (full disk) is reported, not ignored. */
     FILE *full = fopen("/dev/full", "w");
     if (full) {
-        CHECK(sq_report_write(&run, SQ_FORMAT_JSON, VERSION, full) == -1, "/dev/full accepted");
+        CHECK(sq_report_write(&run, SQ_FORMAT_JSON, full) == -1, "/dev/full accepted");
         fclose(full);
     }
 }

@@ -113,11 +113,11 @@ static void check_references(void) {
     } cases[] = {
         {"AuthenticAMD", 0x19, 0x11, false, "Zen 4"},
         {"AuthenticAMD", 0x19, 0x61, false, "Zen 4"},
-        {"AuthenticAMD", 0x19, 0xa0, false, "Zen 4"},
-        {"AuthenticAMD", 0x19, 0x21, false, NULL}, /* Zen 3 */
+        {"AuthenticAMD", 0x19, 0xa0, false, "Zen 4c"}, /* Zen 4's figure */
+        {"AuthenticAMD", 0x19, 0x21, false, NULL},     /* Zen 3 */
         {"AuthenticAMD", 0x1a, 0x02, true, "Zen 5"},
         {"GenuineIntel", 6, 0x8f, false, "Golden Cove"},
-        {"GenuineIntel", 6, 0xcf, false, "Golden Cove"},
+        {"GenuineIntel", 6, 0xcf, false, "Raptor Cove"}, /* Golden Cove's */
         {"GenuineIntel", 6, 0x97, false, "Golden Cove"},
         {"GenuineIntel", 6, 0x9a, false, "Golden Cove"},
         {"GenuineIntel", 6, 0xa7, true, "Golden Cove"},
@@ -129,14 +129,44 @@ static void check_references(void) {
         sq_machine m = {
             .family = cases[i].family, .model = cases[i].model, .hypervisor = cases[i].hypervisor};
         snprintf(m.vendor, sizeof m.vendor, "%s", cases[i].vendor);
-        const sq_mispredict_reference *ref = sq_mispredict_reference_of(&m);
+        const sq_cpu_model *ref = sq_mispredict_reference_of(&m);
         CHECK(cases[i].core ? ref && strcmp(ref->core, cases[i].core) == 0 : !ref,
               "%s family 0x%x model 0x%x: %s, expected %s", cases[i].vendor, cases[i].family,
               cases[i].model, ref ? ref->core : "none", cases[i].core ? cases[i].core : "none");
     }
     sq_machine zen4 = {.vendor = "AuthenticAMD", .family = 0x19, .model = 0x61};
-    CHECK(strcmp(sq_mispredict_reference_of(&zen4)->cycles, "11-18, 13 typical") == 0,
+    CHECK(strcmp(sq_mispredict_reference_of(&zen4)->mispredict, "11-18, 13 typical") == 0,
           "Zen 4's figure");
+}
+
+/* Codenames for titles and headers, and a plain name for an unknown CPU. */
+static void check_names(void) {
+    static const struct {
+        const char *vendor;
+        unsigned family, model;
+        bool hypervisor;
+        const char *label, *short_name;
+    } cases[] = {
+        {"AuthenticAMD", 0x19, 0x11, true, "Zen 4 \"Genoa\"", "Genoa"},
+        {"AuthenticAMD", 0x1a, 0x02, true, "Zen 5 \"Turin\"", "Turin"},
+        {"AuthenticAMD", 0x1a, 0x90, false, "Zen 5", "Zen 5"},
+        {"GenuineIntel", 6, 0xa7, true, "Sapphire Rapids class (Golden Cove)", "Sapphire Rapids"},
+        {"GenuineIntel", 6, 0xa7, false, "Rocket Lake (Cypress Cove)", "Rocket Lake"},
+        {"HygonGenuine", 0x18, 0x02, false, "HygonGenuine family 0x18 model 0x2",
+         "family 0x18 model 0x2"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sq_machine m = {
+            .family = cases[i].family, .model = cases[i].model, .hypervisor = cases[i].hypervisor};
+        snprintf(m.vendor, sizeof m.vendor, "%s", cases[i].vendor);
+        char label[96], short_name[64];
+        sq_cpu_label(label, sizeof label, &m);
+        sq_cpu_short(short_name, sizeof short_name, &m);
+        CHECK(strcmp(label, cases[i].label) == 0 && strcmp(short_name, cases[i].short_name) == 0,
+              "%s family 0x%x model 0x%x: '%s' / '%s', expected '%s' / '%s'", cases[i].vendor,
+              cases[i].family, cases[i].model, label, short_name, cases[i].label,
+              cases[i].short_name);
+    }
 }
 
 int main(void) {
@@ -144,5 +174,6 @@ int main(void) {
     check_sequences();
     check_summaries();
     check_references();
+    check_names();
     return check_finish("summary", NULL);
 }
