@@ -102,3 +102,32 @@ void sq_cell_over_sequences(char *buf, size_t len, const sq_run *run, const char
     else
         snprintf(buf, len, "-");
 }
+
+#define LEFT_OUT "‖"
+
+void sq_headline_text(char *buf, size_t len, const sq_headline *h, int decimals) {
+    if (h->control_dependent) {
+        snprintf(buf, len, DAGGER);
+    } else if (!h->ncells && h->nbimodal) {
+        snprintf(buf, len, "2 speeds");
+    } else {
+        sq_cell_estimate(buf, len, h->median, h->lo, h->hi, decimals);
+        size_t n = strlen(buf);
+        if (h->nbimodal && strcmp(buf, "-") != 0)
+            snprintf(buf + n, len - n, LEFT_OUT);
+    }
+}
+
+double sq_headline_rank(const sq_headline *h) {
+    if (!h || h->control_dependent || !h->ncells || !isfinite(h->median))
+        return INFINITY;
+    sq_stats s = {.median = h->median, .ci_lo = h->lo, .ci_hi = h->hi};
+    return h->median < 0 || sq_about_zero(s) ? 0 : h->median;
+}
+
+bool sq_headline_ties(const sq_headline *h, const sq_headline *best) {
+    double rank = sq_headline_rank(h), least = sq_headline_rank(best);
+    if (!isfinite(rank) || !isfinite(least))
+        return false;
+    return rank - least < SQ_RESOLUTION_CYCLES || h->lo <= best->hi;
+}

@@ -6,6 +6,7 @@
 #define SQCOLOR_CELLS_H
 
 #include "results.h"
+#include "summary.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -41,5 +42,17 @@ bool sq_cell_ties_best(const sq_result *r, const sq_result *best);
  * and random's as "0.12 / 11.30 rnd" (either alone where the other is
  * missing); † for a control-dependent variant in latency or call mode. */
 void sq_cell_over_sequences(char *buf, size_t len, const sq_run *run, const char *id, sq_mode mode);
+
+/* A headline figure (summary.h): its estimate as above; "†" for the latency
+ * of a control-dependent variant (there is none); "‖" after a figure that
+ * left out cells at two speeds; "2 speeds" when every cell ran at two. */
+void sq_headline_text(char *buf, size_t len, const sq_headline *h, int decimals);
+
+/* What a headline figure ranks by when the best is marked: as sq_cell_rank. */
+double sq_headline_rank(const sq_headline *h);
+
+/* Whether h is not told apart from best, the lowest-ranked: within
+ * SQ_RESOLUTION_CYCLES of it, or its interval reaching best's. */
+bool sq_headline_ties(const sq_headline *h, const sq_headline *best);
 
 #endif

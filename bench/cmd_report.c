@@ -3,7 +3,6 @@
 #include "cli.h"
 #include "output.h"
 #include "report.h"
-#include "report_formats.h"
 #include "results_io.h"
 #include "plot.h"
 #include "sq_version.h"
@@ -15,14 +14,24 @@
 
 int sq_cmd_report(int argc, char **argv) {
     const char *format_s = "table", *plot_dir = NULL, *output = NULL;
-    const sq_option opts[] = {
-        {"--format", &format_s, NULL}, {"--plot", &plot_dir, NULL}, {"--output", &output, NULL}};
+    bool detail = false;
+    const sq_option opts[] = {{"--format", &format_s, NULL},
+                              {"--plot", &plot_dir, NULL},
+                              {"--output", &output, NULL},
+                              {"--detail", NULL, &detail}};
     const char *files[SQ_REPORT_MAX_RUNS];
     int nfiles;
-    sq_parse_options("report", argc, argv, opts, 3, files, SQ_REPORT_MAX_RUNS, &nfiles);
+    sq_parse_options("report", argc, argv, opts, sizeof opts / sizeof opts[0], files,
+                     SQ_REPORT_MAX_RUNS, &nfiles);
     if (!nfiles)
         sq_usage_error("report", "name at least one result file");
-    int format = sq_choice("report", "--format", format_s, "table|markdown|csv|html|json");
+    sq_format format = (sq_format)sq_choice("report", "--format", format_s, SQ_FORMAT_CHOICES);
+    /* Every option checked before a file is opened or an output made. */
+    if (nfiles > 1 && (format == SQ_FORMAT_CSV || format == SQ_FORMAT_JSON))
+        sq_usage_error("report",
+                       "--format %s takes one file; several files make a table, markdown or "
+                       "html comparison",
+                       format_s);
 
     sq_run runs[SQ_REPORT_MAX_RUNS];
     char err[600];
@@ -41,44 +50,15 @@ int sq_cmd_report(int argc, char **argv) {
         out = o.fp;
     }
     int status = SQ_EXIT_OK;
-    bool md_ok = true;
-    FILE *md = format == 3 ? tmpfile() : NULL;
-    if (format == 3 && !md) { /* else the markdown would go out as the HTML */
-        int e = errno;
-        if (output)
-            sq_output_abort(&o);
-        sq_usage_error("report", "--format html: cannot make a temporary file: %s", strerror(e));
-    }
-    FILE *dest = md ? md : out;
-    if (nfiles == 1) {
-        static const sq_format as[] = {SQ_FORMAT_TABLE, SQ_FORMAT_MARKDOWN, SQ_FORMAT_CSV,
-                                       SQ_FORMAT_MARKDOWN, SQ_FORMAT_JSON};
-        sq_report_write(&runs[0], as[format], dest);
-    } else if (format == 2 || format == 4) {
-        sq_usage_error("report",
-                       "--format %s takes one file; several files make a table or "
-                       "markdown comparison",
-                       format_s);
-    } else {
-        sq_write_machines(dest, format != 0, runs, nfiles);
-    }
-    if (md) {
-        md_ok = fflush(md) == 0 && !ferror(md);
-        rewind(md);
-        if (md_ok)
-            sq_markdown_to_html(md, out);
-        fclose(md);
-        if (!md_ok)
-            fprintf(stderr, "sqcolor report: --format html: cannot write a temporary file\n");
-    }
+    bool written = sq_report_write(runs, nfiles, format, detail, out) == 0;
     if (plot_dir && sq_plot(runs, nfiles, plot_dir, err, sizeof err)) {
         fprintf(stderr, "sqcolor report: --plot: %s\n", err);
         status = SQ_EXIT_FAIL;
     }
-    if (!md_ok) {
+    if (output && !written) {
+        sq_output_abort(&o);
+        fprintf(stderr, "sqcolor report: cannot write %s\n", output);
         status = SQ_EXIT_USAGE;
-        if (output)
-            sq_output_abort(&o);
     } else if (output && sq_output_commit(&o, err, sizeof err)) {
         fprintf(stderr, "sqcolor report: %s\n", err);
         status = SQ_EXIT_USAGE;

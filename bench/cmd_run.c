@@ -54,7 +54,7 @@ int sq_cmd_run(int argc, char **argv) {
                *reps_s = NULL, *samples_s = NULL, *visits_s = NULL, *sample_us_s = NULL,
                *cpu_s = NULL, *format_s = "table", *output = NULL, *min_reps_s = NULL,
                *budget_s = NULL;
-    bool quick = false, save = false, aslr = false;
+    bool quick = false, save = false, aslr = false, detail = false;
     const char *results_dir = "results";
     const sq_option opts[] = {
         {"--filter", &filter, NULL},
@@ -70,6 +70,7 @@ int sq_cmd_run(int argc, char **argv) {
         {"--sample-us", &sample_us_s, NULL},
         {"--cpu", &cpu_s, NULL},
         {"--format", &format_s, NULL},
+        {"--detail", NULL, &detail},
         {"--output", &output, NULL},
         {"--aslr", NULL, &aslr},
         {"--quick", NULL, &quick},
@@ -95,7 +96,7 @@ int sq_cmd_run(int argc, char **argv) {
     cfg.tight_abs = SQ_RUN_TIGHT_ABS;
     cfg.budget_s = SQ_RUN_BUDGET_S;
     cfg.seed = 1;
-    sq_format format = (sq_format)sq_choice("run", "--format", format_s, "table|markdown|csv|json");
+    sq_format format = (sq_format)sq_choice("run", "--format", format_s, SQ_FORMAT_CHOICES);
 
     static char *modes_buf, *seqs_buf;
     const char *words[MAX_LIST];
@@ -201,7 +202,7 @@ int sq_cmd_run(int argc, char **argv) {
         sq_results_path(&run, results_dir, path, sizeof path);
         if (sq_make_parent_dirs(path, err, sizeof err) == 0 &&
             sq_output_open_new(&saved, path, err, sizeof err) == 0) {
-            sq_report_write(&run, SQ_FORMAT_JSON, saved.fp);
+            sq_report_write(&run, 1, SQ_FORMAT_JSON, false, saved.fp);
             if (sq_output_commit_new(&saved, used, sizeof used, err, sizeof err) == 0)
                 fprintf(stderr, "sqcolor run: saved %s\n", used);
             else
@@ -212,7 +213,7 @@ int sq_cmd_run(int argc, char **argv) {
         if (status)
             fprintf(stderr, "sqcolor run: --save: %s\n", err);
     }
-    sq_report_write(&run, format, out);
+    sq_report_write(&run, 1, format, detail, out);
     sq_run_free(&run);
     if (output && sq_output_commit(&out_file, err, sizeof err)) {
         fprintf(stderr, "sqcolor run: %s\n", err);

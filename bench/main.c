@@ -1,6 +1,7 @@
 /* sqcolor: how many core cycles does each way of computing the color of a
  * chess square cost, hand-written asm beside compiled C? */
 #include "cli.h"
+#include "report.h"
 #include "engine.h"
 #include "placement.h"
 #include "sq_version.h"
@@ -54,7 +55,9 @@ static const command commands[] = {
      "  --quick           " SQ_STR(SQ_QUICK_REPS) " repetitions of " SQ_STR(SQ_QUICK_SAMPLES)
      " samples of " SQ_STR(SQ_QUICK_SAMPLE_US) " us in " SQ_STR(SQ_QUICK_VISITS) " visit, 2^"
      SQ_STR(SQ_QUICK_LENGTH_LOG2) " squares\n"
-     "  --format F        table|markdown|csv|json (default table)\n"
+     "  --format F        " SQ_FORMAT_CHOICES " (default table)\n"
+     "  --detail          the tables of every family, mode and sequence too (table, markdown,\n"
+     "                    html); by default a table per family of the headline figures\n"
      "  --output FILE     write there (atomically) instead of standard output\n"
      "  --save            also save the JSON under --results-dir\n"
      "  --results-dir DIR the folder --save saves in, a subfolder per CPU (default results)\n"},
@@ -99,11 +102,13 @@ static const command commands[] = {
      "  --predict       add llvm-mca's reciprocal throughput and latency for this CPU\n"
      "  --mcpu NAME     the CPU llvm-mca models (implies --predict; default from cpuid)\n"},
     {"report", sq_cmd_report, "tables and plots from saved result files",
-     "usage: sqcolor report FILE... [--format table|markdown|csv|html|json] [--plot DIR]\n"
+     "usage: sqcolor report FILE... [--format " SQ_FORMAT_CHOICES "] [--detail] [--plot DIR]\n"
      "                      [--output FILE]\n"
-     "  One file: its cycle tables with the run's metadata. Several files (machines, compilers,\n"
-     "  commits): one table per family and mode with a column per file.\n"
-     "  --format F      table|markdown|csv|html|json (default table; csv and json take one file)\n"
+     "  One file: a table per family of its headline figures, with the run's metadata. Several\n"
+     "  files (machines, compilers, commits): per family and figure the files side by side,\n"
+     "  with each one's ratio to the first.\n"
+     "  --format F      " SQ_FORMAT_CHOICES " (default table; csv and json take one file)\n"
+     "  --detail        the tables of every family, mode and sequence too\n"
      "  --output FILE   write there (atomically) instead of standard output\n"
      "  --plot DIR      bar charts per family (latency, throughput) as SVG and PNG, by gnuplot\n"},
     {"compare", sq_cmd_compare, "compare two result files row by row, with significance",

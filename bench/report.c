@@ -1,23 +1,36 @@
-/* A run in the format asked for: the dispatch to each format's writer. */
+/* Runs in the format asked for: the dispatch to each format's writer. */
 #include "report.h"
 
+#include "cpu_model.h"
 #include "report_formats.h"
 #include "report_json.h"
 
 const char *const sq_mode_names[SQ_MODE_COUNT] = {"latency", "throughput", "branch", "call"};
 
-int sq_report_write(const sq_run *run, sq_format fmt, FILE *out) {
+int sq_report_write(const sq_run *runs, int nruns, sq_format fmt, bool detail, FILE *out) {
     switch (fmt) {
-    case SQ_FORMAT_TABLE:
-    case SQ_FORMAT_MARKDOWN:
-        sq_write_tables(out, fmt == SQ_FORMAT_MARKDOWN, run);
-        break;
     case SQ_FORMAT_CSV:
-        sq_write_csv(out, run);
+        sq_write_csv(out, &runs[0]);
         break;
     case SQ_FORMAT_JSON:
-        sq_write_json(out, run);
+        sq_write_json(out, &runs[0]);
         break;
+    default: {
+        static const sq_doc_format as[] = {[SQ_FORMAT_TABLE] = SQ_DOC_TEXT,
+                                           [SQ_FORMAT_MARKDOWN] = SQ_DOC_MARKDOWN,
+                                           [SQ_FORMAT_HTML] = SQ_DOC_HTML};
+        char title[160], label[96];
+        sq_cpu_label(label, sizeof label, &runs[0].machine);
+        if (nruns == 1)
+            snprintf(title, sizeof title, "sqcolor results on %s", label);
+        else
+            snprintf(title, sizeof title, "sqcolor results across %d machines", nruns);
+        sq_doc d;
+        sq_doc_open(&d, out, as[fmt], title);
+        sq_report_doc(&d, runs, nruns, detail);
+        if (sq_doc_finish(&d))
+            return -1;
+    }
     }
     return fflush(out) == 0 && !ferror(out) ? 0 : -1;
 }

@@ -1,22 +1,34 @@
-/* Each output format's writer, called by report.c's dispatch. */
+/* Each output format's writer and the parts of the report document, called
+ * by report.c's dispatch. */
 #ifndef SQCOLOR_REPORT_FORMATS_H
 #define SQCOLOR_REPORT_FORMATS_H
 
+#include "doc.h"
 #include "results.h"
 
 #include <stdbool.h>
 #include <stdio.h>
 
-/* report_tables.c: the console tables, or Markdown where md. */
-void sq_write_tables(FILE *out, bool md, const sq_run *run);
+/* report_summary.c: the whole report of runs[0..nruns) as a document: the
+ * headline tables (one run) or the machines side by side (several), the
+ * detailed tables where detail, and the notes. */
+void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, bool detail);
+
+/* "per square" or "per pair": what a family's cycles are counted per. */
+const char *sq_report_unit(const sq_family *fam);
+
+/* report_detail.c: one run's tables per family, mode and sequence, with
+ * their summaries and mispredict tables; several runs' variants side by side. */
+void sq_report_detail(sq_doc *d, const sq_run *run);
+void sq_report_detail_machines(sq_doc *d, const sq_run *runs, int nruns);
+
+/* report_notes.c: how a run was measured; the vendor's mispredict figure for
+ * its CPU; what the marks mean (detail: the per-sequence tables' marks too). */
+void sq_report_run_notes(sq_doc *d, const sq_run *run);
+void sq_report_vendor_note(sq_doc *d, const sq_run *run);
+void sq_report_marks(sq_doc *d, bool detail);
 
 /* report_csv.c */
 void sq_write_csv(FILE *out, const sq_run *run);
-
-/* report_tables.c: several runs side by side, a column per run. */
-void sq_write_machines(FILE *out, bool md, const sq_run *runs, int nruns);
-
-/* report_html.c: the Markdown report md as an HTML page. */
-void sq_markdown_to_html(FILE *md, FILE *out);
 
 #endif

@@ -29,7 +29,7 @@ static bool is_variant(const sq_result *r, const char *id) {
 
 sq_over_sequences sq_over_sequences_of(const sq_run *run, const char *id, sq_mode mode,
                                        sq_sequence_set set) {
-    sq_over_sequences o = {NAN, NAN, NAN, 0, false};
+    sq_over_sequences o = {NAN, NAN, NAN, 0, 0, false};
     double *x = malloc(sizeof *x * 3 * (size_t)(run->nresults ? run->nresults : 1));
     if (!x)
         return o;
@@ -39,11 +39,15 @@ sq_over_sequences sq_over_sequences_of(const sq_run *run, const char *id, sq_mod
         if (r->mode != mode || !in_set(r->sequence, set) || !isfinite(r->cycles.median) ||
             !is_variant(r, id))
             continue;
+        if (r->nmodes) { /* its median falls between two regimes: not mixed in */
+            o.bimodal = true;
+            o.nbimodal++;
+            continue;
+        }
         x[o.ncells] = r->cycles.median;
         lo[o.ncells] = r->cycles.ci_lo;
         hi[o.ncells] = r->cycles.ci_hi;
         o.ncells++;
-        o.bimodal |= r->nmodes > 0;
     }
     if (o.ncells) {
         o.median = sq_stats_of(x, o.ncells).median;
@@ -65,26 +69,59 @@ bool sq_regimes_apart(const sq_run *run, const char *id, sq_mode mode) {
     return mode == SQ_MODE_BRANCH || sq_variant_control_dependent(run, id);
 }
 
+const char *const sq_headline_names[SQ_HEADLINE_COUNT] = {"latency", "throughput", "branch",
+                                                          "mispredict"};
+
+sq_headline sq_headline_of(const sq_run *run, const char *id, sq_headline_kind kind) {
+    bool cd = sq_variant_control_dependent(run, id);
+    sq_headline h = {NAN, NAN, NAN, 0, 0, cd && kind == SQ_HEADLINE_LATENCY};
+    sq_over_sequences o;
+    switch (kind) {
+    case SQ_HEADLINE_LATENCY:
+        if (cd) /* the chain runs through a predicted branch: no latency */
+            return h;
+        o = sq_over_sequences_of(run, id, SQ_MODE_LATENCY, SQ_SEQUENCES_ALL);
+        break;
+    case SQ_HEADLINE_THROUGHPUT:
+        o = sq_over_sequences_of(run, id, SQ_MODE_THROUGHPUT,
+                                 cd ? SQ_SEQUENCES_PREDICTABLE : SQ_SEQUENCES_ALL);
+        break;
+    case SQ_HEADLINE_BRANCH:
+        o = sq_over_sequences_of(run, id, SQ_MODE_BRANCH, SQ_SEQUENCES_PREDICTABLE);
+        break;
+    default: {
+        sq_over_sequences pred =
+            sq_over_sequences_of(run, id, SQ_MODE_BRANCH, SQ_SEQUENCES_PREDICTABLE);
+        sq_over_sequences rnd = sq_over_sequences_of(run, id, SQ_MODE_BRANCH, SQ_SEQUENCES_RANDOM);
+        h.nbimodal = pred.nbimodal + rnd.nbimodal;
+        /* A two-speed branch cell leaves no penalty: which speed is it? */
+        if (pred.ncells && rnd.ncells && !h.nbimodal) {
+            h.median = (rnd.median - pred.median) / SQ_RANDOM_MISPREDICT_RATE;
+            h.lo = (rnd.ci_lo - pred.ci_hi) / SQ_RANDOM_MISPREDICT_RATE;
+            h.hi = (rnd.ci_hi - pred.ci_lo) / SQ_RANDOM_MISPREDICT_RATE;
+            h.ncells = pred.ncells + rnd.ncells;
+        }
+        return h;
+    }
+    }
+    h.median = o.median;
+    h.lo = o.ci_lo;
+    h.hi = o.ci_hi;
+    h.ncells = o.ncells;
+    h.nbimodal = o.nbimodal;
+    return h;
+}
+
 sq_summary sq_summary_of(const sq_run *run, const sq_variant *variant) {
     const char *id = variant->id;
     sq_summary s = {.variant = variant, .control_dependent = sq_variant_control_dependent(run, id)};
-    s.latency = s.control_dependent
-                    ? NAN
-                    : sq_over_sequences_of(run, id, SQ_MODE_LATENCY, SQ_SEQUENCES_ALL).median;
-    s.throughput =
-        sq_over_sequences_of(run, id, SQ_MODE_THROUGHPUT,
-                             s.control_dependent ? SQ_SEQUENCES_PREDICTABLE : SQ_SEQUENCES_ALL)
-            .median;
-    sq_over_sequences pred =
-        sq_over_sequences_of(run, id, SQ_MODE_BRANCH, SQ_SEQUENCES_PREDICTABLE);
-    sq_over_sequences rnd = sq_over_sequences_of(run, id, SQ_MODE_BRANCH, SQ_SEQUENCES_RANDOM);
-    s.branch_predictable = pred.median;
-    s.mispredict_penalty = s.penalty_lo = s.penalty_hi = NAN;
-    if (pred.ncells && rnd.ncells && !pred.bimodal && !rnd.bimodal) {
-        s.mispredict_penalty = (rnd.median - pred.median) / SQ_RANDOM_MISPREDICT_RATE;
-        s.penalty_lo = (rnd.ci_lo - pred.ci_hi) / SQ_RANDOM_MISPREDICT_RATE;
-        s.penalty_hi = (rnd.ci_hi - pred.ci_lo) / SQ_RANDOM_MISPREDICT_RATE;
-    }
+    s.latency = sq_headline_of(run, id, SQ_HEADLINE_LATENCY).median;
+    s.throughput = sq_headline_of(run, id, SQ_HEADLINE_THROUGHPUT).median;
+    s.branch_predictable = sq_headline_of(run, id, SQ_HEADLINE_BRANCH).median;
+    sq_headline p = sq_headline_of(run, id, SQ_HEADLINE_MISPREDICT);
+    s.mispredict_penalty = p.median;
+    s.penalty_lo = p.lo;
+    s.penalty_hi = p.hi;
     return s;
 }
 

@@ -26,14 +26,17 @@ typedef enum sq_sequence_set {
     SQ_SEQUENCES_RANDOM,      /* "random" alone */
 } sq_sequence_set;
 
-/* A variant's cells in one mode over a set of sequences (cells with no
- * finite median left out). */
+/* A variant's cells in one mode over a set of sequences: cells with no
+ * finite median left out, and cells that run at two speeds too (their
+ * median falls between two regimes: a median over sequences never mixes
+ * regimes), counted apart. */
 typedef struct sq_over_sequences {
-    double median;       /* of the cells' medians; NAN with no cell */
+    double median;       /* of the one-speed cells' medians; NAN with none */
     double ci_lo, ci_hi; /* the medians of the cells' bounds: they hold the median over the
                             sequences whenever every cell's interval holds its cell */
-    int ncells;
-    bool bimodal; /* a cell runs at two speeds */
+    int ncells;          /* one-speed cells */
+    int nbimodal;        /* cells at two speeds, left out */
+    bool bimodal;        /* nbimodal > 0 */
 } sq_over_sequences;
 
 sq_over_sequences sq_over_sequences_of(const sq_run *run, const char *id, sq_mode mode,
@@ -46,6 +49,28 @@ bool sq_variant_control_dependent(const sq_run *run, const char *id);
  * sequences and random, that a figure over sequences must keep apart: in
  * branch mode, and for a control-dependent variant in any mode. */
 bool sq_regimes_apart(const sq_run *run, const char *id, sq_mode mode);
+
+/* The figures a reader looks at first, each over the sequences where it
+ * means one thing (sq_summary says which). */
+typedef enum sq_headline_kind {
+    SQ_HEADLINE_LATENCY,
+    SQ_HEADLINE_THROUGHPUT,
+    SQ_HEADLINE_BRANCH,     /* the branch cost on the predictable sequences */
+    SQ_HEADLINE_MISPREDICT, /* core cycles per mispredict */
+    SQ_HEADLINE_COUNT
+} sq_headline_kind;
+
+extern const char *const sq_headline_names[SQ_HEADLINE_COUNT]; /* "latency", ... */
+
+/* One headline figure of one variant, with its 95% interval. */
+typedef struct sq_headline {
+    double median, lo, hi;  /* NAN when it does not apply or its cells are missing */
+    int ncells;             /* one-speed cells it comes from */
+    int nbimodal;           /* cells at two speeds, left out (the mispredict figure: withheld) */
+    bool control_dependent; /* a latency of a control-dependent variant: there is none */
+} sq_headline;
+
+sq_headline sq_headline_of(const sq_run *run, const char *id, sq_headline_kind kind);
 
 /* One variant's figures in core cycles per square (pair); NAN where one does
  * not apply or its cells are missing. */

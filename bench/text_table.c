@@ -23,24 +23,38 @@ static void out_of_memory(void) {
     exit(1);
 }
 
-void sq_text_table_add(sq_text_table *t, const char *fmt, ...) {
+static void add_cell(sq_text_table *t, bool best, const char *fmt, va_list ap) {
     if (t->ncells == t->cap) {
         int cap = t->cap ? 2 * t->cap : 64;
         char **cells = realloc(t->cells, sizeof *cells * (size_t)cap);
-        if (!cells)
+        bool *marks = cells ? realloc(t->best, sizeof *marks * (size_t)cap) : NULL;
+        if (cells)
+            t->cells = cells;
+        if (!marks)
             out_of_memory();
-        t->cells = cells;
+        t->best = marks;
         t->cap = cap;
     }
     /* As long as the text is: a name or a label from a file has no bound. */
     char *text;
+    if (vasprintf(&text, fmt, ap) < 0)
+        out_of_memory();
+    t->best[t->ncells] = best;
+    t->cells[t->ncells++] = text;
+}
+
+void sq_text_table_add(sq_text_table *t, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    int n = vasprintf(&text, fmt, ap);
+    add_cell(t, false, fmt, ap);
     va_end(ap);
-    if (n < 0)
-        out_of_memory();
-    t->cells[t->ncells++] = text;
+}
+
+void sq_text_table_add_best(sq_text_table *t, bool best, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    add_cell(t, best, fmt, ap);
+    va_end(ap);
 }
 
 static void pad(FILE *out, int n) {
@@ -48,62 +62,42 @@ static void pad(FILE *out, int n) {
         fputc(' ', out);
 }
 
-static void write_console(const sq_text_table *t, FILE *out, int first_width, int width) {
+/* A cell's text on its line: control characters (a newline in a name from
+ * a file) as spaces. */
+static void put_cell(FILE *out, const char *s) {
+    for (; *s; s++)
+        fputc((unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s, out);
+}
+
+void sq_text_table_write(const sq_text_table *t, FILE *out, int first_width, int width) {
     int *w = calloc((size_t)t->ncols, sizeof *w);
     if (!w)
-        return;
+        out_of_memory();
     for (int i = 0; i < t->ncells; i++) {
-        int c = i % t->ncols, n = sq_text_width(t->cells[i]);
+        int c = i % t->ncols, n = sq_text_width(t->cells[i]) + t->best[i];
         w[c] = n > w[c] ? n : w[c];
     }
     for (int c = 0; c < t->ncols; c++)
         w[c] = w[c] > (c ? width : first_width) ? w[c] : (c ? width : first_width);
     for (int i = 0; i < t->ncells; i++) {
-        int c = i % t->ncols, n = sq_text_width(t->cells[i]);
-        if (c == 0) {
-            fputs(t->cells[i], out);
-            pad(out, w[0] - n);
-        } else {
+        int c = i % t->ncols, n = sq_text_width(t->cells[i]) + t->best[i];
+        if (c)
             pad(out, 1 + w[c] - n);
-            fputs(t->cells[i], out);
-        }
+        put_cell(out, t->cells[i]);
+        if (t->best[i])
+            fputc('*', out);
+        if (!c)
+            pad(out, w[0] - n);
         if (c == t->ncols - 1 || i == t->ncells - 1)
             fputc('\n', out);
     }
     free(w);
 }
 
-static void write_markdown(const sq_text_table *t, FILE *out) {
-    for (int i = 0; i < t->ncells; i++) {
-        int c = i % t->ncols;
-        fputs(c ? " " : "| ", out);
-        for (const char *p = t->cells[i]; *p; p++) {
-            if (*p == '|')
-                fputc('\\', out);
-            fputc(*p, out);
-        }
-        fputs(" |", out);
-        if (c == t->ncols - 1 || i == t->ncells - 1)
-            fputc('\n', out);
-        if (i == t->ncols - 1) { /* under the header */
-            fputs("|---|", out);
-            for (int k = 1; k < t->ncols; k++)
-                fputs("---:|", out);
-            fputc('\n', out);
-        }
-    }
-}
-
-void sq_text_table_write(const sq_text_table *t, FILE *out, bool md, int first_width, int width) {
-    if (md)
-        write_markdown(t, out);
-    else
-        write_console(t, out, first_width, width);
-}
-
 void sq_text_table_free(sq_text_table *t) {
     for (int i = 0; i < t->ncells; i++)
         free(t->cells[i]);
     free(t->cells);
+    free(t->best);
     memset(t, 0, sizeof *t);
 }

@@ -1,5 +1,7 @@
-/* A table of text cells, printed aligned for the console or as a Markdown
- * pipe table. Widths count characters, not bytes, so ±, ≈ and † line up. */
+/* A table of text cells, the first row its header, some cells marked as the
+ * best of their row; printed aligned for the console here (doc.c renders it
+ * in the other formats). Widths count characters, not bytes, so ±, ≈ and †
+ * line up. */
 #ifndef SQCOLOR_TEXT_TABLE_H
 #define SQCOLOR_TEXT_TABLE_H
 
@@ -10,6 +12,7 @@ typedef struct sq_text_table {
     int ncols;
     int ncells, cap;
     char **cells; /* row after row; the first row is the header */
+    bool *best;   /* per cell: marked as the best of its row */
 } sq_text_table;
 
 void sq_text_table_init(sq_text_table *t, int ncols);
@@ -18,10 +21,14 @@ void sq_text_table_init(sq_text_table *t, int ncols);
 void sq_text_table_add(sq_text_table *t, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* The same, the cell marked as the best of its row. */
+void sq_text_table_add_best(sq_text_table *t, bool best, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 /* Console: the first column left-aligned and at least first_width wide, the
- * others right-aligned after a space, at least width wide. Markdown: a pipe
- * table, the first column left-aligned, '|' in a cell escaped as "\|". */
-void sq_text_table_write(const sq_text_table *t, FILE *out, bool md, int first_width, int width);
+ * others right-aligned after a space, at least width wide; a best cell
+ * followed by '*'; control characters as spaces. */
+void sq_text_table_write(const sq_text_table *t, FILE *out, int first_width, int width);
 
 void sq_text_table_free(sq_text_table *t);
 

@@ -128,19 +128,29 @@ grep -q "^note:" "$tmp/same.txt" && bad "a note on rows that can be judged" || o
 # Tables have no limit on their techniques, impls or sequences (item 14 of
 # issue 14: a 200-technique file showed 64 rows).
 make_run "$tmp/wide200.json" '[range(200) | row("color/t\(.)/asm"; "random"; "latency"; one(4))]'
-"$bin" report "$tmp/wide200.json" >"$tmp/wide200.txt" 2>&1
-[ "$(grep -c '^t[0-9]* ' "$tmp/wide200.txt")" -eq 200 ] && grep -q '^t199 ' "$tmp/wide200.txt" && ok ||
-    bad "a 200-technique table has $(grep -c '^t[0-9]* ' "$tmp/wide200.txt") rows"
+"$bin" report "$tmp/wide200.json" --detail >"$tmp/wide200.txt" 2>&1
+[ "$(grep -c '^t[0-9]* ' "$tmp/wide200.txt")" -eq 400 ] && grep -q '^t199 ' "$tmp/wide200.txt" && ok ||
+    bad "a 200-technique file's two tables have $(grep -c '^t[0-9]* ' "$tmp/wide200.txt") rows, not 2 x 200"
 make_run "$tmp/impls70.json" '[range(70) | row("color/lea_shr_and/i\(.)"; "random"; "latency"; one(4))]'
-"$bin" report "$tmp/impls70.json" >"$tmp/impls70.txt" 2>&1
-grep '^technique' "$tmp/impls70.txt" | head -1 | grep -q ' i69$' && grep -q '^lea_shr_and' "$tmp/impls70.txt" && ok ||
-    bad "a 70-impl table: $(grep '^technique' "$tmp/impls70.txt" | head -1 | tail -c 100)"
+"$bin" report "$tmp/impls70.json" --detail >"$tmp/impls70.txt" 2>&1
+grep '^technique' "$tmp/impls70.txt" | sed -n 2p | grep -q ' i69$' && grep -q '^lea_shr_and' "$tmp/impls70.txt" && ok ||
+    bad "a 70-impl detailed table: $(grep '^technique' "$tmp/impls70.txt" | sed -n 2p | tail -c 100)"
 make_run "$tmp/seqs70.json" '[range(70) | row("color/lea_shr_and/asm"; "file:s\(.).txt"; "latency"; one(4))]'
-"$bin" report "$tmp/seqs70.json" >"$tmp/seqs70.txt" 2>&1
+"$bin" report "$tmp/seqs70.json" --detail >"$tmp/seqs70.txt" 2>&1
 [ "$(grep -c '^color — latency, sequence file:s[0-9]*.txt ' "$tmp/seqs70.txt")" -eq 70 ] && grep -q 'sequence file:s69.txt ' "$tmp/seqs70.txt" &&
     ok || bad "a 70-sequence run has $(grep -c '^color — latency, sequence file:s[0-9]*.txt ' "$tmp/seqs70.txt") tables"
+# The headline tables are designed for 15 impls and 35 techniques: at most 120
+# lines, none wider than 160 characters (issue 13); --detail has the matrix.
+make_run "$tmp/big.json" '[({color: 20, color_x88: 5, same_color: 5, different_color: 5} | to_entries[]) as $f |
+    range($f.value) as $t | (["asm"] + [range(14) | "compiler-\(.)-native"])[] as $i |
+    ("latency", "throughput", "branch", "call") as $m | ("ordered", "random") as $s |
+    row("\($f.key)/technique_number_\($t)/\($i)"; $s; $m; one(4 + $t / 10))]'
+"$bin" report "$tmp/big.json" >"$tmp/big.txt" 2>&1
+lines=$(wc -l <"$tmp/big.txt") width=$(wc -L <"$tmp/big.txt")
+[ "$lines" -le 120 ] && [ "$width" -le 160 ] && [ "$(grep -c '^technique_number_' "$tmp/big.txt")" -eq 35 ] && ok ||
+    bad "15 impls x 35 techniques: $lines lines, $width wide, $(grep -c '^technique_number_' "$tmp/big.txt") technique rows"
 make_run "$tmp/wide1100.json" '[range(1100) | row("color/t\(.)/asm"; "random"; "latency"; one(4))]'
-"$bin" report "$tmp/wide1100.json" "$tmp/wide200.json" >"$tmp/two_files.txt" 2>&1
+"$bin" report "$tmp/wide1100.json" "$tmp/wide200.json" --detail >"$tmp/two_files.txt" 2>&1
 [ "$(grep -c '^t[0-9]*/asm ' "$tmp/two_files.txt")" -eq 1100 ] && ok ||
     bad "two files' table of 1100 variants has $(grep -c '^t[0-9]*/asm ' "$tmp/two_files.txt") rows"
 

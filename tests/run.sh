@@ -123,8 +123,8 @@ two=(--quick --reps 3 --samples 1 --length 64 --filter color/lea_shr_and/asm --m
     --output "$tmp/two.json" 2>"$tmp/err" && ok || bad "run with two files: $(cat "$tmp/err")"
 jq -e '[.results[] | select(.mode == "latency") | .sequence] == ["file:a.txt", "file:b.txt", "random"]' \
     "$tmp/two.json" >/dev/null && ok || bad "file labels: $(jq -c '[.results[].sequence]' "$tmp/two.json")"
-"$bin" report "$tmp/two.json" | grep -q 'asm file:a.txt *asm file:b.txt *asm random' && ok ||
-    bad "the table lacks a file's column: $("$bin" report "$tmp/two.json" | grep technique | head -1)"
+"$bin" report "$tmp/two.json" --detail | grep -q 'asm file:a.txt *asm file:b.txt *asm random' && ok ||
+    bad "the table lacks a file's column: $("$bin" report "$tmp/two.json" --detail | grep technique | sed -n 2p)"
 [ "$("$bin" report "$tmp/two.json" --format csv | grep -c ',file:[ab].txt,')" -eq 4 ] && ok || bad "csv: file labels"
 "$bin" compare "$tmp/two.json" "$tmp/two.json" >"$tmp/cmp.txt"
 grep -q '^compare: 6 rows matched' "$tmp/cmp.txt" && [ "$(grep -c '^color/lea_shr_and/asm *file:[ab].txt ' "$tmp/cmp.txt")" -eq 4 ] &&

@@ -1,5 +1,6 @@
-/* The console tables and their Markdown twin: one run's tables per family
- * and mode, summaries, penalties and the footer. */
+/* The detailed tables (--detail): one run's cells per family, mode and
+ * sequence, each mode's summary over sequences and the cost per
+ * mispredict; several runs' figures over sequences side by side. */
 #include "report_formats.h"
 
 #include "report.h"
@@ -172,8 +173,7 @@ static const sq_variant *variant_in(const grid *g, const char *tech, const char 
 }
 
 /* Under a table: each row in it that runs at two speeds, with their shares. */
-static void write_two_speeds(FILE *out, bool md, const grid *g, const char *const *seqs, int nseq) {
-    bool first = true;
+static void write_two_speeds(sq_doc *d, const grid *g, const char *const *seqs, int nseq) {
     for (int t = 0; t < g->techniques.n; t++)
         for (int s = 0; s < nseq; s++)
             for (int i = 0; i < g->impls.n; i++) {
@@ -184,16 +184,14 @@ static void write_two_speeds(FILE *out, bool md, const grid *g, const char *cons
                 const sq_speed *m = r->modes;
                 sq_cell_value(fast, sizeof fast, m[0].cycles, 2);
                 sq_cell_value(slow, sizeof slow, m[r->nmodes - 1].cycles, 2);
-                fprintf(out, "%s%s%s on %s: %s (%.0f%%) or %s (%.0f%%)\n", md && first ? "\n" : "",
-                        md ? "- " : "", r->variant->id, r->sequence, fast, 100 * m[0].share, slow,
-                        100 * m[r->nmodes - 1].share);
-                first = false;
+                sq_doc_note(d, "%s on %s: %s (%.0f%%) or %s (%.0f%%)", r->variant->id, r->sequence,
+                            fast, 100 * m[0].share, slow, 100 * m[r->nmodes - 1].share);
             }
 }
 
 /* One table of a family and mode: rows techniques, columns impl x sequence, or
  * only the impls of one sequence when seq is given (wide runs). */
-static void write_table(FILE *out, bool md, const sq_family *fam, sq_mode mode, const grid *g,
+static void write_table(sq_doc *d, const sq_family *fam, sq_mode mode, const grid *g,
                         const char *seq) {
     const char **seqs = must(malloc(sizeof *seqs * ((size_t)g->sequences.n + 1)));
     int nseq = 0;
@@ -201,11 +199,8 @@ static void write_table(FILE *out, bool md, const sq_family *fam, sq_mode mode, 
         if (!seq || strcmp(seq, g->sequences.v[s]) == 0)
             seqs[nseq++] = g->sequences.v[s];
 
-    fprintf(out, md ? "\n#### %s — %s%s%s\n\n" : "\n%s — %s%s%s (median core cycles per square)\n",
-            fam->name, sq_mode_names[mode], seq ? ", sequence " : "", seq ? seq : "");
-    if (md)
-        fprintf(out, "Median core cycles per square ± half its 95%% interval; the best of each row "
-                     "and sequence in bold.\n\n");
+    sq_doc_heading(d, 3, "%s — %s%s%s (median core cycles %s)", fam->name, sq_mode_names[mode],
+                   seq ? ", sequence " : "", seq ? seq : "", sq_report_unit(fam));
     sq_text_table t;
     sq_text_table_init(&t, 1 + nseq * g->impls.n);
     sq_text_table_add(&t, "technique");
@@ -226,14 +221,13 @@ static void write_table(FILE *out, bool md, const sq_family *fam, sq_mode mode, 
                 const sq_result *r = cell(g, tech, g->impls.v[i], seqs[s]);
                 char v[64];
                 sq_cell_text(v, sizeof v, r);
-                bool is_best = sq_cell_ties_best(r, best) && g->impls.n > 1;
-                sq_text_table_add(&t, is_best ? (md ? "**%s**" : "%s*") : "%s", v);
+                sq_text_table_add_best(&t, sq_cell_ties_best(r, best) && g->impls.n > 1, "%s", v);
             }
         }
     }
-    sq_text_table_write(&t, out, md, 16, 16);
+    sq_doc_table(d, &t, 16, 16);
     sq_text_table_free(&t);
-    write_two_speeds(out, md, g, seqs, nseq);
+    write_two_speeds(d, g, seqs, nseq);
     free(seqs);
 }
 
@@ -261,7 +255,7 @@ static int by_best(const void *a, const void *b) {
  * sequences and random apart where a branch on the result decides; each C
  * impl also as a ratio to the technique's asm where both are one figure and
  * the asm costs at least half a cycle; techniques sorted by their best impl. */
-static void write_summary(FILE *out, bool md, const sq_family *fam, sq_mode mode, const grid *g) {
+static void write_summary(sq_doc *d, const sq_family *fam, sq_mode mode, const grid *g) {
     ranked *rows = must(malloc(sizeof *rows * ((size_t)g->techniques.n + 1)));
     bool apart = false, together = false; /* some variants' regimes apart, some not */
     for (int t = 0; t < g->techniques.n; t++) {
@@ -280,12 +274,8 @@ static void write_summary(FILE *out, bool md, const sq_family *fam, sq_mode mode
     qsort(rows, (size_t)g->techniques.n, sizeof rows[0], by_best);
     const char *how = apart ? "; predictable sequences / random apart" : "";
     const char *ratio = together ? ", ratio to asm" : "";
-    if (md)
-        fprintf(out, "\n#### %s — %s, summary (median over sequences%s%s)\n\n", fam->name,
-                sq_mode_names[mode], how, ratio);
-    else
-        fprintf(out, "\n%s — %s, summary: median over sequences%s%s, best first\n", fam->name,
-                sq_mode_names[mode], how, ratio);
+    sq_doc_heading(d, 3, "%s — %s, summary: median over sequences%s%s, best first", fam->name,
+                   sq_mode_names[mode], how, ratio);
     sq_text_table t;
     sq_text_table_init(&t, 1 + g->impls.n);
     sq_text_table_add(&t, "technique");
@@ -315,26 +305,18 @@ static void write_summary(FILE *out, bool md, const sq_family *fam, sq_mode mode
                 sq_text_table_add(&t, "%s", text);
         }
     }
-    sq_text_table_write(&t, out, md, 16, 16);
+    sq_doc_table(d, &t, 16, 16);
     sq_text_table_free(&t);
     free(rows);
 }
 
 /* Techniques x impls: core cycles per mispredict (summary.h), and beside the
  * table the vendor's figure for the machine. g is the family's branch grid. */
-static void write_penalties(FILE *out, bool md, const sq_run *run, const sq_family *fam,
-                            const grid *g) {
-    if (md)
-        fprintf(out,
-                "\n#### %s — cycles per mispredict\n\n(branch on random - median branch on "
-                "the predictable sequences) / %.1f, the rate at which random squares (pairs) "
-                "mispredict; ± from the cells' intervals.\n\n",
-                fam->name, SQ_RANDOM_MISPREDICT_RATE);
-    else
-        fprintf(out,
-                "\n%s — cycles per mispredict: (branch on random - median branch on the "
-                "predictable sequences) / %.1f\n",
-                fam->name, SQ_RANDOM_MISPREDICT_RATE);
+static void write_penalties(sq_doc *d, const sq_run *run, const sq_family *fam, const grid *g) {
+    sq_doc_heading(d, 3,
+                   "%s — cycles per mispredict: (branch on random - median branch on the "
+                   "predictable sequences) / %.1f",
+                   fam->name, SQ_RANDOM_MISPREDICT_RATE);
     sq_text_table t;
     sq_text_table_init(&t, 1 + g->impls.n);
     sq_text_table_add(&t, "technique");
@@ -355,145 +337,14 @@ static void write_penalties(FILE *out, bool md, const sq_run *run, const sq_fami
             sq_text_table_add(&t, "%s", text);
         }
     }
-    sq_text_table_write(&t, out, md, 16, 16);
+    sq_doc_table(d, &t, 16, 16);
     sq_text_table_free(&t);
-    if (md)
-        fputc('\n', out);
     if (dash)
-        fprintf(out, "%s-: a branch cell is missing or runs at two speeds\n", md ? "- " : "");
-    const sq_cpu_model *ref = sq_mispredict_reference_of(&run->machine);
-    if (ref)
-        fprintf(out, "%sthe vendor's figure for this CPU (%s): %s cycles per mispredict\n",
-                md ? "- " : "", ref->core, ref->mispredict);
-    else
-        fprintf(out, "%sno vendor's figure is known for this CPU (%s family 0x%x model 0x%x)\n",
-                md ? "- " : "", run->machine.vendor, run->machine.family, run->machine.model);
+        sq_doc_note(d, "-: a branch cell is missing or runs at two speeds");
+    sq_report_vendor_note(d, run);
 }
 
-static int cmp_int(const void *a, const void *b) {
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
-}
-
-typedef struct reps_count {
-    int reps, rows;
-} reps_count;
-
-static int by_rows(const void *a, const void *b) {
-    const reps_count *x = a, *y = b;
-    return x->rows != y->rows ? (x->rows < y->rows) - (x->rows > y->rows)
-                              : (x->reps > y->reps) - (x->reps < y->reps);
-}
-
-/* "repetitions per row: 6 (1520 rows), 9 (140), 15 (60); median 6": the
- * repetitions rows were given (sampling stops early on tight rows), most
- * common first. */
-static void write_reps(FILE *out, const char *p, const sq_run *run) {
-    int n = run->nresults;
-    int *reps = malloc(sizeof *reps * (size_t)(n ? n : 1));
-    reps_count *counts = malloc(sizeof *counts * (size_t)(n ? n : 1));
-    if (n && reps && counts) {
-        for (int i = 0; i < n; i++)
-            reps[i] = run->results[i].reps;
-        qsort(reps, (size_t)n, sizeof *reps, cmp_int);
-        /* The median of the counts, sorted here anyway. */
-        double median = n % 2 ? reps[n / 2] : (reps[n / 2 - 1] + reps[n / 2]) / 2.0;
-        int distinct = 0;
-        for (int i = 0; i < n; i++)
-            if (i && reps[i] == reps[i - 1])
-                counts[distinct - 1].rows++;
-            else
-                counts[distinct++] = (reps_count){reps[i], 1};
-        qsort(counts, (size_t)distinct, sizeof *counts, by_rows);
-        fprintf(out, "%srepetitions per row: ", p);
-        for (int k = 0; k < distinct && k < 8; k++)
-            fprintf(out, k ? ", %d (%d)" : "%d (%d rows)", counts[k].reps, counts[k].rows);
-        fprintf(out, "%s; median %g\n", distinct > 8 ? ", ..." : "", median);
-    }
-    free(reps);
-    free(counts);
-}
-
-static void write_footer(FILE *out, bool md, const sq_run *run, bool penalties) {
-    const sq_machine *m = &run->machine;
-    const sq_clock *c = &run->clock;
-    const char *p = md ? "- " : "";
-    fprintf(out, "\n");
-    fprintf(out, "%scycles: %s\n", p,
-            strcmp(c->source, "perf") == 0
-                ? "core cycles from the hardware cycle counter (perf)"
-                : "core cycles calibrated from a dependent add chain beside every row (no "
-                  "hardware cycle counter); TSC ticks are not cycles here");
-    fprintf(out,
-            "%sclock: TSC %.4f GHz (%s); core %.4f GHz median, %.4f-%.4f seen; timer %.0f "
-            "ticks\n",
-            p, c->tsc_hz / 1e9, c->tsc_source, c->core_hz / 1e9, c->core_hz_min / 1e9,
-            c->core_hz_max / 1e9, c->timer_overhead);
-    fprintf(out,
-            "%salu: %.2f independent adds per cycle at the start of the run (fewer than this "
-            "core usually gives means another thread shared it: throughput rows run slower)\n",
-            p, c->alu_per_cycle);
-    char cpu[32] = "not pinned to a cpu";
-    if (run->cpu >= 0)
-        snprintf(cpu, sizeof cpu, "cpu %d", run->cpu);
-    fprintf(out, "%smachine: %s (%s family 0x%x model 0x%x stepping %u)%s, %s, Linux %s\n", p,
-            m->brand, m->vendor, m->family, m->model, m->stepping,
-            m->hypervisor ? ", virtualized" : "", cpu, run->kernel);
-    fprintf(out,
-            "%srun: sqcolor %s (%s), %d to %d repetitions of %d samples of %.0f us in %d visits, "
-            "sequences of %zu squares (%s), seed %llu, address randomisation %s, %.1f s%s%s\n",
-            p, run->version, run->commit, run->min_reps, run->reps, run->samples, run->sample_us,
-            run->visits, run->length, run->sequences, (unsigned long long)run->seed,
-            run->aslr ? "on" : "off", run->elapsed_s, run->source ? ", from " : "",
-            run->source ? run->source : "");
-    for (int i = 0; i < run->nimpls; i++)
-        fprintf(out, "%simpl %s: %s %s\n", p, run->impls[i].name, run->impls[i].compiler,
-                run->impls[i].flags);
-    fprintf(out,
-            "%scells: median over repetitions of the minimum of each repetition's samples (its "
-            "visits spread over the run, the rows in a new order each pass), the harness (an "
-            "identity body in the same loop) subtracted\n",
-            p);
-    fprintf(out,
-            "%s±: half the width of the cell's 95%% interval of the median (distribution-free, "
-            "from the order statistics of its repetitions), the wider side\n",
-            p);
-    fprintf(out,
-            "%s≈0: a cost not told apart from zero (its median within %.2f cycles of zero or "
-            "below it, or its interval holding zero); ≈0≤X: it costs at most X (the interval's "
-            "upper end; below zero is the harness's slack, not a cost)\n",
-            p, SQ_RESOLUTION_CYCLES);
-    fprintf(out,
-            "%sa|b: the row ran at two speeds, a the faster; its line under the table gives each "
-            "speed's share of the repetitions\n",
-            p);
-    fprintf(out,
-            "%s†: control-dependent: the timed chain passes through a predicted branch, so this "
-            "is not a latency; it depends on how predictable the sequence is\n",
-            p);
-    fprintf(out,
-            "%s%s: the best of a row and sequence, the lowest median among cells with one speed "
-            "and no † (≈0 counts as 0), and every cell not told apart from it (within %.2f "
-            "cycles, or its interval reaching the best's)\n",
-            p, md ? "bold" : "*", SQ_RESOLUTION_CYCLES);
-    fprintf(out,
-            "%ssummaries: medians over sequences; in branch mode and for † variants the "
-            "predictable sequences (all but random and file) and random are kept apart: "
-            "'predictable / random rnd'\n",
-            p);
-    write_reps(out, p, run);
-    if (penalties)
-        fprintf(out,
-                "%sper mispredict: a loop's cost per mispredict is higher than the vendor's "
-                "figure, as it includes the time the branch waits for its input, the load and "
-                "the LEA, before it can resolve\n",
-                p);
-}
-
-void sq_write_tables(FILE *out, bool md, const sq_run *run) {
-    if (md)
-        fprintf(out, "### sqcolor results\n");
-    bool penalties = false;
+void sq_report_detail(sq_doc *d, const sq_run *run) {
     report_index ix;
     index_rows(run, &ix);
     for (int f = 0; f < sq_family_count; f++)
@@ -504,41 +355,26 @@ void sq_write_tables(FILE *out, bool md, const sq_run *run) {
                 grid_free(&g);
                 continue;
             }
-            if (!md && m == 0)
-                fprintf(out, "\n== %s: %s ==\n", sq_families[f].name, mode_units[m]);
-            else if (!md)
-                fprintf(out, "\n== %s %s: %s ==\n", sq_families[f].name, sq_mode_names[m],
-                        mode_units[m]);
+            sq_doc_heading(d, 2, "%s %s: %s", sq_families[f].name, sq_mode_names[m], mode_units[m]);
             if (g.impls.n * g.sequences.n <= 10)
-                write_table(out, md, &sq_families[f], (sq_mode)m, &g, NULL);
+                write_table(d, &sq_families[f], (sq_mode)m, &g, NULL);
             else
                 for (int s = 0; s < g.sequences.n; s++)
-                    write_table(out, md, &sq_families[f], (sq_mode)m, &g, g.sequences.v[s]);
+                    write_table(d, &sq_families[f], (sq_mode)m, &g, g.sequences.v[s]);
             if (g.impls.n > 1)
-                write_summary(out, md, &sq_families[f], (sq_mode)m, &g);
-            if (m == SQ_MODE_BRANCH) {
-                write_penalties(out, md, run, &sq_families[f], &g);
-                penalties = true;
-            }
+                write_summary(d, &sq_families[f], (sq_mode)m, &g);
+            if (m == SQ_MODE_BRANCH)
+                write_penalties(d, run, &sq_families[f], &g);
             grid_free(&g);
         }
     index_free(&ix);
-    write_footer(out, md, run, penalties);
 }
 
 /* ---- across machines ------------------------------------------------------ */
 
 /* One table per family and mode: rows technique/impl, a column per file, each
  * cell a figure over sequences (cells.h). */
-void sq_write_machines(FILE *out, bool md, const sq_run *runs, int nruns) {
-    if (md)
-        fprintf(out, "### sqcolor results across machines\n");
-    for (int k = 0; k < nruns; k++)
-        fprintf(out,
-                md ? "- [%d] %s: %s (family 0x%x model 0x%x), %s, sqcolor %s\n"
-                   : "[%d] %s: %s (family 0x%x model 0x%x), %s, sqcolor %s\n",
-                k + 1, runs[k].source, runs[k].machine.brand, runs[k].machine.family,
-                runs[k].machine.model, runs[k].clock.source, runs[k].commit);
+void sq_report_detail_machines(sq_doc *d, const sq_run *runs, int nruns) {
     /* Each file's rows by variant: a cell costs its variant's rows. */
     sq_variant_rows by_variant[SQ_REPORT_MAX_RUNS];
     size_t all = 1;
@@ -546,11 +382,7 @@ void sq_write_machines(FILE *out, bool md, const sq_run *runs, int nruns) {
         sq_variant_rows_init(&by_variant[k], &runs[k]);
         all += (size_t)runs[k].nresults;
     }
-    const char **ids = malloc(sizeof *ids * all);
-    if (!ids) {
-        fprintf(stderr, "sqcolor report: out of memory\n");
-        exit(2);
-    }
+    const char **ids = must(malloc(sizeof *ids * all));
     for (int f = 0; f < sq_family_count; f++)
         for (int m = 0; m < SQ_MODE_COUNT; m++) {
             /* Distinct ids of this family and mode over all files, in order. */
@@ -564,10 +396,8 @@ void sq_write_machines(FILE *out, bool md, const sq_run *runs, int nruns) {
             nids = sq_distinct_strings(ids, nids);
             if (!nids)
                 continue;
-            fprintf(out,
-                    md ? "\n#### %s — %s (core cycles per square, median over sequences)\n\n"
-                       : "\n%s — %s (core cycles per square, median over sequences)\n",
-                    sq_families[f].name, sq_mode_names[m]);
+            sq_doc_heading(d, 3, "%s — %s (core cycles %s, median over sequences)",
+                           sq_families[f].name, sq_mode_names[m], sq_report_unit(&sq_families[f]));
             sq_text_table t;
             sq_text_table_init(&t, 1 + nruns);
             sq_text_table_add(&t, "variant");
@@ -583,25 +413,12 @@ void sq_write_machines(FILE *out, bool md, const sq_run *runs, int nruns) {
                     sq_text_table_add(&t, "%s", cell);
                 }
             }
-            sq_text_table_write(&t, out, md, 38, 8);
+            sq_doc_table(d, &t, 38, 8);
             sq_text_table_free(&t);
         }
     free(ids);
     for (int k = 0; k < nruns; k++)
         sq_variant_rows_free(&by_variant[k]);
-    const char *p = md ? "- " : "";
-    fprintf(out,
-            "\n%scells: the median over sequences of each file's cells (its footer says how "
-            "they were measured); '-' where a file has none\n",
-            p);
-    fprintf(out,
-            "%sx / y rnd: in branch mode and for † variants, the predictable sequences (all but "
-            "random and file) and random apart\n",
-            p);
-    fprintf(out, "%s≈0: a figure under %.2f cycles, not told apart from zero\n", p,
-            SQ_RESOLUTION_CYCLES);
-    fprintf(out,
-            "%s†: control-dependent: the timed chain passes through a predicted branch, so this "
-            "is not a latency; it depends on how predictable the sequence is\n",
-            p);
+    sq_doc_note(d, "x / y rnd: in branch mode and for † variants, the predictable sequences "
+                   "(all but random and file) and random apart");
 }
