@@ -105,7 +105,8 @@ static const command commands[] = {
      "  commits): one table per family and mode with a column per file.\n"
      "  --format F      table|markdown|csv|html|json (default table; csv and json take one file)\n"
      "  --output FILE   write there (atomically) instead of standard output\n"
-     "  --plot DIR      bar charts per family (latency, throughput) as SVG and PNG, by gnuplot\n"},
+     "  --plot DIR      bar charts per family (latency, throughput) as SVG files; with several\n"
+     "                  files, one per family comparing the machines too\n"},
     {"compare", sq_cmd_compare, "compare two result files row by row, with significance",
      "usage: sqcolor compare A.json B.json [--fail-over PCT] [--alpha P]\n"
      "  Per matching row: both medians with their 95% intervals, B/A, the Mann-Whitney U\n"

@@ -27,8 +27,8 @@ trap 'rm -f "$tmp"' EXIT
         echo
         echo "From \`${latest#results/}\`."
         echo
-        for plot in "${dir}"plots/*-latency.png "${dir}"plots/*-throughput.png; do
-            [ -f "$plot" ] && echo "![$(basename "$plot" .png)](${plot#results/})"
+        for plot in "${dir}"plots/*-latency.svg "${dir}"plots/*-throughput.svg; do
+            [ -f "$plot" ] && echo "![$(basename "$plot" .svg)](${plot#results/})"
         done
         echo
         build/sqcolor report "$latest" --format markdown | sed 's/^### sqcolor results$//'
