@@ -86,7 +86,7 @@ static int put_text(FILE *out, const char *s, int max_cols) {
                 if (cols + rest > max_cols) {
                     if (out)
                         fputs("…", out);
-                    return cols + 1;
+                    return cols + columns_of(0x2026); /* … */
                 }
             }
             if (out) {

@@ -99,18 +99,24 @@ static bool attr_is(const char *tag, const char *name, const char *value) {
     return at && at < end;
 }
 
-/* Characters of XML text up to '<': an entity counts as one, as does each
- * UTF-8 sequence. */
-static int characters(const char *s) {
-    int n = 0;
-    for (; *s && *s != '<'; n++) {
-        if (*s == '&')
+/* The width of XML text up to '<', in em: 0.6 a character (monospace fonts
+ * advance 0.6 em; proportional text is narrower on average), an entity
+ * counting as one; 1 em for a character of three bytes or more in UTF-8
+ * (CJK ideographs are square). */
+static double em_width(const char *s) {
+    double em = 0;
+    while (*s && *s != '<') {
+        if (*s == '&') {
             s = strchr(s, ';') + 1;
-        else
-            for (s++; (*s & 0xc0) == 0x80; s++)
-                ;
+            em += 0.6;
+            continue;
+        }
+        int bytes = 1;
+        for (s++; (*s & 0xc0) == 0x80; s++)
+            bytes++;
+        em += bytes >= 3 ? 1 : 0.6;
     }
-    return n;
+    return em;
 }
 
 typedef struct box {
@@ -118,15 +124,14 @@ typedef struct box {
     const char *text;
 } box;
 
-/* Every <text>'s box by a plain model of the fonts: each character 0.6 em
- * wide (monospace fonts advance 0.6 em; proportional text is narrower on
- * average), from 0.8 em above the baseline to 0.2 em below. */
+/* Every <text>'s box by a plain model of the fonts: em_width wide, from
+ * 0.8 em above the baseline to 0.2 em below. */
 static int text_boxes(const char *svg, box *out, int max) {
     int n = 0;
     for (const char *t = strstr(svg, "<text "); t && n < max; t = strstr(t + 1, "<text ")) {
         double x = attr(t, "x"), y = attr(t, "y"), size = attr(t, "font-size");
         const char *content = strchr(t, '>') + 1;
-        double w = characters(content) * 0.6 * size;
+        double w = em_width(content) * size;
         double x0 = attr_is(t, "text-anchor", "end")      ? x - w
                     : attr_is(t, "text-anchor", "middle") ? x - w / 2
                                                           : x;
@@ -423,9 +428,12 @@ static void check_no_overlap(void) {
         made_init(&m, "GenuineIntel", 6, 0x8f, "Intel(R) Xeon(R) Platinum 8480+ with a long name");
         for (int t = 0; t < 35; t++)
             for (int i = 0; i < 15; i++) {
-                char tech[96], impl[64];
+                char tech[160], impl[64];
                 snprintf(tech, sizeof tech, "technique_%02d_%s", t,
-                         t % 3 ? "with_a_rather_long_name_that_goes_on_and_on" : "short");
+                         t == 4
+                             ? "技術の名前はとても長いので途中で切られるはずの名前です長い長い名前"
+                         : t % 3 ? "with_a_rather_long_name_that_goes_on_and_on"
+                                 : "short");
                 snprintf(impl, sizeof impl, "clang-%02d-native-O3-with-long-flags", i);
                 double v = 0.5 + (t * 15 + i) % 23 * 0.21;
                 if (log && t == 7 && i == 3)
