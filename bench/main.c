@@ -110,7 +110,8 @@ static const command commands[] = {
      "  --format F      " SQ_FORMAT_CHOICES " (default table; csv and json take one file)\n"
      "  --detail        the tables of every family, mode and sequence too\n"
      "  --output FILE   write there (atomically) instead of standard output\n"
-     "  --plot DIR      bar charts per family (latency, throughput) as SVG and PNG, by gnuplot\n"},
+     "  --plot DIR      bar charts per family (latency, throughput) as SVG files; with several\n"
+     "                  files, one per family comparing the machines too\n"},
     {"compare", sq_cmd_compare, "compare two result files row by row, with significance",
      "usage: sqcolor compare A.json B.json [--fail-over PCT] [--alpha P]\n"
      "  Per matching row: both medians with their 95% intervals, B/A, the Mann-Whitney U\n"

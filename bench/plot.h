@@ -1,4 +1,4 @@
-/* Bar charts of result files, drawn by gnuplot. */
+/* report --plot: the figures of result files (figures.h) as SVG files. */
 #ifndef SQCOLOR_PLOT_H
 #define SQCOLOR_PLOT_H
 
@@ -6,10 +6,10 @@
 
 #include <stddef.h>
 
-/* For each run and family: <dir>/[<n>-]<family>-<mode>.svg and .png for latency
- * and throughput, median core cycles per technique grouped by impl, on the
- * random sequence (the median over sequences where a run has none), the 95%
- * interval as an error bar. Returns 0, or -1 with a reason. */
+/* Every figure of sq_figures_list as <dir>/<name>.svg ("color-latency.svg",
+ * "2-color-latency.svg", "machines-color-latency.svg"), each written
+ * atomically (output.h) and only over a regular file or a new name.
+ * Returns 0, or -1 with a reason. */
 int sq_plot(const sq_run *runs, int nruns, const char *dir, char *err, size_t errlen);
 
 #endif

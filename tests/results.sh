@@ -33,13 +33,34 @@ opened=$(grep -c '<table>' "$tmp/r.html") closed=$(grep -c '</table>' "$tmp/r.ht
 "$bin" report "$full" --format csv | head -1 | grep -q '^id,family,technique,impl,sequence,mode,' && ok || bad "report csv"
 "$bin" report "$full" --format json | jq -e '.schema == 1' >/dev/null && ok || bad "report json"
 "$bin" report "$full" "$part" | grep -q '^\[2\] ' && ok || bad "report of two files"
-if command -v gnuplot >/dev/null; then
-    "$bin" report "$full" --plot "$tmp/plots" >/dev/null && [ -s "$tmp/plots/color-latency.svg" ] &&
-        [ -s "$tmp/plots/color-throughput.png" ] && ok || bad "--plot"
-fi
+# --plot: an SVG file per run, family and mode, and with several files one
+# chart per family comparing the machines; each one valid XML.
+"$bin" report "$full" --plot "$tmp/plots" >/dev/null && ok || bad "--plot"
+[ "$(ls "$tmp/plots" | tr '\n' ' ')" = "color-latency.svg color-throughput.svg " ] && ok || bad "--plot made $(ls "$tmp/plots")"
+"$bin" report "$full" "$part" --plot "$tmp/plots2" >/dev/null && ok || bad "--plot of two files"
+[ "$(ls "$tmp/plots2" | tr '\n' ' ')" = "1-color-latency.svg 1-color-throughput.svg 2-color-latency.svg 2-color-throughput.svg machines-color-latency.svg " ] &&
+    ok || bad "--plot of two files made $(ls "$tmp/plots2")"
+xmllint --noout "$tmp"/plots/*.svg "$tmp"/plots2/*.svg && ok || bad "--plot: not valid XML"
+grep -q '<text[^>]*>color — latency by machine (the asm impl)</text>' "$tmp/plots2/machines-color-latency.svg" && ok || bad "machines chart title"
+# A bar that dwarfs the rest puts the chart on a log scale; without it, linear.
+jq '.results |= map(if .mode == "latency" then .cycles.median = 2 | .cycles.ci95 = [1.9, 2.1] else . end)' "$full" >"$tmp/flat.json"
+jq '.results |= map(if .mode == "latency" and .id == "color/bt/asm" then .cycles.median = 20 | .cycles.ci95 = [19, 21] else . end)' \
+    "$tmp/flat.json" >"$tmp/dwarf.json"
+"$bin" report "$tmp/flat.json" --plot "$tmp/flat" >/dev/null && "$bin" report "$tmp/dwarf.json" --plot "$tmp/dwarf" >/dev/null &&
+    ! grep -q 'log scale' "$tmp/flat/color-latency.svg" && grep -q '>core cycles per square (log scale)</text>' "$tmp/dwarf/color-latency.svg" &&
+    ok || bad "--plot: a log scale only for a dwarfing bar"
+# A pair family's figures count per pair.
+jq '.results |= map(.family = "same_color" | .id = "same_color/\(.technique)/\(.impl)")' "$full" >"$tmp/pairs.json"
+"$bin" report "$tmp/pairs.json" --plot "$tmp/pairs" >/dev/null && grep -q '>core cycles per pair</text>' "$tmp/pairs/same_color-latency.svg" &&
+    ! grep -q 'per square' "$tmp/pairs/same_color-latency.svg" && ok || bad "--plot: a pair family's unit"
+# A figure is only ever written over a regular file: a fifo in its place is refused.
+mkdir "$tmp/fifo" && mkfifo "$tmp/fifo/color-latency.svg"
+timeout 20 "$bin" report "$full" --plot "$tmp/fifo" >/dev/null 2>"$tmp/plot.err"
+[ $? -eq 1 ] && grep -qF "sqcolor report: --plot: cannot write $tmp/fifo/color-latency.svg: not a regular file" "$tmp/plot.err" &&
+    ok || bad "--plot over a fifo: $(cat "$tmp/plot.err")"
 
-# A hostile result file: names that would be shell or gnuplot code in a script,
-# markup in HTML, or extra columns and lines in CSV. Nothing may run, and every
+# A hostile result file: names that would be shell code in a script, markup in
+# HTML or SVG, or extra columns and lines in CSV. Nothing may run, and every
 # name must come out as the text it is.
 cat >"$tmp/evil.jq" <<'JQ'
 .machine.brand = "Evil \"brand\" `touch \($p)-brand` @x"
@@ -50,24 +71,16 @@ cat >"$tmp/evil.jq" <<'JQ'
     | .id = (.family + "/" + .technique + "/" + .impl))
 JQ
 jq --arg p "$tmp/pwned" -f "$tmp/evil.jq" "$full" >"$tmp/evil.json"
-if command -v gnuplot >/dev/null; then
-    for plots in "$tmp/plots-evil" "$tmp/it's \"plots\""; do
-        "$bin" report "$tmp/evil.json" --plot "$plots" >/dev/null 2>"$tmp/plot.err" && [ -s "$plots/color-latency.svg" ] &&
-            [ -s "$plots/color-throughput.png" ] && ok || bad "--plot of a hostile file into $plots: $(cat "$tmp/plot.err")"
-        ! ls "$tmp"/pwned* >/dev/null 2>&1 && ok || bad "--plot ran a command from a result file: $(ls "$tmp"/pwned*)"
-        grep -qF '<text>&lt;script>alert(' "$plots/color-latency.svg" && ! grep -q '<script' "$plots/color-latency.svg" &&
-            grep -qF "<text>x'; system " "$plots/color-latency.svg" && grep -qF '<text>Evil "brand"' "$plots/color-latency.svg" &&
-            ok || bad "--plot: the names are not the chart's labels"
-    done
-fi
-# No gnuplot: say so; a gnuplot that fails: its message, not "install gnuplot".
-PATH=/nonexistent "$bin" report "$tmp/evil.json" --plot "$tmp/p2" >/dev/null 2>"$tmp/plot.err"
-[ $? -eq 1 ] && grep -q '^sqcolor report: --plot: gnuplot is not installed (apt-get install gnuplot-nox)$' "$tmp/plot.err" &&
-    ok || bad "--plot without gnuplot: $(cat "$tmp/plot.err")"
-mkdir "$tmp/fakebin" && printf '#!/bin/sh\necho "line 3: boom" >&2\nexit 3\n' >"$tmp/fakebin/gnuplot" && chmod +x "$tmp/fakebin/gnuplot"
-PATH="$tmp/fakebin:$PATH" "$bin" report "$tmp/evil.json" --plot "$tmp/p3" >/dev/null 2>"$tmp/plot.err"
-[ $? -eq 1 ] && grep -qF "gnuplot failed on $tmp/p3/color-latency.gp (exit status 3): line 3: boom" "$tmp/plot.err" &&
-    ! grep -q install "$tmp/plot.err" && ok || bad "--plot, gnuplot failing: $(cat "$tmp/plot.err")"
+for plots in "$tmp/plots-evil" "$tmp/it's \"plots\""; do
+    "$bin" report "$tmp/evil.json" --plot "$plots" >/dev/null 2>"$tmp/plot.err" && [ -s "$plots/color-latency.svg" ] &&
+        [ -s "$plots/color-throughput.svg" ] && ok || bad "--plot of a hostile file into $plots: $(cat "$tmp/plot.err")"
+    ! ls "$tmp"/pwned* >/dev/null 2>&1 && ok || bad "--plot ran a command from a result file: $(ls "$tmp"/pwned*)"
+    xmllint --noout "$plots"/*.svg && ok || bad "--plot of a hostile file: not valid XML"
+    grep -qF '>&lt;script&gt;alert(&quot;&amp;&apos;&quot;)&lt;/script&gt;</text>' "$plots/color-latency.svg" &&
+        ! grep -q '<script' "$plots/color-latency.svg" && grep -qF ">x&apos;; system &quot;touch " "$plots/color-latency.svg" &&
+        grep -qF '>Evil &quot;brand&quot; `touch ' "$plots/color-latency.svg" && grep -qF '>a,&quot;b&quot;c</text>' "$plots/color-latency.svg" &&
+        ok || bad "--plot: the names are not the chart's labels"
+done
 # HTML: every name as text.
 "$bin" report "$tmp/evil.json" --format html >"$tmp/evil.html"
 ! grep -q '<script' "$tmp/evil.html" && grep -qF '<th scope="row">&lt;script&gt;alert(&quot;&amp;&#39;&quot;)&lt;/script&gt;</th>' "$tmp/evil.html" &&
@@ -231,12 +244,9 @@ long=$(printf 'L%.0s' {1..700})
 jq --arg t "$long" '.results[0].technique = $t | .results[0].id = "\(.results[0].family)/\($t)/\(.results[0].impl)"' \
     "$full" >"$tmp/longname.json"
 "$bin" report "$tmp/longname.json" 2>/dev/null | grep -q "^$long " && ok || bad "a 700-byte technique name was cut"
-# A chart past 64 techniques says what it leaves out (the tables have all).
-if command -v gnuplot >/dev/null; then
-    jq '.results |= ([.[0]] | [range(70) as $i | .[0] | .technique = "t\($i)" | .id = "\(.family)/t\($i)/\(.impl)"])' \
-        "$full" >"$tmp/wide.json"
-    "$bin" report "$tmp/wide.json" --plot "$tmp/wide" >"$tmp/wide.txt" 2>"$tmp/wide.err"
-    grep -q "6 rows past the chart's 64 techniques x 32 impls are left out" "$tmp/wide.err" &&
-        [ "$(grep -c '^t[0-9]' "$tmp/wide.txt")" -ge 70 ] && ok || bad "a 70-technique chart: $(cat "$tmp/wide.err")"
-fi
+# A chart of 70 techniques draws them all.
+jq '.results |= ([.[0]] | [range(70) as $i | .[0] | .technique = "t\($i)" | .id = "\(.family)/t\($i)/\(.impl)"])' \
+    "$full" >"$tmp/wide.json"
+"$bin" report "$tmp/wide.json" --plot "$tmp/wide" >/dev/null 2>"$tmp/wide.err"
+[ "$(grep -c 'class="sqfig-label"' "$tmp"/wide/*.svg)" -eq 70 ] && ok || bad "a 70-technique chart: $(cat "$tmp/wide.err")"
 finish results

@@ -11,7 +11,7 @@ packages=(
     pkg-config libcapstone-dev           # sqcolor disasm
     llvm                                 # llvm-mca for disasm --predict
     libjansson-dev                       # reading result files
-    gnuplot-nox                          # report --plot
+    libxml2-utils                        # xmllint: the tests check report --plot's SVG
     g++ libbenchmark-dev                 # sqcolor-gbench
     libbenchmark-tools python3-scipy     # Google Benchmark's compare.py
 )
