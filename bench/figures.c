@@ -816,6 +816,11 @@ int sq_figure_write_svg(FILE *out, const sq_run *runs, int nruns, const sq_figur
 
 /* ---- which figures --------------------------------------------------------- */
 
+int sq_figures_max(int nruns) {
+    /* latency and throughput per run and family, and a machines chart per family */
+    return nruns * sq_family_count * 2 + (nruns > 1 ? sq_family_count : 0);
+}
+
 int sq_figures_list(const sq_run *runs, int nruns, sq_figure *out, int max) {
     static const sq_mode modes[] = {SQ_MODE_LATENCY, SQ_MODE_THROUGHPUT};
     int n = 0;

@@ -25,6 +25,9 @@ typedef struct sq_figure {
  * Returns how many were written to out (at most max). */
 int sq_figures_list(const sq_run *runs, int nruns, sq_figure *out, int max);
 
+/* The most figures sq_figures_list can give for nruns runs. */
+int sq_figures_max(int nruns);
+
 /* f as SVG: a standalone document (XML declaration, xmlns) or an <svg>
  * element for inline use in an HTML page. 0, or -1 on a write error. */
 int sq_figure_write_svg(FILE *out, const sq_run *runs, int nruns, const sq_figure *f,

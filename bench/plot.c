@@ -46,7 +46,7 @@ int sq_plot(const sq_run *runs, int nruns, const char *dir, char *err, size_t er
     free(probe);
     if (made)
         return -1;
-    int max = nruns * sq_family_count * 2 + sq_family_count;
+    int max = sq_figures_max(nruns);
     sq_figure *figs = malloc(sizeof *figs * (size_t)max);
     if (!figs) {
         snprintf(err, errlen, "out of memory");

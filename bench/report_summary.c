@@ -6,6 +6,7 @@
 
 #include "cells.h"
 #include "cpu_model.h"
+#include "figures.h"
 #include "report.h"
 #include "summary.h"
 
@@ -346,6 +347,20 @@ static void machines_notes(sq_doc *d, const sq_run *runs, int nruns) {
 
 /* ---- the document ---------------------------------------------------------- */
 
+/* A family's figures (figures.h), where the format draws them: one run's
+ * latency and throughput charts, or the machines chart of several. */
+static void family_figures(sq_doc *d, const sq_run *runs, int nruns, const sq_family *fam) {
+    if (d->format != SQ_DOC_HTML)
+        return;
+    int max = sq_figures_max(nruns);
+    sq_figure *figs = must(malloc(sizeof *figs * (size_t)max));
+    int n = sq_figures_list(runs, nruns, figs, max);
+    for (int i = 0; i < n; i++)
+        if (figs[i].family == fam && (nruns == 1 || figs[i].run < 0))
+            sq_doc_figure(d, runs, nruns, &figs[i]);
+    free(figs);
+}
+
 void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, bool detail) {
     impl_key key;
     key_of(runs, nruns, &key);
@@ -354,8 +369,10 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, bool detail) {
         sq_variant_rows_init(&rows[r], &runs[r]);
     if (nruns == 1) {
         key_note(d, &key);
-        for (int f = 0; f < sq_family_count; f++)
+        for (int f = 0; f < sq_family_count; f++) {
             run_table(d, &runs[0], &rows[0], &key, &sq_families[f]);
+            family_figures(d, runs, nruns, &sq_families[f]);
+        }
         summary_notes(d);
         if (detail)
             sq_report_detail(d, &runs[0]);
@@ -375,6 +392,7 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, bool detail) {
                 sq_doc_heading(d, 2, "%s", sq_families[f].name);
             for (int k = 0; k < nkinds && ntech; k++)
                 machines_table(d, nruns, rows, &key, &sq_families[f], kinds[k], techs, ntech);
+            family_figures(d, runs, nruns, &sq_families[f]);
             free(techs);
         }
         machines_notes(d, runs, nruns);
