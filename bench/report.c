@@ -2,7 +2,7 @@
 #include "report.h"
 
 #include "report_formats.h"
-#include "report_json.h"
+#include "results_io.h"
 
 const char *const sq_mode_names[SQ_MODE_COUNT] = {"latency", "throughput", "branch", "call"};
 
@@ -16,7 +16,8 @@ int sq_report_write(const sq_run *run, sq_format fmt, FILE *out) {
         sq_write_csv(out, run);
         break;
     case SQ_FORMAT_JSON:
-        sq_write_json(out, run);
+        if (sq_results_write(out, run))
+            return -1;
         break;
     }
     return fflush(out) == 0 && !ferror(out) ? 0 : -1;
