@@ -16,7 +16,7 @@
 
 /* Writes run as a result file: integers as JSON integers, doubles with 17
  * significant digits (read back bit for bit), non-finite ones as null, the
- * seed as a string of decimal digits; indented by two spaces, a value a line.
+ * seed as a string of decimal digits; indented by two spaces, one value per line.
  * Returns 0, or -1 on a write error; out of memory it exits, as a file
  * without its rows must not be committed as whole. */
 int sq_results_write(FILE *out, const sq_run *run);
