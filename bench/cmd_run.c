@@ -34,19 +34,14 @@ static int split_list(const char *option, const char *value, char **buf, const c
     return n;
 }
 
-/* Decimal digits only: strtoull alone would take " -1" (as 2^64-1), "010" (as
- * octal 8) and "0x10". */
 static uint64_t parse_seed(const char *value) {
-    char *end;
-    errno = 0;
-    bool digits = value[0] != 0 && strspn(value, "0123456789") == strlen(value);
-    unsigned long long v = digits ? strtoull(value, &end, 10) : 0;
-    if (!digits || errno || *end)
+    uint64_t seed;
+    if (!sq_seed_parse(value, &seed))
         sq_usage_error("run",
                        "--seed takes a whole number from 0 to 2^64-1 in decimal digits, "
                        "not '%s'",
                        value);
-    return v;
+    return seed;
 }
 
 int sq_cmd_run(int argc, char **argv) {

@@ -3,7 +3,7 @@
 
 #include "cpu_model.h"
 #include "report_formats.h"
-#include "report_json.h"
+#include "results_io.h"
 
 const char *const sq_mode_names[SQ_MODE_COUNT] = {"latency", "throughput", "branch", "call"};
 
@@ -13,7 +13,8 @@ int sq_report_write(const sq_run *runs, int nruns, sq_format fmt, bool detail, F
         sq_write_csv(out, &runs[0]);
         break;
     case SQ_FORMAT_JSON:
-        sq_write_json(out, &runs[0]);
+        if (sq_results_write(out, &runs[0]))
+            return -1;
         break;
     default: {
         static const sq_doc_format as[] = {[SQ_FORMAT_TABLE] = SQ_DOC_TEXT,

@@ -31,7 +31,7 @@ opened=$(grep -c '<table>' "$tmp/r.html") closed=$(grep -c '</table>' "$tmp/r.ht
 [ "$opened" -gt 0 ] && [ "$opened" -eq "$closed" ] && [ "$(grep -c '<ul>' "$tmp/r.html")" -eq "$(grep -c '</ul>' "$tmp/r.html")" ] &&
     grep -q '</body></html>' "$tmp/r.html" && ok || bad "report html: $opened tables opened, $closed closed"
 "$bin" report "$full" --format csv | head -1 | grep -q '^id,family,technique,impl,sequence,mode,' && ok || bad "report csv"
-"$bin" report "$full" --format json | jq -e '.schema == 1' >/dev/null && ok || bad "report json"
+"$bin" report "$full" --format json | jq -e '.schema == 2' >/dev/null && ok || bad "report json"
 "$bin" report "$full" "$part" | grep -q '^\[2\] ' && ok || bad "report of two files"
 # --plot: an SVG file per run, family and mode, and with several files one
 # chart per family comparing the machines; each one valid XML.
@@ -145,7 +145,7 @@ done
 # Bad files: one line naming the file and the problem, exit 2.
 : >"$tmp/empty.json"
 head -c 300 "$full" >"$tmp/truncated.json"
-echo '{"schema": 2}' >"$tmp/schema2.json"
+echo '{"schema": 3}' >"$tmp/schema3.json"
 echo '{"hello": "world"}' >"$tmp/unrelated.json"
 echo '[1, 2' >"$tmp/malformed.json"
 jq '.results[0].samples = "x"' "$full" >"$tmp/badsamples.json"
@@ -162,7 +162,7 @@ jq 'del(.results[].cycles.ci95, .results[].control_dependent) | .config.spread_t
     | .results[].noisy = false' "$full" >"$tmp/old.json"
 expect_usage "$tmp/empty.json: empty file" report "$tmp/empty.json"
 expect_usage "$tmp/truncated.json: not valid JSON" report "$tmp/truncated.json"
-expect_usage "$tmp/schema2.json: schema 2 is not supported" report "$tmp/schema2.json"
+expect_usage "$tmp/schema3.json: schema 3 is not supported" report "$tmp/schema3.json"
 expect_usage "$tmp/unrelated.json: not a sqcolor result file" compare "$tmp/unrelated.json" "$full"
 expect_usage "$tmp/malformed.json: not valid JSON" compare "$full" "$tmp/malformed.json"
 expect_usage "results[0].samples: not an array" report "$tmp/badsamples.json"

@@ -23,7 +23,7 @@ for seed in ' -1' ' 5' '+5' '0x10' '1e3' '18446744073709551616'; do
     expect_usage "--seed takes a whole number from 0 to 2^64-1 in decimal digits, not '$seed'" run --seed "$seed"
 done
 "$bin" run --quick --reps 3 --samples 1 --length 64 --filter color/lea_shr_and/asm --mode latency \
-    --sequence ordered --seed 010 --format json 2>/dev/null | jq -e '.config.seed == 10' >/dev/null &&
+    --sequence ordered --seed 010 --format json 2>/dev/null | jq -e '.config.seed == "10"' >/dev/null &&
     ok || bad "--seed 010 is not read as decimal 10"
 expect_usage "--cpu 4096 is out of range" run --cpu 4096
 expect_usage "empty item between commas" run --mode latency,,branch
@@ -65,7 +65,7 @@ impls=$("$bin" list --filter 'color/lea_shr_and/*' --format csv | tail -n +2 | w
 rows=$((impls * 5 * 4 + 1 * 3 * 4))
 "$bin" run "${quick[@]}" --visits 2 --filter 'color/lea_shr_and/*,same_color/xor_shift/asm' --format json \
     --output "$tmp/r.json" 2>"$tmp/err" && ok || bad "run --format json: $(cat "$tmp/err")"
-if jq -e --argjson rows "$rows" '.schema == 1 and (.results | length) == $rows
+if jq -e --argjson rows "$rows" '.schema == 2 and (.results | length) == $rows
         and (.clock.source == "calibrated" or .clock.source == "perf")
         and .clock.tsc_hz > 0 and .clock.core_hz > 0 and .config.reps == 3
         and .config.visits == 2 and .config.aslr == false and .config.min_reps == 3
@@ -204,7 +204,7 @@ done
     sleep 0.3
     kill -s HUP $pid || echo "the run ended before SIGHUP"
     wait $pid
-) && jq -e '.schema == 1' "$tmp/nohup.json" >/dev/null && ok || bad "an ignored SIGHUP ended the run"
+) && jq -e '.schema == 2' "$tmp/nohup.json" >/dev/null && ok || bad "an ignored SIGHUP ended the run"
 
 # The add chain is the cycle; anything far from 1 means the clock is broken.
 add=$("$bin" calibrate --reps 5 | awk '$1 == "add" { print $(NF - 3) }')

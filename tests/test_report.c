@@ -310,7 +310,7 @@ static void check_json(void) {
     CHECK(exists(path) && files_containing(".tmp.") == 0,
           "commit leaves the file and no temporary");
 
-    snprintf(filter, sizeof filter, ".schema == 1 and (.results|length) == %d", run.nresults);
+    snprintf(filter, sizeof filter, ".schema == 2 and (.results|length) == %d", run.nresults);
     CHECK(jq(filter, path), "schema and result count");
     CHECK(jq(".tool.name == \"sqcolor\" and .tool.version == \"" VERSION "\"", path), "tool");
     CHECK(jq(".machine.brand == \"Test \\\"CPU\\\" \\\\ with\\ttab\" and .machine.family == 26 "
@@ -321,7 +321,7 @@ static void check_json(void) {
              ".clock.core_hz_min < .clock.core_hz_max and .clock.timer_overhead_ticks == 28",
              path),
           "clock");
-    CHECK(jq(".config.reps == 5 and .config.length == 16384 and .config.seed == 12345 and "
+    CHECK(jq(".config.reps == 5 and .config.length == 16384 and .config.seed == \"12345\" and "
              ".config.cpu == 2 and .elapsed_s == 1.5",
              path),
           "config");

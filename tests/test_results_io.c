@@ -1,0 +1,430 @@
+/* Result files through sq_results_write and sq_results_parse: every field
+ * back exactly (doubles bit for bit over many random bit patterns, the seed
+ * over all 64 bits, lengths past 2^20), integers written as JSON integers and
+ * the seed as a string, non-finite numbers as null, bytes that are not UTF-8
+ * as U+FFFD; the seed's bad forms refused; and a schema-1 file, as the writer
+ * before schema 2 made it, still read.
+ * usage: test_results_io tests/data/schema1.json */
+#include "results_io.h"
+
+#include <float.h>
+#include <inttypes.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+#define ROWS     24
+#define MAX_REPS 40
+
+/* xorshift64*: the same bit patterns every time. */
+static uint64_t rng = 0x9e3779b97f4a7c15u;
+static uint64_t random_bits(void) {
+    rng ^= rng >> 12;
+    rng ^= rng << 25;
+    rng ^= rng >> 27;
+    return rng * 0x2545f4914f6cdd1du;
+}
+
+/* A finite double of random bits: any exponent, subnormals, both signs. */
+static double random_double(void) {
+    for (;;) {
+        uint64_t bits = random_bits();
+        double x;
+        memcpy(&x, &bits, sizeof x);
+        if (isfinite(x))
+            return x;
+    }
+}
+
+/* A fraction from 0 to 1, as the reader wants a share. */
+static double random_share(void) {
+    return (double)(random_bits() >> 11) * 0x1p-53;
+}
+
+static sq_stats random_stats(void) {
+    return (sq_stats){random_double(), random_double(), random_double(), random_double(),
+                      random_double()};
+}
+
+/* Doubles that printing loses most easily; the first row's samples start with them. */
+static const double edge_doubles[] = {-0.0,      DBL_MIN,    DBL_TRUE_MIN, DBL_MAX,
+                                      -DBL_MAX,  0.1,        1.0 / 3,      2595999123.456789,
+                                      1048576.0, 0x1p53 + 2, 1e-300,       -5e-324};
+#define EDGES (int)(sizeof edge_doubles / sizeof edge_doubles[0])
+
+typedef struct synthetic {
+    sq_run run;
+    sq_result results[ROWS];
+    double samples[ROWS][MAX_REPS];
+} synthetic;
+
+/* A run of real variants and random numbers. */
+static void make_run(synthetic *s, uint64_t seed, size_t length) {
+    memset(s, 0, sizeof *s);
+    s->run = (sq_run){
+        .machine = {.vendor = "GenuineIntel",
+                    .brand = "Test \"CPU\" \\ with\ttab",
+                    .family = 6,
+                    .model = 167,
+                    .stepping = UINT32_MAX,
+                    .hypervisor = true},
+        .clock = {.source = "perf",
+                  .tsc_source = "cpuid 0x15",
+                  .tsc_hz = 2595999123.456789,
+                  .core_hz = random_double(),
+                  .core_hz_min = random_double(),
+                  .core_hz_max = random_double(),
+                  .timer_overhead = random_double(),
+                  .alu_per_cycle = random_double()},
+        .reps = MAX_REPS,
+        .min_reps = 3,
+        .tight = random_double(),
+        .aslr = true,
+        .length = length,
+        .seed = seed,
+        .cpu = 7,
+        .elapsed_s = random_double(),
+        .results = s->results,
+        .nresults = ROWS,
+        .version = "9.8.7-test",
+        .commit = "abc123-dirty",
+        .kernel = "6.1.0-test",
+        .sequences = "random,file:x.txt",
+        .samples = 8,
+        .visits = 4,
+        .sample_us = random_double(),
+        .impls = {{"asm", "NASM version 2.16.01", "-f elf64"}, {"gcc-12", "gcc 12.2.0", "-O2"}},
+        .nimpls = 2,
+    };
+    for (int i = 0; i < ROWS; i++) {
+        sq_result *r = &s->results[i];
+        *r = (sq_result){.variant = &sq_variants[(i * 7) % sq_variant_count],
+                         .sequence = i % 2 ? "random" : "file:x.txt",
+                         .mode = (sq_mode)(i % SQ_MODE_COUNT),
+                         .cycles = random_stats(),
+                         .ticks = random_stats(),
+                         .ns = random_stats(),
+                         .reps = i == 1 ? 0 : MAX_REPS - i,
+                         .samples = s->samples[i],
+                         .control_dependent = i % 5 == 0};
+        for (int k = 0; k < r->reps; k++)
+            r->samples[k] = i == 0 && k < EDGES ? edge_doubles[k] : random_double();
+        if (i % 3 == 2) {
+            r->nmodes = SQ_MAX_MODES;
+            for (int k = 0; k < SQ_MAX_MODES; k++)
+                r->modes[k] = (sq_speed){random_double(), random_share()};
+        }
+    }
+}
+
+/* The file run makes, in *text (the caller frees), parsed into back. */
+static bool round_trip(const sq_run *run, sq_run *back, char **text) {
+    size_t size = 0;
+    *text = NULL;
+    FILE *f = open_memstream(text, &size);
+    if (!f)
+        return false;
+    int rc = sq_results_write(f, run);
+    CHECK(fclose(f) == 0 && rc == 0, "sq_results_write returned %d", rc);
+    char err[600];
+    if (sq_results_parse(*text, size, "synthetic.json", back, err, sizeof err)) {
+        CHECK(false, "the file written does not read back: %s", err);
+        return false;
+    }
+    return true;
+}
+
+/* Differences found by compare_runs; the first few are printed. */
+static int differences;
+static void differs(const char *field, int row, const char *wrote, const char *read) {
+    if (differences++ < 10)
+        printf("  %s (row %d): wrote %s, read %s\n", field, row, wrote, read);
+}
+
+/* A double read back: the same bits, or NaN for one that is not finite (null). */
+static void same_double(const char *field, int row, double wrote, double read) {
+    bool same = isfinite(wrote) ? memcmp(&wrote, &read, sizeof wrote) == 0 : isnan(read);
+    if (!same) {
+        char w[40], r[40];
+        snprintf(w, sizeof w, "%a", wrote);
+        snprintf(r, sizeof r, "%a", read);
+        differs(field, row, w, r);
+    }
+}
+
+static void same_uint(const char *field, int row, uint64_t wrote, uint64_t read) {
+    if (wrote != read) {
+        char w[24], r[24];
+        snprintf(w, sizeof w, "%" PRIu64, wrote);
+        snprintf(r, sizeof r, "%" PRIu64, read);
+        differs(field, row, w, r);
+    }
+}
+
+static void same_int(const char *field, int row, long long wrote, long long read) {
+    same_uint(field, row, (uint64_t)wrote, (uint64_t)read);
+}
+
+static void same_text(const char *field, int row, const char *wrote, const char *read) {
+    if (strcmp(wrote, read) != 0)
+        differs(field, row, wrote, read);
+}
+
+static void same_stats(const char *field, int row, sq_stats w, sq_stats r) {
+    same_double(field, row, w.min, r.min);
+    same_double(field, row, w.median, r.median);
+    same_double(field, row, w.p90, r.p90);
+    same_double(field, row, w.ci_lo, r.ci_lo);
+    same_double(field, row, w.ci_hi, r.ci_hi);
+}
+
+/* Member m of the run written (w) and read back (r), named in messages as in C. */
+#define SAME(kind, m) same_##kind(#m, -1, w->m, r->m)
+/* Member m of result row i. */
+#define SAME_ROW(kind, m) same_##kind(#m, i, a->m, b->m)
+
+/* Every field the file holds. */
+static void compare_runs(const char *what, const sq_run *w, const sq_run *r) {
+    int before = differences;
+    SAME(text, version), SAME(text, commit), SAME(int, nimpls);
+    for (int i = 0; i < w->nimpls && i < r->nimpls; i++) {
+        const sq_impl_info *a = &w->impls[i], *b = &r->impls[i];
+        SAME_ROW(text, name), SAME_ROW(text, compiler), SAME_ROW(text, flags);
+    }
+    SAME(text, machine.vendor), SAME(text, machine.brand), SAME(int, machine.family);
+    SAME(int, machine.model), SAME(int, machine.stepping), SAME(int, machine.hypervisor);
+    SAME(text, kernel), SAME(text, clock.source), SAME(text, clock.tsc_source);
+    SAME(double, clock.tsc_hz), SAME(double, clock.core_hz), SAME(double, clock.core_hz_min);
+    SAME(double, clock.core_hz_max), SAME(double, clock.timer_overhead);
+    SAME(double, clock.alu_per_cycle), SAME(int, reps), SAME(int, min_reps), SAME(double, tight);
+    SAME(int, samples), SAME(double, sample_us), SAME(int, visits), SAME(uint, length);
+    SAME(uint, seed), SAME(int, cpu), SAME(text, sequences), SAME(int, aslr);
+    SAME(double, elapsed_s), SAME(int, nresults);
+    for (int i = 0; i < w->nresults && i < r->nresults; i++) {
+        const sq_result *a = &w->results[i], *b = &r->results[i];
+        SAME_ROW(text, variant->id), SAME_ROW(text, variant->family->name);
+        SAME_ROW(text, variant->technique), SAME_ROW(text, variant->impl);
+        SAME_ROW(text, sequence), SAME_ROW(int, mode), SAME_ROW(stats, cycles);
+        SAME_ROW(stats, ticks), SAME_ROW(stats, ns), SAME_ROW(int, reps);
+        for (int k = 0; k < a->reps && k < b->reps; k++)
+            SAME_ROW(double, samples[k]);
+        SAME_ROW(int, nmodes), SAME_ROW(int, control_dependent);
+        for (int k = 0; k < a->nmodes && k < b->nmodes; k++)
+            SAME_ROW(double, modes[k].cycles), SAME_ROW(double, modes[k].share);
+    }
+    CHECK(differences == before, "%s: %d fields read back differ", what, differences - before);
+}
+
+/* Whether key of obj is a JSON integer equal to want. */
+static bool integer_field(json_t *obj, const char *key, long long want) {
+    json_t *v = json_object_get(obj, key);
+    return json_is_integer(v) && json_integer_value(v) == want;
+}
+
+/* The written text: integers as JSON integers, the seed a decimal string,
+ * doubles with their digits. */
+static void check_text(const char *text, const sq_run *run) {
+    json_t *doc = json_loads(text, 0, NULL);
+    json_t *config = json_object_get(doc, "config"), *machine = json_object_get(doc, "machine");
+    CHECK(integer_field(doc, "schema", 2), "schema 2");
+    CHECK(integer_field(config, "length", (long long)run->length) &&
+              integer_field(config, "reps", run->reps) &&
+              integer_field(config, "min_reps", run->min_reps) &&
+              integer_field(config, "samples", run->samples) &&
+              integer_field(config, "visits", run->visits) &&
+              integer_field(config, "cpu", run->cpu),
+          "config's counts are JSON integers");
+    CHECK(integer_field(machine, "family", run->machine.family) &&
+              integer_field(machine, "model", run->machine.model) &&
+              integer_field(machine, "stepping", run->machine.stepping),
+          "machine's numbers are JSON integers");
+    size_t i;
+    json_t *row;
+    bool reps_integers = true;
+    json_array_foreach(json_object_get(doc, "results"), i, row) {
+        reps_integers &= integer_field(row, "reps", run->results[i].reps);
+    }
+    CHECK(reps_integers, "each result's reps a JSON integer");
+    char seed[64], length[64];
+    snprintf(seed, sizeof seed, "\"seed\": \"%" PRIu64 "\"", run->seed);
+    snprintf(length, sizeof length, "\"length\": %zu,", run->length);
+    CHECK(strstr(text, seed) && strstr(text, length), "the text has %s and %s", seed, length);
+    CHECK(strstr(text, "\"tsc_hz\": 2595999123.456789,"), "tsc_hz with all its digits");
+    json_decref(doc);
+}
+
+static void check_round_trips(void) {
+    static const uint64_t seeds[] = {0, 1, (1ull << 53) + 1, 1ull << 63, UINT64_MAX};
+    static const size_t lengths[] = {1048576, (size_t)1 << 30};
+    static synthetic s;
+    for (int i = 0; i < 5; i++)
+        for (int l = 0; l < 2; l++) {
+            make_run(&s, seeds[i], lengths[l]);
+            sq_run back;
+            char *text, what[96];
+            snprintf(what, sizeof what, "seed %" PRIu64 ", length %zu", seeds[i], lengths[l]);
+            if (round_trip(&s.run, &back, &text)) {
+                compare_runs(what, &s.run, &back);
+                check_text(text, &s.run);
+                sq_results_free(&back);
+            }
+            free(text);
+        }
+
+    /* Not finite: null in the file, NaN read back. */
+    make_run(&s, 1, 4096);
+    s.results[3].cycles.median = NAN;
+    s.results[3].ticks.p90 = INFINITY;
+    s.results[3].samples[0] = -INFINITY;
+    s.run.clock.alu_per_cycle = NAN;
+    sq_run back;
+    char *text;
+    if (round_trip(&s.run, &back, &text)) {
+        compare_runs("NaN and infinities", &s.run, &back);
+        CHECK(strstr(text, "\"alu_per_cycle\": null"), "NaN written as null");
+        sq_results_free(&back);
+    }
+    free(text);
+}
+
+/* Bytes that are not UTF-8 become U+FFFD, each; UTF-8 stays as it is. */
+static void check_not_utf8(void) {
+    static synthetic s;
+    make_run(&s, 1, 4096);
+    s.results[0].sequence = "file:\xff-\xc3(-\xc0\xaf-\xed\xa0\x80-é€😀-\xe2\x82";
+    snprintf(s.run.kernel, sizeof s.run.kernel, "6.1.0-\xfe");
+    sq_run back;
+    char *text;
+    if (round_trip(&s.run, &back, &text)) {
+        const char *want = "file:\uFFFD-\uFFFD(-\uFFFD\uFFFD-\uFFFD\uFFFD\uFFFD-é€😀-\uFFFD\uFFFD";
+        CHECK(strcmp(back.results[0].sequence, want) == 0, "a name not UTF-8 read back as '%s'",
+              back.results[0].sequence);
+        CHECK(strcmp(back.kernel, "6.1.0-\uFFFD") == 0, "kernel read back as '%s'", back.kernel);
+        sq_results_free(&back);
+    }
+    free(text);
+}
+
+/* text with its "seed": VALUE replaced by seed (the caller frees). */
+static char *with_seed(const char *text, const char *seed) {
+    const char *at = strstr(text, "\"seed\": ");
+    if (!at)
+        return strdup("");
+    at += strlen("\"seed\": ");
+    size_t value = strcspn(at, ",\n}");
+    char *out = malloc(strlen(text) + strlen(seed) + 1);
+    if (out)
+        sprintf(out, "%.*s%s%s", (int)(at - text), text, seed, at + value);
+    return out;
+}
+
+/* Parses text with the seed replaced: 0 and the seed read, or -1 and the reason. */
+static int parse_seed(const char *text, const char *seed, uint64_t *got, char *err, size_t len) {
+    char *changed = with_seed(text, seed);
+    sq_run run;
+    err[0] = 0;
+    int rc = changed ? sq_results_parse(changed, strlen(changed), "seed.json", &run, err, len) : -1;
+    if (rc == 0) {
+        *got = run.seed;
+        sq_results_free(&run);
+    }
+    free(changed);
+    return rc;
+}
+
+/* Schema 2 takes a string of decimal digits, 0 to 2^64-1, and nothing else;
+ * schema 1 its number. */
+static void check_seed_forms(const char *schema1_text) {
+    static synthetic s;
+    make_run(&s, 5, 4096);
+    char *text = NULL, err[600];
+    size_t size = 0;
+    FILE *f = open_memstream(&text, &size);
+    if (!f)
+        return;
+    sq_results_write(f, &s.run);
+    fclose(f);
+    static const char *const refused[] = {
+        "5",        "\"-1\"",  "\" 5\"", "\"+5\"",
+        "\"0x10\"", "\"1e3\"", "\"\"",   "\"18446744073709551616\"",
+        "null"};
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        uint64_t got = 0;
+        int rc = parse_seed(text, refused[i], &got, err, sizeof err);
+        CHECK(rc == -1 && strstr(err, "config.seed: not a string of decimal digits"),
+              "schema 2 seed %s: %s", refused[i], rc ? err : "accepted");
+    }
+    uint64_t got = 0;
+    CHECK(parse_seed(text, "\"010\"", &got, err, sizeof err) == 0 && got == 10,
+          "schema 2 seed \"010\": %s", err);
+    free(text);
+
+    CHECK(parse_seed(schema1_text, "9223372036854775807", &got, err, sizeof err) == 0 &&
+              got == INT64_MAX,
+          "schema 1 seed 2^63-1: %s", err);
+    CHECK(parse_seed(schema1_text, "1e3", &got, err, sizeof err) == 0 && got == 1000,
+          "schema 1 seed 1e3: %s", err);
+    CHECK(parse_seed(schema1_text, "-1", &got, err, sizeof err) == -1 &&
+              strstr(err, "config.seed: -1 is not a whole number"),
+          "schema 1 seed -1: %s", err);
+    CHECK(parse_seed(schema1_text, "\"5\"", &got, err, sizeof err) == -1 &&
+              strstr(err, "config.seed: not a number"),
+          "schema 1 seed \"5\": %s", err);
+}
+
+/* A file the schema-1 writer made (tests/data/schema1.json): read as it
+ * stored it, and written again as schema 2 without a change. */
+static void check_schema1(const char *path) {
+    sq_run old;
+    char err[600];
+    if (sq_results_load(path, &old, err, sizeof err)) {
+        CHECK(false, "a schema-1 file: %s", err);
+        return;
+    }
+    CHECK(old.seed == (1ull << 53) + 1, "a schema-1 seed past 2^53 read exactly: %" PRIu64,
+          old.seed);
+    CHECK(old.length == 1048580 && old.clock.tsc_hz == 2.596e9 && old.elapsed_s == 0.812346,
+          "schema 1's six digits read as stored: length %zu, tsc_hz %.17g", old.length,
+          old.clock.tsc_hz);
+    CHECK(old.nresults == 3 && isnan(old.results[0].samples[2]) &&
+              isnan(old.results[0].ticks.p90) && old.results[1].control_dependent &&
+              strcmp(old.results[1].sequence, "file:squares.txt") == 0 &&
+              old.results[2].nmodes == 2 && old.results[2].modes[1].cycles == 4.32005 &&
+              old.results[2].mode == SQ_MODE_CALL,
+          "schema-1 results");
+    CHECK(old.nimpls == 1 && strcmp(old.kernel, "6.1.0-test") == 0 && old.machine.hypervisor &&
+              old.min_reps == 3 && old.visits == 1 && old.cpu == 1 && !old.aslr,
+          "schema-1 metadata");
+    sq_run back;
+    char *text;
+    if (round_trip(&old, &back, &text)) {
+        compare_runs("schema 1 written as schema 2", &old, &back);
+        sq_results_free(&back);
+    }
+    free(text);
+
+    FILE *f = fopen(path, "r");
+    char buf[8192] = "";
+    size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+    buf[n] = 0;
+    if (f)
+        fclose(f);
+    check_seed_forms(buf);
+    sq_results_free(&old);
+}
+
+int main(int argc, char **argv) {
+    if (argc != 2) {
+        printf("usage: test_results_io tests/data/schema1.json\n");
+        return 2;
+    }
+    check_round_trips();
+    check_not_utf8();
+    check_schema1(argv[1]);
+    return check_finish("results_io", NULL);
+}
