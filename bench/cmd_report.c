@@ -23,6 +23,10 @@ int sq_cmd_report(int argc, char **argv) {
     if (!nfiles)
         sq_usage_error("report", "name at least one result file");
     int format = sq_choice("report", "--format", format_s, "table|markdown|csv|html|json");
+    if (nfiles > 1 && format == 4)
+        sq_usage_error("report",
+                       "--format json takes one file; several files make a table, markdown, "
+                       "html or csv comparison");
 
     sq_run runs[SQ_REPORT_MAX_RUNS];
     char err[600];
@@ -40,6 +44,13 @@ int sq_cmd_report(int argc, char **argv) {
             sq_usage_error("report", "%s", err);
         out = o.fp;
     }
+    /* The plot folder made now (mkdir -p), after --output: a refusal leaves
+     * neither behind. */
+    if (plot_dir && sq_check_writable_dir(plot_dir, err, sizeof err)) {
+        if (output)
+            sq_output_abort(&o);
+        sq_usage_error("report", "--plot: %s", err);
+    }
     int status = SQ_EXIT_OK;
     bool md_ok = true;
     FILE *md = format == 3 ? tmpfile() : NULL;
@@ -54,11 +65,8 @@ int sq_cmd_report(int argc, char **argv) {
         static const sq_format as[] = {SQ_FORMAT_TABLE, SQ_FORMAT_MARKDOWN, SQ_FORMAT_CSV,
                                        SQ_FORMAT_MARKDOWN, SQ_FORMAT_JSON};
         sq_report_write(&runs[0], as[format], dest);
-    } else if (format == 2 || format == 4) {
-        sq_usage_error("report",
-                       "--format %s takes one file; several files make a table or "
-                       "markdown comparison",
-                       format_s);
+    } else if (format == 2) {
+        sq_write_csv(dest, runs, nfiles);
     } else {
         sq_write_machines(dest, format != 0, runs, nfiles);
     }

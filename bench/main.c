@@ -102,8 +102,9 @@ static const command commands[] = {
      "usage: sqcolor report FILE... [--format table|markdown|csv|html|json] [--plot DIR]\n"
      "                      [--output FILE]\n"
      "  One file: its cycle tables with the run's metadata. Several files (machines, compilers,\n"
-     "  commits): one table per family and mode with a column per file.\n"
-     "  --format F      table|markdown|csv|html|json (default table; csv and json take one file)\n"
+     "  commits): one table per family and mode with a column per file. CSV: one line per\n"
+     "  row of every file, naming its machine and build (long format).\n"
+     "  --format F      table|markdown|csv|html|json (default table; json takes one file)\n"
      "  --output FILE   write there (atomically) instead of standard output\n"
      "  --plot DIR      bar charts per family (latency, throughput) as SVG and PNG, by gnuplot\n"},
     {"compare", sq_cmd_compare, "compare two result files row by row, with significance",

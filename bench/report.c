@@ -13,7 +13,7 @@ int sq_report_write(const sq_run *run, sq_format fmt, FILE *out) {
         sq_write_tables(out, fmt == SQ_FORMAT_MARKDOWN, run);
         break;
     case SQ_FORMAT_CSV:
-        sq_write_csv(out, run);
+        sq_write_csv(out, run, 1);
         break;
     case SQ_FORMAT_JSON:
         sq_write_json(out, run);
