@@ -115,7 +115,8 @@ static const command commands[] = {
      "  intervals do not overlap and the medians are 0.05 cycles or more apart. Rows about\n"
      "  zero in both runs or with a non-finite sample are not tested; a row at two speeds\n"
      "  differs when no speed of one run is within 3% of a speed of the other. Rows only in\n"
-     "  one file are listed.\n"
+     "  one file are listed. A note above the table says when the two files' CPUs (vendor,\n"
+     "  family, model) or sqcolor commits differ.\n"
      "  --fail-over PCT  exit 1 if a significant slowdown exceeds PCT% of A (decimals allowed)\n"
      "  --alpha P        family-wise significance level (default 0.01)\n"},
     {"help", NULL, "help on a command", "usage: sqcolor help [COMMAND]\n"},
