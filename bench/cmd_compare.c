@@ -10,6 +10,7 @@
  * not U-tested, as the test would measure the shares of the mixture: it
  * differs only when no speed of one run is near a speed of the other. */
 #include "cli.h"
+#include "cpu_model.h"
 #include "results_io.h"
 #include "stats.h"
 
@@ -293,6 +294,29 @@ static double option_number(const char *option, const char *value, double min, d
     return v;
 }
 
+/* A line each where the two files' CPUs or builds differ: then a row that
+ * differs is not the code's change alone. */
+static void note_provenance(const sq_run *a, const sq_run *b) {
+    const sq_machine *ma = &a->machine, *mb = &b->machine;
+    if (strcmp(ma->vendor, mb->vendor) != 0 || ma->family != mb->family || ma->model != mb->model) {
+        char la[160], lb[160];
+        sq_cpu_label(la, sizeof la, ma);
+        sq_cpu_label(lb, sizeof lb, mb);
+        if (strcmp(la, lb) == 0) /* one label for several models */
+            printf("note: A ran on %s (family 0x%x model 0x%x), B on %s (family 0x%x model "
+                   "0x%x): differences are the machines' as much as the code's\n",
+                   la, ma->family, ma->model, lb, mb->family, mb->model);
+        else
+            printf("note: A ran on %s, B on %s: differences are the machines' as much as the "
+                   "code's\n",
+                   la, lb);
+    }
+    if (strcmp(a->commit, b->commit) != 0)
+        printf("note: A and B were built from different sqcolor commits (%s, %s): differences "
+               "may be the harness's as much as the variants'\n",
+               *a->commit ? a->commit : "not recorded", *b->commit ? b->commit : "not recorded");
+}
+
 int sq_cmd_compare(int argc, char **argv) {
     const char *fail_over_s = NULL, *alpha_s = NULL;
     const sq_option opts[] = {{"--fail-over", &fail_over_s, NULL}, {"--alpha", &alpha_s, NULL}};
@@ -327,6 +351,7 @@ int sq_cmd_compare(int argc, char **argv) {
 
     printf("A: %s (%s, sqcolor %s)\nB: %s (%s, sqcolor %s)\n", files[0], a.machine.brand, a.commit,
            files[1], b.machine.brand, b.commit);
+    note_provenance(&a, &b);
     printf("%-40s %-11s %-10s %15s %15s %7s %9s  %s\n", "variant", "sequence", "mode", "A", "B",
            "B/A", "p (Holm)", "verdict");
     int significant = 0, gate = 0, by_speeds = 0;

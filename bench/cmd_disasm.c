@@ -17,8 +17,22 @@ typedef struct column {
 
 enum { HEAD_LINES = 3 };
 
+/* Row r of a column: the instruction's offset from the routine's start, as
+ * many hex digits as the routine's last needs, then the instruction; "" past
+ * its end. */
+static const char *cell(const column *c, int r, char *buf, size_t len) {
+    if (r >= c->code.count)
+        return "";
+    int digits = 2;
+    for (size_t last = c->code.offset[c->code.count - 1]; last >> (4 * digits); digits++)
+        ;
+    snprintf(buf, len, "+0x%0*zx %s", digits, c->code.offset[r], c->code.text[r]);
+    return buf;
+}
+
 static void print_table(const char *title, column *cols, int n) {
     int width[64];
+    char line[256];
     int rows = 0;
     for (int c = 0; c < n; c++) {
         width[c] = 0;
@@ -26,8 +40,8 @@ static void print_table(const char *title, column *cols, int n) {
             if ((int)strlen(cols[c].head[h]) > width[c])
                 width[c] = (int)strlen(cols[c].head[h]);
         for (int i = 0; i < cols[c].code.count; i++)
-            if ((int)strlen(cols[c].code.text[i]) > width[c])
-                width[c] = (int)strlen(cols[c].code.text[i]);
+            if ((int)strlen(cell(&cols[c], i, line, sizeof line)) > width[c])
+                width[c] = (int)strlen(line);
         if (cols[c].code.count > rows)
             rows = cols[c].code.count;
     }
@@ -41,13 +55,14 @@ static void print_table(const char *title, column *cols, int n) {
     }
     for (int r = 0; r < rows; r++) {
         for (int c = 0; c < n; c++)
-            printf("  %-*s", width[c], r < cols[c].code.count ? cols[c].code.text[r] : "");
+            printf("  %-*s", width[c], cell(&cols[c], r, line, sizeof line));
         printf("\n");
     }
 }
 
 static void print_markdown(const char *title, column *cols, int n) {
     int rows = 0;
+    char line[256];
     printf("\n#### %s\n\n|", title);
     for (int c = 0; c < n; c++) {
         printf(" %s<br>%s%s%s |", cols[c].head[0], cols[c].head[1],
@@ -63,7 +78,7 @@ static void print_markdown(const char *title, column *cols, int n) {
         printf("|");
         for (int c = 0; c < n; c++) {
             if (r < cols[c].code.count)
-                printf(" `%s` |", cols[c].code.text[r]);
+                printf(" `%s` |", cell(&cols[c], r, line, sizeof line));
             else
                 printf(" |");
         }
@@ -99,7 +114,11 @@ int sq_cmd_disasm(int argc, char **argv) {
     }
 
     bool *done = calloc((size_t)n, sizeof *done);
-    column cols[64];
+    column *cols = calloc(64, sizeof *cols);
+    if (!done || !cols) {
+        fprintf(stderr, "sqcolor disasm: out of memory\n");
+        return SQ_EXIT_FAIL;
+    }
     int failures = 0;
     for (int i = 0; i < n; i++) {
         if (done[i])
@@ -133,6 +152,7 @@ int sq_cmd_disasm(int argc, char **argv) {
         (md ? print_markdown : print_table)(title, cols, ncols);
     }
     free(done);
+    free(cols);
     if (predict)
         printf("\nmca: llvm-mca -mcpu=%s%s; rthr = block reciprocal throughput, lat = cycles per "
                "iteration with the result fed back through one xor, minus that xor\n",

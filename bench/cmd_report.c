@@ -27,11 +27,10 @@ int sq_cmd_report(int argc, char **argv) {
         sq_usage_error("report", "name at least one result file");
     sq_format format = (sq_format)sq_choice("report", "--format", format_s, SQ_FORMAT_CHOICES);
     /* Every option checked before a file is opened or an output made. */
-    if (nfiles > 1 && (format == SQ_FORMAT_CSV || format == SQ_FORMAT_JSON))
+    if (nfiles > 1 && format == SQ_FORMAT_JSON)
         sq_usage_error("report",
-                       "--format %s takes one file; several files make a table, markdown or "
-                       "html comparison",
-                       format_s);
+                       "--format json takes one file; several files make a table, markdown, "
+                       "html or csv comparison");
 
     sq_run runs[SQ_REPORT_MAX_RUNS];
     char err[600];
@@ -48,6 +47,13 @@ int sq_cmd_report(int argc, char **argv) {
         if (sq_output_open(&o, output, err, sizeof err))
             sq_usage_error("report", "%s", err);
         out = o.fp;
+    }
+    /* The plot folder made now (mkdir -p), after --output: a refusal leaves
+     * neither behind. */
+    if (plot_dir && sq_check_writable_dir(plot_dir, err, sizeof err)) {
+        if (output)
+            sq_output_abort(&o);
+        sq_usage_error("report", "--plot: %s", err);
     }
     int status = SQ_EXIT_OK;
     bool written = sq_report_write(runs, nfiles, format, detail, out) == 0;

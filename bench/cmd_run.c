@@ -156,28 +156,39 @@ int sq_cmd_run(int argc, char **argv) {
     cfg.nvariants = sq_select_or_exit("run", filter, vs);
     cfg.variants = vs;
 
-    /* The destinations are checked first: a bad path fails before minutes of
-     * verification and timing. */
-    sq_output out_file;
+    /* The sequences as the run will use them (named twice? of no selected
+     * family? a file of squares?) before anything is written. */
+    sq_run run;
+    sq_engine *engine;
     char err[512];
+    if (sq_engine_prepare(&cfg, &run, &engine, err, sizeof err))
+        sq_usage_error("run", "%s", err);
+
+    /* Then the destinations: a bad path fails before minutes of verification
+     * and timing. --output first, whose temporary goes if the results folder
+     * (made now) is refused. */
+    sq_output out_file;
     FILE *out = stdout;
-    if (save && sq_check_writable_dir(results_dir, err, sizeof err))
-        sq_usage_error("run", "--save: %s", err);
     if (output) {
         if (sq_output_open(&out_file, output, err, sizeof err))
             sq_usage_error("run", "%s", err);
         out = out_file.fp;
+    }
+    if (save && sq_check_writable_dir(results_dir, err, sizeof err)) {
+        if (output)
+            sq_output_abort(&out_file);
+        sq_usage_error("run", "--save: %s", err);
     }
 
     /* Truth first: a variant that fails verification stops the run. */
     if (!sq_verify_all(vs, cfg.nvariants, true, stderr)) {
         if (output)
             sq_output_abort(&out_file);
+        sq_engine_discard(engine, &run);
         return SQ_EXIT_FAIL;
     }
 
-    sq_run run;
-    int rc = sq_engine_run(&cfg, &run, err, sizeof err);
+    int rc = sq_engine_time(engine, &run, err, sizeof err);
     if (rc) {
         if (output)
             sq_output_abort(&out_file);

@@ -3,7 +3,9 @@
 #include "clock.h"
 
 #include <capstone/capstone.h>
+#include <dlfcn.h>
 #include <elf.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,17 +52,103 @@ static bool load_symtab(symtab *t) {
     return false;
 }
 
-static bool symbol_size(const char *name, size_t *size) {
+/* A function symbol's value (its address less the load bias) and size. */
+static bool find_function(const char *name, Elf64_Addr *value, size_t *size) {
     symtab t;
     if (!load_symtab(&t))
         return false;
     for (size_t i = 0; i < t.count; i++)
         if (ELF64_ST_TYPE(t.syms[i].st_info) == STT_FUNC &&
             strcmp(t.names + t.syms[i].st_name, name) == 0) {
+            *value = t.syms[i].st_value;
             *size = t.syms[i].st_size;
             return *size > 0;
         }
     return false;
+}
+
+/* The symbol of the binary at value (an address less the load bias):
+ * "name", or "name+0x8" inside a sized one; the nearest start wins, a
+ * function or object before a plain label. NASM's macro-local labels
+ * ("..@6.end") name nothing a reader knows. */
+static bool symbol_at(Elf64_Addr value, char *buf, size_t len) {
+    symtab t;
+    if (!load_symtab(&t))
+        return false;
+    const Elf64_Sym *best = NULL;
+    for (size_t i = 0; i < t.count; i++) {
+        const Elf64_Sym *s = &t.syms[i];
+        int type = ELF64_ST_TYPE(s->st_info);
+        const char *name = t.names + s->st_name;
+        if (!*name || strncmp(name, "..@", 3) == 0 || s->st_shndx == SHN_UNDEF ||
+            (type != STT_FUNC && type != STT_OBJECT && type != STT_NOTYPE))
+            continue;
+        bool inside = s->st_size ? value - s->st_value < s->st_size : value == s->st_value;
+        if (value < s->st_value || !inside)
+            continue;
+        if (!best || s->st_value > best->st_value ||
+            (s->st_value == best->st_value && ELF64_ST_TYPE(best->st_info) == STT_NOTYPE))
+            best = s;
+    }
+    if (!best)
+        return false;
+    if (value == best->st_value)
+        snprintf(buf, len, "%s", t.names + best->st_name);
+    else
+        snprintf(buf, len, "%s+0x%llx", t.names + best->st_name,
+                 (unsigned long long)(value - best->st_value));
+    return true;
+}
+
+/* What an address is called in the listing: "+0x1a" inside the routine at
+ * start, else its symbol in this binary or a library, else "<outside>". */
+static void name_target(uint64_t target, uint64_t start, size_t size, uint64_t bias, char *buf,
+                        size_t len) {
+    Dl_info dl;
+    if (target - start < size)
+        snprintf(buf, len, "+0x%llx", (unsigned long long)(target - start));
+    else if (target >= bias && symbol_at(target - bias, buf, len))
+        return;
+    else if (dladdr((void *)(uintptr_t)target, &dl) && dl.dli_sname && dl.dli_saddr)
+        snprintf(buf, len, "%s+0x%llx", dl.dli_sname,
+                 (unsigned long long)(target - (uintptr_t)dl.dli_saddr));
+    else
+        snprintf(buf, len, "<outside>");
+}
+
+/* printf into a listing's text: a line past len is cut, which the compiler
+ * cannot prove never happens for capstone's and the symbol table's strings. */
+static void listing_text(char *buf, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void listing_text(char *buf, size_t len, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, len, fmt, ap);
+    va_end(ap);
+}
+
+/* insn's operands with every address named (name_target): a relative
+ * branch's target, and a RIP-relative operand as "[rip + name]". */
+static void operands_text(csh cs, const cs_insn *insn, uint64_t start, size_t size, uint64_t bias,
+                          char *buf, size_t len) {
+    const cs_x86 *x86 = &insn->detail->x86;
+    char name[160];
+    snprintf(buf, len, "%s", insn->op_str);
+    for (int k = 0; k < x86->op_count; k++) {
+        const cs_x86_op *op = &x86->operands[k];
+        if (op->type == X86_OP_IMM && cs_insn_group(cs, insn, CS_GRP_BRANCH_RELATIVE)) {
+            name_target((uint64_t)op->imm, start, size, bias, name, sizeof name);
+            snprintf(buf, len, "%s", name); /* the target is the only operand */
+        } else if (op->type == X86_OP_MEM && op->mem.base == X86_REG_RIP) {
+            name_target(insn->address + insn->size + (uint64_t)op->mem.disp, start, size, bias,
+                        name, sizeof name);
+            const char *open = strstr(insn->op_str, "[rip");
+            const char *close = open ? strchr(open, ']') : NULL;
+            if (close)
+                listing_text(buf, len, "%.*s[rip + %s%s", (int)(open - insn->op_str), insn->op_str,
+                             name, close);
+        }
+    }
 }
 
 bool sq_disassemble(const sq_variant *v, sq_code *out, char *err, size_t errlen) {
@@ -68,8 +156,9 @@ bool sq_disassemble(const sq_variant *v, sq_code *out, char *err, size_t errlen)
     char name[160];
     snprintf(name, sizeof name, "sq_%s_%s_%s", impl ? impl->tag : v->impl, v->family->name,
              v->technique);
+    Elf64_Addr value;
     size_t size;
-    if (!symbol_size(name, &size)) {
+    if (!find_function(name, &value, &size)) {
         snprintf(err, errlen, "%s: no symbol %s with a size in /proc/self/exe", v->id, name);
         return false;
     }
@@ -79,13 +168,21 @@ bool sq_disassemble(const sq_variant *v, sq_code *out, char *err, size_t errlen)
         return false;
     }
     cs_option(cs, CS_OPT_SYNTAX, CS_OPT_SYNTAX_INTEL);
+    cs_option(cs, CS_OPT_DETAIL, CS_OPT_ON);
     cs_insn *insn;
     const uint8_t *code = (const uint8_t *)(uintptr_t)v->fn.any;
-    size_t n = cs_disasm(cs, code, size, (uint64_t)(uintptr_t)code, 0, &insn);
+    uint64_t start = (uint64_t)(uintptr_t)code, bias = start - value;
+    size_t n = cs_disasm(cs, code, size, start, 0, &insn);
     out->count = 0;
     out->bytes = 0;
     for (size_t i = 0; i < n && out->count < SQ_MAX_INSNS; i++) {
-        snprintf(out->text[out->count++], sizeof out->text[0], "%s%s%s", insn[i].mnemonic,
+        char operands[160];
+        operands_text(cs, &insn[i], start, size, bias, operands, sizeof operands);
+        int k = out->count++;
+        out->offset[k] = (size_t)(insn[i].address - start);
+        listing_text(out->text[k], sizeof out->text[k], "%s%s%s", insn[i].mnemonic,
+                     operands[0] ? " " : "", operands);
+        snprintf(out->decoded[k], sizeof out->decoded[k], "%s%s%s", insn[i].mnemonic,
                  insn[i].op_str[0] ? " " : "", insn[i].op_str);
         out->bytes += insn[i].size;
     }
@@ -203,7 +300,7 @@ static bool run_mca(const sq_code *code, const char *mcpu, const char *closing, 
         return false;
     FILE *f = fdopen(fd, "w");
     for (int i = 0; i < code->count; i++) {
-        const char *t = code->text[i];
+        const char *t = code->decoded[i];
         if (strncmp(t, "ret", 3) == 0)
             continue;
         if (t[0] == 'j') {

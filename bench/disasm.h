@@ -13,7 +13,15 @@
 typedef struct sq_code {
     int count; /* instructions */
     size_t bytes;
-    char text[SQ_MAX_INSNS][200]; /* Intel syntax, "mnemonic operands" */
+    size_t offset[SQ_MAX_INSNS]; /* each instruction's, from the routine's start */
+    /* Intel syntax, "mnemonic operands", without an absolute address: a
+     * branch or RIP-relative target inside the routine as "+0x1a", outside
+     * as its symbol ("sq_table", "sq_table+0x8") or "<outside>". The same
+     * in every process, whatever the load address. */
+    char text[SQ_MAX_INSNS][200];
+    char decoded[SQ_MAX_INSNS][200]; /* capstone's own text (a mnemonic of 32 and
+                                        operands of 160 at most), addresses and
+                                        all, for llvm-mca to assemble; not printed */
 } sq_code;
 
 /* Decodes the callable routine of v (its size from the binary's symbol table).

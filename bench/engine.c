@@ -25,8 +25,9 @@ typedef struct timed {
     bool active; /* still sampled */
 } timed;
 
-typedef struct engine {
+typedef struct sq_engine {
     const sq_engine_config *cfg;
+    double prepare_s; /* seconds sq_engine_prepare took: part of the run's */
     sq_sampler sampler;
     sq_input *inputs;
     int ninputs;
@@ -420,47 +421,79 @@ static void free_engine(engine *e) {
     for (int i = 0; i < e->ninputs; i++)
         sq_input_free(&e->inputs[i]);
     free(e->inputs);
+    free(e);
 }
 
-int sq_engine_run(const sq_engine_config *cfg, sq_run *run, char *err, size_t errlen) {
-    engine e = {.cfg = cfg, .err = err, .errlen = errlen};
+void sq_engine_discard(sq_engine *e, sq_run *run) {
+    free_engine(e);
+    sq_run_free(run);
+}
+
+int sq_engine_prepare(const sq_engine_config *cfg, sq_run *run, sq_engine **out, char *err,
+                      size_t errlen) {
     memset(run, 0, sizeof *run);
     double t_start = sq_monotonic_s();
-    int rc = label_files(&e, run);
+    engine *e = *out = calloc(1, sizeof *e);
+    if (!e) {
+        snprintf(err, errlen, "out of memory");
+        return SQ_ENGINE_BAD_INPUT;
+    }
+    *e = (engine){.cfg = cfg, .err = err, .errlen = errlen};
+    int rc = label_files(e, run);
     if (!rc)
-        rc = build_inputs(&e, run);
+        rc = build_inputs(e, run);
     if (!rc)
-        rc = build_rows(&e);
-    if (!rc)
-        rc = check_rows(&e);
+        rc = build_rows(e);
     if (rc) {
-        free_engine(&e);
-        sq_run_free(run);
+        sq_engine_discard(e, run);
+        *out = NULL;
+        return rc;
+    }
+    e->prepare_s = sq_monotonic_s() - t_start;
+    return 0;
+}
+
+int sq_engine_time(sq_engine *e, sq_run *run, char *err, size_t errlen) {
+    const sq_engine_config *cfg = e->cfg;
+    e->err = err;
+    e->errlen = errlen;
+    /* The run's time and --budget count preparing, not what the caller did
+     * in between (verification). */
+    double t_start = sq_monotonic_s() - e->prepare_s;
+    int rc = check_rows(e);
+    if (rc) {
+        sq_engine_discard(e, run);
         return rc;
     }
     sq_calibration cal;
     sq_calibrate_clock(&cfg->timing, &cal);
-    sq_sampler_init(&e.sampler, &cal, cfg->timing.sample_s, cfg->seed);
-    for (int i = 0; i < e.nrows; i++)
-        sq_row_size(&e.rows[i].row, cfg->timing.sample_s * cal.tsc_hz);
-    rc = sample_rows(&e, t_start);
+    sq_sampler_init(&e->sampler, &cal, cfg->timing.sample_s, cfg->seed);
+    for (int i = 0; i < e->nrows; i++)
+        sq_row_size(&e->rows[i].row, cfg->timing.sample_s * cal.tsc_hz);
+    rc = sample_rows(e, t_start);
     if (!rc) {
         int n;
-        double *cpt = clock_readings(&e, &n);
+        double *cpt = clock_readings(e, &n);
         rc = sq_run_describe(run, cfg, &cal, cpt, n)
-                 ? fail(&e, SQ_ENGINE_BAD_INPUT, "out of memory for the run's description")
+                 ? fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for the run's description")
                  : 0;
         free(cpt);
-        run->length = e.inputs ? e.inputs[0].n : cfg->length;
+        run->length = e->inputs ? e->inputs[0].n : cfg->length;
         if (!rc)
-            rc = collect(&e, run);
+            rc = collect(e, run);
         run->elapsed_s = sq_monotonic_s() - t_start;
         if (rc)
             sq_run_free(run);
     }
     sq_perf_cycles_close();
-    free_engine(&e);
+    free_engine(e);
     return rc;
+}
+
+int sq_engine_run(const sq_engine_config *cfg, sq_run *run, char *err, size_t errlen) {
+    sq_engine *e;
+    int rc = sq_engine_prepare(cfg, run, &e, err, errlen);
+    return rc ? rc : sq_engine_time(e, run, err, errlen);
 }
 
 void sq_run_free(sq_run *run) {

@@ -58,8 +58,22 @@ int sq_engine_visits(const sq_engine_config *cfg);
 int sq_engine_min_reps(const sq_engine_config *cfg);
 
 /* Fills run; on failure returns SQ_ENGINE_CHECK_FAILED or SQ_ENGINE_BAD_INPUT
- * with a one-line reason in err. */
+ * with a one-line reason in err. sq_engine_prepare, then sq_engine_time. */
 int sq_engine_run(const sq_engine_config *cfg, sq_run *run, char *err, size_t errlen);
+
+/* A run in two steps, so that a front end refuses every bad input before it
+ * opens a file or verifies anything. sq_engine_prepare finds what can be bad
+ * input (a sequence named twice or of no selected family, a sequence file
+ * that is not squares), labels the run's files and builds its inputs and
+ * rows; cfg must outlive it. On failure it returns SQ_ENGINE_BAD_INPUT with a
+ * reason in err, and *out is NULL. sq_engine_time checks the kernels'
+ * answers, times the rows and fills run, as sq_engine_run; it frees e, as
+ * sq_engine_discard does for a run that goes no further. */
+typedef struct sq_engine sq_engine;
+int sq_engine_prepare(const sq_engine_config *cfg, sq_run *run, sq_engine **out, char *err,
+                      size_t errlen);
+int sq_engine_time(sq_engine *e, sq_run *run, char *err, size_t errlen);
+void sq_engine_discard(sq_engine *e, sq_run *run);
 
 void sq_run_free(sq_run *run);
 

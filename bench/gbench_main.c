@@ -305,37 +305,40 @@ int main(int argc, char **argv) {
         free(variants);
         return 2;
     }
-    /* The destination, unless only listing: a bad one fails before timing. */
-    const char *out_path = sqgb_flag("benchmark_out");
+    /* The destination, unless only listing; a copy, as the flags Google
+     * Benchmark is given name another (prepare_args). */
+    const char *out_flag = sqgb_flag("benchmark_out");
     const char *listing = sqgb_flag("benchmark_list_tests");
-    bool has_out = out_path && *out_path;
+    bool has_out = out_flag && *out_flag;
     if (listing && strchr("ty1o", listing[0]) && strcmp(listing, "off") != 0)
         has_out = false;
-    sq_output out = {0};
-    if (has_out && sq_output_open(&out, out_path, err, sizeof err)) {
-        fprintf(stderr, "sqcolor-gbench: --benchmark_out: %s\n", err);
-        free(variants);
-        return 2;
-    }
-    char **args = prepare_args(&argc, argv, has_out);
+    char *out_path = has_out ? strdup(out_flag) : NULL;
+    char **args = has_out && !out_path ? NULL : prepare_args(&argc, argv, has_out);
     if (!args || sqgb_initialize(&argc, args, err, sizeof err)) {
         fprintf(stderr, "sqcolor-gbench: %s (see --help)\n", args ? err : "out of memory");
-        if (out.fp)
-            sq_output_abort(&out);
         free(variants);
         free(args);
+        free(out_path);
         return 2;
     }
-    sqgb_set_out_file(out.fp);
     bench_ctx *ctx = register_all(variants);
+
+    /* Which benchmarks the flags select: a filter that matches nothing is bad
+     * input, refused before the destination is opened. */
+    verified sel = {variants, calloc((size_t)sq_variant_count, sizeof(bool))};
+    int status = sqgb_selected(choose, &sel) == 0 ? 2 : 0; /* Google Benchmark said why */
+    /* Then the destination: a bad one fails before verification and timing. */
+    sq_output out = {0};
+    if (!status && has_out && sq_output_open(&out, out_path, err, sizeof err)) {
+        fprintf(stderr, "sqcolor-gbench: --benchmark_out: %s\n", err);
+        status = 2;
+    }
+    free(out_path);
+    sqgb_set_out_file(out.fp);
 
     /* Truth first, as in sqcolor run: the variants of the benchmarks the flags
      * select are verified, by sqcolor verify's code, before any is timed. */
-    verified sel = {variants, calloc((size_t)sq_variant_count, sizeof(bool))};
-    int status = 0;
-    if (sqgb_selected(choose, &sel) == 0) {
-        status = 2; /* Google Benchmark has said which filter matched nothing */
-    } else {
+    if (!status) {
         const sq_variant **vs = malloc(sizeof *vs * (size_t)sq_variant_count);
         int nvs = 0;
         for (int i = 0; i < sq_variant_count; i++)

@@ -106,8 +106,9 @@ static const command commands[] = {
      "                      [--output FILE]\n"
      "  One file: a table per family of its headline figures, with the run's metadata. Several\n"
      "  files (machines, compilers, commits): per family and figure the files side by side,\n"
-     "  with each one's ratio to the first.\n"
-     "  --format F      " SQ_FORMAT_CHOICES " (default table; csv and json take one file)\n"
+     "  with each one's ratio to the first. CSV: one line per row of every file, naming its\n"
+     "  machine and build (long format).\n"
+     "  --format F      " SQ_FORMAT_CHOICES " (default table; json takes one file)\n"
      "  --detail        the tables of every family, mode and sequence too\n"
      "  --output FILE   write there (atomically) instead of standard output\n"
      "  --plot DIR      bar charts per family (latency, throughput) as SVG files; with several\n"
@@ -120,7 +121,8 @@ static const command commands[] = {
      "  intervals do not overlap and the medians are 0.05 cycles or more apart. Rows about\n"
      "  zero in both runs or with a non-finite sample are not tested; a row at two speeds\n"
      "  differs when no speed of one run is within 3% of a speed of the other. Rows only in\n"
-     "  one file are listed.\n"
+     "  one file are listed. A note above the table says when the two files' CPUs (vendor,\n"
+     "  family, model) or sqcolor commits differ.\n"
      "  --fail-over PCT  exit 1 if a significant slowdown exceeds PCT% of A (decimals allowed)\n"
      "  --alpha P        family-wise significance level (default 0.01)\n"},
     {"help", NULL, "help on a command", "usage: sqcolor help [COMMAND]\n"},

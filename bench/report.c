@@ -10,7 +10,7 @@ const char *const sq_mode_names[SQ_MODE_COUNT] = {"latency", "throughput", "bran
 int sq_report_write(const sq_run *runs, int nruns, sq_format fmt, bool detail, FILE *out) {
     switch (fmt) {
     case SQ_FORMAT_CSV:
-        sq_write_csv(out, &runs[0]);
+        sq_write_csv(out, runs, nruns);
         break;
     case SQ_FORMAT_JSON:
         if (sq_results_write(out, &runs[0]))

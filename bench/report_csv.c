@@ -1,11 +1,18 @@
-/* CSV: one line per row of a run, fields quoted as RFC 4180 asks. */
+/* CSV in long format: one line per row of every run given, each line naming
+ * its machine, build and row, for a spreadsheet or a data frame to pivot. */
 #include "report_formats.h"
+
+#include "cpu_model.h"
 
 #include <math.h>
 #include <stdbool.h>
 #include <string.h>
 
-/* A CSV number: empty where the statistic does not exist (JSON writes null). */
+/* A CSV number: empty where the statistic does not exist (JSON writes null).
+ * Fixed-point with four decimals for every measured value: cycles, ns and
+ * shares are what the tables show at two or three decimals, and %f never
+ * turns to an exponent, so a large value keeps every integer digit (%.6g
+ * would print 1234567.5 as 1.23457e+06). */
 static void csv_number(FILE *out, double x) {
     if (isfinite(x))
         fprintf(out, ",%.4f", x);
@@ -13,16 +20,19 @@ static void csv_number(FILE *out, double x) {
         fputc(',', out);
 }
 
-/* A CSV text field after a comma (none before the first), RFC 4180: one
+/* A CSV text field after a comma (none before the first). A field starting
+ * with =, +, -, @, tab or CR gets a leading apostrophe, so that a spreadsheet
+ * shows it as text instead of running it as a formula; then RFC 4180: one
  * holding a comma, quote, CR or LF goes in quotes, its quotes doubled. */
 static void csv_text(FILE *out, const char *s, bool first) {
     if (!first)
         fputc(',', out);
+    const char *formula = strchr("=+-@\t\r", s[0]) && s[0] ? "'" : "";
     if (!s[strcspn(s, ",\"\r\n")]) {
-        fputs(s, out);
+        fprintf(out, "%s%s", formula, s);
         return;
     }
-    fputc('"', out);
+    fprintf(out, "\"%s", formula);
     for (; *s; s++) {
         if (*s == '"')
             fputc('"', out);
@@ -31,30 +41,74 @@ static void csv_text(FILE *out, const char *s, bool first) {
     fputc('"', out);
 }
 
-void sq_write_csv(FILE *out, const sq_run *run) {
-    fprintf(out, "id,family,technique,impl,sequence,mode,cycles_min,cycles_median,cycles_p90,"
-                 "cycles_ci95_lo,cycles_ci95_hi,ticks_min,ticks_median,ticks_p90,ns_min,ns_median,"
-                 "ns_p90,reps,modes,control_dependent\n");
-    for (int i = 0; i < run->nresults; i++) {
-        const sq_result *r = &run->results[i];
-        const sq_variant *v = r->variant;
-        const char *text[] = {v->id,   v->family->name, v->technique,
-                              v->impl, r->sequence,     sq_mode_names[r->mode]};
-        for (int k = 0; k < 6; k++)
-            csv_text(out, text[k], k == 0);
-        const sq_stats *stats[] = {&r->cycles, &r->ticks, &r->ns};
-        for (int k = 0; k < 3; k++) {
-            csv_number(out, stats[k]->min);
-            csv_number(out, stats[k]->median);
-            csv_number(out, stats[k]->p90);
-            if (k == 0) {
-                csv_number(out, r->cycles.ci_lo);
-                csv_number(out, r->cycles.ci_hi);
-            }
+/* What built impl in run, as the run recorded it, or NULL. */
+static const sq_impl_info *impl_info(const sq_run *run, const char *impl) {
+    for (int k = 0; k < run->nimpls; k++)
+        if (strcmp(run->impls[k].name, impl) == 0)
+            return &run->impls[k];
+    return NULL;
+}
+
+/* runs[k]'s machine label: the CPU's short name, with " #<k+1>" (the file's
+ * place, as the tables' [k+1]) where another run has the same one, so that
+ * (machine, id, sequence, mode) names one line. */
+static void machine_label(char *buf, size_t len, const sq_run *runs, int nruns, int k) {
+    sq_cpu_short(buf, len, &runs[k].machine);
+    for (int j = 0; j < nruns; j++) {
+        char other[96];
+        sq_cpu_short(other, sizeof other, &runs[j].machine);
+        if (j != k && strcmp(other, buf) == 0) {
+            size_t n = strlen(buf);
+            snprintf(buf + n, len - n, " #%d", k + 1);
+            return;
         }
-        fprintf(out, ",%d,", r->reps);
-        for (int k = 0; k < r->nmodes && k < SQ_MAX_MODES; k++) /* "4.13@0.60;4.32@0.40" */
-            fprintf(out, "%s%.4f@%.2f", k ? ";" : "", r->modes[k].cycles, r->modes[k].share);
-        fprintf(out, ",%d\n", r->control_dependent);
+    }
+}
+
+void sq_write_csv(FILE *out, const sq_run *runs, int nruns) {
+    fprintf(out, "machine,vendor,cpu_family,cpu_model,cpu_name,brand,sqcolor_commit,compiler,flags,"
+                 "id,family,technique,impl,sequence,mode,cycles_median,cycles_ci95_lo,"
+                 "cycles_ci95_hi,cycles_min,cycles_p90,reps,fast_cycles,fast_share,slow_cycles,"
+                 "slow_share,control_dependent,ns_median\n");
+    for (int k = 0; k < nruns; k++) {
+        const sq_run *run = &runs[k];
+        char machine[112], cpu[160];
+        machine_label(machine, sizeof machine, runs, nruns, k);
+        sq_cpu_label(cpu, sizeof cpu, &run->machine);
+        for (int i = 0; i < run->nresults; i++) {
+            const sq_result *r = &run->results[i];
+            const sq_variant *v = r->variant;
+            const sq_impl_info *built = impl_info(run, v->impl);
+            csv_text(out, machine, true);
+            csv_text(out, run->machine.vendor, false);
+            fprintf(out, ",%u,%u", run->machine.family, run->machine.model);
+            const char *text[] = {cpu,
+                                  run->machine.brand,
+                                  run->commit,
+                                  built ? built->compiler : "",
+                                  built ? built->flags : "",
+                                  v->id,
+                                  v->family->name,
+                                  v->technique,
+                                  v->impl,
+                                  r->sequence,
+                                  sq_mode_names[r->mode]};
+            for (size_t t = 0; t < sizeof text / sizeof text[0]; t++)
+                csv_text(out, text[t], false);
+            csv_number(out, r->cycles.median);
+            csv_number(out, r->cycles.ci_lo);
+            csv_number(out, r->cycles.ci_hi);
+            csv_number(out, r->cycles.min);
+            csv_number(out, r->cycles.p90);
+            fprintf(out, ",%d", r->reps);
+            for (int s = 0; s < SQ_MAX_MODES; s++) {
+                bool two = r->nmodes == SQ_MAX_MODES;
+                csv_number(out, two ? r->modes[s].cycles : NAN);
+                csv_number(out, two ? r->modes[s].share : NAN);
+            }
+            fprintf(out, ",%d", r->control_dependent);
+            csv_number(out, r->ns.median);
+            fputc('\n', out);
+        }
     }
 }

@@ -28,7 +28,8 @@ void sq_report_run_notes(sq_doc *d, const sq_run *run);
 void sq_report_vendor_note(sq_doc *d, const sq_run *run);
 void sq_report_marks(sq_doc *d, bool detail);
 
-/* report_csv.c */
-void sq_write_csv(FILE *out, const sq_run *run);
+/* report_csv.c: one CSV of every row of runs[0..nruns), a line per
+ * (machine, id, sequence, mode). */
+void sq_write_csv(FILE *out, const sq_run *runs, int nruns);
 
 #endif

@@ -2,8 +2,10 @@
 # Bad input to every command, from a table (tests/bad_input.txt): each case
 # names the program, the exit status and a part of the one line it must print
 # on stderr, then the arguments. Arguments are split on spaces; @T@ stands for
-# this test's scratch folder, where the fixtures below are made. Nothing in the
-# table is run as shell. With SQ_BAD_INPUT_SHOW=1 every case's actual line is
+# this test's scratch folder, where the fixtures below are made, and @O@ for a
+# folder made empty before each case that must still be empty after it: bad
+# input leaves no output file, temporary (*.tmp.*), plot or results folder
+# behind. Nothing in the table is run as shell. With SQ_BAD_INPUT_SHOW=1 every case's actual line is
 # printed, for writing new cases.
 # usage: tests/bad_input.sh path/to/sqcolor path/to/sqcolor-gbench
 bin=$1 gbench=${2:-}
@@ -84,16 +86,19 @@ while IFS= read -r line; do
         ;;
     esac
     args=${args//@T@/$T} want=${want//@T@/$T}
+    args=${args//@O@/$T/o}
     read -r -a argv <<<"$args"
     [ "$args" = "-" ] && argv=()
+    rm -rf "$T/o" && mkdir "$T/o" || bad "cannot empty $T/o"
     "$exe" "${argv[@]}" </dev/null >"$T/out" 2>"$T/err"
     rc=$? lines=$(grep -vc '^verify: ' "$T/err")
+    left=$(find "$T/o" -mindepth 1 | head -3 | tr '\n' ' ')
     n=$((n + 1))
     [ "${SQ_BAD_INPUT_SHOW:-}" = 1 ] && echo "$rc | $(grep -v '^verify: ' "$T/err" | head -2 | tr '\n' '~') | $args"
-    if [ "$rc" -eq "$want_rc" ] && [ "$lines" -eq 1 ] && grep -qF -- "$want" "$T/err"; then
+    if [ "$rc" -eq "$want_rc" ] && [ "$lines" -eq 1 ] && grep -qF -- "$want" "$T/err" && [ -z "$left" ]; then
         ok
     else
-        bad "$(basename "$exe") $args -> exit $rc (wanted $want_rc), $lines lines: $(head -c 300 "$T/err") (wanted '$want')"
+        bad "$(basename "$exe") $args -> exit $rc (wanted $want_rc), $lines lines: $(head -c 300 "$T/err") (wanted '$want')${left:+, left behind: $left}"
     fi
 done <"$table"
 echo "bad_input: $n cases"

@@ -65,6 +65,25 @@ summary same | grep -q '^compare: 5 rows matched, 4 tested, 0 significant (Mann-
     ok || bad "A vs A: $(summary same)"
 grep -q '^color/lea_shr_and/asm  *ordered  *latency  *4.000±0.001  *4.000±0.001  *1.000 ' "$tmp/same.txt" &&
     ok || bad "row cells: $(grep '^color/lea_shr_and/asm *ordered *latency' "$tmp/same.txt")"
+! grep -q '^note:' "$tmp/same.txt" && ok || bad "a note on a file against itself: $(grep '^note:' "$tmp/same.txt")"
+
+# Files from two CPUs, or two builds: a note above the table says so.
+# above NAME PATTERN: a line matching PATTERN comes before the table's header.
+above() { sed '/^variant /q' "$tmp/$1.txt" | grep -qF -- "$2"; }
+jq '.machine |= (.vendor = "AuthenticAMD" | .family = 26 | .model = 2)' "$tmp/a.json" >"$tmp/zen5.json"
+compare_ok cpus 0 "$tmp/a.json" "$tmp/zen5.json"
+above cpus 'note: A ran on GenuineIntel family 0x6 model 0x1, B on Zen 5 "Turin": differences are the machines'"'"' as much as the code'"'"'s' &&
+    ok || bad "two CPUs: $(head -4 "$tmp/cpus.txt")"
+grep -q '^note: .*commits' "$tmp/cpus.txt" && bad "one commit said to differ" || ok
+jq '.machine.model = 151' "$tmp/a.json" >"$tmp/adl1.json"
+jq '.machine.model = 154' "$tmp/a.json" >"$tmp/adl2.json"
+compare_ok models 0 "$tmp/adl1.json" "$tmp/adl2.json"
+above models 'note: A ran on Alder Lake (Golden Cove) (family 0x6 model 0x97), B on Alder Lake (Golden Cove) (family 0x6 model 0x9a)' &&
+    ok || bad "two models of one label: $(head -4 "$tmp/models.txt")"
+jq '.tool.commit = "v1.2-3-gabcdef0-dirty"' "$tmp/a.json" >"$tmp/other_commit.json"
+compare_ok commits 0 "$tmp/a.json" "$tmp/other_commit.json"
+above commits 'note: A and B were built from different sqcolor commits (test, v1.2-3-gabcdef0-dirty)' &&
+    ! grep -q '^note: A ran on' "$tmp/commits.txt" && ok || bad "two commits: $(head -4 "$tmp/commits.txt")"
 
 # 10% slower: significant; over a 2.5% gate, under a 15% one.
 compare_ok slow 1 "$tmp/a.json" "$tmp/slow.json" --fail-over 2.5

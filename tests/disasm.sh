@@ -13,7 +13,27 @@ if "$bin" list --format csv | grep -qE ',clang-[0-9]+$'; then
     grep -q 'add eax, 8' "$tmp/t.txt" && ok || bad "clang generic splits the lea: no 'add eax, 8'"
 fi
 "$bin" disasm --filter 'color/lea_shr_and/asm' --format markdown >"$tmp/m.md" && ok || bad "markdown"
-grep -q '^#### color/lea_shr_and$' "$tmp/m.md" && grep -q '^| `lea eax, \[rdi + rdi\*8 + 8\]` |$' "$tmp/m.md" && ok || bad "markdown table: $(cat "$tmp/m.md")"
+grep -q '^#### color/lea_shr_and$' "$tmp/m.md" && grep -q '^| `+0x00 lea eax, \[rdi + rdi\*8 + 8\]` |$' "$tmp/m.md" &&
+    grep -q '^| `+0x0a ret` |$' "$tmp/m.md" && ok || bad "markdown table: $(cat "$tmp/m.md")"
+
+# No absolute address: each instruction at its offset in the routine, a branch
+# to an offset of the same routine, data by its symbol. The listing is the
+# same in every process, whatever address space randomisation did.
+"$bin" disasm --filter 'color/lea_test_jz/asm' --format markdown >"$tmp/jz.md"
+target=$(grep -o '` *+0x[0-9a-f]* j[a-z]* +0x[0-9a-f]*`' "$tmp/jz.md" | grep -o '+0x[0-9a-f]*`$' | tr -d '`')
+[ -n "$target" ] && grep -q "^| \`$target " "$tmp/jz.md" && ok || bad "the branch's target is not an instruction of its routine: $(cat "$tmp/jz.md")"
+"$bin" disasm --filter 'color/lookup/*' >"$tmp/lookup.txt"
+grep -qE 'lea r[a-z0-9]+, \[rip \+ [A-Za-z_][A-Za-z_0-9]*\]' "$tmp/lookup.txt" && ok || bad "lookup's table not named: $(cat "$tmp/lookup.txt")"
+absolute='0x(5[56]|7f)[0-9a-f]{10}([^0-9a-f]|$)'
+runs=("" "--format markdown")
+command -v llvm-mca >/dev/null && runs+=(--predict)
+for args in "${runs[@]}"; do
+    # shellcheck disable=SC2086
+    "$bin" disasm $args >"$tmp/run1.txt" && "$bin" disasm $args >"$tmp/run2.txt" &&
+        cmp -s "$tmp/run1.txt" "$tmp/run2.txt" && ok || bad "disasm $args differs between two runs: $(diff "$tmp/run1.txt" "$tmp/run2.txt" | head -5)"
+    ! grep -nE "$absolute" "$tmp/run1.txt" && ok || bad "disasm $args prints an absolute address"
+    ! grep -n '<outside>' "$tmp/run1.txt" && ok || bad "disasm $args: an address outside every known symbol"
+done
 
 if command -v llvm-mca >/dev/null; then
     "$bin" disasm --filter 'color/lea_shr_and/asm' --predict >"$tmp/p.txt" && grep -q 'mca rthr [0-9.]* lat [0-9.]*' "$tmp/p.txt" && ok || bad "--predict: $(cat "$tmp/p.txt")"

@@ -30,7 +30,17 @@ diff <(sed '/^cycles: /,$d' "$tmp/run.txt") <(sed '/^cycles: /,$d' "$tmp/report.
 opened=$(grep -c '<table>' "$tmp/r.html") closed=$(grep -c '</table>' "$tmp/r.html")
 [ "$opened" -gt 0 ] && [ "$opened" -eq "$closed" ] && [ "$(grep -c '<ul>' "$tmp/r.html")" -eq "$(grep -c '</ul>' "$tmp/r.html")" ] &&
     grep -q '</body></html>' "$tmp/r.html" && ok || bad "report html: $opened tables opened, $closed closed"
-"$bin" report "$full" --format csv | head -1 | grep -q '^id,family,technique,impl,sequence,mode,' && ok || bad "report csv"
+"$bin" report "$full" --format csv | head -1 | grep -q '^machine,vendor,cpu_family,cpu_model,cpu_name,brand,sqcolor_commit,compiler,flags,id,family,technique,impl,sequence,mode,' && ok || bad "report csv"
+# Several files, one CSV: the header once, every file's rows, each naming its
+# machine (the same CPU twice: by the file's place); run --format csv the same.
+"$bin" report "$full" "$part" --format csv >"$tmp/two.csv" && ok || bad "report csv of two files"
+rows=$(($(jq '.results | length' "$full") + $(jq '.results | length' "$part") + 1))
+[ "$(wc -l <"$tmp/two.csv")" -eq "$rows" ] && [ "$(grep -c '^machine,' "$tmp/two.csv")" -eq 1 ] &&
+    [ "$(cut -d, -f1 "$tmp/two.csv" | sed 1d | sed 's/.* #/#/' | sort -u | tr '\n' ' ')" = "#1 #2 " ] &&
+    ok || bad "report csv of two files: $(cut -d, -f1 "$tmp/two.csv" | sort | uniq -c)"
+"$bin" run "${quick[@]}" --filter 'color/bt/asm' --mode latency --sequence random --format csv >"$tmp/run.csv" &&
+    [ "$(wc -l <"$tmp/run.csv")" -eq 2 ] && head -1 "$tmp/run.csv" | cmp -s - <(head -1 "$tmp/two.csv") &&
+    grep -q ',color/bt/asm,color,bt,asm,random,latency,' "$tmp/run.csv" && ok || bad "run --format csv: $(cat "$tmp/run.csv")"
 "$bin" report "$full" --format json | jq -e '.schema == 2' >/dev/null && ok || bad "report json"
 "$bin" report "$full" "$part" | grep -q '^\[2\] ' && ok || bad "report of two files"
 # --plot: an SVG file per run, family and mode, and with several files one
@@ -93,12 +103,18 @@ if command -v python3 >/dev/null; then
     python3 - "$tmp/evil.csv" "$tmp/evil.json" <<'PY' && ok || bad "report csv does not read back"
 import csv, json, sys
 rows = list(csv.reader(open(sys.argv[1], newline="")))
-want = [[r["id"], r["family"], r["technique"], r["impl"], r["sequence"], r["mode"]]
-        for r in json.load(open(sys.argv[2]))["results"]]
+run = json.load(open(sys.argv[2]))
+names = ["id", "family", "technique", "impl", "sequence", "mode"]
+want = [[r[k] for k in names] for r in run["results"]]
 assert {len(r) for r in rows} == {len(rows[0])}, "ragged records"
-assert [r[:6] for r in rows[1:]] == want, "names changed"
+at = rows[0].index("id")
+assert [r[at:at + 6] for r in rows[1:]] == want, "names changed"
+assert {r[rows[0].index("brand")] for r in rows[1:]} == {run["machine"]["brand"]}, "brand changed"
 PY
 fi
+# Text a spreadsheet would run as a formula comes out as text.
+jq '.machine.brand = "=1+2" | .tool.commit = "@cmd"' "$full" >"$tmp/formula.json"
+"$bin" report "$tmp/formula.json" --format csv | sed -n 2p | grep -qF ",'=1+2,'@cmd," && ok || bad "report csv: formula not made text"
 
 # compare: a file with itself differs nowhere; a filtered run misses rows.
 "$bin" compare "$full" "$full" >"$tmp/cmp.txt" && grep -q ' 0 significant (' "$tmp/cmp.txt" && ok || bad "compare X X: $(tail -2 "$tmp/cmp.txt")"
@@ -123,8 +139,8 @@ expect_usage "--save: cannot write in $tmp/notadir: Not a directory" run "${quic
 grep -q '^verify: ' "$tmp/err" && bad "--save into a file's folder refused only after verification" || ok
 expect_usage "--save: cannot create $tmp/notadir/res: Not a directory" run "${quick[@]}" --save --results-dir "$tmp/notadir/res/deeper"
 # A usage error found after --output was opened leaves no temporary.
-expect_usage "--format csv takes one file" report "$full" "$part" --format csv --output "$tmp/two.csv"
-! ls "$tmp"/two.csv* >/dev/null 2>&1 && ok || bad "report's usage error left $(ls "$tmp"/two.csv*)"
+expect_usage "--format json takes one file" report "$full" "$part" --format json --output "$tmp/two.json"
+! ls "$tmp"/two.json* >/dev/null 2>&1 && ok || bad "report's usage error left $(ls "$tmp"/two.json*)"
 # The HTML page is made in memory, then written: a page that cannot be written
 # whole is an error that leaves nothing behind, not half a page.
 (

@@ -108,7 +108,7 @@ for k in 1 2 3; do cp "$tmp/s.txt" "$tmp/s$k.txt"; long="$long,file:$tmp/${dots}
 # CSV header, and a sequence file of pairs with names, numbers and comments.
 "$bin" run "${quick[@]}" --filter 'same_color/lea_xor/asm' --sequence "file:$tmp/pairs.txt" \
     --format csv >"$tmp/r.csv" 2>/dev/null && ok || bad "run with a sequence file"
-[ "$(head -1 "$tmp/r.csv")" = "id,family,technique,impl,sequence,mode,cycles_min,cycles_median,cycles_p90,cycles_ci95_lo,cycles_ci95_hi,ticks_min,ticks_median,ticks_p90,ns_min,ns_median,ns_p90,reps,modes,control_dependent" ] && ok || bad "csv header"
+[ "$(head -1 "$tmp/r.csv")" = "machine,vendor,cpu_family,cpu_model,cpu_name,brand,sqcolor_commit,compiler,flags,id,family,technique,impl,sequence,mode,cycles_median,cycles_ci95_lo,cycles_ci95_hi,cycles_min,cycles_p90,reps,fast_cycles,fast_share,slow_cycles,slow_share,control_dependent,ns_median" ] && ok || bad "csv header"
 [ "$(grep -c ',file:pairs.txt,' "$tmp/r.csv")" -eq 4 ] && ok || bad "csv: four modes on the file sequence"
 
 # Each file's rows are labelled by its file name, unique within the run
@@ -150,13 +150,13 @@ echo old >"$tmp/real.csv"
 chmod 640 "$tmp/real.csv"
 ln -s real.csv "$tmp/link.csv"
 "$bin" run "${one[@]}" --format csv --output "$tmp/link.csv" 2>/dev/null && [ -L "$tmp/link.csv" ] &&
-    head -1 "$tmp/real.csv" | grep -q '^id,family,' && [ "$(stat -c %a "$tmp/real.csv")" = 640 ] &&
+    head -1 "$tmp/real.csv" | grep -q '^machine,vendor,' && [ "$(stat -c %a "$tmp/real.csv")" = 640 ] &&
     ok || bad "--output through a symbolic link: $(stat -c %F "$tmp/link.csv"), $(head -1 "$tmp/real.csv")"
 mkfifo "$tmp/fifo"
 timeout 20 cat "$tmp/fifo" >"$tmp/fifo.out" &
 reader=$!
 "$bin" run "${one[@]}" --format csv --output "$tmp/fifo" 2>/dev/null && [ -p "$tmp/fifo" ] &&
-    wait $reader && head -1 "$tmp/fifo.out" | grep -q '^id,family,' && ok || bad "--output into a fifo"
+    wait $reader && head -1 "$tmp/fifo.out" | grep -q '^machine,vendor,' && ok || bad "--output into a fifo"
 # A full device (a copy of /dev/full: the real one is not risked on a binary
 # that might replace it).
 cp -a "$devfull" "$tmp/full"

@@ -9,6 +9,7 @@
 #include "plot.h"
 #include "cells.h"
 #include "report.h"
+#include "report_formats.h"
 #include "results_io.h"
 #include "stats.h"
 
@@ -222,51 +223,142 @@ static bool line_with(const char *text, const char *prefix, const char *needle) 
 
 /* Row i's line of a CSV text, without its newline ("" if none). */
 static const char *csv_line(const char *csv, int i, char *buf, size_t len) {
-    char start[256];
+    char key[256];
     const sq_result *r = &results[i];
-    snprintf(start, sizeof start, "\n%s,%s,%s,%s,%s,%s,", r->variant->id, r->variant->family->name,
+    snprintf(key, sizeof key, ",%s,%s,%s,%s,%s,%s,", r->variant->id, r->variant->family->name,
              r->variant->technique, r->variant->impl, r->sequence, sq_mode_names[r->mode]);
-    const char *at = strstr(csv, start);
-    snprintf(buf, len, "%.*s", at ? (int)strcspn(at + 1, "\n") : 0, at ? at + 1 : "");
+    const char *at = strstr(csv, key);
+    while (at && at > csv && at[-1] != '\n')
+        at--;
+    snprintf(buf, len, "%.*s", at ? (int)strcspn(at, "\n") : 0, at ? at : "");
     return buf;
 }
 
-/* Whether s ends with tail. */
-static bool ends_with(const char *s, const char *tail) {
-    size_t n = strlen(s), m = strlen(tail);
-    return n >= m && strcmp(s + n - m, tail) == 0;
+/* The fields of each CSV record read as RFC 4180 says: whether every record
+ * has `fields`, and the text of record `record`'s field `field` in out. */
+static bool csv_fields(const char *csv, int fields, int record, int field, char *out, size_t len) {
+    bool even = true;
+    int rec = 0, f = 0;
+    size_t n = 0;
+    out[0] = 0;
+    for (const char *p = csv; *p; p++) {
+        bool quoted = *p == '"';
+        if (quoted) { /* to the closing quote; "" is one quote */
+            for (p++; *p && !(p[0] == '"' && p[1] != '"'); p++) {
+                p += p[0] == '"';
+                if (rec == record && f == field && n + 1 < len)
+                    out[n++] = *p;
+            }
+            if (!*p)
+                return false;
+            continue;
+        }
+        if (*p == ',' || *p == '\n') {
+            if (rec == record && f == field)
+                out[n] = 0;
+            f++;
+            if (*p == '\n') {
+                even &= f == fields;
+                rec++;
+                f = 0;
+            }
+            continue;
+        }
+        if (rec == record && f == field && n + 1 < len)
+            out[n++] = *p;
+    }
+    return even && f == 0;
 }
 
+static char *csv_of(const sq_run *runs, int nruns) {
+    char *text = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&text, &size);
+    if (!f)
+        return strdup("");
+    sq_write_csv(f, runs, nruns);
+    fclose(f);
+    return text;
+}
+
+enum { CSV_FIELDS = 27, CSV_BRAND = 5, CSV_FLAGS = 8 };
+
 static void check_csv(void) {
-    char *csv = report(SQ_FORMAT_CSV), line[512];
-    const char *header = "id,family,technique,impl,sequence,mode,cycles_min,cycles_median,"
-                         "cycles_p90,cycles_ci95_lo,cycles_ci95_hi,ticks_min,ticks_median,"
-                         "ticks_p90,ns_min,ns_median,ns_p90,reps,modes,control_dependent\n";
-    CHECK(strncmp(csv, header, strlen(header)) == 0, "CSV header: %.200s", csv);
+    char *csv = report(SQ_FORMAT_CSV), line[1024], field[256];
+    const char *header = "machine,vendor,cpu_family,cpu_model,cpu_name,brand,sqcolor_commit,"
+                         "compiler,flags,id,family,technique,impl,sequence,mode,cycles_median,"
+                         "cycles_ci95_lo,cycles_ci95_hi,cycles_min,cycles_p90,reps,fast_cycles,"
+                         "fast_share,slow_cycles,slow_share,control_dependent,ns_median\n";
+    CHECK(strncmp(csv, header, strlen(header)) == 0, "CSV header: %.300s", csv);
     CHECK(count_lines(csv) == run.nresults + 1, "CSV has %d lines for %d results", count_lines(csv),
           run.nresults);
-    bool twenty = true;
-    for (const char *p = csv; *p;) {
-        int commas = 0;
-        for (; *p && *p != '\n'; p++)
-            commas += *p == ',';
-        twenty &= commas == 19;
-        p += *p == '\n';
-    }
-    CHECK(twenty, "every CSV line has 20 fields");
+    CHECK(csv_fields(csv, CSV_FIELDS, 1, CSV_BRAND, field, sizeof field) &&
+              strcmp(field, run.machine.brand) == 0,
+          "every CSV record has %d fields, the brand read back: %s", CSV_FIELDS, field);
+    const char *machine = "Turin,AuthenticAMD,26,2,\"Zen 5 \"\"Turin\"\"\",";
+    CHECK(strncmp(csv_line(csv, 0, line, sizeof line), machine, strlen(machine)) == 0,
+          "the machine's label, vendor, family, model and name: %s", line);
+    CHECK(strstr(csv_line(csv, negative_row, line, sizeof line),
+                 ",-0.3000,-0.4000,-0.2000,-0.4000,-0.2000,5,"),
+          "median, interval, min, p90, reps, negative numbers as they are: %s", line);
     CHECK(
-        strstr(csv_line(csv, negative_row, line, sizeof line), ",-0.3000,-0.2000,-0.4000,-0.2000,"),
-        "the interval after the p90: %s", line);
-    CHECK(ends_with(csv_line(csv, bimodal_row, line, sizeof line), ",5,4.1300@0.60;4.3200@0.40,0"),
-          "two speeds at their shares: %s", line);
-    CHECK(ends_with(csv_line(csv, cd_row, line, sizeof line), ",5,,1") &&
-              ends_with(csv_line(csv, 0, line, sizeof line), ",5,,0"),
-          "control_dependent as 1 or 0, modes empty: %s", line);
-    char first_row[256];
-    snprintf(first_row, sizeof first_row, "\n%s,%s,%s,%s,%s,latency,", results[0].variant->id,
-             results[0].variant->family->name, results[0].variant->technique,
-             results[0].variant->impl, results[0].sequence);
-    CHECK(strstr(csv, first_row), "CSV row of %s", results[0].variant->id);
+        strstr(csv_line(csv, bimodal_row, line, sizeof line), ",5,4.1300,0.6000,4.3200,0.4000,0,"),
+        "two speeds at their shares: %s", line);
+    CHECK(strstr(csv_line(csv, cd_row, line, sizeof line), ",5,,,,,1,") &&
+              strstr(csv_line(csv, 0, line, sizeof line), ",5,,,,,0,"),
+          "control_dependent as 1 or 0, speeds empty: %s", line);
+    CHECK(strstr(csv_line(csv, nan_row, line, sizeof line), ",,"), "NaN median empty: %s", line);
+    /* Each row's compiler and flags are its impl's, and the commit the run's. */
+    const sq_impl_info *built = &run.impls[0];
+    for (int i = 0; i < run.nresults; i++)
+        if (strcmp(results[i].variant->impl, built->name) == 0) {
+            int record = i + 1;
+            csv_fields(csv, CSV_FIELDS, record, CSV_FLAGS - 1, field, sizeof field);
+            CHECK(strcmp(field, built->compiler) == 0, "compiler of %s: %s", results[i].variant->id,
+                  field);
+            csv_fields(csv, CSV_FIELDS, record, CSV_FLAGS, field, sizeof field);
+            CHECK(strcmp(field + (built->flags[0] == '-'), built->flags) == 0 &&
+                      (built->flags[0] != '-' || field[0] == '\''),
+                  "flags of %s: %s", results[i].variant->id, field);
+            csv_fields(csv, CSV_FIELDS, record, CSV_FLAGS - 2, field, sizeof field);
+            CHECK(strcmp(field, "abc123") == 0, "commit: %s", field);
+            break;
+        }
+    free(csv);
+
+    /* Two runs: one header, each run's lines naming its machine; text that
+     * a spreadsheet would run as a formula made text. */
+    static sq_run two[2];
+    two[0] = two[1] = run;
+    two[1].machine = (sq_machine){.vendor = "GenuineIntel", .family = 6, .model = 0x8f};
+    snprintf(two[1].machine.brand, sizeof two[1].machine.brand, "=HYPERLINK(\"x\",1)");
+    snprintf(two[1].commit, sizeof two[1].commit, "-1+2");
+    csv = csv_of(two, 2);
+    CHECK(count_lines(csv) == 2 * run.nresults + 1 && strncmp(csv, header, strlen(header)) == 0 &&
+              !strstr(csv + 1, "\nmachine,"),
+          "two runs: one header, %d lines", count_lines(csv));
+    CHECK(csv_fields(csv, CSV_FIELDS, run.nresults + 1, 0, field, sizeof field) &&
+              strcmp(field, "Sapphire Rapids") == 0,
+          "the second run's lines name its machine: %s", field);
+    CHECK(strstr(csv, "\nSapphire Rapids,GenuineIntel,6,143,Sapphire Rapids (Golden Cove),"
+                      "\"'=HYPERLINK(\"\"x\"\",1)\",'-1+2,"),
+          "=, - made text with an apostrophe, then quoted: %.300s", strstr(csv, "\nSapphire"));
+    free(csv);
+    const char *leading[] = {"+1", "@SUM(A1)", "\tx", "\rx"};
+    const char *want[] = {",'+1,", ",'@SUM(A1),", ",'\tx,", ",\"'\rx\","};
+    for (int k = 0; k < 4; k++) {
+        snprintf(two[1].commit, sizeof two[1].commit, "%s", leading[k]);
+        csv = csv_of(two, 2);
+        CHECK(strstr(csv, want[k]), "commit '%s' in CSV as %s", leading[k], want[k]);
+        free(csv);
+    }
+    /* The same CPU twice: each machine label says which file. */
+    two[1].machine = run.machine;
+    csv = csv_of(two, 2);
+    CHECK(strncmp(csv + strlen(header), "Turin #1,", 9) == 0 &&
+              csv_fields(csv, CSV_FIELDS, run.nresults + 1, 0, field, sizeof field) &&
+              strcmp(field, "Turin #2") == 0,
+          "one CPU in two files: Turin #1 and #2: %s", field);
     free(csv);
 }
 
