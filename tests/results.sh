@@ -27,9 +27,9 @@ jq -e '.tool.commit != null and .machine.kernel != null and (.impls | length) >=
 diff <(sed '/^cycles: /,$d' "$tmp/run.txt") <(sed '/^cycles: /,$d' "$tmp/report.txt") >/dev/null && ok || bad "report differs from the run's tables"
 "$bin" report "$full" --format markdown | grep -q '^| lea_shr_and | ' && ok || bad "report markdown"
 "$bin" report "$full" --format html >"$tmp/r.html"
-opened=$(grep -c '<table>' "$tmp/r.html") closed=$(grep -c '</table>' "$tmp/r.html")
-[ "$opened" -gt 0 ] && [ "$opened" -eq "$closed" ] && [ "$(grep -c '<ul>' "$tmp/r.html")" -eq "$(grep -c '</ul>' "$tmp/r.html")" ] &&
-    grep -q '</body></html>' "$tmp/r.html" && ok || bad "report html: $opened tables opened, $closed closed"
+opened=$(grep -o '<table>' "$tmp/r.html" | wc -l) closed=$(grep -o '</table>' "$tmp/r.html" | wc -l)
+[ "$opened" -gt 0 ] && [ "$opened" -eq "$closed" ] && [ "$(grep -o '<ul[ >]' "$tmp/r.html" | wc -l)" -eq "$(grep -o '</ul>' "$tmp/r.html" | wc -l)" ] &&
+    grep -q '^</html>$' "$tmp/r.html" && ok || bad "report html: $opened tables opened, $closed closed"
 "$bin" report "$full" --format csv | head -1 | grep -q '^machine,vendor,cpu_family,cpu_model,cpu_name,brand,sqcolor_commit,compiler,flags,id,family,technique,impl,sequence,mode,' && ok || bad "report csv"
 # Several files, one CSV: the header once, every file's rows, each naming its
 # machine (the same CPU twice: by the file's place); run --format csv the same.
