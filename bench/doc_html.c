@@ -2,6 +2,7 @@
  * anything outside it), every text from a file escaped, a table of contents
  * of the page's headings, nested by level, ahead of its body. */
 #include "doc.h"
+#include "figures.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -129,8 +130,14 @@ static void html_table(sq_doc *d, const sq_text_table *t, int first_width, int w
     fputs("</tbody>\n</table>\n</div>\n", d->out);
 }
 
+/* The chart inline, as figures.c draws it: its title and notes are in it, as
+ * text, and its <title> names it to a screen reader. A write error shows at
+ * html_finish, as the body's. */
 static void html_figure(sq_doc *d, const sq_run *runs, int nruns, const struct sq_figure *f) {
-    (void)d, (void)runs, (void)nruns, (void)f; /* figures.h draws them */
+    start_block(d);
+    fputs("<figure class=\"chart\">\n", d->out);
+    sq_figure_write_svg(d->out, runs, nruns, f, false);
+    fputs("</figure>\n", d->out);
 }
 
 /* The page's look: system fonts, a measure for text, tables that scroll in
@@ -169,6 +176,7 @@ static const char style[] =
     "tbody tr:nth-child(even)>*{background:#f6f8fa}\n"
     "tbody tr>td.best{background:#dafbe1}\n"
     "tbody tr:last-child>*{border-bottom:0}\n"
+    "figure.chart{margin:.5em 0 2em;max-width:100%}\n"
     "@media print{.scroll{overflow:visible;max-height:none;width:auto}"
     "thead th,th[scope=row]{position:static}}\n";
 

@@ -82,8 +82,8 @@ fi
 for page in one two; do
     tidy -q -e "$tmp/$page.html" >"$tmp/out" 2>&1 && ok || bad "tidy on $page.html: $(head -5 "$tmp/out")"
 done
-"${check[@]}" page "$tmp/one.html" "$tmp/one.dom" --nested --best "${names[@]}" >"$tmp/out" && ok || bad "$(cat "$tmp/out")"
-"${check[@]}" page "$tmp/two.html" "$tmp/two.dom" "${names[@]}" "Other <i>CPU</i>" >"$tmp/out" && ok || bad "$(cat "$tmp/out")"
+"${check[@]}" page "$tmp/one.html" "$tmp/one.dom" --nested --best --figures "${names[@]}" >"$tmp/out" && ok || bad "$(cat "$tmp/out")"
+"${check[@]}" page "$tmp/two.html" "$tmp/two.dom" --figures "${names[@]}" "Other <i>CPU</i>" >"$tmp/out" && ok || bad "$(cat "$tmp/out")"
 # The DOM check itself: a name that became markup fails it.
 sed 's/&lt;script&gt;/<script>/' "$tmp/one.dom" >"$tmp/injected.dom"
 if "${check[@]}" page "$tmp/one.html" "$tmp/injected.dom" "${names[@]}" >"$tmp/out"; then

@@ -2,11 +2,12 @@
 
 usage: html_check.py shot PNG
            the screenshot shows a page: enough pixels off white, some dark
-       html_check.py page HTML DOM [--nested] [--best] NAME...
+       html_check.py page HTML DOM [--nested] [--best] [--figures] NAME...
            HTML as sqcolor wrote it and DOM as Chromium built it from it:
            only the elements and attributes the renderer writes, every NAME
            as text, a table of contents whose links lead to the headings
-           (--nested: a list inside it), header cells (--best: best cells)
+           (--nested: a list inside it), header cells (--best: best cells),
+           each chart an image with a title in a <figure> (--figures: some)
 
 Prints one line per problem and exits 1 when there is any. Standard library
 only: the PNG is decoded with zlib and struct.
@@ -20,7 +21,8 @@ problems = []
 
 
 def problem(text):
-    problems.append(text)
+    if text not in problems:
+        problems.append(text)
 
 
 # ---- the screenshot ---------------------------------------------------------
@@ -94,9 +96,16 @@ ELEMENTS = {
     "html", "head", "meta", "title", "style", "body", "header", "h1", "h2", "h3",
     "nav", "ul", "li", "a", "main", "p", "div", "table", "thead", "tbody", "tr",
     "th", "td", "strong",
+    # the charts (figures.c), inline
+    "figure", "svg", "defs", "pattern", "g", "rect", "circle", "path", "text",
 }
 ATTRIBUTES = {"lang", "charset", "name", "content", "id", "class", "href", "scope", "role",
-              "aria-labelledby", "tabindex"}
+              "aria-labelledby", "tabindex",
+              # the charts' (the parser lowercases viewBox and pattern's attributes)
+              "xmlns", "width", "height", "viewbox", "style", "x", "y", "cx", "cy", "r", "d",
+              "fill", "stroke", "stroke-width", "stroke-opacity", "stroke-dasharray",
+              "font-size", "font-family", "font-weight", "text-anchor", "patternunits",
+              "patterntransform"}
 VOID = {"meta", "img", "br", "hr", "link", "input", "source", "area", "base", "col", "embed", "wbr"}
 
 
@@ -142,7 +151,7 @@ class Tree(HTMLParser):
         self.at.children.append(data)
 
 
-def check_page(html_path, dom_path, nested, best, names):
+def check_page(html_path, dom_path, nested, best, figures, names):
     page = open(html_path, "rb").read()
     bad = sorted({f"{b:#04x}" for b in page if (b < 0x20 and b != 0x0A) or b == 0x7F})
     if bad:
@@ -206,15 +215,23 @@ def check_page(html_path, dom_path, nested, best, names):
         problem(f"{dom_path}: no best cell in bold")
     if not all(n.inside("div") for n in nodes if n.tag == "table"):
         problem(f"{dom_path}: a table outside a scrolling box")
+    charts = [n for n in nodes if n.tag == "svg"]
+    if figures and not charts:
+        problem(f"{dom_path}: no chart")
+    for n in charts:
+        if n.parent.tag != "figure" or n.attrs.get("role") != "img":
+            problem(f"{dom_path}: a chart not as an image in a <figure>")
+        if not any(isinstance(c, Node) and c.tag == "title" and c.text().strip() for c in n.children):
+            problem(f"{dom_path}: a chart without a title")
 
 
 def main(argv):
     if len(argv) == 3 and argv[1] == "shot":
         check_shot(argv[2])
     elif len(argv) >= 4 and argv[1] == "page":
-        flags = {"--nested", "--best"}
+        flags = {"--nested", "--best", "--figures"}
         names = [a for a in argv[4:] if a not in flags]
-        check_page(argv[2], argv[3], "--nested" in argv[4:], "--best" in argv[4:], names)
+        check_page(argv[2], argv[3], *(f in argv[4:] for f in ("--nested", "--best", "--figures")), names)
     else:
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2
