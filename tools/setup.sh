@@ -12,7 +12,7 @@ packages=(
     llvm                                 # llvm-mca for disasm --predict
     libjansson-dev                       # reading result files
     libxml2-utils                        # xmllint: the tests check report --plot's SVG
-    chromium tidy                        # the tests render the HTML report headless
+    chromium chromium-driver tidy        # the tests render the HTML report headless
     g++ libbenchmark-dev                 # sqcolor-gbench
     libbenchmark-tools python3-scipy     # Google Benchmark's compare.py
 )
