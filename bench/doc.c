@@ -93,7 +93,7 @@ static void md_text(FILE *out, const char *s) {
 }
 
 static void md_heading(sq_doc *d, int level, const char *text) {
-    fprintf(d->out, "%s%.*s ", d->last ? "\n" : "", level + 1, "#####");
+    fprintf(d->out, "%s%.*s ", d->last ? "\n" : "", level, "###");
     md_text(d->out, text);
     fputc('\n', d->out);
 }

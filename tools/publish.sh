@@ -17,10 +17,20 @@ esac
 cmake -S . -B build >/dev/null && cmake --build build -j "$(nproc)" >/dev/null
 [ "${1:-}" = "--no-run" ] || build/sqcolor run --save --results-dir results >/dev/null
 
-# The newest result file of each CPU's folder.
+# The newest result file of each CPU's folder. Names sort by date, then by
+# commit hash, which says nothing of order within a day: a file's age is when
+# git last committed it, or for one not committed yet (this run's) its mtime.
+age() {
+    local t
+    t=$(git log -1 --format=%ct -- "$1" 2>/dev/null || true)
+    [ -n "$t" ] && [ -z "$(git status --porcelain -- "$1")" ] || t=$(stat -c %Y "$1")
+    echo "$t"
+}
 latest=()
 for dir in results/*/; do
-    file=$(find "$dir" -maxdepth 1 -name '*.json' | sort | tail -1)
+    file=$(find "$dir" -maxdepth 1 -name '*.json' | while IFS= read -r f; do
+        echo "$(age "$f") $f"
+    done | sort -k1,1n -k2 | tail -1 | cut -d" " -f2-)
     [ -n "$file" ] && latest+=("$file")
 done
 [ ${#latest[@]} -gt 0 ] || {
@@ -28,7 +38,13 @@ done
     exit 2
 }
 
-page=$(mktemp)
+# A report's Markdown as a section of the page: without its title (the
+# section's heading says it), its headings one level down.
+section() {
+    sed -e '1{/^# /d}' -e 's/^\(##*\) /#\1 /' | cat -s | sed '/./,$!d'
+}
+
+page=$(mktemp results/README.md.tmp.XXXXXX) # beside it: the rename below is atomic
 trap 'rm -f "$page"' EXIT
 rm -f results/plots/*.svg results/*/plots/*.svg results/*/plots/*.png
 {
@@ -49,21 +65,24 @@ rm -f results/plots/*.svg results/*/plots/*.svg results/*/plots/*.png
             [ -f "$fig" ] && echo "![$(basename "$fig" .svg)](${fig#results/})"
         done
         echo
-        build/sqcolor report "${latest[@]}" --format markdown | sed 's/^\(##*\) /#\1 /'
+        build/sqcolor report "${latest[@]}" --format markdown | section
     fi
     for file in "${latest[@]}"; do
         dir=$(dirname "$file")
+        md=$(build/sqcolor report "$file" --format markdown)
         echo
-        echo "## $(basename "$dir")"
+        echo "## $(head -1 <<<"$md" | sed 's/^# sqcolor results on //')"
         echo
         echo "From \`${file#results/}\`."
         echo
         build/sqcolor report "$file" --plot "$dir/plots" >/dev/null
-        for fig in "$dir"/plots/*-latency.svg "$dir"/plots/*-throughput.svg; do
-            [ -f "$fig" ] && echo "![$(basename "$fig" .svg)](${fig#results/})"
+        for lat in "$dir"/plots/*-latency.svg; do # each family's two side by side
+            for fig in "$lat" "${lat%-latency.svg}-throughput.svg"; do
+                [ -f "$fig" ] && echo "![$(basename "$fig" .svg)](${fig#results/})"
+            done
         done
         echo
-        build/sqcolor report "$file" --format markdown | sed 's/^\(##*\) /#\1 /'
+        section <<<"$md"
     done
 } >"$page"
 mv "$page" results/README.md
