@@ -75,3 +75,17 @@ void sq_cpu_short(char *buf, size_t len, const sq_machine *m) {
     else
         snprintf(buf, len, "family 0x%x model 0x%x", m->family, m->model);
 }
+
+void sq_cpu_name_among(char *buf, size_t len, const sq_run *runs, int nruns, int k,
+                       sq_cpu_namer namer, bool bracketed) {
+    namer(buf, len, &runs[k].machine);
+    for (int j = 0; j < nruns; j++) {
+        char other[160];
+        namer(other, sizeof other, &runs[j].machine);
+        if (j != k && strcmp(other, buf) == 0) {
+            size_t n = strlen(buf);
+            snprintf(buf + n, len - n, bracketed ? " [%d]" : " #%d", k + 1);
+            return;
+        }
+    }
+}

@@ -6,6 +6,7 @@
 
 #include "results.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct sq_cpu_model {
@@ -25,5 +26,13 @@ void sq_cpu_label(char *buf, size_t len, const sq_machine *m);
 /* A short name for a column header: the codename, else the core, else
  * "family 0x<f> model 0x<m>". */
 void sq_cpu_short(char *buf, size_t len, const sq_machine *m);
+
+typedef void (*sq_cpu_namer)(char *buf, size_t len, const sq_machine *m);
+
+/* runs[k]'s CPU as namer (sq_cpu_label, sq_cpu_short) names it, followed by
+ * its place, " [k+1]" (bracketed, as the tables' columns) or " #k+1", where
+ * another of the runs would read the same. */
+void sq_cpu_name_among(char *buf, size_t len, const sq_run *runs, int nruns, int k,
+                       sq_cpu_namer namer, bool bracketed);
 
 #endif

@@ -196,22 +196,6 @@ static int index_of(const char **names, int n, const char *name) {
     return -1;
 }
 
-/* runs[k]'s CPU as namer names it, with " [k]" where another of the runs
- * would read the same. */
-static void machine_name(char *buf, size_t len, const sq_run *runs, int nruns, int k,
-                         void (*namer)(char *, size_t, const sq_machine *)) {
-    namer(buf, len, &runs[k].machine);
-    for (int j = 0; j < nruns; j++) {
-        char other[160];
-        namer(other, sizeof other, &runs[j].machine);
-        if (j != k && strcmp(other, buf) == 0) {
-            size_t n = strlen(buf);
-            snprintf(buf + n, len - n, " [%d]", k + 1);
-            return;
-        }
-    }
-}
-
 static void chart_free(chart *c) {
     free(c->group);
     free(c->series);
@@ -263,7 +247,8 @@ static bool chart_build(chart *c, const sq_run *runs, int nruns, const sq_figure
         if (!c->machine)
             return chart_free(c), false;
         for (int k = 0; k < nruns; k++) {
-            machine_name(c->machine[k], sizeof c->machine[k], runs, nruns, k, sq_cpu_short);
+            sq_cpu_name_among(c->machine[k], sizeof c->machine[k], runs, nruns, k, sq_cpu_short,
+                              true);
             c->series[k] = c->machine[k];
             c->color[k] = k;
         }
@@ -836,7 +821,7 @@ int sq_figures_list(const sq_run *runs, int nruns, sq_figure *out, int max) {
                     snprintf(prefix, sizeof prefix, "%d-", k + 1);
                 snprintf(f->name, sizeof f->name, "%s%s-%s", prefix, f->family->name,
                          sq_mode_names[f->mode]);
-                machine_name(cpu, sizeof cpu, runs, nruns, k, sq_cpu_label);
+                sq_cpu_name_among(cpu, sizeof cpu, runs, nruns, k, sq_cpu_label, true);
                 snprintf(f->title, sizeof f->title, "%s — %s on %s", f->family->name,
                          sq_mode_names[f->mode], cpu);
                 n++;

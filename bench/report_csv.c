@@ -49,22 +49,6 @@ static const sq_impl_info *impl_info(const sq_run *run, const char *impl) {
     return NULL;
 }
 
-/* runs[k]'s machine label: the CPU's short name, with " #<k+1>" (the file's
- * place, as the tables' [k+1]) where another run has the same one, so that
- * (machine, id, sequence, mode) names one line. */
-static void machine_label(char *buf, size_t len, const sq_run *runs, int nruns, int k) {
-    sq_cpu_short(buf, len, &runs[k].machine);
-    for (int j = 0; j < nruns; j++) {
-        char other[96];
-        sq_cpu_short(other, sizeof other, &runs[j].machine);
-        if (j != k && strcmp(other, buf) == 0) {
-            size_t n = strlen(buf);
-            snprintf(buf + n, len - n, " #%d", k + 1);
-            return;
-        }
-    }
-}
-
 void sq_write_csv(FILE *out, const sq_run *runs, int nruns) {
     fprintf(out, "machine,vendor,cpu_family,cpu_model,cpu_name,brand,sqcolor_commit,compiler,flags,"
                  "id,family,technique,impl,sequence,mode,cycles_median,cycles_ci95_lo,"
@@ -73,7 +57,9 @@ void sq_write_csv(FILE *out, const sq_run *runs, int nruns) {
     for (int k = 0; k < nruns; k++) {
         const sq_run *run = &runs[k];
         char machine[112], cpu[160];
-        machine_label(machine, sizeof machine, runs, nruns, k);
+        /* with the file's place where two runs share a name, so that
+         * (machine, id, sequence, mode) names one line */
+        sq_cpu_name_among(machine, sizeof machine, runs, nruns, k, sq_cpu_short, false);
         sq_cpu_label(cpu, sizeof cpu, &run->machine);
         for (int i = 0; i < run->nresults; i++) {
             const sq_result *r = &run->results[i];

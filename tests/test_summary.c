@@ -169,11 +169,38 @@ static void check_names(void) {
     }
 }
 
+/* Runs named among others: a name two runs share gets each one's place. */
+static void check_names_among(void) {
+    sq_run runs[3];
+    memset(runs, 0, sizeof runs);
+    const unsigned models[3] = {0x11, 0x8f, 0x11}; /* Genoa, Sapphire Rapids, Genoa */
+    for (int k = 0; k < 3; k++) {
+        runs[k].machine.family = models[k] == 0x11 ? 0x19 : 6;
+        runs[k].machine.model = models[k];
+        snprintf(runs[k].machine.vendor, sizeof runs[k].machine.vendor, "%s",
+                 models[k] == 0x11 ? "AuthenticAMD" : "GenuineIntel");
+    }
+    static const char *const bracketed[3] = {"Genoa [1]", "Sapphire Rapids", "Genoa [3]"};
+    static const char *const hashed[3] = {"Genoa #1", "Sapphire Rapids", "Genoa #3"};
+    for (int k = 0; k < 3; k++) {
+        char a[64], b[64];
+        sq_cpu_name_among(a, sizeof a, runs, 3, k, sq_cpu_short, true);
+        sq_cpu_name_among(b, sizeof b, runs, 3, k, sq_cpu_short, false);
+        CHECK(strcmp(a, bracketed[k]) == 0 && strcmp(b, hashed[k]) == 0,
+              "run %d among three: '%s' / '%s', expected '%s' / '%s'", k, a, b, bracketed[k],
+              hashed[k]);
+    }
+    char one[64];
+    sq_cpu_name_among(one, sizeof one, runs, 1, 0, sq_cpu_short, true);
+    CHECK(strcmp(one, "Genoa") == 0, "a run alone: '%s', expected 'Genoa'", one);
+}
+
 int main(void) {
     build();
     check_sequences();
     check_summaries();
     check_references();
     check_names();
+    check_names_among();
     return check_finish("summary", NULL);
 }
