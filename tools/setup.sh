@@ -5,11 +5,13 @@ set -euo pipefail
 
 packages=(
     cmake make gcc clang nasm            # build: C11 + NASM
+    gcc-11 gcc-12                        # every C compiler Debian 12 ships for x86-64:
+    clang-13 clang-14 clang-15 clang-16 clang-19 # each one an impl, twice
     binutils                             # readelf/objdump for the tests
     jq                                   # the tests read sqcolor's JSON
     clang-format                         # the format check
     pkg-config libcapstone-dev           # sqcolor disasm
-    llvm                                 # llvm-mca for disasm --predict
+    llvm llvm-19                         # llvm-mca for disasm --predict (19 knows Zen 4, Zen 5)
     libjansson-dev                       # reading result files
     libxml2-utils                        # xmllint: the tests check report --plot's SVG
     chromium chromium-driver tidy        # the tests render the HTML report headless
