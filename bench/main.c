@@ -160,6 +160,36 @@ static void occupy_closed_std_fds(void) {
             open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
 }
 
+/* Standard output through a stream that keeps the reason its first write
+ * failed: a long output (list of 15 impls, eval) fails in the middle of a
+ * printf, and errno is long gone by the check at exit. */
+static int stdout_errno;
+
+static ssize_t write_stdout(void *cookie, const char *buf, size_t n) {
+    (void)cookie;
+    size_t done = 0;
+    while (done < n) {
+        ssize_t w = write(STDOUT_FILENO, buf + done, n - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            if (!stdout_errno)
+                stdout_errno = w < 0 ? errno : EIO;
+            return done ? (ssize_t)done : -1;
+        }
+        done += (size_t)w;
+    }
+    return (ssize_t)done;
+}
+
+static void keep_stdout_errors(void) {
+    FILE *f = fopencookie(NULL, "w", (cookie_io_functions_t){.write = write_stdout});
+    if (!f)
+        return; /* the plain stream: the check at exit may not know why */
+    setvbuf(f, NULL, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF, BUFSIZ);
+    stdout = f;
+}
+
 /* At exit, whatever the command: everything written to standard output
  * reached it, or one line says why and the status is 2. */
 static void check_stdout(void) {
@@ -167,10 +197,10 @@ static void check_stdout(void) {
     int e = 0;
     bool failed = fflush(stdout) != 0 || ferror(stdout);
     if (failed)
-        e = errno; /* 0 when the failed write was flushed by the command */
+        e = stdout_errno ? stdout_errno : errno;
     if (fclose(stdout) != 0 && !failed) {
         failed = true;
-        e = errno;
+        e = stdout_errno ? stdout_errno : errno;
     }
     if (failed) {
         fprintf(stderr, "sqcolor: cannot write standard output%s%s\n", e ? ": " : "",
@@ -181,6 +211,7 @@ static void check_stdout(void) {
 
 int main(int argc, char **argv) {
     occupy_closed_std_fds();
+    keep_stdout_errors();
     atexit(check_stdout);
     sq_placement_init(argv);
     sq_command_usage = usage_of;
