@@ -3,7 +3,7 @@
 # with their own symbol prefix, all linked into the one sqcolor.
 #
 # In:  GEN (generated folder). Out: SQ_C_IMPL_ROWS, SQ_IMPL_INFO_DEFINES (for
-# c/impls.h.in) and SQ_C_IMPL_OBJECTS (objects to link).
+# bench/impls.h.in) and SQ_C_IMPL_OBJECTS (objects to link).
 
 set(SQCOLOR_COMPILERS "" CACHE STRING
     "C compilers to build the C variants with, e.g. 'gcc-12;clang-14' (empty: all installed)")
@@ -119,7 +119,7 @@ foreach(_cc IN LISTS _candidates)
       list(APPEND _flags -Wno-invalid-feature-combination)
     endif()
     set(_common -std=c11 -fPIE -D_GNU_SOURCE -DSQ_IMPL_TAG=${_tag} -Wall -Wextra
-        -I${CMAKE_SOURCE_DIR}/c -I${GEN})
+        -I${CMAKE_SOURCE_DIR}/c)
     if(SQCOLOR_WERROR)
       list(APPEND _common -Werror)
     endif()
