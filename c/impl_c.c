@@ -2,11 +2,7 @@
  * wrapper over the static inline body in techniques_c.h. Built once per C impl
  * (compiler and flags) with its own SQ_IMPL_TAG. */
 #include "techniques_c.h"
-#include "variants.h"
-
-#ifndef SQ_IMPL_TAG
-#error "build with -DSQ_IMPL_TAG=<impl tag>"
-#endif
+#include "this_impl.h"
 
 #define SQ_DEFINE(fam, tech, formula, insns)                                                       \
     SQ_SIG(fam)(SQ_FN(SQ_IMPL_TAG, fam, tech)) {                                                   \

@@ -1,13 +1,9 @@
 /* The C timing kernels: each technique's static inline body in the loops of
  * asm/kernels.asm (same contract, same modes), built once per C impl with its
- * own SQ_IMPL_TAG. Vectorizers are off for this file (see CMakeLists.txt): the
+ * own SQ_IMPL_TAG. Vectorizers are off for this file (cmake/compilers.cmake): the
  * unit is one square, as in the asm. */
-#include "variants.h"
+#include "this_impl.h"
 #include "techniques_c.h"
-
-#ifndef SQ_IMPL_TAG
-#error "build with -DSQ_IMPL_TAG=<impl tag>"
-#endif
 
 /* An identity the compiler cannot see through: the baselines' body, and the
  * latency chain's link, so the compiler cannot use that a result is 0 or 1 to

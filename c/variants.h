@@ -1,10 +1,10 @@
-/* Declarations of every variant routine: each technique of c/techniques.h times
- * each impl of the generated sq_impls.h (asm and the C builds). One line makes
- * them all, so a C or asm routine cannot drift from its siblings' prototype. */
+/* The prototypes of the variant routines, one impl (tag) at a time: each technique
+ * of c/techniques.h and the identity baselines. A C build declares its own
+ * (c/this_impl.h), the registry every impl's (bench/registry.c): both from these
+ * lines, so a C or asm routine cannot drift from its siblings' prototype. */
 #ifndef SQCOLOR_VARIANTS_H
 #define SQCOLOR_VARIANTS_H
 
-#include "sq_impls.h"
 #include "techniques.h"
 
 #include <stddef.h>
@@ -19,19 +19,13 @@
     SQ_KERNEL_SIG(SQ_CAT(stem, _throughput));                                                      \
     SQ_KERNEL_SIG(SQ_CAT(stem, _branch));
 
-#define SQ_DECLARE_IMPL(tag, name, fam, tech)                                                      \
+/* Impl tag's routine of technique tech and its kernels. */
+#define SQ_DECLARE_VARIANT(tag, fam, tech)                                                         \
     SQ_SIG(fam)(SQ_FN(tag, fam, tech));                                                            \
     SQ_DECLARE_KERNELS(SQ_FN(tag, fam, tech))
-#define SQ_DECLARE(fam, tech, formula, insns) SQ_FOR_EACH_IMPL(SQ_DECLARE_IMPL, fam, tech)
-SQ_FOR_EACH_TECHNIQUE(SQ_DECLARE)
 
-/* Each impl's baselines: the kernels around an identity body, per arity. */
-#define SQ_DECLARE_BASELINES(tag, name, unused)                                                    \
+/* Impl tag's baselines: the kernels around an identity body, per arity. */
+#define SQ_DECLARE_BASELINES(tag)                                                                  \
     SQ_DECLARE_KERNELS(SQ_FN(tag, baseline, 1)) SQ_DECLARE_KERNELS(SQ_FN(tag, baseline, 2))
-SQ_FOR_EACH_IMPL(SQ_DECLARE_BASELINES, 0)
-
-#undef SQ_DECLARE
-#undef SQ_DECLARE_IMPL
-#undef SQ_DECLARE_BASELINES
 
 #endif

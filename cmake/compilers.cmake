@@ -3,7 +3,7 @@
 # with their own symbol prefix, all linked into the one sqcolor.
 #
 # In:  GEN (generated folder). Out: SQ_C_IMPL_ROWS, SQ_IMPL_INFO_DEFINES (for
-# c/impls.h.in) and SQ_C_IMPL_OBJECTS (objects to link).
+# bench/impls.h.in) and SQ_C_IMPL_OBJECTS (objects to link).
 
 set(SQCOLOR_COMPILERS "" CACHE STRING
     "C compilers to build the C variants with, e.g. 'gcc-12;clang-14' (empty: all installed)")
@@ -45,8 +45,6 @@ set(SQ_C_IMPL_ROWS "")
 set(SQ_IMPL_INFO_DEFINES "")
 set(SQ_C_IMPL_OBJECTS "")
 set(_sources impl_c.c kernels_c.c)
-file(GLOB _headers ${CMAKE_SOURCE_DIR}/c/*.h)
-list(APPEND _headers ${GEN}/sq_impls.h)
 
 foreach(_cc IN LISTS _candidates)
   unset(_path)
@@ -119,7 +117,7 @@ foreach(_cc IN LISTS _candidates)
       list(APPEND _flags -Wno-invalid-feature-combination)
     endif()
     set(_common -std=c11 -fPIE -D_GNU_SOURCE -DSQ_IMPL_TAG=${_tag} -Wall -Wextra
-        -I${CMAKE_SOURCE_DIR}/c -I${GEN})
+        -I${CMAKE_SOURCE_DIR}/c)
     if(SQCOLOR_WERROR)
       list(APPEND _common -Werror)
     endif()
@@ -130,10 +128,14 @@ foreach(_cc IN LISTS _candidates)
       if(_src STREQUAL "kernels_c.c")
         set(_extra ${_novec} ${_align})
       endif()
+      # Each object depends on the headers its compiler says it read (-MD), no
+      # more: touching a harness file rebuilds none of the impls.
       add_custom_command(
         OUTPUT ${_obj}
-        COMMAND ${_path} ${_common} ${_flags} ${_extra} -c ${CMAKE_SOURCE_DIR}/c/${_src} -o ${_obj}
-        DEPENDS ${CMAKE_SOURCE_DIR}/c/${_src} ${_headers}
+        COMMAND ${_path} ${_common} ${_flags} ${_extra} -MD -MF ${_obj}.d
+                -c ${CMAKE_SOURCE_DIR}/c/${_src} -o ${_obj}
+        DEPENDS ${CMAKE_SOURCE_DIR}/c/${_src}
+        DEPFILE ${_obj}.d
         COMMENT "Building ${_src} with ${_impl}"
         VERBATIM)
       list(APPEND SQ_C_IMPL_OBJECTS ${_obj})

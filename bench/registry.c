@@ -1,6 +1,7 @@
 #include "registry.h"
 
 #include "reference.h"
+#include "sq_impls.h"
 #include "variants.h"
 
 #include <fnmatch.h>
@@ -16,6 +17,13 @@
 #define SQ_FAMILY_X88_color_x88           true
 #define SQ_FAMILY_X88_same_color          false
 #define SQ_FAMILY_X88_different_color     false
+
+/* Every impl's routines: asm and each C build. */
+#define SQ_DECLARE_EACH_IMPL(tag, name, fam, tech) SQ_DECLARE_VARIANT(tag, fam, tech)
+#define SQ_DECLARE(fam, tech, formula, insns)      SQ_FOR_EACH_IMPL(SQ_DECLARE_EACH_IMPL, fam, tech)
+SQ_FOR_EACH_TECHNIQUE(SQ_DECLARE)
+#define SQ_DECLARE_IMPL_BASELINES(tag, name, unused) SQ_DECLARE_BASELINES(tag)
+SQ_FOR_EACH_IMPL(SQ_DECLARE_IMPL_BASELINES, 0)
 
 static unsigned expect_color(unsigned a, unsigned b) {
     (void)b;

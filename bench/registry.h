@@ -3,6 +3,8 @@
 #ifndef SQCOLOR_REGISTRY_H
 #define SQCOLOR_REGISTRY_H
 
+#include "variants.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -11,10 +13,9 @@ typedef void (*sq_any_fn)(void); /* any routine, cast back by arity */
 typedef unsigned (*sq_fn1)(unsigned a);
 typedef unsigned (*sq_fn2)(unsigned a, unsigned b);
 
-/* A timing kernel: n squares from a (and b), n > 0 a multiple of
- * SQ_KERNEL_UNROLL (UNROLL in asm/kernels.asm). */
-#define SQ_KERNEL_UNROLL 8
-typedef uint64_t (*sq_kernel_fn)(const uint8_t *a, const uint8_t *b, size_t n);
+/* A timing kernel (c/variants.h): n > 0 a multiple of SQ_KERNEL_UNROLL, which
+ * is UNROLL in asm/kernels.asm. */
+typedef SQ_KERNEL_SIG((*sq_kernel_fn));
 enum { SQ_KERNEL_LATENCY, SQ_KERNEL_THROUGHPUT, SQ_KERNEL_BRANCH, SQ_KERNEL_MODES };
 
 typedef struct sq_family {
