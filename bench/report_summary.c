@@ -5,6 +5,7 @@
 #include "report_formats.h"
 
 #include "cells.h"
+#include "code_groups.h"
 #include "cpu_model.h"
 #include "figures.h"
 #include "report.h"
@@ -103,8 +104,27 @@ static sq_headline headline(sq_variant_rows *rows, const sq_family *fam, const c
     return sq_headline_of(sq_variant_rows_of(rows, id), id, kind);
 }
 
+/* Whether the compilers listed (where tied[i]) compiled fam/tech to one
+ * machine code, as the run recorded it; false where a fact is missing. */
+static bool one_code(sq_variant_rows *rows, const impl_key *key, const sq_family *fam,
+                     const char *tech, const bool *tied) {
+    const sq_code_fact *first = NULL;
+    for (int i = 0; i < key->nc; i++) {
+        if (!tied[i])
+            continue;
+        char id[256];
+        snprintf(id, sizeof id, "%s/%s/%s", fam->name, tech, key->c[i]);
+        const sq_code_fact *f = sq_run_code_of(&rows->view, id);
+        if (!f || (first && !sq_code_same(f, first)))
+            return false;
+        first = first ? first : f;
+    }
+    return first != NULL;
+}
+
 /* The compilers' figures for one technique: the best (and every compiler
- * not told apart from it, by letter), and the slowest. */
+ * not told apart from it, by letter, then '=' when they are one machine
+ * code), and the slowest. */
 typedef struct c_figures {
     sq_headline best, worst;
     char best_letters[16], worst_letter[4];
@@ -139,13 +159,17 @@ static c_figures c_figures_of(sq_variant_rows *rows, const impl_key *key, const 
     c.worst = h[worst];
     snprintf(c.worst_letter, sizeof c.worst_letter, "%c", letter(worst));
     size_t used = 0;
+    bool *tied = must(calloc((size_t)key->nc, sizeof *tied));
     for (int i = 0; i < key->nc; i++)
-        if (sq_headline_ties(&h[i], &h[best]) && ++c.nbest <= 3)
+        if ((tied[i] = sq_headline_ties(&h[i], &h[best])) && ++c.nbest <= 3)
             c.best_letters[used++] = letter(i);
     if (c.nbest > 3) /* "ab+5": two letters and how many more */
-        snprintf(c.best_letters + 2, sizeof c.best_letters - 2, "+%d", c.nbest - 2);
-    else
-        c.best_letters[used] = 0;
+        used =
+            2 + (size_t)snprintf(c.best_letters + 2, sizeof c.best_letters - 2, "+%d", c.nbest - 2);
+    c.best_letters[used] = 0;
+    if (c.nbest > 1 && one_code(rows, key, fam, tech, tied))
+        snprintf(c.best_letters + used, sizeof c.best_letters - used, "=");
+    free(tied);
     free(h);
     return c;
 }
@@ -224,7 +248,8 @@ static void key_note(sq_doc *d, const impl_key *key) {
                                  key->c[i]);
     sq_doc_note(d,
                 "compilers: %s; best C: the cheapest compiler's figure and the letters of "
-                "every compiler not told apart from it; slowest: the dearest's",
+                "every compiler not told apart from it, '=' after them when they are one "
+                "machine code; slowest: the dearest's",
                 text);
     free(text);
 }
