@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "report_text.h"
 
 #define VERSION          "9.8.7-test"
 #define TECHS_PER_FAMILY 3
@@ -186,14 +187,9 @@ static bool build_run(void) {
 
 /* The report in fmt as a string (caller frees). */
 static char *report(sq_format fmt) {
-    char *text = NULL;
-    size_t size = 0;
-    FILE *f = open_memstream(&text, &size);
-    if (!f)
-        return strdup("");
-    int rc = sq_report_write(&run, 1, fmt, true, f);
+    int rc;
+    char *text = report_text(&run, 1, fmt, true, &rc);
     CHECK(rc == 0, "sq_report_write format %d returned %d", (int)fmt, rc);
-    fclose(f);
     return text;
 }
 
