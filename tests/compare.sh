@@ -203,6 +203,11 @@ within 5 big_csv "$bin" report "$tmp/big.json" --format csv
 within 5 big_table "$bin" report "$tmp/big.json"
 within 5 big_two "$bin" report "$tmp/big.json" "$tmp/big.json"
 within 5 big_json "$bin" report "$tmp/big.json" --format json
+jq -c '.code = ([.results[].id] | unique | map({id: ., insns: 4, bytes: 11, hash: "0123456789abcdef"}))' \
+    "$tmp/big.json" >"$tmp/big_code.json"
+within 5 big_markdown "$bin" report "$tmp/big_code.json" --format markdown
+grep -q '^| color/t999 | 2.00±0.50 | asm = gcc-12 |' "$tmp/big_markdown.txt" && ok ||
+    bad "big markdown: $(grep -m1 '^| color/t999 ' "$tmp/big_markdown.txt")"
 within 5 big_compare "$bin" compare "$tmp/big.json" "$tmp/big.json"
 grep -q '^compare: 40000 rows matched' "$tmp/big_compare.txt" && ok || bad "big compare: $(tail -1 "$tmp/big_compare.txt")"
 
