@@ -28,7 +28,8 @@ typedef struct sq_code_fact {
  * the bytes to their end (they are copied unmasked past that point). */
 int sq_code_mask(const uint8_t *code, size_t len, uint64_t address, uint8_t *masked);
 
-/* The fact of code[0..len) at address; false where it does not decode. */
+/* The fact of code[0..len) at address; false where it does not decode to its
+ * end or is longer than 4 KiB (no routine here comes near). */
 bool sq_code_fact_of_bytes(const uint8_t *code, size_t len, uint64_t address, sq_code_fact *out);
 
 /* The fact of v's callable routine in this binary, out->id v's id. False
