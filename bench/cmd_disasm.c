@@ -1,6 +1,7 @@
 /* sqcolor disasm: each technique's machine code, asm beside every compiler's,
  * decoded from this very binary. */
 #include "cli.h"
+#include "code_groups.h"
 #include "disasm.h"
 
 #include <stdio.h>
@@ -10,9 +11,10 @@
 typedef struct column {
     const sq_variant *v;
     sq_code code;
+    sq_code_fact fact;
     bool predicted;
     sq_prediction p;
-    char head[3][64]; /* impl; size; prediction */
+    char head[3][256]; /* impls; size; prediction */
 } column;
 
 enum { HEAD_LINES = 3 };
@@ -86,6 +88,48 @@ static void print_markdown(const char *title, column *cols, int n) {
     }
 }
 
+/* The code's mnemonics, its closing ret left out: "lea; shr; and". */
+static void mnemonics(const sq_code *code, char *buf, size_t len) {
+    size_t used = 0;
+    buf[0] = 0;
+    for (int i = 0; i < code->count && used < len; i++) {
+        const char *t = code->text[i];
+        int n = (int)strcspn(t, " ");
+        if (i == code->count - 1 && strcmp(t, "ret") == 0)
+            break;
+        used += (size_t)snprintf(buf + used, len - used, "%s%.*s", used ? "; " : "", n, t);
+    }
+}
+
+/* Columns of one code made one, headed by their impls ("gcc-11 = gcc-12"),
+ * in order of first appearance; and how each compiler's code went version
+ * by version, into history. Returns the columns left. */
+static int merge_identical(column *cols, int n, char (*history)[SQ_HISTORY_LINE], int *nhistory) {
+    const char *names[64], *summary[64];
+    const sq_code_fact *facts[64];
+    char text[64][SQ_HISTORY_LINE];
+    int group[64], members[64];
+    for (int c = 0; c < n; c++) {
+        names[c] = cols[c].v->impl;
+        facts[c] = &cols[c].fact;
+        mnemonics(&cols[c].code, text[c], sizeof text[c]);
+        summary[c] = text[c];
+    }
+    *nhistory = sq_code_history(names, facts, summary, n, history, 2 * n);
+    int ngroups = sq_code_groups(facts, n, group);
+    for (int g = 0; g < ngroups; g++) {
+        int nmembers = 0;
+        for (int c = 0; c < n; c++)
+            if (group[c] == g)
+                members[nmembers++] = c;
+        column *keep = &cols[members[0]];
+        sq_impl_set_text(keep->head[0], sizeof keep->head[0], names, n, members, nmembers, " = ");
+        if (g != members[0])
+            cols[g] = *keep;
+    }
+    return ngroups;
+}
+
 int sq_cmd_disasm(int argc, char **argv) {
     const char *filter = NULL, *format = "table", *mcpu = NULL;
     bool predict = false;
@@ -115,7 +159,8 @@ int sq_cmd_disasm(int argc, char **argv) {
 
     bool *done = calloc((size_t)n, sizeof *done);
     column *cols = calloc(64, sizeof *cols);
-    if (!done || !cols) {
+    char(*history)[SQ_HISTORY_LINE] = calloc(128, sizeof *history);
+    if (!done || !cols || !history) {
         fprintf(stderr, "sqcolor disasm: out of memory\n");
         return SQ_EXIT_FAIL;
     }
@@ -132,7 +177,8 @@ int sq_cmd_disasm(int argc, char **argv) {
             column *c = &cols[ncols];
             char err[256];
             c->v = vs[k];
-            if (!sq_disassemble(vs[k], &c->code, err, sizeof err)) {
+            if (!sq_disassemble(vs[k], &c->code, err, sizeof err) ||
+                !sq_code_fact_of(vs[k], &c->fact, err, sizeof err)) {
                 fprintf(stderr, "sqcolor disasm: %s\n", err);
                 failures++;
                 continue;
@@ -147,12 +193,21 @@ int sq_cmd_disasm(int argc, char **argv) {
                          c->p.latency);
             ncols++;
         }
+        int nhistory;
+        ncols = merge_identical(cols, ncols, history, &nhistory);
         char title[128];
         snprintf(title, sizeof title, "%s/%s", vs[i]->family->name, vs[i]->technique);
         (md ? print_markdown : print_table)(title, cols, ncols);
+        for (int h = 0; h < nhistory; h++)
+            printf(md ? "%s- %s\n" : "  %s%s\n", md && !h ? "\n" : "", history[h]);
     }
+    printf("\ncolumns: impls of byte-identical machine code (RIP-relative displacements and "
+           "jumps or calls out of the routine masked) share one: 'gcc-11 = gcc-12'; "
+           "'clang-13..16': those versions, of the ones built. Under each table, per compiler "
+           "and flag set, the version that first emitted each code.\n");
     free(done);
     free(cols);
+    free(history);
     if (predict)
         printf("\nmca: llvm-mca -mcpu=%s%s; rthr = block reciprocal throughput, lat = cycles per "
                "iteration with the result fed back through one xor, minus that xor\n",

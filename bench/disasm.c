@@ -151,17 +151,33 @@ static void operands_text(csh cs, const cs_insn *insn, uint64_t start, size_t si
     }
 }
 
-bool sq_disassemble(const sq_variant *v, sq_code *out, char *err, size_t errlen) {
+/* v's callable routine: where it is loaded, its size, and its symbol's value. */
+static bool find_routine(const sq_variant *v, const uint8_t **code, size_t *size, Elf64_Addr *value,
+                         char *err, size_t errlen) {
     const sq_impl *impl = sq_impl_find(v->impl);
     char name[160];
     snprintf(name, sizeof name, "sq_%s_%s_%s", impl ? impl->tag : v->impl, v->family->name,
              v->technique);
-    Elf64_Addr value;
-    size_t size;
-    if (!find_function(name, &value, &size)) {
+    if (!find_function(name, value, size)) {
         snprintf(err, errlen, "%s: no symbol %s with a size in /proc/self/exe", v->id, name);
         return false;
     }
+    *code = (const uint8_t *)(uintptr_t)v->fn.any;
+    return true;
+}
+
+bool sq_routine_bytes(const sq_variant *v, const uint8_t **code, size_t *size, char *err,
+                      size_t errlen) {
+    Elf64_Addr value;
+    return find_routine(v, code, size, &value, err, errlen);
+}
+
+bool sq_disassemble(const sq_variant *v, sq_code *out, char *err, size_t errlen) {
+    const uint8_t *code;
+    size_t size;
+    Elf64_Addr value;
+    if (!find_routine(v, &code, &size, &value, err, errlen))
+        return false;
     csh cs;
     if (cs_open(CS_ARCH_X86, CS_MODE_64, &cs) != CS_ERR_OK) {
         snprintf(err, errlen, "capstone: cannot open an x86-64 decoder");
@@ -170,7 +186,6 @@ bool sq_disassemble(const sq_variant *v, sq_code *out, char *err, size_t errlen)
     cs_option(cs, CS_OPT_SYNTAX, CS_OPT_SYNTAX_INTEL);
     cs_option(cs, CS_OPT_DETAIL, CS_OPT_ON);
     cs_insn *insn;
-    const uint8_t *code = (const uint8_t *)(uintptr_t)v->fn.any;
     uint64_t start = (uint64_t)(uintptr_t)code, bias = start - value;
     size_t n = cs_disasm(cs, code, size, start, 0, &insn);
     out->count = 0;

@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define SQ_MAX_INSNS 64
 
@@ -23,6 +24,11 @@ typedef struct sq_code {
                                         operands of 160 at most), addresses and
                                         all, for llvm-mca to assemble; not printed */
 } sq_code;
+
+/* The bytes of v's callable routine in this process: its start and its size
+ * (from the binary's symbol table). False with a reason in err. */
+bool sq_routine_bytes(const sq_variant *v, const uint8_t **code, size_t *size, char *err,
+                      size_t errlen);
 
 /* Decodes the callable routine of v (its size from the binary's symbol table).
  * Returns false with a reason in err. */

@@ -504,6 +504,9 @@ void sq_run_free(sq_run *run) {
     for (int i = 0; i < run->nlabels; i++)
         free(run->labels[i]);
     free(run->labels);
+    free(run->code);
+    run->code = NULL;
+    run->ncode = 0;
     run->labels = NULL;
     run->nlabels = 0;
     run->results = NULL;

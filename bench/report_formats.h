@@ -14,6 +14,9 @@
  * detailed tables where detail, and the notes. */
 void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, bool detail);
 
+/* p, or exits on no memory: a report cannot be written without its tables. */
+void *sq_report_must(void *p);
+
 /* "per square" or "per pair": what a family's cycles are counted per. */
 const char *sq_report_unit(const sq_family *fam);
 
@@ -27,6 +30,11 @@ void sq_report_detail_machines(sq_doc *d, const sq_run *runs, int nruns);
 void sq_report_run_notes(sq_doc *d, const sq_run *run);
 void sq_report_vendor_note(sq_doc *d, const sq_run *run);
 void sq_report_marks(sq_doc *d, bool detail);
+
+/* report_story.c: the compilers' story, one run's table of a row per
+ * technique: the best impl by latency, the asm, the compilers with the asm's
+ * instruction count, and which version first emitted the best code. */
+void sq_report_story(sq_doc *d, const sq_run *run);
 
 /* report_csv.c: one CSV of every row of runs[0..nruns), a line per
  * (machine, id, sequence, mode). */

@@ -5,6 +5,7 @@
 #include "report_formats.h"
 
 #include "cells.h"
+#include "code_groups.h"
 #include "cpu_model.h"
 #include "figures.h"
 #include "report.h"
@@ -14,8 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Exits on no memory: a report cannot be written without its tables. */
-static void *must(void *p) {
+void *sq_report_must(void *p) {
     if (!p) {
         fprintf(stderr, "sqcolor: out of memory for the tables\n");
         exit(2);
@@ -39,7 +39,7 @@ static void key_of(const sq_run *runs, int nruns, impl_key *k) {
     size_t all = 1;
     for (int r = 0; r < nruns; r++)
         all += (size_t)runs[r].nresults;
-    *k = (impl_key){.c = must(malloc(sizeof *k->c * all))};
+    *k = (impl_key){.c = sq_report_must(malloc(sizeof *k->c * all))};
     for (int r = 0; r < nruns; r++)
         for (int i = 0; i < runs[r].nresults; i++) {
             const char *impl = runs[r].results[i].variant->impl;
@@ -60,7 +60,7 @@ static int techniques_of(const sq_run *runs, int nruns, const sq_family *fam, co
     size_t all = 1;
     for (int r = 0; r < nruns; r++)
         all += (size_t)runs[r].nresults;
-    const char **t = must(malloc(sizeof *t * all));
+    const char **t = sq_report_must(malloc(sizeof *t * all));
     int n = 0;
     for (int r = 0; r < nruns; r++)
         for (int i = 0; i < runs[r].nresults; i++)
@@ -103,8 +103,27 @@ static sq_headline headline(sq_variant_rows *rows, const sq_family *fam, const c
     return sq_headline_of(sq_variant_rows_of(rows, id), id, kind);
 }
 
+/* Whether the compilers listed (where tied[i]) compiled fam/tech to one
+ * machine code, as the run recorded it; false where a fact is missing. */
+static bool one_code(sq_variant_rows *rows, const impl_key *key, const sq_family *fam,
+                     const char *tech, const bool *tied) {
+    const sq_code_fact *first = NULL;
+    for (int i = 0; i < key->nc; i++) {
+        if (!tied[i])
+            continue;
+        char id[256];
+        snprintf(id, sizeof id, "%s/%s/%s", fam->name, tech, key->c[i]);
+        const sq_code_fact *f = sq_run_code_of(&rows->view, id);
+        if (!f || (first && !sq_code_same(f, first)))
+            return false;
+        first = first ? first : f;
+    }
+    return first != NULL;
+}
+
 /* The compilers' figures for one technique: the best (and every compiler
- * not told apart from it, by letter), and the slowest. */
+ * not told apart from it, by letter, then '=' when they are one machine
+ * code), and the slowest. */
 typedef struct c_figures {
     sq_headline best, worst;
     char best_letters[16], worst_letter[4];
@@ -114,7 +133,7 @@ typedef struct c_figures {
 static c_figures c_figures_of(sq_variant_rows *rows, const impl_key *key, const sq_family *fam,
                               const char *tech, sq_headline_kind kind) {
     c_figures c = {.best = {NAN, NAN, NAN, 0, 0, false}};
-    sq_headline *h = must(malloc(sizeof *h * ((size_t)key->nc + 1)));
+    sq_headline *h = sq_report_must(malloc(sizeof *h * ((size_t)key->nc + 1)));
     int best = -1, worst = -1, first = -1;
     for (int i = 0; i < key->nc; i++) {
         h[i] = headline(rows, fam, tech, key->c[i], kind);
@@ -139,13 +158,17 @@ static c_figures c_figures_of(sq_variant_rows *rows, const impl_key *key, const 
     c.worst = h[worst];
     snprintf(c.worst_letter, sizeof c.worst_letter, "%c", letter(worst));
     size_t used = 0;
+    bool *tied = sq_report_must(calloc((size_t)key->nc, sizeof *tied));
     for (int i = 0; i < key->nc; i++)
-        if (sq_headline_ties(&h[i], &h[best]) && ++c.nbest <= 3)
+        if ((tied[i] = sq_headline_ties(&h[i], &h[best])) && ++c.nbest <= 3)
             c.best_letters[used++] = letter(i);
     if (c.nbest > 3) /* "ab+5": two letters and how many more */
-        snprintf(c.best_letters + 2, sizeof c.best_letters - 2, "+%d", c.nbest - 2);
-    else
-        c.best_letters[used] = 0;
+        used =
+            2 + (size_t)snprintf(c.best_letters + 2, sizeof c.best_letters - 2, "+%d", c.nbest - 2);
+    c.best_letters[used] = 0;
+    if (c.nbest > 1 && one_code(rows, key, fam, tech, tied))
+        snprintf(c.best_letters + used, sizeof c.best_letters - used, "=");
+    free(tied);
     free(h);
     return c;
 }
@@ -218,13 +241,14 @@ static void key_note(sq_doc *d, const impl_key *key) {
     size_t cap = 32, used = 0;
     for (int i = 0; i < key->nc; i++)
         cap += strlen(key->c[i]) + 8;
-    char *text = must(malloc(cap));
+    char *text = sq_report_must(malloc(cap));
     for (int i = 0; i < key->nc; i++)
         used += (size_t)snprintf(text + used, cap - used, "%s%c %s", i ? ", " : "", letter(i),
                                  key->c[i]);
     sq_doc_note(d,
                 "compilers: %s; best C: the cheapest compiler's figure and the letters of "
-                "every compiler not told apart from it; slowest: the dearest's",
+                "every compiler not told apart from it, '=' after them when they are one "
+                "machine code; slowest: the dearest's",
                 text);
     free(text);
 }
@@ -275,8 +299,8 @@ static void machines_table(sq_doc *d, int nruns, sq_variant_rows *rows, const im
             sq_text_table_add(&t, "C [%d]/[1]", r + 1);
     }
     int dec = decimals_of(kind);
-    sq_headline *as = must(malloc(sizeof *as * (size_t)nruns));
-    c_figures *c = must(malloc(sizeof *c * (size_t)nruns));
+    sq_headline *as = sq_report_must(malloc(sizeof *as * (size_t)nruns));
+    c_figures *c = sq_report_must(malloc(sizeof *c * (size_t)nruns));
     for (int i = 0; i < ntech; i++) {
         sq_text_table_add(&t, "%s", techs[i]);
         char text[64];
@@ -353,7 +377,7 @@ static void family_figures(sq_doc *d, const sq_run *runs, int nruns, const sq_fa
     if (d->format != SQ_DOC_HTML)
         return;
     int max = sq_figures_max(nruns);
-    sq_figure *figs = must(malloc(sizeof *figs * (size_t)max));
+    sq_figure *figs = sq_report_must(malloc(sizeof *figs * (size_t)max));
     int n = sq_figures_list(runs, nruns, figs, max);
     for (int i = 0; i < n; i++)
         if (figs[i].family == fam && (nruns == 1 || figs[i].run < 0))
@@ -364,7 +388,7 @@ static void family_figures(sq_doc *d, const sq_run *runs, int nruns, const sq_fa
 void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, bool detail) {
     impl_key key;
     key_of(runs, nruns, &key);
-    sq_variant_rows *rows = must(malloc(sizeof *rows * (size_t)nruns));
+    sq_variant_rows *rows = sq_report_must(malloc(sizeof *rows * (size_t)nruns));
     for (int r = 0; r < nruns; r++)
         sq_variant_rows_init(&rows[r], &runs[r]);
     if (nruns == 1) {
@@ -374,6 +398,8 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, bool detail) {
             family_figures(d, runs, nruns, &sq_families[f]);
         }
         summary_notes(d);
+        if (d->format != SQ_DOC_TEXT) /* wider than a console's 160 columns */
+            sq_report_story(d, &runs[0]);
         if (detail)
             sq_report_detail(d, &runs[0]);
         sq_doc_heading(d, 2, "about this run");

@@ -3,6 +3,7 @@
 #ifndef SQCOLOR_RESULTS_H
 #define SQCOLOR_RESULTS_H
 
+#include "code_identity.h"
 #include "registry.h"
 
 #include <stdbool.h>
@@ -105,6 +106,10 @@ typedef struct sq_run {
     double sample_us;      /* length of one sample */
     sq_impl_info impls[SQ_MAX_IMPLS];
     int nimpls;
+    sq_code_fact *code; /* each timed variant's machine code in brief (code_identity.h), for
+                           the reports to tell identical code; a live run's allocated
+                           (sq_run_free), a loaded run's owned; none in older files */
+    int ncode;
     char **labels; /* a live run's labels of its file: sequences (sq_run_free) */
     int nlabels;
     const char *source; /* the file a loaded run came from (NULL for a live run) */

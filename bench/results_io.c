@@ -363,6 +363,42 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
     return 0;
 }
 
+/* The optional code facts (code_identity.h): [{id, insns, bytes, hash}],
+ * the hash as 16 hex digits (JSON integers stop at 2^63-1). */
+static int read_code(reader *rd, json_t *root, sq_run *run) {
+    json_t *code = json_object_get(root, "code");
+    if (!code)
+        return 0;
+    if (!json_is_array(code))
+        return bad(rd, "code: not an array");
+    size_t n = json_array_size(code), i;
+    json_t *o;
+    run->code = own(run, sizeof *run->code * (n ? n : 1));
+    if (!run->code)
+        return bad(rd, "out of memory");
+    json_array_foreach(code, i, o) {
+        char at[32];
+        snprintf(at, sizeof at, "code[%zu]", i);
+        if (!json_is_object(o))
+            return bad(rd, "%s: not an object", at);
+        sq_code_fact *f = &run->code[i];
+        const char *id, *hash;
+        double insns, bytes;
+        if (get_text(rd, o, at, "id", &id) || get_whole(rd, o, at, "insns", 1, 1e6, &insns) ||
+            get_whole(rd, o, at, "bytes", 1, 1e6, &bytes) || get_text(rd, o, at, "hash", &hash))
+            return -1;
+        if (strlen(hash) != 16 || strspn(hash, "0123456789abcdef") != 16)
+            return bad(rd, "%s.hash: '%.40s' is not 16 lowercase hex digits", at, hash);
+        f->hash = strtoull(hash, NULL, 16);
+        f->insns = (int)insns;
+        f->bytes = (int)bytes;
+        if (!(f->id = own_string(run, id)))
+            return bad(rd, "out of memory");
+        run->ncode++;
+    }
+    return 0;
+}
+
 /* FNV-1a. */
 static size_t hash_of(const char *s) {
     uint64_t h = 0xcbf29ce484222325ULL;
@@ -519,7 +555,7 @@ int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run
     json_t *results;
     if (!json_is_object(root))
         bad(&rd, "not a sqcolor result file (the top level is not an object)");
-    else if (read_header(&rd, root, run) == 0) {
+    else if (read_header(&rd, root, run) == 0 && read_code(&rd, root, run) == 0) {
         results = json_object_get(root, "results");
         if (!json_is_array(results)) {
             bad(&rd, "results: %s", results ? "not an array" : "missing");
@@ -756,6 +792,17 @@ static json_t *config_json(const sq_run *run) {
                      text(run->sequences), "aslr", (int)run->aslr);
 }
 
+static json_t *code_json(const sq_run *run) {
+    json_t *a = json_array();
+    for (int i = 0; i < run->ncode; i++) {
+        char hash[17];
+        snprintf(hash, sizeof hash, "%016" PRIx64, run->code[i].hash);
+        a = append(a, json_pack("{s:o, s:i, s:i, s:s}", "id", text(run->code[i].id), "insns",
+                                run->code[i].insns, "bytes", run->code[i].bytes, "hash", hash));
+    }
+    return a;
+}
+
 /* The whole document; NULL when memory ran out. */
 static json_t *run_json(const sq_run *run) {
     const sq_cpu_model *ref = sq_mispredict_reference_of(&run->machine);
@@ -768,14 +815,14 @@ static json_t *run_json(const sq_run *run) {
     for (int i = 0; i < run->nresults; i++)
         results = append(results, result_json(&run->results[i]));
     return json_pack(
-        "{s:i, s:{s:s, s:o, s:o}, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "schema",
+        "{s:i, s:{s:s, s:o, s:o}, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "schema",
         SQ_RESULTS_SCHEMA, "tool", "name", "sqcolor", "version", text(run->version), "commit",
         text(run->commit), "impls", impls, "machine", machine_json(run), "clock",
         clock_json(&run->clock), "config", config_json(run), "elapsed_s", real(run->elapsed_s),
         "mispredict_reference",
         ref ? json_pack("{s:o, s:o}", "core", text(ref->core), "cycles", text(ref->mispredict))
             : json_null(),
-        "summary", summary_json(run), "results", results);
+        "summary", summary_json(run), "code", code_json(run), "results", results);
 }
 
 /* jansson hands its text over a token at a time: gathered here and written

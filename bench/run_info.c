@@ -1,5 +1,6 @@
 #include "run_info.h"
 
+#include "code_identity.h"
 #include "placement.h"
 #include "stats.h"
 
@@ -8,6 +9,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+
+/* Each variant's machine code in brief, for the reports to tell which impls
+ * are one code. A routine that does not decode gets no fact. */
+static int record_code(sq_run *run, const sq_engine_config *cfg) {
+    run->code = malloc(sizeof *run->code * (size_t)(cfg->nvariants ? cfg->nvariants : 1));
+    if (!run->code)
+        return -1;
+    char err[256];
+    for (int i = 0; i < cfg->nvariants; i++)
+        if (sq_code_fact_of(cfg->variants[i], &run->code[run->ncode], err, sizeof err))
+            run->ncode++;
+    return 0;
+}
 
 int sq_run_describe(sq_run *run, const sq_engine_config *cfg, const sq_calibration *cal,
                     const double *cpt, int n) {
@@ -54,5 +68,5 @@ int sq_run_describe(sq_run *run, const sq_engine_config *cfg, const sq_calibrati
         snprintf(m->compiler, sizeof m->compiler, "%s", sq_impls[i].compiler);
         snprintf(m->flags, sizeof m->flags, "%s", sq_impls[i].flags);
     }
-    return 0;
+    return record_code(run, cfg);
 }

@@ -164,10 +164,17 @@ make_run "$tmp/big.json" '[({color: 20, color_x88: 5, same_color: 5, different_c
     range($f.value) as $t | (["asm"] + [range(14) | "compiler-\(.)-native"])[] as $i |
     ("latency", "throughput", "branch", "call") as $m | ("ordered", "random") as $s |
     row("\($f.key)/technique_number_\($t)/\($i)"; $s; $m; one(4 + $t / 10))]'
-"$bin" report "$tmp/big.json" >"$tmp/big.txt" 2>&1
-lines=$(wc -l <"$tmp/big.txt") width=$(wc -L <"$tmp/big.txt")
-[ "$lines" -le 120 ] && [ "$width" -le 160 ] && [ "$(grep -c '^technique_number_' "$tmp/big.txt")" -eq 35 ] && ok ||
-    bad "15 impls x 35 techniques: $lines lines, $width wide, $(grep -c '^technique_number_' "$tmp/big.txt") technique rows"
+# With every compiler one machine code, each best C cell ends in '=': still 160.
+jq '.code = ([.results[].id] | unique | map({id: ., insns: 4, bytes: 11, hash: "0123456789abcdef"}))' \
+    "$tmp/big.json" >"$tmp/big_one_code.json"
+for big in big big_one_code; do
+    "$bin" report "$tmp/$big.json" >"$tmp/$big.txt" 2>&1
+    lines=$(wc -l <"$tmp/$big.txt") width=$(wc -L <"$tmp/$big.txt")
+    [ "$lines" -le 120 ] && [ "$width" -le 160 ] && [ "$(grep -c '^technique_number_' "$tmp/$big.txt")" -eq 35 ] && ok ||
+        bad "15 impls x 35 techniques ($big): $lines lines, $width wide, $(grep -c '^technique_number_' "$tmp/$big.txt") technique rows"
+done
+grep -q '^technique_number_0 .* ab+12=\*' "$tmp/big_one_code.txt" && ! grep -q '=\*' "$tmp/big.txt" && ok ||
+    bad "one code: no '=' after the best C letters, or one without code facts: $(grep -m1 '^technique_number_0 ' "$tmp/big_one_code.txt")"
 make_run "$tmp/wide1100.json" '[range(1100) | row("color/t\(.)/asm"; "random"; "latency"; one(4))]'
 "$bin" report "$tmp/wide1100.json" "$tmp/wide200.json" --detail >"$tmp/two_files.txt" 2>&1
 [ "$(grep -c '^t[0-9]*/asm ' "$tmp/two_files.txt")" -eq 1100 ] && ok ||
@@ -196,6 +203,11 @@ within 5 big_csv "$bin" report "$tmp/big.json" --format csv
 within 5 big_table "$bin" report "$tmp/big.json"
 within 5 big_two "$bin" report "$tmp/big.json" "$tmp/big.json"
 within 5 big_json "$bin" report "$tmp/big.json" --format json
+jq -c '.code = ([.results[].id] | unique | map({id: ., insns: 4, bytes: 11, hash: "0123456789abcdef"}))' \
+    "$tmp/big.json" >"$tmp/big_code.json"
+within 5 big_markdown "$bin" report "$tmp/big_code.json" --format markdown
+grep -q '^| color/t999 | 2.00±0.50 | asm = gcc-12 |' "$tmp/big_markdown.txt" && ok ||
+    bad "big markdown: $(grep -m1 '^| color/t999 ' "$tmp/big_markdown.txt")"
 within 5 big_compare "$bin" compare "$tmp/big.json" "$tmp/big.json"
 grep -q '^compare: 40000 rows matched' "$tmp/big_compare.txt" && ok || bad "big compare: $(tail -1 "$tmp/big_compare.txt")"
 

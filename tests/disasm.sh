@@ -40,6 +40,41 @@ if command -v llvm-mca >/dev/null; then
     "$bin" disasm --mcpu bogus >"$tmp/out" 2>"$tmp/err"
     [ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "does not know the CPU 'bogus'" "$tmp/err" && ok || bad "--mcpu bogus: $(cat "$tmp/err")"
 fi
+# Impls of one machine code share a column headed "a = b" ("clang-13..16": the
+# versions between, of those built). Every impl of a technique heads exactly one
+# of its columns, and on any machine with more than one compiler build at least
+# one column is shared (the same compiler's two builds of lookup, if nothing else).
+"$bin" disasm --format markdown >"$tmp/all.md" && "$bin" list --format csv >"$tmp/list.csv" &&
+    python3 - "$tmp/all.md" "$tmp/list.csv" <<'PY' && ok || bad "disasm's columns of identical code"
+import csv, re, sys
+impls = {}
+for row in csv.DictReader(open(sys.argv[2])):
+    impls.setdefault(row["family"] + "/" + row["technique"], []).append(row["impl"])
+def expand(name, built):
+    m = re.fullmatch(r"([a-z]+)-(\d+)\.\.(\d+)(-native)?", name)
+    if not m:
+        return [name]
+    kind, lo, hi, native = m.group(1), int(m.group(2)), int(m.group(3)), m.group(4) or ""
+    return [i for i in built if re.fullmatch(r"%s-(\d+)%s" % (kind, native), i)
+            and lo <= int(i.split("-")[1]) <= hi]
+lines, shared, errors = open(sys.argv[1]).read().split("\n"), 0, []
+for k, line in enumerate(lines):
+    if not line.startswith("#### "):
+        continue
+    tech = line[5:]
+    heads = [c.split("<br>")[0].strip() for c in lines[k + 2].strip("|").split(" | ")]
+    names = [i for h in heads for n in h.split(" = ") for i in expand(n, impls[tech])]
+    shared += sum(" = " in h for h in heads)
+    if sorted(names) != sorted(impls[tech]):
+        errors.append("%s: columns %s, impls %s" % (tech, heads, impls[tech]))
+if len(set(i for v in impls.values() for i in v)) > 2 and not shared:
+    errors.append("no column shared by two impls")
+print("\n".join(errors))
+sys.exit(1 if errors else 0)
+PY
+# Under each table, each compiler's code version by version.
+grep -qE '^- (gcc|clang) (generic|native): ' "$tmp/all.md" && ok || bad "no version history under the tables"
+
 "$bin" disasm --format xml >/dev/null 2>"$tmp/err"; [ $? -eq 2 ] && ok || bad "--format xml"
 "$bin" disasm --filter nope >/dev/null 2>"$tmp/err"; [ $? -eq 2 ] && grep -q "matches no variant" "$tmp/err" && ok || bad "--filter nope"
 

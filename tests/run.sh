@@ -77,6 +77,12 @@ else
     bad "JSON content: $(head -c 600 "$tmp/r.json")"
 fi
 ls "$tmp"/r.json.tmp.* >/dev/null 2>&1 && bad "temporary left behind" || ok
+# Each variant's code in brief, by the hash disasm groups by: as many codes as
+# disasm has columns.
+codes=$(jq '[.code[] | select(.id | startswith("color/lea_shr_and/")) | [.insns, .bytes, .hash]] | unique | length' "$tmp/r.json")
+columns=$(("$("$bin" disasm --filter 'color/lea_shr_and/*' --format markdown | grep '^|---' | tr -cd '|' | wc -c)" - 1))
+jq -e --argjson n $((impls + 1)) '(.code | length) == $n and all(.code[]; (.hash | test("^[0-9a-f]{16}$")) and .insns > 0 and .bytes > 0)' "$tmp/r.json" >/dev/null &&
+    [ "$codes" -eq "$columns" ] && ok || bad "code facts: $codes codes for $columns disasm columns: $(jq -c .code "$tmp/r.json")"
 # Address randomisation stays on when asked, and the file says so.
 "$bin" run "${quick[@]}" --aslr --filter 'color/bt/asm' --mode latency --format json 2>/dev/null |
     jq -e '.config.aslr == true' >/dev/null && ok || bad "--aslr not recorded"

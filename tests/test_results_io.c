@@ -61,6 +61,7 @@ typedef struct synthetic {
     sq_run run;
     sq_result results[ROWS];
     double samples[ROWS][MAX_REPS];
+    sq_code_fact code[4];
 } synthetic;
 
 /* A run of real variants and random numbers. */
@@ -101,6 +102,13 @@ static void make_run(synthetic *s, uint64_t seed, size_t length) {
         .impls = {{"asm", "NASM version 2.16.01", "-f elf64"}, {"gcc-12", "gcc 12.2.0", "-O2"}},
         .nimpls = 2,
     };
+    /* Code facts: hashes of every width, the top bit set, zero. */
+    static const uint64_t hashes[] = {0, 0x8000000000000001u, UINT64_MAX, 0x00ff00ff00ff00ffu};
+    for (int i = 0; i < 4; i++)
+        s->code[i] = (sq_code_fact){sq_variants[i].id, 1 + i * 20, 3 + i * 100,
+                                    hashes[i] ^ (i == 3 ? random_bits() : 0)};
+    s->run.code = s->code;
+    s->run.ncode = 4;
     for (int i = 0; i < ROWS; i++) {
         sq_result *r = &s->results[i];
         *r = (sq_result){.variant = &sq_variants[(i * 7) % sq_variant_count],
@@ -204,7 +212,11 @@ static void compare_runs(const char *what, const sq_run *w, const sq_run *r) {
     SAME(double, clock.alu_per_cycle), SAME(int, reps), SAME(int, min_reps), SAME(double, tight);
     SAME(int, samples), SAME(double, sample_us), SAME(int, visits), SAME(uint, length);
     SAME(uint, seed), SAME(int, cpu), SAME(text, sequences), SAME(int, aslr);
-    SAME(double, elapsed_s), SAME(int, nresults);
+    SAME(double, elapsed_s), SAME(int, nresults), SAME(int, ncode);
+    for (int i = 0; i < w->ncode && i < r->ncode; i++) {
+        const sq_code_fact *a = &w->code[i], *b = &r->code[i];
+        SAME_ROW(text, id), SAME_ROW(int, insns), SAME_ROW(int, bytes), SAME_ROW(uint, hash);
+    }
     for (int i = 0; i < w->nresults && i < r->nresults; i++) {
         const sq_result *a = &w->results[i], *b = &r->results[i];
         SAME_ROW(text, variant->id), SAME_ROW(text, variant->family->name);
@@ -377,6 +389,69 @@ static void check_seed_forms(const char *schema1_text) {
           "schema 1 seed \"5\": %s", err);
 }
 
+/* text with its document edited: key of the top level set to value (NULL:
+ * removed); the caller frees. */
+static char *edited(const char *text, const char *key, json_t *value) {
+    json_t *doc = json_loads(text, 0, NULL);
+    if (value)
+        json_object_set_new(doc, key, value);
+    else
+        json_object_del(doc, key);
+    char *out = json_dumps(doc, 0);
+    json_decref(doc);
+    return out;
+}
+
+/* The code facts: optional (a schema-2 file from before them is read without
+ * any), and a present one must be right, the problem named. */
+static void check_code_facts(void) {
+    static synthetic s;
+    make_run(&s, 1, 4096);
+    sq_run back;
+    char *text, err[600];
+    if (!round_trip(&s.run, &back, &text))
+        return;
+    sq_results_free(&back);
+    CHECK(strstr(text, "\"hash\": \"8000000000000001\"") &&
+              strstr(text, "\"hash\": \"ffffffffffffffff\"") &&
+              strstr(text, "\"hash\": \"0000000000000000\""),
+          "hashes as 16 hex digits");
+    char *without = edited(text, "code", NULL);
+    int rc = sq_results_parse(without, strlen(without), "old.json", &back, err, sizeof err);
+    CHECK(rc == 0 && back.ncode == 0 && !back.code && back.nresults == ROWS,
+          "a schema-2 file without code: %s", rc ? err : "read");
+    if (rc == 0)
+        sq_results_free(&back);
+    free(without);
+    static const struct {
+        const char *json, *message;
+    } bad_forms[] = {
+        {"{}", "code: not an array"},
+        {"[1]", "code[0]: not an object"},
+        {"[{\"insns\": 3, \"bytes\": 9, \"hash\": \"0000000000000000\"}]", "code[0].id: missing"},
+        {"[{\"id\": \"x\", \"insns\": 0, \"bytes\": 9, \"hash\": \"0000000000000000\"}]",
+         "code[0].insns: 0 is not a whole number from 1"},
+        {"[{\"id\": \"x\", \"insns\": 3, \"bytes\": 9.5, \"hash\": \"0000000000000000\"}]",
+         "code[0].bytes: 9.5 is not a whole number"},
+        {"[{\"id\": \"x\", \"insns\": 3, \"bytes\": 9, \"hash\": \"00000000000000000\"}]",
+         "code[0].hash: '00000000000000000' is not 16 lowercase hex digits"},
+        {"[{\"id\": \"x\", \"insns\": 3, \"bytes\": 9, \"hash\": \"ABCDEF0000000000\"}]",
+         "is not 16 lowercase hex digits"},
+        {"[{\"id\": \"x\", \"insns\": 3, \"bytes\": 9, \"hash\": 5}]",
+         "code[0].hash: not a string"},
+    };
+    for (size_t i = 0; i < sizeof bad_forms / sizeof bad_forms[0]; i++) {
+        char *bad_text = edited(text, "code", json_loads(bad_forms[i].json, JSON_DECODE_ANY, NULL));
+        rc = sq_results_parse(bad_text, strlen(bad_text), "bad.json", &back, err, sizeof err);
+        CHECK(rc != 0 && strstr(err, bad_forms[i].message) && strncmp(err, "bad.json: ", 10) == 0,
+              "code %s: %s", bad_forms[i].json, rc ? err : "read");
+        if (rc == 0)
+            sq_results_free(&back);
+        free(bad_text);
+    }
+    free(text);
+}
+
 /* A file the schema-1 writer made (tests/data/schema1.json): read as it
  * stored it, and written again as schema 2 without a change. */
 static void check_schema1(const char *path) {
@@ -400,6 +475,7 @@ static void check_schema1(const char *path) {
     CHECK(old.nimpls == 1 && strcmp(old.kernel, "6.1.0-test") == 0 && old.machine.hypervisor &&
               old.min_reps == 3 && old.visits == 1 && old.cpu == 1 && !old.aslr,
           "schema-1 metadata");
+    CHECK(old.ncode == 0 && !old.code, "a schema-1 file has no code facts");
     sq_run back;
     char *text;
     if (round_trip(&old, &back, &text)) {
@@ -425,6 +501,7 @@ int main(int argc, char **argv) {
     }
     check_round_trips();
     check_not_utf8();
+    check_code_facts();
     check_schema1(argv[1]);
     return check_finish("results_io", NULL);
 }
