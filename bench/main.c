@@ -99,7 +99,8 @@ static const command commands[] = {
      "  technique's impls side by side with instruction and byte counts.\n"
      "  --filter GLOBS  comma-separated shell globs over ids\n"
      "  --format F      table|markdown (default table)\n"
-     "  --predict       add llvm-mca's reciprocal throughput and latency for this CPU\n"
+     "  --predict       add llvm-mca's reciprocal throughput and latency (the newest llvm-mca on\n"
+     "                  PATH, modelling this CPU's core, or an older one where it knows no newer)\n"
      "  --mcpu NAME     the CPU llvm-mca models (implies --predict; default from cpuid)\n"},
     {"report", sq_cmd_report, "tables and plots from saved result files",
      "usage: sqcolor report FILE... [--format " SQ_FORMAT_CHOICES "] [--detail] [--plot DIR]\n"
