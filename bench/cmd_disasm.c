@@ -4,6 +4,8 @@
 #include "clock.h"
 #include "disasm.h"
 #include "mca.h"
+#include "model_vs_measurement.h"
+#include "results_io.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,21 +111,37 @@ static bool choose_model(const char *mcpu, const sq_machine *host, sq_mca_model 
 }
 
 int sq_cmd_disasm(int argc, char **argv) {
-    const char *filter = NULL, *format = "table", *mcpu = NULL;
+    const char *filter = NULL, *format = "table", *mcpu = NULL, *results = NULL;
     bool predict = false;
     const sq_option opts[] = {{"--filter", &filter, NULL},
                               {"--format", &format, NULL},
                               {"--mcpu", &mcpu, NULL},
-                              {"--predict", NULL, &predict}};
-    sq_parse_options("disasm", argc, argv, opts, 4, NULL, 0, NULL);
+                              {"--predict", NULL, &predict},
+                              {"--results", &results, NULL}};
+    sq_parse_options("disasm", argc, argv, opts, 5, NULL, 0, NULL);
     bool md = sq_choice("disasm", "--format", format, "table|markdown");
     const sq_variant *vs[sq_variant_count];
     int n = sq_select_or_exit("disasm", filter, vs);
 
     sq_machine host;
     sq_machine_detect(&host);
+    sq_run measured;
+    if (results) {
+        char err[600];
+        if (sq_results_load(results, &measured, err, sizeof err))
+            sq_usage_error("disasm", "%s", err);
+        if (!sq_measured_here(&measured, &host, err, sizeof err)) {
+            sq_results_free(&measured);
+            sq_usage_error("disasm", "--results %s: %s", results, err);
+        }
+    }
     sq_mca_model model;
-    predict = (predict || mcpu) && choose_model(mcpu, &host, &model);
+    predict = (predict || mcpu || results) && choose_model(mcpu, &host, &model);
+    if (results) {
+        int rc = sq_model_vs_measurement(vs, n, predict ? &model : NULL, &measured, results, md);
+        sq_results_free(&measured);
+        return rc;
+    }
 
     bool *done = calloc((size_t)n, sizeof *done);
     column *cols = calloc(64, sizeof *cols);

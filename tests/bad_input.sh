@@ -56,6 +56,7 @@ mutate numversion '.tool.version = 3'
 mutate strsampleus '.config.sample_us = "x"'
 mutate strelapsed '.elapsed_s = "x"'
 mutate numimpls '.impls = 3'
+mutate othercpu '.machine.family = 99' # no CPU this test runs on
 printf '1 2\0 zz 99\n' >"$T/seq_nul.txt"
 ln -s "$T/nowhere/x" "$T/dangling"
 printf 'e4 z9\n' >"$T/seq_token.txt"
