@@ -298,7 +298,7 @@ static double option_number(const char *option, const char *value, double min, d
  * differs is not the code's change alone. */
 static void note_provenance(const sq_run *a, const sq_run *b) {
     const sq_machine *ma = &a->machine, *mb = &b->machine;
-    if (strcmp(ma->vendor, mb->vendor) != 0 || ma->family != mb->family || ma->model != mb->model) {
+    if (!sq_same_cpu(ma, mb)) {
         char la[160], lb[160];
         sq_cpu_label(la, sizeof la, ma);
         sq_cpu_label(lb, sizeof lb, mb);

@@ -2,7 +2,11 @@
  * decoded from this very binary. */
 #include "cli.h"
 #include "code_groups.h"
+#include "clock.h"
 #include "disasm.h"
+#include "mca.h"
+#include "model_vs_measurement.h"
+#include "results_io.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -130,31 +134,57 @@ static int merge_identical(column *cols, int n, char (*history)[SQ_HISTORY_LINE]
     return ngroups;
 }
 
+/* The model --predict uses: --mcpu's (mcpu; an unknown one exits 2) or this
+ * machine's own. False without llvm-mca. */
+static bool choose_model(const char *mcpu, const sq_machine *host, sq_mca_model *model) {
+    const sq_mca_tool *tool = sq_mca_installed();
+    if (!tool) {
+        fprintf(stderr, "sqcolor disasm: llvm-mca not found (apt-get install llvm-19): no "
+                        "predictions\n");
+        return false;
+    }
+    if (mcpu && !sq_mca_knows(tool, mcpu))
+        sq_usage_error("disasm",
+                       "--mcpu: llvm-mca does not know the CPU '%s' (see '%s -mcpu=help')", mcpu,
+                       tool->path);
+    if (mcpu)
+        sq_mca_model_named(tool, host, mcpu, model);
+    else
+        sq_mca_model_for(tool, host, model);
+    return true;
+}
+
 int sq_cmd_disasm(int argc, char **argv) {
-    const char *filter = NULL, *format = "table", *mcpu = NULL;
+    const char *filter = NULL, *format = "table", *mcpu = NULL, *results = NULL;
     bool predict = false;
     const sq_option opts[] = {{"--filter", &filter, NULL},
                               {"--format", &format, NULL},
                               {"--mcpu", &mcpu, NULL},
-                              {"--predict", NULL, &predict}};
-    sq_parse_options("disasm", argc, argv, opts, 4, NULL, 0, NULL);
+                              {"--predict", NULL, &predict},
+                              {"--results", &results, NULL}};
+    sq_parse_options("disasm", argc, argv, opts, 5, NULL, 0, NULL);
     bool md = sq_choice("disasm", "--format", format, "table|markdown");
     const sq_variant *vs[sq_variant_count];
     int n = sq_select_or_exit("disasm", filter, vs);
 
-    bool approximate = false;
-    if (mcpu)
-        predict = true;
-    if (predict && !sq_mca_path()) {
-        fprintf(stderr, "sqcolor disasm: llvm-mca not found (apt-get install llvm): no "
-                        "predictions\n");
-        predict = false;
-    } else if (predict && mcpu && !sq_mca_knows(mcpu)) {
-        sq_usage_error("disasm",
-                       "--mcpu: llvm-mca does not know the CPU '%s' (see '%s -mcpu=help')", mcpu,
-                       sq_mca_path());
-    } else if (predict && !mcpu) {
-        mcpu = sq_mca_default_cpu(&approximate);
+    sq_machine host;
+    sq_machine_detect(&host);
+    sq_run measured;
+    if (results) {
+        char err[600];
+        if (sq_results_load(results, &measured, err, sizeof err))
+            sq_usage_error("disasm", "%s", err);
+        if (!sq_measured_here(&measured, &host, err, sizeof err)) {
+            sq_results_free(&measured);
+            sq_usage_error("disasm", "--results %s: %s", results, err);
+        }
+    }
+    sq_mca_model model;
+    predict = (predict || mcpu || results) && choose_model(mcpu, &host, &model);
+    if (results) {
+        int rc = sq_model_vs_measurement(vs, n, predict ? &model : NULL, &measured, results, md);
+        sq_results_free(&measured);
+        return rc;
     }
 
     bool *done = calloc((size_t)n, sizeof *done);
@@ -183,7 +213,7 @@ int sq_cmd_disasm(int argc, char **argv) {
                 failures++;
                 continue;
             }
-            c->predicted = predict && sq_predict(&c->code, mcpu, &c->p, err, sizeof err);
+            c->predicted = predict && sq_predict(&model, &c->code, &c->p, err, sizeof err);
             snprintf(c->head[0], sizeof c->head[0], "%s", vs[k]->impl);
             snprintf(c->head[1], sizeof c->head[1], "%d insns, %zu bytes", c->code.count,
                      c->code.bytes);
@@ -208,12 +238,15 @@ int sq_cmd_disasm(int argc, char **argv) {
     free(done);
     free(cols);
     free(history);
+    char text[600];
     if (predict)
-        printf("\nmca: llvm-mca -mcpu=%s%s; rthr = block reciprocal throughput, lat = cycles per "
-               "iteration with the result fed back through one xor, minus that xor\n",
-               mcpu, approximate ? " (an older core of this CPU's family: an approximation)" : "");
+        sq_mca_model_text(&model, text, sizeof text);
+    if (predict)
+        printf("\nmca: %s; rthr = block reciprocal throughput, lat = cycles per iteration with "
+               "the result fed back through one xor, less that xor's latency\n",
+               text);
     else
         printf("\n(no llvm-mca predictions: add --predict%s)\n",
-               sq_mca_path() ? "" : " after 'apt-get install llvm'");
+               sq_mca_installed() ? "" : " after 'apt-get install llvm-19'");
     return failures ? SQ_EXIT_FAIL : SQ_EXIT_OK;
 }

@@ -1,5 +1,5 @@
-/* The machine code of sqcolor's own routines, decoded with capstone, and
- * llvm-mca's prediction for it. */
+/* The machine code of sqcolor's own routines, decoded with capstone (mca.h
+ * predicts its cost). */
 #ifndef SQCOLOR_DISASM_H
 #define SQCOLOR_DISASM_H
 
@@ -37,26 +37,5 @@ bool sq_disassemble(const sq_variant *v, sq_code *out, char *err, size_t errlen)
 /* 1 if v's routine holds a conditional branch (jcc, loop), 0 if not, -1 if
  * it cannot be decoded. */
 int sq_code_branches(const sq_variant *v);
-
-/* llvm-mca on the routine's instructions (without the ret): reciprocal
- * throughput of the block, and latency: cycles per iteration of the body with
- * its result fed back into its input through one xor, minus that xor. */
-typedef struct sq_prediction {
-    double rthroughput;
-    double latency;
-} sq_prediction;
-
-/* The llvm-mca program on PATH, or NULL. */
-const char *sq_mca_path(void);
-
-/* The CPU name llvm-mca should model for this machine, and whether it is a
- * stand-in (an older core of the family). */
-const char *sq_mca_default_cpu(bool *approximate);
-
-/* True if llvm-mca knows the CPU name. */
-bool sq_mca_knows(const char *mcpu);
-
-bool sq_predict(const sq_code *code, const char *mcpu, sq_prediction *out, char *err,
-                size_t errlen);
 
 #endif

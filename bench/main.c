@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "report.h"
 #include "engine.h"
+#include "model_vs_measurement.h"
 #include "placement.h"
 #include "sq_version.h"
 
@@ -95,12 +96,19 @@ static const command commands[] = {
      "  misprediction cost of lea_test_jz on random squares. Exit 1 if any is out of tolerance.\n"},
     {"disasm", sq_cmd_disasm, "each technique's machine code: asm beside every compiler's",
      "usage: sqcolor disasm [--filter GLOBS] [--format table|markdown] [--predict] [--mcpu NAME]\n"
+     "                      [--results FILE]\n"
      "  Decodes the callable routines from this binary (capstone, Intel syntax) and prints each\n"
      "  technique's impls side by side with instruction and byte counts.\n"
      "  --filter GLOBS  comma-separated shell globs over ids\n"
      "  --format F      table|markdown (default table)\n"
-     "  --predict       add llvm-mca's reciprocal throughput and latency for this CPU\n"
-     "  --mcpu NAME     the CPU llvm-mca models (implies --predict; default from cpuid)\n"},
+     "  --predict       add llvm-mca's reciprocal throughput and latency (the newest llvm-mca on\n"
+     "                  PATH, modelling this CPU's core, or an older one where it knows no newer)\n"
+     "  --mcpu NAME     the CPU llvm-mca models (implies --predict; default from cpuid)\n"
+     "  --results FILE  instead of the code, a table per family: each variant's prediction beside\n"
+     "                  the latency and throughput a saved run of this machine measured, and\n"
+     "                  their difference, flagged past " SQ_STR(
+         SQ_MODEL_TOLERANCE) " cycle (implies --predict; a run of\n"
+                             "                  another CPU is refused)\n"},
     {"report", sq_cmd_report, "tables and plots from saved result files",
      "usage: sqcolor report FILE... [--format " SQ_FORMAT_CHOICES "] [--detail] [--plot DIR]\n"
      "                      [--output FILE]\n"

@@ -75,6 +75,50 @@ PY
 # Under each table, each compiler's code version by version.
 grep -qE '^- (gcc|clang) (generic|native): ' "$tmp/all.md" && ok || bad "no version history under the tables"
 
+# The model beside a quick saved run of this machine: its structure, not its values.
+if command -v llvm-mca >/dev/null; then
+    "$bin" run --quick --filter 'color/lea_shr_and/*' --save --results-dir "$tmp/r" >/dev/null 2>&1 || bad "run --save"
+    saved=$(find "$tmp/r" -name '*.json' | head -1)
+    ids=$("$bin" list --format csv --filter 'color/lea_shr_and/*' | tail -n +2 | cut -d, -f1 | cut -d/ -f2-)
+    filter='color/lea_shr_and/*,color/bt/asm' # bt is not in the file
+    "$bin" disasm --predict --results "$saved" --filter "$filter" >"$tmp/mvm.txt" 2>"$tmp/err" && ok || bad "--results: $(cat "$tmp/err")"
+    head -1 "$tmp/mvm.txt" | grep -q '^llvm-mca beside the measurement on ' &&
+        grep -qE '^Model: llvm-mca [0-9.]+ \(.*\) -mcpu=[a-z0-9_-]+, ' "$tmp/mvm.txt" &&
+        grep -qF "Measured: $saved, sqcolor " "$tmp/mvm.txt" &&
+        grep -q '^== color — core cycles per square ==$' "$tmp/mvm.txt" &&
+        grep -qE '^variant +insns +lat mca +lat measured +Δ lat +rthr mca +thr measured +Δ thr$' "$tmp/mvm.txt" &&
+        grep -q '^Δ = measured - mca; ! where they are more than 0.5 cycle apart' "$tmp/mvm.txt" &&
+        ok || bad "--results table: $(cat "$tmp/mvm.txt")"
+    "$bin" disasm --results "$saved" --filter "$filter" --format markdown >"$tmp/mvm.md" && ok || bad "--results markdown"
+    grep -q '^| variant | insns | lat mca | lat measured | Δ lat | rthr mca | thr measured | Δ thr |$' "$tmp/mvm.md" &&
+        grep -q '^|---|---:|---:|---:|---:|---:|---:|---:|$' "$tmp/mvm.md" && ok || bad "markdown header: $(cat "$tmp/mvm.md")"
+    # A row per variant: the model's figures, the file's with their intervals,
+    # differences flagged exactly where they pass 0.5 as printed.
+    num='[0-9]+\.[0-9]{2}' measured='([0-9]+\.[0-9]{2}±[0-9]+\.[0-9]{2}|≈0≤[0-9]+\.[0-9]{2})‖?'
+    row="^\| [a-z0-9_/-]+ \| [0-9]+ \| $num \| $measured \| [+-]?$num( !)? \| $num \| $measured \| [+-]?$num( !)? \|\$"
+    for id in $ids; do
+        grep -qE "^\| $id \| " "$tmp/mvm.md" && grep -E "^\| $id \| " "$tmp/mvm.md" | grep -qE "$row" && ok || bad "row of $id: $(grep -F "| $id |" "$tmp/mvm.md")"
+    done
+    grep -qE "^\| bt/asm \| [0-9]+ \| $num \| - \| - \| $num \| - \| - \|\$" "$tmp/mvm.md" && ok || bad "a variant not in the file: $(grep -F 'bt/asm' "$tmp/mvm.md")"
+    flags=$(grep -E "$row" "$tmp/mvm.md" | awk -F' \\| ' '{
+        for (k = 5; k <= 8; k += 3) { split($k, d, " "); a = d[1] < 0 ? -d[1] : d[1];
+            if ((a > 0.5) != (d[2] == "!")) print "misflagged: " $k } }')
+    [ -z "$flags" ] && ok || bad "the 0.5 flag: $flags"
+
+    # A stand-in is named as one: an llvm-mca-99 on PATH that knows every CPU
+    # but this one's own falls back to an older core, or to LLVM's guess.
+    own=$(sed -n 's/^Model: .* -mcpu=\([a-z0-9_-]*\), the model of this CPU.*/\1/p' "$tmp/mvm.txt")
+    real=$(sed -n 's/^Model: llvm-mca [0-9.]* (\(.*\)) -mcpu=.*/\1/p' "$tmp/mvm.txt")
+    if [ -n "$own" ] && [ -n "$real" ]; then
+        mkdir -p "$tmp/path"
+        printf '#!/bin/sh\ncase "$1" in -mcpu=help) "%s" -mcpu=help 2>&1 | grep -v "^  %s " >&2; exit 1 ;; esac\nexec "%s" "$@"\n' \
+            "$real" "$own" "$real" >"$tmp/path/llvm-mca-99"
+        chmod +x "$tmp/path/llvm-mca-99"
+        PATH="$tmp/path:$PATH" "$bin" disasm --filter color/lea_shr_and/asm --predict >"$tmp/stand.txt" 2>&1
+        grep -E "^mca: llvm-mca [0-9.]+ \($tmp/path/llvm-mca-99\) -mcpu=" "$tmp/stand.txt" | grep -q -e "a stand-in: an older core's model, as this LLVM does not know $own" -e "LLVM's guess" &&
+            ! grep -q "mcpu=$own," "$tmp/stand.txt" && ok || bad "stand-in for $own: $(cat "$tmp/stand.txt")"
+    fi
+fi
 "$bin" disasm --format xml >/dev/null 2>"$tmp/err"; [ $? -eq 2 ] && ok || bad "--format xml"
 "$bin" disasm --filter nope >/dev/null 2>"$tmp/err"; [ $? -eq 2 ] && grep -q "matches no variant" "$tmp/err" && ok || bad "--filter nope"
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the published results: a default run saved under results/, then
+# this machine's folder's model-vs-measurement.md (llvm-mca beside the run),
 # results/README.md (every machine side by side, then each machine's headline
 # tables and figures), and as HTML pages with the detailed tables:
 # results/index.html (the machines side by side) and each machine's folder's
@@ -46,7 +47,27 @@ section() {
 }
 
 page=$(mktemp results/README.md.tmp.XXXXXX) # beside it: the rename below is atomic
-trap 'rm -f "$page"' EXIT
+model_tmp=""
+trap 'rm -f "$page" ${model_tmp:+"$model_tmp" "$model_tmp.err"}' EXIT
+
+# llvm-mca beside the newest run of this machine's folder. disasm reads this
+# binary's code, so it refuses another machine's run, whose folder keeps the
+# file written there.
+for file in "${latest[@]}"; do
+    out=$(dirname "$file")/model-vs-measurement.md
+    model_tmp=$(mktemp "$out.tmp.XXXXXX")
+    if build/sqcolor disasm --predict --results "$file" --format markdown >"$model_tmp" 2>"$model_tmp.err"; then
+        mv "$model_tmp" "$out"
+        cat "$model_tmp.err" >&2 # warnings: no llvm-mca, a routine it could not read
+    elif grep -q 'not on this CPU' "$model_tmp.err"; then
+        echo "tools/publish.sh: $(dirname "$file") is another machine's: its model-vs-measurement.md is not redone" >&2
+    else
+        cat "$model_tmp.err" >&2
+        exit 1
+    fi
+    rm -f "$model_tmp" "$model_tmp.err"
+done
+
 rm -f results/plots/*.svg results/*/plots/*.svg results/*/plots/*.png
 {
     echo "# Published results"
@@ -75,7 +96,10 @@ rm -f results/plots/*.svg results/*/plots/*.svg results/*/plots/*.png
         echo
         echo "## $(head -1 <<<"$md" | sed 's/^# sqcolor results on //')"
         echo
-        echo "From \`${file#results/}\`; as one HTML page: [${dir#results/}/index.html](${dir#results/}/index.html)."
+        model=""
+        [ -f "$dir/model-vs-measurement.md" ] &&
+            model="; llvm-mca's model beside it: [${dir#results/}/model-vs-measurement.md](${dir#results/}/model-vs-measurement.md)"
+        echo "From \`${file#results/}\`; as one HTML page: [${dir#results/}/index.html](${dir#results/}/index.html)$model."
         echo
         build/sqcolor report "$file" --plot "$dir/plots" >/dev/null
         for lat in "$dir"/plots/*-latency.svg; do # each family's two side by side
@@ -92,4 +116,4 @@ build/sqcolor report "${latest[@]}" --format html --detail --output results/inde
 for file in "${latest[@]}"; do
     build/sqcolor report "$file" --format html --detail --output "$(dirname "$file")/index.html"
 done
-echo "tools/publish.sh: wrote results/README.md, results/index.html and each machine's index.html"
+echo "tools/publish.sh: wrote results/README.md, results/index.html, each machine's index.html and this machine's model-vs-measurement.md"
