@@ -52,6 +52,7 @@ bool sq_measured_here(const sq_run *run, const sq_machine *host, char *err, size
 typedef struct row {
     const sq_variant *v;
     int insns;            /* 0: not decoded */
+    bool branches;        /* a conditional branch in the routine: no latency to predict */
     sq_prediction p;      /* NAN: no prediction */
     sq_headline lat, thr; /* measured */
 } row;
@@ -93,7 +94,10 @@ static void family_table(sq_doc *d, const sq_family *fam, const row *rows, int n
         const sq_headline *measured[] = {&r->lat, &r->thr};
         const double model[] = {r->p.latency, r->p.rthroughput};
         for (int k = 0; k < 2; k++) {
-            model_cell(&t, model[k]);
+            if (k == 0 && r->branches)
+                sq_text_table_add(&t, "†");
+            else
+                model_cell(&t, model[k]);
             sq_headline_text(cell, sizeof cell, measured[k], 2);
             sq_text_table_add(&t, "%s", cell);
             difference(cell, sizeof cell, model[k], measured[k]);
@@ -132,6 +136,11 @@ int sq_model_vs_measurement(const sq_variant *const *vs, int n, sq_mca_model *mo
             fprintf(stderr, "sqcolor disasm: %s\n", err);
             failures++;
         }
+        /* llvm-mca runs straight through a branch, as if never taken: a
+         * chain through one has no latency, in the model as in the run. */
+        r->branches = sq_code_branches(vs[i]) == 1;
+        if (r->branches)
+            r->p.latency = NAN;
         const sq_run *mine = sq_variant_rows_of(&by_variant, vs[i]->id);
         r->lat = sq_headline_of(mine, vs[i]->id, SQ_HEADLINE_LATENCY);
         r->thr = sq_headline_of(mine, vs[i]->id, SQ_HEADLINE_THROUGHPUT);
@@ -164,12 +173,14 @@ int sq_model_vs_measurement(const sq_variant *const *vs, int n, sq_mca_model *mo
                     "asm macro; the C function as each compiler inlined it, which may hoist a "
                     "constant or drop a register move the routine has), net of a harness: a "
                     "throughput can hide in the harness's slack and read below the model's.");
-    sq_doc_note(&d,
-                "Δ = measured - mca; ! where they are more than %.1f cycle apart as printed "
-                "(0.50 is not flagged, 0.51 is); - where a side is missing (a variant not in "
-                "the file, no prediction), † where the variant's chain runs through a branch "
-                "and has no latency.",
-                SQ_MODEL_TOLERANCE);
+    sq_doc_note(
+        &d,
+        "Δ = measured - mca; ! where they are more than %.1f cycle apart as printed "
+        "(0.50 is not flagged, 0.51 is); - where a side is missing (a variant not in "
+        "the file, no prediction), † where the variant's chain runs through a branch "
+        "and has no latency (in the model's column: the routine holds a conditional branch, "
+        "which llvm-mca runs straight through).",
+        SQ_MODEL_TOLERANCE);
     if (strcmp(run->commit, SQCOLOR_COMMIT) != 0)
         sq_doc_note(&d,
                     "The run was timed by sqcolor %s and this binary is %s: where their code "

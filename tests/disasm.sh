@@ -80,7 +80,7 @@ if command -v llvm-mca >/dev/null; then
     "$bin" run --quick --filter 'color/lea_shr_and/*' --save --results-dir "$tmp/r" >/dev/null 2>&1 || bad "run --save"
     saved=$(find "$tmp/r" -name '*.json' | head -1)
     ids=$("$bin" list --format csv --filter 'color/lea_shr_and/*' | tail -n +2 | cut -d, -f1 | cut -d/ -f2-)
-    filter='color/lea_shr_and/*,color/bt/asm' # bt is not in the file
+    filter='color/lea_shr_and/*,color/bt/asm,color/lea_test_jz/asm' # bt, lea_test_jz not in the file
     "$bin" disasm --predict --results "$saved" --filter "$filter" >"$tmp/mvm.txt" 2>"$tmp/err" && ok || bad "--results: $(cat "$tmp/err")"
     head -1 "$tmp/mvm.txt" | grep -q '^llvm-mca beside the measurement on ' &&
         grep -qE '^Model: llvm-mca [0-9.]+ \(.*\) -mcpu=[a-z0-9_-]+, ' "$tmp/mvm.txt" &&
@@ -100,6 +100,9 @@ if command -v llvm-mca >/dev/null; then
         grep -qE "^\| $id \| " "$tmp/mvm.md" && grep -E "^\| $id \| " "$tmp/mvm.md" | grep -qE "$row" && ok || bad "row of $id: $(grep -F "| $id |" "$tmp/mvm.md")"
     done
     grep -qE "^\| bt/asm \| [0-9]+ \| $num \| - \| - \| $num \| - \| - \|\$" "$tmp/mvm.md" && ok || bad "a variant not in the file: $(grep -F 'bt/asm' "$tmp/mvm.md")"
+    # A routine that branches has no latency in the model either (llvm-mca runs
+    # straight through the branch): † there, not a number.
+    grep -qE "^\| lea_test_jz/asm \| [0-9]+ \| † \| - \| - \| $num \| - \| - \|\$" "$tmp/mvm.md" && ok || bad "a branching routine's model latency: $(grep -F 'lea_test_jz/asm' "$tmp/mvm.md")"
     flags=$(grep -E "$row" "$tmp/mvm.md" | awk -F' \\| ' '{
         for (k = 5; k <= 8; k += 3) { split($k, d, " "); a = d[1] < 0 ? -d[1] : d[1];
             if ((a > 0.5) != (d[2] == "!")) print "misflagged: " $k } }')
