@@ -110,9 +110,9 @@ int sq_cmd_run(int argc, char **argv) {
             if (!sq_sequence_known(seqs[i], 1) && !sq_sequence_known(seqs[i], 2))
                 sq_usage_error("run",
                                "--sequence: unknown sequence '%s' (one square: %s; pairs: %s; "
-                               "or file:PATH)",
+                               "or file:PATH, pgn:PATH)",
                                seqs[i], sq_sequence_names(1), sq_sequence_names(2));
-            else if (strncmp(seqs[i], "file:", 5) == 0 && access(seqs[i] + 5, R_OK) != 0)
+            else if (sq_sequence_path(seqs[i]) && access(sq_sequence_path(seqs[i]), R_OK) != 0)
                 /* Before verification: a typo should not cost its seconds. */
                 sq_usage_error("run", "--sequence %s: %s", seqs[i], strerror(errno));
         cfg.sequences = seqs;

@@ -81,25 +81,29 @@ static int family_specs(const engine *e, const sq_family *fam, const char **out)
     return n;
 }
 
-/* "file:NAME" for file:DIR/NAME: the tables, the result file and compare
- * name a file's rows by it. Where two files share a NAME, each is labelled by
- * its path as given ("file:DIR/NAME"). */
+/* "file:NAME" for file:DIR/NAME, "pgn:NAME" for pgn:DIR/NAME: the tables, the
+ * result file and compare name a file's rows by it. Where two files of one
+ * kind share a NAME, each is labelled by its path as given ("file:DIR/NAME"). */
 static char *file_label(const sq_engine_config *cfg, int i) {
-    const char *spec = cfg->sequences[i], *base = strrchr(spec + 5, '/');
-    base = base ? base + 1 : spec + 5;
+    const char *spec = cfg->sequences[i], *path = sq_sequence_path(spec);
+    int kind = (int)(path - spec); /* the length of "file:" or "pgn:" */
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
     for (int j = 0; j < cfg->nsequences; j++) {
-        const char *other = cfg->sequences[j], *ob = strrchr(other, '/');
-        ob = ob ? ob + 1 : other + 5;
-        if (j != i && strncmp(other, "file:", 5) == 0 && strcmp(ob, base) == 0)
-            base = spec + 5;
+        const char *other = cfg->sequences[j], *op = sq_sequence_path(other);
+        if (j == i || !op || op - other != kind || strncmp(other, spec, (size_t)kind) != 0)
+            continue;
+        const char *ob = strrchr(op, '/');
+        if (strcmp(ob ? ob + 1 : op, base) == 0)
+            base = path;
     }
-    char *label = malloc(strlen(base) + 6);
+    char *label = malloc((size_t)kind + strlen(base) + 1);
     if (label)
-        sprintf(label, "file:%s", base);
+        sprintf(label, "%.*s%s", kind, spec, base);
     return label;
 }
 
-/* The run's label of every file: spec (NULL for built-ins); a sequence asked
+/* The run's label of every file: and pgn: spec (NULL for built-ins); a sequence asked
  * twice is refused, as its rows could not be told apart. */
 static int label_files(engine *e, sq_run *run) {
     const sq_engine_config *cfg = e->cfg;
@@ -113,7 +117,7 @@ static int label_files(engine *e, sq_run *run) {
         return fail(e, SQ_ENGINE_BAD_INPUT, "out of memory");
     run->nlabels = cfg->nsequences;
     for (int i = 0; i < cfg->nsequences; i++)
-        if (strncmp(cfg->sequences[i], "file:", 5) == 0 && !(run->labels[i] = file_label(cfg, i)))
+        if (sq_sequence_path(cfg->sequences[i]) && !(run->labels[i] = file_label(cfg, i)))
             return fail(e, SQ_ENGINE_BAD_INPUT, "out of memory");
     return 0;
 }
@@ -136,7 +140,7 @@ static int build_inputs(engine *e, const sq_run *run) {
         if (!used)
             return fail(e, SQ_ENGINE_BAD_INPUT,
                         "--sequence: '%s' is not a sequence of the selected families (one square: "
-                        "%s, file:PATH; pairs: %s, file:PATH)",
+                        "%s, file:PATH, pgn:PATH; pairs: %s, file:PATH)",
                         e->cfg->sequences[i], sq_sequence_names(1), sq_sequence_names(2));
     }
     e->inputs = calloc((size_t)sq_family_count * 16, sizeof *e->inputs);

@@ -1,5 +1,6 @@
 #include "sequence.h"
 
+#include "pgn.h"
 #include "reference.h"
 
 #include <ctype.h>
@@ -98,8 +99,16 @@ static const struct builtin *find_builtin(const char *name, int arity) {
     return NULL;
 }
 
+const char *sq_sequence_path(const char *spec) {
+    if (strncmp(spec, "file:", 5) == 0)
+        return spec + 5;
+    if (strncmp(spec, "pgn:", 4) == 0)
+        return spec + 4;
+    return NULL;
+}
+
 bool sq_sequence_known(const char *spec, int arity) {
-    return strncmp(spec, "file:", 5) == 0 || find_builtin(spec, arity);
+    return sq_sequence_path(spec) || find_builtin(spec, arity);
 }
 
 static int fail(char *err, size_t errlen, const char *fmt, ...) {
@@ -143,9 +152,7 @@ bool sq_parse_square(const char *token, unsigned *sq) {
     return *sq < 64;
 }
 
-/* A token as a message shows it: at most 24 bytes, bytes that are not
- * printable ASCII as \xNN, "..." where it is cut. */
-static const char *shown(const char *tok, char *buf, size_t len) {
+const char *sq_token_shown(const char *tok, char *buf, size_t len) {
     size_t n = 0, i = 0;
     for (; tok[i] && i < 24 && n + 5 < len; i++) {
         unsigned char c = (unsigned char)tok[i];
@@ -190,6 +197,11 @@ static line_status read_line(FILE *f, char **line, size_t *cap, size_t *bytes) {
     return LINE_OK;
 }
 
+static int too_big(const char *spec, char *err, size_t errlen) {
+    return fail(err, errlen, "--sequence %s: larger than %d MiB, the most a sequence file holds",
+                spec, (int)(SQ_SEQUENCE_MAX_BYTES >> 20));
+}
+
 /* Why a file cannot be read as a sequence before reading it: a directory,
  * or a regular file past the size limit. */
 static int check_opened(FILE *f, const char *spec, char *err, size_t errlen) {
@@ -199,24 +211,32 @@ static int check_opened(FILE *f, const char *spec, char *err, size_t errlen) {
     if (S_ISDIR(st.st_mode))
         return fail(err, errlen, "--sequence %s: a directory, not a file of squares", spec);
     if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > SQ_SEQUENCE_MAX_BYTES)
-        return fail(err, errlen,
-                    "--sequence %s: larger than %d MiB, the most a sequence file holds", spec,
-                    (int)(SQ_SEQUENCE_MAX_BYTES >> 20));
+        return too_big(spec, err, errlen);
     return 0;
+}
+
+/* The file of a file: or pgn: spec, opened if it can be read as a sequence;
+ * NULL with the reason in err. */
+static FILE *open_checked(const char *spec, char *err, size_t errlen) {
+    FILE *f = fopen(sq_sequence_path(spec), "r");
+    if (!f) {
+        fail(err, errlen, "--sequence %s: %s", spec, strerror(errno));
+        return NULL;
+    }
+    if (check_opened(f, spec, err, errlen)) {
+        fclose(f);
+        return NULL;
+    }
+    return f;
 }
 
 /* Reads a file's squares (all tokens) or pairs (two tokens a line). A UTF-8
  * byte order mark at its start is skipped. */
 static int read_file(const char *spec, int arity, uint8_t **a, uint8_t **b, size_t *count,
                      char *err, size_t errlen) {
-    const char *path = spec + 5;
-    FILE *f = fopen(path, "r");
+    FILE *f = open_checked(spec, err, errlen);
     if (!f)
-        return fail(err, errlen, "--sequence %s: %s", spec, strerror(errno));
-    if (check_opened(f, spec, err, errlen)) {
-        fclose(f);
         return -1;
-    }
     size_t cap = 1024, n = 0, bytes = 0;
     *a = malloc(cap);
     *b = arity == 2 ? malloc(cap) : NULL;
@@ -237,10 +257,7 @@ static int read_file(const char *spec, int arity, uint8_t **a, uint8_t **b, size
                       "holds",
                       spec, lineno, (int)(SQ_SEQUENCE_MAX_LINE >> 20));
         else if (got == LINE_BIG)
-            rc = fail(err, errlen,
-                      "--sequence %s: larger than %d MiB, the most a sequence file "
-                      "holds",
-                      spec, (int)(SQ_SEQUENCE_MAX_BYTES >> 20));
+            rc = too_big(spec, err, errlen);
         else if (got == LINE_NOMEM)
             rc = fail(err, errlen, "--sequence %s: line %ld: out of memory", spec, lineno);
         if (rc)
@@ -259,14 +276,14 @@ static int read_file(const char *spec, int arity, uint8_t **a, uint8_t **b, size
             if (!sq_parse_square(tok, &sq)) {
                 rc = fail(err, errlen,
                           "--sequence %s: line %ld: '%s' is not a square (0-63 or a1..h8)", spec,
-                          lineno, shown(tok, show, sizeof show));
+                          lineno, sq_token_shown(tok, show, sizeof show));
                 break;
             }
             if (arity == 2 && tokens >= 2) {
                 rc = fail(err, errlen,
                           "--sequence %s: line %ld: '%s': pair families need two "
                           "squares a line, like 'e4 d5'",
-                          spec, lineno, shown(tok, show, sizeof show));
+                          spec, lineno, sq_token_shown(tok, show, sizeof show));
                 break;
             }
             if (n == cap) {
@@ -313,12 +330,66 @@ static int read_file(const char *spec, int arity, uint8_t **a, uint8_t **b, size
     return rc;
 }
 
+/* Reads a PGN file's move destinations (see pgn.h): single squares only. */
+static int read_pgn(const char *spec, int arity, uint8_t **a, size_t *count, char *err,
+                    size_t errlen) {
+    if (arity != 1)
+        return fail(err, errlen,
+                    "--sequence %s: a PGN gives single squares; pair families need file: pairs",
+                    spec);
+    FILE *f = open_checked(spec, err, errlen);
+    if (!f)
+        return -1;
+    size_t cap = 1 << 16, n = 0;
+    char *text = malloc(cap);
+    int rc = text ? 0 : fail(err, errlen, "--sequence %s: out of memory", spec);
+    while (rc == 0) {
+        if (n > SQ_SEQUENCE_MAX_BYTES) {
+            rc = too_big(spec, err, errlen);
+            break;
+        }
+        if (n == cap) { /* grows to one byte past the limit, to see it passed */
+            size_t more = cap * 2 > SQ_SEQUENCE_MAX_BYTES ? SQ_SEQUENCE_MAX_BYTES + 1 : cap * 2;
+            char *bigger = realloc(text, more);
+            if (!bigger) {
+                rc = fail(err, errlen, "--sequence %s: out of memory", spec);
+                break;
+            }
+            text = bigger;
+            cap = more;
+        }
+        size_t got = fread(text + n, 1, cap - n, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    if (rc == 0 && ferror(f))
+        rc = fail(err, errlen, "--sequence %s: %s", spec, strerror(errno));
+    fclose(f);
+    *a = rc == 0 ? malloc(n / 2 + 1) : NULL;
+    if (rc == 0 && !*a)
+        rc = fail(err, errlen, "--sequence %s: out of memory", spec);
+    char why[256];
+    long moves = rc == 0 ? sq_pgn_moves(text, n, *a, why, sizeof why) : -1;
+    if (rc == 0 && moves < 0)
+        rc = fail(err, errlen, "--sequence %s: %s", spec, why);
+    free(text);
+    if (rc) {
+        free(*a);
+        *a = NULL;
+        return -1;
+    }
+    *count = (size_t)moves;
+    return 0;
+}
+
 int sq_sequence_make(const char *spec, int arity, size_t length, uint64_t seed, sq_sequence *out,
                      char *err, size_t errlen) {
-    if (strncmp(spec, "file:", 5) == 0) {
+    if (sq_sequence_path(spec)) {
         uint8_t *a = NULL, *b = NULL;
         size_t count = 0;
-        if (read_file(spec, arity, &a, &b, &count, err, errlen))
+        if (strncmp(spec, "pgn:", 4) == 0 ? read_pgn(spec, arity, &a, &count, err, errlen)
+                                          : read_file(spec, arity, &a, &b, &count, err, errlen))
             return -1;
         int rc = allocate(out, arity, length, err, errlen);
         for (size_t i = 0; rc == 0 && i < length; i++) {
@@ -333,8 +404,9 @@ int sq_sequence_make(const char *spec, int arity, size_t length, uint64_t seed, 
     }
     const struct builtin *g = find_builtin(spec, arity);
     if (!g)
-        return fail(err, errlen, "--sequence: unknown sequence '%s' for %s (%s, or file:PATH)",
-                    spec, arity == 1 ? "one square" : "pairs", sq_sequence_names(arity));
+        return fail(err, errlen,
+                    "--sequence: unknown sequence '%s' for %s (%s, file:PATH or pgn:PATH)", spec,
+                    arity == 1 ? "one square" : "pairs", sq_sequence_names(arity));
     if (allocate(out, arity, length, err, errlen))
         return -1;
     rng r = {seed ^ (uint64_t)(g - builtins) * 0x2545f4914f6cdd1dULL};

@@ -1,6 +1,6 @@
 /* The square sequences the engine times over: built-in patterns generated from
- * a seed, or a user's file. Squares are 0..63 (a1 = 0); pairs for two-square
- * families. */
+ * a seed, a user's file of squares, or the moves of a PGN file. Squares are
+ * 0..63 (a1 = 0); pairs for two-square families. */
 #ifndef SQCOLOR_SEQUENCE_H
 #define SQCOLOR_SEQUENCE_H
 
@@ -23,7 +23,12 @@ typedef struct sq_sequence {
 /* The built-in names for an arity, comma-separated. */
 const char *sq_sequence_names(int arity);
 
-/* A built-in name of that arity, or "file:PATH". */
+/* The PATH of "file:PATH" or "pgn:PATH" (a spec or its label); NULL for the
+ * other specs. */
+const char *sq_sequence_path(const char *spec);
+
+/* A built-in name of that arity, "file:PATH" or "pgn:PATH" (pair families
+ * refuse a PGN when it is made). */
 bool sq_sequence_known(const char *spec, int arity);
 
 /* Builds `length` squares (pairs); a file's are repeated to that length.
@@ -35,5 +40,9 @@ void sq_sequence_free(sq_sequence *s);
 
 /* "e4", "E4" or "28" -> 28; false if the token is none of these. */
 bool sq_parse_square(const char *token, unsigned *sq);
+
+/* A token as a message shows it: at most 24 bytes, bytes that are not
+ * printable ASCII as \xNN, "..." where it is cut. */
+const char *sq_token_shown(const char *tok, char *buf, size_t len);
 
 #endif

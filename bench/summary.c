@@ -1,5 +1,6 @@
 #include "summary.h"
 
+#include "sequence.h"
 #include "stats.h"
 
 #include <math.h>
@@ -9,7 +10,7 @@
 
 bool sq_sequence_predictable(const char *sequence) {
     return strcmp(sequence, "random") != 0 && strcmp(sequence, "file") != 0 &&
-           strncmp(sequence, "file:", 5) != 0;
+           !sq_sequence_path(sequence);
 }
 
 static bool in_set(const char *sequence, sq_sequence_set set) {
