@@ -36,6 +36,7 @@ static const command commands[] = {
      "  --mode LIST       latency,throughput,branch,call (default: all)\n"
      "  --sequence LIST   ordered,random,dark,light,alternating (pairs: random,same,different)\n"
      "                    or file:PATH with squares 0-63 or names like e4, pairs per line\n"
+     "                    or pgn:PATH, the squares a PGN's main-line moves go to (one square)\n"
      "                    (default: every sequence of each family)\n"
      "  --length N        squares per sequence (default 2^" SQ_STR(SQ_RUN_LENGTH_LOG2) "; 64 to 2^30)\n"
      "  --seed N          seed of the random sequences (default 1)\n"

@@ -68,6 +68,11 @@ printf '64\n' >"$T/seq_range.txt"
 printf 'e4\n' >"$T/seq_single.txt"
 printf 'e4 d5 f6\n' >"$T/seq_three.txt"
 printf '# only a comment\n' >"$T/seq_comment.txt"
+printf '[Event "x"]\n\n1. e4 e5\n2. Nz9 Nc6 1-0\n' >"$T/game_token.pgn"
+printf '1. e4 {never closed\n' >"$T/game_comment.pgn"
+printf '1. e4 (1. d4\n' >"$T/game_variation.pgn"
+printf '[Event "x"]\n{no moves} *\n' >"$T/game_empty.pgn"
+printf '1. e4 e5 1-0\n' >"$T/game.pgn"
 
 # ---- the table -------------------------------------------------------------
 n=0

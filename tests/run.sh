@@ -138,6 +138,19 @@ grep -q '^compare: 6 rows matched' "$tmp/cmp.txt" && [ "$(grep -c '^color/lea_sh
 "$bin" run "${two[@]}" --sequence "file:$tmp/d1/m.txt,file:$tmp/d2/m.txt" --format json 2>/dev/null |
     jq -e --arg t "$tmp" '[.results[] | select(.mode == "latency") | .sequence] == ["file:\($t)/d1/m.txt", "file:\($t)/d2/m.txt"]' >/dev/null &&
     ok || bad "two files of one name are labelled by their paths"
+
+# A PGN's moves as a sequence: labelled pgn:NAME, beside a file: of the same
+# name too.
+printf '[Event "t"]\r\n1. e4 {c} e5 (1... c5) 2. Nf3 O-O 1-0\r\n' >"$tmp/game.pgn"
+printf 'e4\n' >"$tmp/d1/game.pgn"
+"$bin" run --quick --filter color/bt/asm --sequence "pgn:$tmp/game.pgn" --format json \
+    --output "$tmp/pgn.json" 2>"$tmp/err" && ok || bad "run with a pgn: sequence: $(cat "$tmp/err")"
+jq -e '[.results[].sequence] | unique == ["pgn:game.pgn"]' "$tmp/pgn.json" >/dev/null &&
+    ok || bad "pgn label: $(jq -c '[.results[].sequence] | unique' "$tmp/pgn.json")"
+"$bin" report "$tmp/pgn.json" --detail | grep -q 'asm pgn:game.pgn' && ok || bad "the table lacks the pgn: column"
+"$bin" run "${two[@]}" --sequence "pgn:$tmp/game.pgn,file:$tmp/d1/game.pgn" --format json 2>/dev/null |
+    jq -e '[.results[] | select(.mode == "latency") | .sequence] == ["pgn:game.pgn", "file:game.pgn"]' >/dev/null &&
+    ok || bad "a pgn: and a file: of one name keep their own labels"
 expect_usage "--sequence: 'file:$tmp/a.txt' is named twice" run "${two[@]}" --sequence "file:$tmp/a.txt,file:$tmp/a.txt"
 expect_usage "--sequence: 'random' is named twice" run "${two[@]}" --sequence random,ordered,random
 

@@ -65,6 +65,8 @@ static void check_sequences(void) {
           "random and file are not predictable");
     CHECK(!sq_sequence_predictable("file:moves.txt") && sq_sequence_predictable("filed"),
           "a file's label is not predictable");
+    CHECK(!sq_sequence_predictable("pgn:game.pgn") && sq_sequence_predictable("pgnx"),
+          "a PGN's label is not predictable");
 }
 
 static void check_summaries(void) {

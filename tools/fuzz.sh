@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (result-file reader, sequence-file reader) with
+# Builds the libFuzzer targets (result-file, sequence-file and PGN readers) with
 # clang and runs each for a while. usage: tools/fuzz.sh BUILD_DIR [SECONDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,8 +15,9 @@ flags=(-std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -fno-sa
        -Ic -Ibench -I"$build/generated")
 clang "${flags[@]}" tests/fuzz/fuzz_results.c bench/results_io.c "$build/libsqcolor_core.a" \
     $(pkg-config --libs jansson capstone) -lm -o "$out/fuzz_results"
-clang "${flags[@]}" tests/fuzz/fuzz_sequence.c bench/sequence.c -o "$out/fuzz_sequence"
-for target in results sequence; do
+clang "${flags[@]}" tests/fuzz/fuzz_sequence.c bench/sequence.c bench/pgn.c -o "$out/fuzz_sequence"
+clang "${flags[@]}" tests/fuzz/fuzz_pgn.c bench/pgn.c bench/sequence.c -o "$out/fuzz_pgn"
+for target in results sequence pgn; do
     corpus=$out/corpus_$target
     mkdir -p "$corpus"
     cp tests/fuzz/corpus_$target/* "$corpus/"

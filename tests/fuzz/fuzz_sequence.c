@@ -1,4 +1,5 @@
-/* libFuzzer target: the sequence-file reader must reject, never crash. */
+/* libFuzzer target: the sequence-file reader (file: and pgn:) must reject,
+ * never crash. */
 #include "sequence.h"
 
 #include <stdio.h>
@@ -17,8 +18,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     close(fd);
     char spec[64], err[512];
-    snprintf(spec, sizeof spec, "file:%s", path);
-    for (int arity = 1; arity <= 2; arity++) {
+    for (int k = 0; k < 3; k++) { /* file: squares, file: pairs, pgn: */
+        int arity = k == 1 ? 2 : 1;
+        snprintf(spec, sizeof spec, "%s%s", k == 2 ? "pgn:" : "file:", path);
         sq_sequence s;
         if (sq_sequence_make(spec, arity, 256, 1, &s, err, sizeof err) == 0) {
             for (size_t i = 0; i < s.length; i++)
