@@ -17,6 +17,7 @@ packages=(
     chromium chromium-driver tidy        # the tests render the HTML report headless
     g++ libbenchmark-dev                 # sqcolor-gbench
     libbenchmark-tools python3-scipy     # Google Benchmark's compare.py
+    stockfish                            # tools/games/generate.py: the games behind bench/sequences
 )
 
 missing=()
