@@ -5,6 +5,7 @@
 #include "engine.h"
 #include "model_vs_measurement.h"
 #include "placement.h"
+#include "sequence.h"
 #include "sq_version.h"
 
 #include <errno.h>
@@ -34,7 +35,8 @@ static const command commands[] = {
      "  kernel's answers, then times every variant x sequence x mode in core cycles per square.\n"
      "  --filter GLOBS    comma-separated shell globs over ids, e.g. 'color/*/asm,same_color/lea_*/*'\n"
      "  --mode LIST       latency,throughput,branch,call (default: all)\n"
-     "  --sequence LIST   ordered,random,dark,light,alternating (pairs: random,same,different)\n"
+     "  --sequence LIST   one square: " SQ_SEQUENCES_ONE "\n"
+     "                    pairs: " SQ_SEQUENCES_PAIR "\n"
      "                    or file:PATH with squares 0-63 or names like e4, pairs per line\n"
      "                    or pgn:PATH, the squares a PGN's main-line moves go to (one square)\n"
      "                    (default: every sequence of each family)\n"

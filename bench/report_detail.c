@@ -420,5 +420,5 @@ void sq_report_detail_machines(sq_doc *d, const sq_run *runs, int nruns) {
     for (int k = 0; k < nruns; k++)
         sq_variant_rows_free(&by_variant[k]);
     sq_doc_note(d, "x / y rnd: in branch mode and for † variants, the predictable sequences "
-                   "(all but random, file and pgn) and random apart");
+                   "(all but random, file, pgn and the games) and random apart");
 }

@@ -23,6 +23,19 @@ const char *sq_report_unit(const sq_family *fam);
 /* report_detail.c: one run's tables per family, mode and sequence, with
  * their summaries and mispredict tables; several runs' variants side by side. */
 void sq_report_detail(sq_doc *d, const sq_run *run);
+
+/* Per family with real-game sequences in branch mode: each variant's branch
+ * on the games beside random and the predictable sequences, and the share
+ * mispredicted on the games, inferred (report_games.c); asm alone unless
+ * every_impl. */
+void sq_report_games(sq_doc *d, const sq_run *run, bool every_impl);
+
+/* The share of branches mispredicted on the games, from the branch cost on
+ * them, on random and on the predictable sequences; NAN where random costs
+ * less than SQ_GAMES_MIN_PENALTY cycles a mispredict more (no mispredict to
+ * count by). */
+#define SQ_GAMES_MIN_PENALTY 2.0
+void sq_games_rate(double games, double random, double predictable, double *rate);
 void sq_report_detail_machines(sq_doc *d, const sq_run *runs, int nruns);
 
 /* report_notes.c: how a run was measured; the vendor's mispredict figure for

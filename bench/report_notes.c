@@ -138,9 +138,9 @@ void sq_report_marks(sq_doc *d, bool detail) {
             "speed and no † (≈0 counts as 0), and every cell not told apart from it (within "
             "%.2f cycles, or its interval reaching the best's)",
             best, SQ_RESOLUTION_CYCLES);
-    sq_doc_note(d,
-                "summaries: medians over sequences; in branch mode and for † variants the "
-                "predictable sequences (all but random, file and pgn) and random are kept apart");
+    sq_doc_note(d, "summaries: medians over sequences; in branch mode and for † variants the "
+                   "predictable sequences (all but random, file, pgn and the games) and random are "
+                   "kept apart");
     sq_doc_note(d,
                 "per mispredict: (branch on random - median branch on the predictable "
                 "sequences) / %.1f; a loop's cost is higher than the vendor's figure, as it "

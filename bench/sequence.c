@@ -88,8 +88,33 @@ static const struct builtin {
 };
 #define BUILTINS (int)(sizeof builtins / sizeof builtins[0])
 
+/* The real-game sequences, in the binary as text (asm/game_sequences.asm):
+ * squares an engine asks about, from games stockfish played against itself
+ * (tools/games/generate.py). Repeated to the run's length like a file. */
+extern const char sq_game_moves_text[], sq_game_moves_end[];
+extern const char sq_game_bishops_text[], sq_game_bishops_end[];
+extern const char sq_game_bishop_pairs_text[], sq_game_bishop_pairs_end[];
+
+static const struct game {
+    const char *name;
+    int arity;
+    const char *text, *end;
+} games[] = {
+    {"game-moves", 1, sq_game_moves_text, sq_game_moves_end},
+    {"game-bishops", 1, sq_game_bishops_text, sq_game_bishops_end},
+    {"game-bishop-pairs", 2, sq_game_bishop_pairs_text, sq_game_bishop_pairs_end},
+};
+#define GAMES (int)(sizeof games / sizeof games[0])
+
+static const struct game *find_game(const char *name, int arity) {
+    for (int i = 0; i < GAMES; i++)
+        if (games[i].arity == arity && strcmp(games[i].name, name) == 0)
+            return &games[i];
+    return NULL;
+}
+
 const char *sq_sequence_names(int arity) {
-    return arity == 1 ? "ordered,random,dark,light,alternating" : "random,same,different";
+    return arity == 1 ? SQ_SEQUENCES_ONE : SQ_SEQUENCES_PAIR;
 }
 
 static const struct builtin *find_builtin(const char *name, int arity) {
@@ -108,7 +133,7 @@ const char *sq_sequence_path(const char *spec) {
 }
 
 bool sq_sequence_known(const char *spec, int arity) {
-    return sq_sequence_path(spec) || find_builtin(spec, arity);
+    return sq_sequence_path(spec) || find_builtin(spec, arity) || find_game(spec, arity);
 }
 
 static int fail(char *err, size_t errlen, const char *fmt, ...) {
@@ -230,13 +255,11 @@ static FILE *open_checked(const char *spec, char *err, size_t errlen) {
     return f;
 }
 
-/* Reads a file's squares (all tokens) or pairs (two tokens a line). A UTF-8
- * byte order mark at its start is skipped. */
-static int read_file(const char *spec, int arity, uint8_t **a, uint8_t **b, size_t *count,
-                     char *err, size_t errlen) {
-    FILE *f = open_checked(spec, err, errlen);
-    if (!f)
-        return -1;
+/* Reads a stream's squares (all tokens) or pairs (two tokens a line), and
+ * closes it. A UTF-8 byte order mark at its start is skipped. spec names it
+ * in messages. */
+static int read_squares(FILE *f, const char *spec, int arity, uint8_t **a, uint8_t **b,
+                        size_t *count, char *err, size_t errlen) {
     size_t cap = 1024, n = 0, bytes = 0;
     *a = malloc(cap);
     *b = arity == 2 ? malloc(cap) : NULL;
@@ -383,13 +406,33 @@ static int read_pgn(const char *spec, int arity, uint8_t **a, size_t *count, cha
     return 0;
 }
 
+/* A file's squares or pairs. */
+static int read_file(const char *spec, int arity, uint8_t **a, uint8_t **b, size_t *count,
+                     char *err, size_t errlen) {
+    FILE *f = open_checked(spec, err, errlen);
+    if (!f)
+        return -1;
+    return read_squares(f, spec, arity, a, b, count, err, errlen);
+}
+
+/* A real-game sequence's squares or pairs, from its text in the binary. */
+static int read_game(const struct game *g, uint8_t **a, uint8_t **b, size_t *count, char *err,
+                     size_t errlen) {
+    FILE *f = fmemopen((void *)g->text, (size_t)(g->end - g->text), "r");
+    if (!f)
+        return fail(err, errlen, "--sequence %s: %s", g->name, strerror(errno));
+    return read_squares(f, g->name, g->arity, a, b, count, err, errlen);
+}
+
 int sq_sequence_make(const char *spec, int arity, size_t length, uint64_t seed, sq_sequence *out,
                      char *err, size_t errlen) {
-    if (sq_sequence_path(spec)) {
+    const struct game *game = find_game(spec, arity);
+    if (game || sq_sequence_path(spec)) {
         uint8_t *a = NULL, *b = NULL;
         size_t count = 0;
-        if (strncmp(spec, "pgn:", 4) == 0 ? read_pgn(spec, arity, &a, &count, err, errlen)
-                                          : read_file(spec, arity, &a, &b, &count, err, errlen))
+        if (game                            ? read_game(game, &a, &b, &count, err, errlen)
+            : strncmp(spec, "pgn:", 4) == 0 ? read_pgn(spec, arity, &a, &count, err, errlen)
+                                            : read_file(spec, arity, &a, &b, &count, err, errlen))
             return -1;
         int rc = allocate(out, arity, length, err, errlen);
         for (size_t i = 0; rc == 0 && i < length; i++) {

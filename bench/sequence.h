@@ -20,7 +20,11 @@ typedef struct sq_sequence {
 #define SQ_SEQUENCE_MAX_BYTES ((size_t)256 << 20)
 #define SQ_SEQUENCE_MAX_LINE  ((size_t)16 << 20)
 
-/* The built-in names for an arity, comma-separated. */
+/* The built-in names, comma-separated: of one square and of pairs. */
+#define SQ_SEQUENCES_ONE  "ordered,random,dark,light,alternating,game-moves,game-bishops"
+#define SQ_SEQUENCES_PAIR "random,same,different,game-bishop-pairs"
+
+/* The built-in names for an arity: SQ_SEQUENCES_ONE or SQ_SEQUENCES_PAIR. */
 const char *sq_sequence_names(int arity);
 
 /* The PATH of "file:PATH" or "pgn:PATH" (a spec or its label); NULL for the

@@ -8,9 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+bool sq_sequence_from_games(const char *sequence) {
+    return strncmp(sequence, "game-", 5) == 0;
+}
+
 bool sq_sequence_predictable(const char *sequence) {
     return strcmp(sequence, "random") != 0 && strcmp(sequence, "file") != 0 &&
-           !sq_sequence_path(sequence);
+           !sq_sequence_path(sequence) && !sq_sequence_from_games(sequence);
 }
 
 static bool in_set(const char *sequence, sq_sequence_set set) {
@@ -19,6 +23,8 @@ static bool in_set(const char *sequence, sq_sequence_set set) {
         return sq_sequence_predictable(sequence);
     case SQ_SEQUENCES_RANDOM:
         return strcmp(sequence, "random") == 0;
+    case SQ_SEQUENCES_GAMES:
+        return sq_sequence_from_games(sequence);
     default:
         return true;
     }

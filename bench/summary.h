@@ -16,14 +16,19 @@
 #define SQ_RANDOM_MISPREDICT_RATE 0.5
 
 /* Whether a predictor can learn a sequence's branch outcomes: every sequence
- * but "random", and a file's ("file:NAME", or "file" in older result files),
- * whose order is unknown. */
+ * but "random", a file's ("file:NAME", or "file" in older result files),
+ * whose order is unknown, and the real games'. */
 bool sq_sequence_predictable(const char *sequence);
+
+/* The squares of real games ("game-moves", "game-bishops", ...): a regime of
+ * their own, neither learnt nor random. */
+bool sq_sequence_from_games(const char *sequence);
 
 typedef enum sq_sequence_set {
     SQ_SEQUENCES_ALL,
     SQ_SEQUENCES_PREDICTABLE, /* sq_sequence_predictable */
     SQ_SEQUENCES_RANDOM,      /* "random" alone */
+    SQ_SEQUENCES_GAMES,       /* sq_sequence_from_games */
 } sq_sequence_set;
 
 /* A variant's cells in one mode over a set of sequences: cells with no

@@ -2,6 +2,7 @@
  * sequences are predictable, latency withheld from a control-dependent
  * variant, medians over sequences, the cost of a mispredict with its bounds,
  * and the vendors' figures by CPU. */
+#include "report_formats.h"
 #include "summary.h"
 
 #include <math.h>
@@ -197,6 +198,20 @@ static void check_names_among(void) {
     CHECK(strcmp(one, "Genoa") == 0, "a run alone: '%s', expected 'Genoa'", one);
 }
 
+/* The mispredicted share on the games, inferred from three branch costs. */
+static void check_games_rate(void) {
+    double rate;
+    sq_games_rate(2.0, 12.5, 0.5, &rate); /* a mispredict costs 24: 1.5 cycles is 1/16 */
+    CHECK(fabs(rate - 1.5 / 24) < 1e-12, "games rate %g, expected %g", rate, 1.5 / 24);
+    sq_games_rate(0.4, 12.5, 0.5, &rate); /* cheaper than the predictable ones: none */
+    CHECK(rate == 0, "games rate below the predictable cost: %g, expected 0", rate);
+    sq_games_rate(1.0, 1.4, 0.5, &rate); /* random not a mispredict's worth dearer */
+    CHECK(isnan(rate), "games rate without a mispredict to count by: %g, expected NAN", rate);
+    CHECK(!sq_sequence_predictable("game-moves") && sq_sequence_from_games("game-bishop-pairs") &&
+              !sq_sequence_from_games("random") && sq_sequence_predictable("ordered"),
+          "the games are a regime of their own");
+}
+
 int main(void) {
     build();
     check_sequences();
@@ -204,5 +219,6 @@ int main(void) {
     check_references();
     check_names();
     check_names_among();
+    check_games_rate();
     return check_finish("summary", NULL);
 }
