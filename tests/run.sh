@@ -243,4 +243,15 @@ if "$bin" run --quick --reps 3 --samples 1 --filter color/bt/asm --mode latency 
 else
     bad "a ${#list}-byte --sequence: $(tail -c 200 "$tmp/err")"
 fi
+# The branch on real games: each game sequence apart with its inferred share
+# mispredicted, beside random and the predictable sequences.
+"$bin" run "${quick[@]}" --filter 'color/bt/asm' --mode branch --sequence ordered,random,game-moves,game-bishops \
+    >"$tmp/games.txt" 2>"$tmp/err" && ok || bad "run on the game sequences: $(cat "$tmp/err")"
+grep -q "^== color — a branch on the color of real games' squares (core cycles per square) ==\$" "$tmp/games.txt" &&
+    grep -qE '^variant +game-moves +mispredicted +game-bishops +mispredicted +random +predictable$' "$tmp/games.txt" &&
+    grep -qE '^bt/asm +[0-9.]+±[0-9.]+ +([0-9.]+±[0-9.]+%|-) +[0-9.]+±[0-9.]+ +([0-9.]+±[0-9.]+%|-) +[0-9.]+±[0-9.]+ +[0-9.≈≤±]+$' "$tmp/games.txt" &&
+    ok || bad "the games table: $(sed -n '/real games/,/^$/p' "$tmp/games.txt")"
+# Without a game sequence, no such table.
+"$bin" run "${quick[@]}" --filter 'color/bt/asm' --mode branch --sequence ordered,random >"$tmp/nogames.txt" 2>/dev/null &&
+    ! grep -q "real games" "$tmp/nogames.txt" && ok || bad "a games table without games"
 finish run
