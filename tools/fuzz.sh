@@ -15,8 +15,12 @@ flags=(-std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -fno-sa
        -Ic -Ibench -I"$build/generated")
 clang "${flags[@]}" tests/fuzz/fuzz_results.c bench/results_io.c "$build/libsqcolor_core.a" \
     $(pkg-config --libs jansson capstone) -lm -o "$out/fuzz_results"
-clang "${flags[@]}" tests/fuzz/fuzz_sequence.c bench/sequence.c bench/pgn.c -o "$out/fuzz_sequence"
-clang "${flags[@]}" tests/fuzz/fuzz_pgn.c bench/pgn.c bench/sequence.c -o "$out/fuzz_pgn"
+# The real-game sequences sequence.c knows are text the asm puts in the binary.
+nasm -f elf64 -Iasm/ -Ibench/sequences/ asm/game_sequences.asm -o "$out/game_sequences.o"
+clang "${flags[@]}" tests/fuzz/fuzz_sequence.c bench/sequence.c bench/pgn.c "$out/game_sequences.o" \
+    -o "$out/fuzz_sequence"
+clang "${flags[@]}" tests/fuzz/fuzz_pgn.c bench/pgn.c bench/sequence.c "$out/game_sequences.o" \
+    -o "$out/fuzz_pgn"
 for target in results sequence pgn; do
     corpus=$out/corpus_$target
     mkdir -p "$corpus"
