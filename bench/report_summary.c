@@ -400,7 +400,8 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, bool detail) {
         summary_notes(d);
         if (d->format != SQ_DOC_TEXT) /* wider than a console's 160 columns */
             sq_report_story(d, &runs[0]);
-        sq_report_games(d, &runs[0], detail);
+        /* every impl where lines are not counted: --detail, Markdown, HTML */
+        sq_report_games(d, &runs[0], detail || d->format != SQ_DOC_TEXT);
         if (detail)
             sq_report_detail(d, &runs[0]);
         sq_doc_heading(d, 2, "about this run");
