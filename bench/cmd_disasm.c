@@ -218,7 +218,7 @@ int sq_cmd_disasm(int argc, char **argv) {
             snprintf(c->head[1], sizeof c->head[1], "%d insns, %zu bytes", c->code.count,
                      c->code.bytes);
             c->head[2][0] = 0;
-            if (c->predicted && sq_code_branches(vs[k]) == 1) /* no latency: see --results */
+            if (c->predicted && sq_code_has_branch(&c->code)) /* no latency: see --results */
                 snprintf(c->head[2], sizeof c->head[2], "mca rthr %.2f lat †", c->p.rthroughput);
             else if (c->predicted)
                 snprintf(c->head[2], sizeof c->head[2], "mca rthr %.2f lat %.2f", c->p.rthroughput,

@@ -209,15 +209,19 @@ bool sq_disassemble(const sq_variant *v, sq_code *out, char *err, size_t errlen)
     return true;
 }
 
+bool sq_code_has_branch(const sq_code *code) {
+    for (int i = 0; i < code->count; i++) {
+        const char *m = code->text[i];
+        if ((m[0] == 'j' && strncmp(m, "jmp", 3) != 0) || strncmp(m, "loop", 4) == 0)
+            return true;
+    }
+    return false;
+}
+
 int sq_code_branches(const sq_variant *v) {
     sq_code code;
     char err[256];
     if (!sq_disassemble(v, &code, err, sizeof err))
         return -1;
-    for (int i = 0; i < code.count; i++) {
-        const char *m = code.text[i];
-        if ((m[0] == 'j' && strncmp(m, "jmp", 3) != 0) || strncmp(m, "loop", 4) == 0)
-            return 1;
-    }
-    return 0;
+    return sq_code_has_branch(&code);
 }

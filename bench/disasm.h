@@ -35,7 +35,8 @@ bool sq_routine_bytes(const sq_variant *v, const uint8_t **code, size_t *size, c
 bool sq_disassemble(const sq_variant *v, sq_code *out, char *err, size_t errlen);
 
 /* 1 if v's routine holds a conditional branch (jcc, loop), 0 if not, -1 if
- * it cannot be decoded. */
+ * it cannot be decoded; sq_code_has_branch for code already decoded. */
 int sq_code_branches(const sq_variant *v);
+bool sq_code_has_branch(const sq_code *code);
 
 #endif

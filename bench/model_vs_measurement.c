@@ -128,6 +128,9 @@ int sq_model_vs_measurement(const sq_variant *const *vs, int n, sq_mca_model *mo
         r->p = (sq_prediction){NAN, NAN};
         if (sq_disassemble(vs[i], &code, err, sizeof err)) {
             r->insns = code.count;
+            /* llvm-mca runs straight through a branch, as if never taken: a
+             * chain through one has no latency, in the model as in the run. */
+            r->branches = sq_code_has_branch(&code);
             if (model && !sq_predict(model, &code, &r->p, err, sizeof err)) {
                 fprintf(stderr, "sqcolor disasm: %s: %s\n", vs[i]->id, err);
                 r->p = (sq_prediction){NAN, NAN};
@@ -136,9 +139,6 @@ int sq_model_vs_measurement(const sq_variant *const *vs, int n, sq_mca_model *mo
             fprintf(stderr, "sqcolor disasm: %s\n", err);
             failures++;
         }
-        /* llvm-mca runs straight through a branch, as if never taken: a
-         * chain through one has no latency, in the model as in the run. */
-        r->branches = sq_code_branches(vs[i]) == 1;
         if (r->branches)
             r->p.latency = NAN;
         const sq_run *mine = sq_variant_rows_of(&by_variant, vs[i]->id);
