@@ -35,7 +35,7 @@ void sq_report_games(sq_doc *d, const sq_run *run, bool every_impl);
  * less than SQ_GAMES_MIN_PENALTY cycles a mispredict more (no mispredict to
  * count by). */
 #define SQ_GAMES_MIN_PENALTY 2.0
-void sq_games_rate(double games, double random, double predictable, double *rate);
+double sq_games_rate(double games, double random, double predictable);
 void sq_report_detail_machines(sq_doc *d, const sq_run *runs, int nruns);
 
 /* report_notes.c: how a run was measured; the vendor's mispredict figure for

@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-void sq_games_rate(double games, double random, double predictable, double *rate) {
+double sq_games_rate(double games, double random, double predictable) {
     double per = (random - predictable) / SQ_RANDOM_MISPREDICT_RATE;
-    *rate = per >= SQ_GAMES_MIN_PENALTY ? fmax(0, (games - predictable) / per) : NAN;
+    return per >= SQ_GAMES_MIN_PENALTY ? fmax(0, (games - predictable) / per) : NAN;
 }
 
 /* "3.1±0.4%": the inferred share, its interval from the three intervals'
@@ -23,10 +23,9 @@ void sq_games_rate(double games, double random, double predictable, double *rate
  * a mispredict's worth. */
 static void rate_text(char *buf, size_t len, const sq_stats *game, const sq_over_sequences *random,
                       const sq_over_sequences *predictable) {
-    double mid, lo, hi;
-    sq_games_rate(game->median, random->median, predictable->median, &mid);
-    sq_games_rate(game->ci_lo, random->ci_hi, predictable->ci_hi, &lo);
-    sq_games_rate(game->ci_hi, random->ci_lo, predictable->ci_lo, &hi);
+    double mid = sq_games_rate(game->median, random->median, predictable->median),
+           lo = sq_games_rate(game->ci_lo, random->ci_hi, predictable->ci_hi),
+           hi = sq_games_rate(game->ci_hi, random->ci_lo, predictable->ci_lo);
     if (!isfinite(mid) || !isfinite(lo) || !isfinite(hi)) {
         snprintf(buf, len, "-");
         return;

@@ -201,11 +201,11 @@ static void check_names_among(void) {
 /* The mispredicted share on the games, inferred from three branch costs. */
 static void check_games_rate(void) {
     double rate;
-    sq_games_rate(2.0, 12.5, 0.5, &rate); /* a mispredict costs 24: 1.5 cycles is 1/16 */
+    rate = sq_games_rate(2.0, 12.5, 0.5); /* a mispredict costs 24: 1.5 cycles is 1/16 */
     CHECK(fabs(rate - 1.5 / 24) < 1e-12, "games rate %g, expected %g", rate, 1.5 / 24);
-    sq_games_rate(0.4, 12.5, 0.5, &rate); /* cheaper than the predictable ones: none */
+    rate = sq_games_rate(0.4, 12.5, 0.5); /* cheaper than the predictable ones: none */
     CHECK(rate == 0, "games rate below the predictable cost: %g, expected 0", rate);
-    sq_games_rate(1.0, 1.4, 0.5, &rate); /* random not a mispredict's worth dearer */
+    rate = sq_games_rate(1.0, 1.4, 0.5); /* random not a mispredict's worth dearer */
     CHECK(isnan(rate), "games rate without a mispredict to count by: %g, expected NAN", rate);
     CHECK(!sq_sequence_predictable("game-moves") && sq_sequence_from_games("game-bishop-pairs") &&
               !sq_sequence_from_games("random") && sq_sequence_predictable("ordered"),
