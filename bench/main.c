@@ -1,6 +1,7 @@
 /* sqcolor: how many core cycles does each way of computing the color of a
  * chess square cost, hand-written asm beside compiled C? */
 #include "cli.h"
+#include "cpu_features.h"
 #include "report.h"
 #include "engine.h"
 #include "model_vs_measurement.h"
@@ -226,6 +227,9 @@ int main(int argc, char **argv) {
     atexit(check_stdout);
     sq_placement_init(argv);
     sq_command_usage = usage_of;
+    char err[256];
+    if (sq_cpu_features_init(err, sizeof err) != 0)
+        sq_usage_error(NULL, "%s", err);
     if (argc < 2)
         return sq_cmd_run(0, argv + 1);
     const char *word = argv[1];
