@@ -20,7 +20,7 @@
 
 /* Every impl's routines: asm and each C build. */
 #define SQ_DECLARE_EACH_IMPL(tag, name, fam, tech) SQ_DECLARE_VARIANT(tag, fam, tech)
-#define SQ_DECLARE(fam, tech, formula, insns)      SQ_FOR_EACH_IMPL(SQ_DECLARE_EACH_IMPL, fam, tech)
+#define SQ_DECLARE(fam, tech, formula, insns, req) SQ_FOR_EACH_IMPL(SQ_DECLARE_EACH_IMPL, fam, tech)
 SQ_FOR_EACH_TECHNIQUE(SQ_DECLARE)
 #define SQ_DECLARE_IMPL_BASELINES(tag, name, unused) SQ_DECLARE_BASELINES(tag)
 SQ_FOR_EACH_IMPL(SQ_DECLARE_IMPL_BASELINES, 0)
@@ -62,17 +62,18 @@ enum {
 #define SQ_KERNEL_ROW(stem)                                                                        \
     { SQ_CAT(stem, _latency), SQ_CAT(stem, _throughput), SQ_CAT(stem, _branch) }
 
-#define SQ_VARIANT_ROW(tag, name, fam, tech, formula, insns)                                       \
+#define SQ_VARIANT_ROW(tag, name, fam, tech, formula, insns, req)                                  \
     {#fam "/" #tech "/" name,                                                                      \
      &sq_families[SQ_FAMILY_INDEX_##fam],                                                          \
      #tech,                                                                                        \
      name,                                                                                         \
      formula,                                                                                      \
      insns,                                                                                        \
+     SQ_NEEDS(req),                                                                                \
      {.any = (sq_any_fn)SQ_FN(tag, fam, tech)},                                                    \
      SQ_KERNEL_ROW(SQ_FN(tag, fam, tech))},
-#define SQ_TECHNIQUE_ROWS(fam, tech, formula, insns)                                               \
-    SQ_FOR_EACH_IMPL(SQ_VARIANT_ROW, fam, tech, formula, insns)
+#define SQ_TECHNIQUE_ROWS(fam, tech, formula, insns, req)                                          \
+    SQ_FOR_EACH_IMPL(SQ_VARIANT_ROW, fam, tech, formula, insns, req)
 
 const sq_variant sq_variants[] = {SQ_FOR_EACH_TECHNIQUE(SQ_TECHNIQUE_ROWS)};
 const int sq_variant_count = sizeof sq_variants / sizeof sq_variants[0];

@@ -35,6 +35,7 @@ typedef struct sq_variant {
     const char *impl;
     const char *formula;
     const char *insns;
+    unsigned needs; /* SQ_FEATURE_* bits its instructions need (c/isa_features.h) */
     union {
         sq_fn1 f1;
         sq_fn2 f2;

@@ -1,39 +1,46 @@
 /* The catalogue: every technique sqcolor knows, one line each.
  *
- * X(family, technique, formula, asm) — family and technique are bare words that
- * become part of symbol names and of the variant id "family/technique/impl".
+ * X(family, technique, formula, asm, req) — family and technique are bare words that
+ * become part of symbol names and of the variant id "family/technique/impl"; req is
+ * the requirement token (c/isa_features.h) of the instructions beyond x86-64's
+ * baseline that the routine executes, NONE for none: it gates the variant and gives
+ * the C bodies their target attribute.
  * Every line needs a C body in c/techniques_c.h and a NASM body in asm/; a line
  * without both fails to link, so the catalogue cannot drift from the code. */
 #ifndef SQCOLOR_TECHNIQUES_H
 #define SQCOLOR_TECHNIQUES_H
 
 #define SQ_FOR_EACH_TECHNIQUE(X)                                                                   \
-    X(color, lookup, "color_table[sq]", "movzx eax, byte [table + sq]")                            \
-    X(color, inreg64, "(0xAA55AA55AA55AA55 >> sq) & 1", "mov rax, imm64; shr rax, cl; and eax, 1") \
-    X(color, inreg32, "(0xAA55AA55 >> (sq & 31)) & 1", "mov eax, imm32; shr eax, cl; and eax, 1")  \
-    X(color, antidiag_add, "(((sq >> 3) + sq) & 1) ^ 1", "shr; lea sq+1; add; and")                \
-    X(color, antidiag_sub, "(((sq >> 3) - sq) & 1) ^ 1", "shr; lea sq-1; sub; and")                \
-    X(color, antidiag_xor, "(((sq >> 3) ^ sq) & 1) ^ 1", "shr; xor 1; xor; and")                   \
+    X(color, lookup, "color_table[sq]", "movzx eax, byte [table + sq]", NONE)                      \
+    X(color, inreg64, "(0xAA55AA55AA55AA55 >> sq) & 1", "mov rax, imm64; shr rax, cl; and eax, 1", \
+      NONE)                                                                                        \
+    X(color, inreg32, "(0xAA55AA55 >> (sq & 31)) & 1", "mov eax, imm32; shr eax, cl; and eax, 1",  \
+      NONE)                                                                                        \
+    X(color, antidiag_add, "(((sq >> 3) + sq) & 1) ^ 1", "shr; lea sq+1; add; and", NONE)          \
+    X(color, antidiag_sub, "(((sq >> 3) - sq) & 1) ^ 1", "shr; lea sq-1; sub; and", NONE)          \
+    X(color, antidiag_xor, "(((sq >> 3) ^ sq) & 1) ^ 1", "shr; xor 1; xor; and", NONE)             \
     X(color, lea_shr_and, "((9 * sq + 8) >> 3) & 1",                                               \
-      "lea eax, [rdi+rdi*8+8]; shr eax, 3; and eax, 1")                                            \
-    X(color, lea_test_jz, "((9 * sq) & 8) == 0", "lea ecx, [rdi+rdi*8]; test ecx, 8; jz")          \
-    X(color, bt, "bit sq of 0xAA55AA55AA55AA55", "bt r64, rdi; setc al")                           \
-    X(color, texel, "(file & 1) == (rank & 1)", "and; shr; and; cmp; sete")                        \
+      "lea eax, [rdi+rdi*8+8]; shr eax, 3; and eax, 1", NONE)                                      \
+    X(color, lea_test_jz, "((9 * sq) & 8) == 0", "lea ecx, [rdi+rdi*8]; test ecx, 8; jz", NONE)    \
+    X(color, bt, "bit sq of 0xAA55AA55AA55AA55", "bt r64, rdi; setc al", NONE)                     \
+    X(color, texel, "(file & 1) == (rank & 1)", "and; shr; and; cmp; sete", NONE)                  \
     X(color_x88, inreg_x88, "(0x00AA0055 >> (x88 & 31)) & 1",                                      \
-      "mov eax, imm32; shr eax, cl; and eax, 1")                                                   \
-    X(color_x88, fruit, "((x88 ^ (x88 >> 4)) & 1) ^ 1", "shr 4; xor 1; xor; and")                  \
-    X(same_color, xor_shift, "s = a ^ b; !(((s >> 3) ^ s) & 1)", "xor; shr; xor 1; xor; and")      \
-    X(same_color, lea_xor, "((9 * (a ^ b)) & 8) == 0", "xor; lea; test cl, 8; sete")               \
+      "mov eax, imm32; shr eax, cl; and eax, 1", NONE)                                             \
+    X(color_x88, fruit, "((x88 ^ (x88 >> 4)) & 1) ^ 1", "shr 4; xor 1; xor; and", NONE)            \
+    X(same_color, xor_shift, "s = a ^ b; !(((s >> 3) ^ s) & 1)", "xor; shr; xor 1; xor; and",      \
+      NONE)                                                                                        \
+    X(same_color, lea_xor, "((9 * (a ^ b)) & 8) == 0", "xor; lea; test cl, 8; sete", NONE)         \
     X(same_color, inreg32_xor, "(0xAA55AA55 >> ((a ^ b) & 31)) & 1",                               \
-      "xor; mov imm32; shr cl; and")                                                               \
-    X(same_color, knight_distance, "!(knight_distance[a][b] & 1)", "shl; or; movzx; not; and")     \
+      "xor; mov imm32; shr cl; and", NONE)                                                         \
+    X(same_color, knight_distance, "!(knight_distance[a][b] & 1)", "shl; or; movzx; not; and",     \
+      NONE)                                                                                        \
     X(same_color, via_color, "color_inreg64(a) == color_inreg64(b)",                               \
-      "2x shr r64, cl; xor; not; and")                                                             \
+      "2x shr r64, cl; xor; not; and", NONE)                                                       \
     X(same_color, stockfish_2019, "!((a + rank(a) + b + rank(b)) & 1)",                            \
-      "2x shr; lea; add; add; and")                                                                \
-    X(different_color, xor_shift, "s = a ^ b; ((s >> 3) ^ s) & 1", "xor; shr; xor; and")           \
-    X(different_color, lea_xor, "((9 * (a ^ b)) & 8) != 0", "xor; lea; shr; and")                  \
-    X(different_color, stockfish_2010, "s = a ^ b; ((s >> 3) ^ s) & 1", "same as xor_shift")
+      "2x shr; lea; add; add; and", NONE)                                                          \
+    X(different_color, xor_shift, "s = a ^ b; ((s >> 3) ^ s) & 1", "xor; shr; xor; and", NONE)     \
+    X(different_color, lea_xor, "((9 * (a ^ b)) & 8) != 0", "xor; lea; shr; and", NONE)            \
+    X(different_color, stockfish_2010, "s = a ^ b; ((s >> 3) ^ s) & 1", "same as xor_shift", NONE)
 
 /* Families: X(family, arity). Arity 1 takes a square, arity 2 a pair. */
 #define SQ_FOR_EACH_FAMILY(X)                                                                      \

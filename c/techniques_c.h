@@ -6,9 +6,20 @@
 #ifndef SQCOLOR_TECHNIQUES_C_H
 #define SQCOLOR_TECHNIQUES_C_H
 
+#include "isa_features.h"
 #include "knight.h"
+#include "techniques.h"
 
+#include <immintrin.h>
 #include <stdint.h>
+
+/* Every body carries its catalogue line's target attribute: it may use the
+ * instructions the line requires, and it inlines into the routines and kernels
+ * (c/impl_c.c, c/kernels_c.c) that carry the same. */
+#define SQ_DECLARE_BODY(fam, tech, formula, insns, req)                                            \
+    static inline SQ_TARGET(req) SQ_SIG(fam)(sq_##fam##_##tech);
+SQ_FOR_EACH_TECHNIQUE(SQ_DECLARE_BODY)
+#undef SQ_DECLARE_BODY
 
 #define SQ_DARK_SQUARES   0xAA55AA55AA55AA55ULL
 #define SQ_DARK_SQUARES32 0xAA55AA55u

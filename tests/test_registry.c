@@ -8,8 +8,23 @@
 
 #include "check.h"
 
-#define COUNT_TECHNIQUE(fam, tech, formula, insns) +1
+#define COUNT_TECHNIQUE(fam, tech, formula, insns, req) +1
 enum { TECHNIQUES = 0 SQ_FOR_EACH_TECHNIQUE(COUNT_TECHNIQUE) };
+
+/* Each line's "family/technique/" and requirement, read from the catalogue here
+ * rather than through the registry. */
+#define LINE_NEEDS(fam, tech, formula, insns, req) {#fam "/" #tech "/", SQ_NEEDS(req)},
+static const struct {
+    const char *prefix;
+    unsigned needs;
+} line_needs[] = {SQ_FOR_EACH_TECHNIQUE(LINE_NEEDS)};
+
+static unsigned needs_of_line(const sq_variant *v) {
+    for (int i = 0; i < TECHNIQUES; i++)
+        if (strncmp(v->id, line_needs[i].prefix, strlen(line_needs[i].prefix)) == 0)
+            return line_needs[i].needs;
+    return ~0u;
+}
 
 static int count_impl(const char *impl) {
     int n = 0;
@@ -37,6 +52,8 @@ int main(void) {
         snprintf(id, sizeof id, "%s/%s/%s", v->family->name, v->technique, v->impl);
         CHECK(strcmp(id, v->id) == 0, "%s is built as %s", v->id, id);
         CHECK(v->fn.any != NULL, "%s has no routine", v->id);
+        CHECK(v->needs == needs_of_line(v), "%s needs %#x, its line %#x", v->id, v->needs,
+              needs_of_line(v));
         for (int j = 0; j < i; j++)
             CHECK(strcmp(v->id, sq_variants[j].id) != 0, "%s twice", v->id);
     }
