@@ -24,8 +24,12 @@ int sq_cmd_list(int argc, char **argv) {
 
 void sq_print_catalogue(const sq_variant *const *vs, int n) {
     printf("%-40s %-34s %s\n", "id", "formula", "instructions");
-    for (int i = 0; i < n; i++)
-        printf("%-40s %-34s %s\n", vs[i]->id, vs[i]->formula, vs[i]->insns);
+    for (int i = 0; i < n; i++) {
+        char why[160];
+        const char *unsupported = sq_unsupported_reason(vs[i], why, sizeof why);
+        printf("%-40s %-34s %s%s%s\n", vs[i]->id, vs[i]->formula, vs[i]->insns,
+               unsupported ? "  " : "", unsupported ? unsupported : "");
+    }
 }
 
 /* The raw answers, called directly (not through the trampoline) so the rows
@@ -35,7 +39,7 @@ int sq_cmd_eval(int argc, char **argv) {
     const sq_option opts[] = {{"--filter", &filter, NULL}};
     sq_parse_options("eval", argc, argv, opts, 1, NULL, 0, NULL);
     const sq_variant *vs[sq_variant_count];
-    int n = sq_select_or_exit("eval", filter, vs);
+    int n = sq_select_supported_or_exit("eval", filter, vs);
 
     printf("id,a,b,result\n");
     for (int k = 0; k < n; k++) {
