@@ -24,9 +24,11 @@
     X(color, lea_test_jz, "((9 * sq) & 8) == 0", "lea ecx, [rdi+rdi*8]; test ecx, 8; jz", NONE)    \
     X(color, bt, "bit sq of 0xAA55AA55AA55AA55", "bt r64, rdi; setc al", NONE)                     \
     X(color, texel, "(file & 1) == (rank & 1)", "and; shr; and; cmp; sete", NONE)                  \
+    X(color, parity, "!parity(sq & 9)", "xor eax, eax; test dil, 9; setpe al", NONE)               \
     X(color_x88, inreg_x88, "(0x00AA0055 >> (x88 & 31)) & 1",                                      \
       "mov eax, imm32; shr eax, cl; and eax, 1", NONE)                                             \
     X(color_x88, fruit, "((x88 ^ (x88 >> 4)) & 1) ^ 1", "shr 4; xor 1; xor; and", NONE)            \
+    X(color_x88, parity, "!parity(x88 & 0x11)", "xor eax, eax; test dil, 0x11; setpe al", NONE)    \
     X(same_color, xor_shift, "s = a ^ b; !(((s >> 3) ^ s) & 1)", "xor; shr; xor 1; xor; and",      \
       NONE)                                                                                        \
     X(same_color, lea_xor, "((9 * (a ^ b)) & 8) == 0", "xor; lea; test cl, 8; sete", NONE)         \
@@ -38,9 +40,11 @@
       "2x shr r64, cl; xor; not; and", NONE)                                                       \
     X(same_color, stockfish_2019, "!((a + rank(a) + b + rank(b)) & 1)",                            \
       "2x shr; lea; add; add; and", NONE)                                                          \
+    X(same_color, parity, "!parity((a ^ b) & 9)", "xor; xor; test cl, 9; setpe", NONE)             \
     X(different_color, xor_shift, "s = a ^ b; ((s >> 3) ^ s) & 1", "xor; shr; xor; and", NONE)     \
     X(different_color, lea_xor, "((9 * (a ^ b)) & 8) != 0", "xor; lea; shr; and", NONE)            \
-    X(different_color, stockfish_2010, "s = a ^ b; ((s >> 3) ^ s) & 1", "same as xor_shift", NONE)
+    X(different_color, stockfish_2010, "s = a ^ b; ((s >> 3) ^ s) & 1", "same as xor_shift", NONE) \
+    X(different_color, parity, "parity((a ^ b) & 9)", "xor; xor; test cl, 9; setpo", NONE)
 
 /* Families: X(family, arity). Arity 1 takes a square, arity 2 a pair. */
 #define SQ_FOR_EACH_FAMILY(X)                                                                      \

@@ -85,6 +85,11 @@ static inline unsigned sq_color_texel(unsigned sq) {
     return (file & 1) == (rank & 1);
 }
 
+/* Dark iff bits 0 (file) and 3 (rank) are equal: an even number of them set. */
+static inline unsigned sq_color_parity(unsigned sq) {
+    return !__builtin_parity(sq & 9);
+}
+
 /* ---- color_x88: 0x88 square, 1 = dark ---------------------------------- */
 
 static inline unsigned sq_color_x88_inreg_x88(unsigned x88) {
@@ -94,6 +99,11 @@ static inline unsigned sq_color_x88_inreg_x88(unsigned x88) {
 /* Fruit 2.1's (sq ^ (sq >> 4)) & 1 is 0 on dark squares; toggled here. */
 static inline unsigned sq_color_x88_fruit(unsigned x88) {
     return ((x88 ^ (x88 >> 4)) & 1) ^ 1;
+}
+
+/* Bits 0 (file) and 4 (rank) of the 0x88 square. */
+static inline unsigned sq_color_x88_parity(unsigned x88) {
+    return !__builtin_parity(x88 & 0x11);
 }
 
 /* ---- same_color: 1 = same ---------------------------------------------- */
@@ -124,6 +134,10 @@ static inline unsigned sq_same_color_stockfish_2019(unsigned a, unsigned b) {
     return !((a + (a >> 3) + b + (b >> 3)) & 1);
 }
 
+static inline unsigned sq_same_color_parity(unsigned a, unsigned b) {
+    return !__builtin_parity((a ^ b) & 9);
+}
+
 /* ---- different_color: 1 = different ------------------------------------ */
 
 static inline unsigned sq_different_color_xor_shift(unsigned a, unsigned b) {
@@ -139,6 +153,10 @@ static inline unsigned sq_different_color_lea_xor(unsigned a, unsigned b) {
 static inline unsigned sq_different_color_stockfish_2010(unsigned a, unsigned b) {
     int s = (int)a ^ (int)b;
     return (unsigned)(((s >> 3) ^ s) & 1);
+}
+
+static inline unsigned sq_different_color_parity(unsigned a, unsigned b) {
+    return (unsigned)__builtin_parity((a ^ b) & 9);
 }
 
 #endif
