@@ -25,10 +25,22 @@
     X(color, bt, "bit sq of 0xAA55AA55AA55AA55", "bt r64, rdi; setc al", NONE)                     \
     X(color, texel, "(file & 1) == (rank & 1)", "and; shr; and; cmp; sete", NONE)                  \
     X(color, parity, "!parity(sq & 9)", "xor eax, eax; test dil, 9; setpe al", NONE)               \
+    X(color, popcnt, "(popcnt(sq & 9) & 1) ^ 1", "and; popcnt; and; xor", POPCNT)                  \
+    X(color, inreg64_shrx, "(0xAA55AA55AA55AA55 >> sq) & 1", "shrx rax, r64, rdi; and eax, 1",     \
+      BMI2)                                                                                        \
+    X(color, lea_bextr, "bextr(9 * sq + 8, start 3, length 1)",                                    \
+      "lea eax, [rdi+rdi*8+8]; bextr eax, eax, r32", BMI1)                                         \
+    X(color, cmov, "(sq & 8) ? (sq & 1) : (sq & 1) ^ 1", "and; mov; xor; test; cmovz", NONE)       \
+    X(color, stockfish_2018, "Stockfish 2018: bool(DarkSquares & SquareBB[sq])",                   \
+      "bt r64, rdi; setc al", NONE)                                                                \
+    X(color, ethereal, "Ethereal: !testBit(WHITE_SQUARES, sq)", "bt r64, rdi; setnc al", NONE)     \
+    X(color, weiss, "Weiss: (BB(sq) & BlackSquaresBB) != 0", "bt r64, rdi; setc al", NONE)         \
     X(color_x88, inreg_x88, "(0x00AA0055 >> (x88 & 31)) & 1",                                      \
       "mov eax, imm32; shr eax, cl; and eax, 1", NONE)                                             \
     X(color_x88, fruit, "((x88 ^ (x88 >> 4)) & 1) ^ 1", "shr 4; xor 1; xor; and", NONE)            \
     X(color_x88, parity, "!parity(x88 & 0x11)", "xor eax, eax; test dil, 0x11; setpe al", NONE)    \
+    X(color_x88, inreg_x88_shrx, "(0x00AA0055 >> (x88 & 31)) & 1",                                 \
+      "shrx eax, r32, edi; and eax, 1", BMI2)                                                      \
     X(same_color, xor_shift, "s = a ^ b; !(((s >> 3) ^ s) & 1)", "xor; shr; xor 1; xor; and",      \
       NONE)                                                                                        \
     X(same_color, lea_xor, "((9 * (a ^ b)) & 8) == 0", "xor; lea; test cl, 8; sete", NONE)         \
@@ -41,10 +53,14 @@
     X(same_color, stockfish_2019, "!((a + rank(a) + b + rank(b)) & 1)",                            \
       "2x shr; lea; add; add; and", NONE)                                                          \
     X(same_color, parity, "!parity((a ^ b) & 9)", "xor; xor; test cl, 9; setpe", NONE)             \
+    X(same_color, inreg32_xor_shrx, "(0xAA55AA55 >> ((a ^ b) & 31)) & 1", "xor; shrx; and", BMI2)  \
     X(different_color, xor_shift, "s = a ^ b; ((s >> 3) ^ s) & 1", "xor; shr; xor; and", NONE)     \
     X(different_color, lea_xor, "((9 * (a ^ b)) & 8) != 0", "xor; lea; shr; and", NONE)            \
     X(different_color, stockfish_2010, "s = a ^ b; ((s >> 3) ^ s) & 1", "same as xor_shift", NONE) \
-    X(different_color, parity, "parity((a ^ b) & 9)", "xor; xor; test cl, 9; setpo", NONE)
+    X(different_color, parity, "parity((a ^ b) & 9)", "xor; xor; test cl, 9; setpo", NONE)         \
+    X(different_color, stockfish_2018,                                                             \
+      "Stockfish 2018: bool(DarkSquares & SquareBB[a]) != bool(DarkSquares & SquareBB[b])",        \
+      "2x shr r64, cl; xor; and", NONE)
 
 /* Families: X(family, arity). Arity 1 takes a square, arity 2 a pair. */
 #define SQ_FOR_EACH_FAMILY(X)                                                                      \
