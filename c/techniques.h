@@ -65,6 +65,11 @@
       "Stockfish 2018: bool(DarkSquares & SquareBB[a]) != bool(DarkSquares & SquareBB[b])",        \
       "2x shr r64, cl; xor; and", NONE)
 
+/* How many lines the catalogue has. */
+#define SQ_COUNT_LINE(fam, tech, formula, insns, req) +1
+enum { SQ_TECHNIQUE_COUNT = 0 SQ_FOR_EACH_TECHNIQUE(SQ_COUNT_LINE) };
+#undef SQ_COUNT_LINE
+
 /* Families: X(family, arity). Arity 1 takes a square, arity 2 a pair. */
 #define SQ_FOR_EACH_FAMILY(X)                                                                      \
     X(color, 1)                                                                                    \

@@ -8,8 +8,7 @@
 
 #include "check.h"
 
-#define COUNT_TECHNIQUE(fam, tech, formula, insns, req) +1
-enum { TECHNIQUES = 0 SQ_FOR_EACH_TECHNIQUE(COUNT_TECHNIQUE) };
+enum { TECHNIQUES = SQ_TECHNIQUE_COUNT };
 
 /* Each line's "family/technique/" and requirement, read from the catalogue here
  * rather than through the registry. */
