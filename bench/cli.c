@@ -102,6 +102,25 @@ int sq_select_or_exit(const char *cmd, const char *globs, const sq_variant **out
     return n;
 }
 
+int sq_keep_supported_noting(const char *who, const sq_variant **vs, int n, char *skipped,
+                             size_t len) {
+    int kept = sq_keep_supported(vs, n, skipped, len);
+    if (kept && kept < n)
+        fprintf(stderr, "%s: skipped %d variants not supported on this CPU (%s)\n", who, n - kept,
+                skipped);
+    return kept;
+}
+
+int sq_select_supported_or_exit(const char *cmd, const char *globs, const sq_variant **out) {
+    int n = sq_select_or_exit(cmd, globs, out);
+    char who[64], skipped[1024];
+    snprintf(who, sizeof who, "sqcolor %s", cmd);
+    int kept = sq_keep_supported_noting(who, out, n, skipped, sizeof skipped);
+    if (kept == 0)
+        sq_usage_error(cmd, "no selected variant is supported on this CPU (%s)", skipped);
+    return kept;
+}
+
 long sq_parse_long(const char *cmd, const char *option, const char *value, long min, long max) {
     char *end;
     errno = 0;

@@ -39,6 +39,17 @@ int sq_choice(const char *cmd, const char *option, const char *value, const char
  * matches nothing. *out has room for every variant. */
 int sq_select_or_exit(const char *cmd, const char *globs, const sq_variant **out);
 
+/* sq_keep_supported, saying on stderr in one line "<who>: skipped N variants
+ * not supported on this CPU (...)" when it leaves some but not all out. */
+int sq_keep_supported_noting(const char *who, const sq_variant **vs, int n, char *skipped,
+                             size_t len);
+
+/* The variants --filter selects that this CPU can execute: the others are
+ * left out with one line on stderr naming them and what they lack; exits 2
+ * when that leaves none. The gate in front of every command that calls a
+ * routine or kernel. */
+int sq_select_supported_or_exit(const char *cmd, const char *globs, const sq_variant **out);
+
 /* A whole number in [min, max] from an option's value, or exit 2 naming both. */
 long sq_parse_long(const char *cmd, const char *option, const char *value, long min, long max);
 

@@ -2,17 +2,57 @@
  * routine answers over its whole domain. */
 #include "cli.h"
 
+#include "cpu_features.h"
+
 #include <stdio.h>
+#include <string.h>
+
+/* Text for a Markdown table cell in a code span: '|' would end the cell. */
+static void print_cell_code(const char *text) {
+    putchar('`');
+    for (const char *p = text; *p; p++) {
+        if (*p == '|')
+            putchar('\\');
+        putchar(*p);
+    }
+    putchar('`');
+}
+
+/* A row per technique of the selected variants: the README's catalogue table
+ * (tools/readme_catalogue.sh), so the two cannot drift. Needs are the
+ * catalogue's, not this CPU's. */
+static void print_catalogue_markdown(const sq_variant *const *vs, int n) {
+    printf("| family | technique | formula | asm instructions | needs |\n|---|---|---|---|---|\n");
+    for (int i = 0; i < n; i++) {
+        bool seen = false;
+        for (int j = 0; j < i && !seen; j++)
+            seen =
+                vs[j]->family == vs[i]->family && strcmp(vs[j]->technique, vs[i]->technique) == 0;
+        if (seen)
+            continue;
+        char needs[128];
+        printf("| %s | %s | ", vs[i]->family->name, vs[i]->technique);
+        print_cell_code(vs[i]->formula);
+        printf(" | ");
+        print_cell_code(vs[i]->insns);
+        printf(" | %s |\n", sq_feature_names(vs[i]->needs, needs, sizeof needs));
+    }
+}
 
 int sq_cmd_list(int argc, char **argv) {
     const char *filter = NULL, *format = "table";
     const sq_option opts[] = {{"--filter", &filter, NULL}, {"--format", &format, NULL}};
     sq_parse_options("list", argc, argv, opts, 2, NULL, 0, NULL);
-    int csv = sq_choice("list", "--format", format, "table|csv");
+    enum { TABLE, CSV, MARKDOWN };
+    int chosen = sq_choice("list", "--format", format, "table|csv|markdown");
     const sq_variant *vs[sq_variant_count];
     int n = sq_select_or_exit("list", filter, vs);
 
-    if (csv) {
+    if (chosen == MARKDOWN) {
+        print_catalogue_markdown(vs, n);
+        return SQ_EXIT_OK;
+    }
+    if (chosen == CSV) {
         printf("id,family,technique,impl\n");
         for (int i = 0; i < n; i++)
             printf("%s,%s,%s,%s\n", vs[i]->id, vs[i]->family->name, vs[i]->technique, vs[i]->impl);
@@ -24,8 +64,12 @@ int sq_cmd_list(int argc, char **argv) {
 
 void sq_print_catalogue(const sq_variant *const *vs, int n) {
     printf("%-40s %-34s %s\n", "id", "formula", "instructions");
-    for (int i = 0; i < n; i++)
-        printf("%-40s %-34s %s\n", vs[i]->id, vs[i]->formula, vs[i]->insns);
+    for (int i = 0; i < n; i++) {
+        char why[160];
+        const char *unsupported = sq_unsupported_reason(vs[i], why, sizeof why);
+        printf("%-40s %-34s %s%s%s\n", vs[i]->id, vs[i]->formula, vs[i]->insns,
+               unsupported ? "  " : "", unsupported ? unsupported : "");
+    }
 }
 
 /* The raw answers, called directly (not through the trampoline) so the rows
@@ -35,7 +79,7 @@ int sq_cmd_eval(int argc, char **argv) {
     const sq_option opts[] = {{"--filter", &filter, NULL}};
     sq_parse_options("eval", argc, argv, opts, 1, NULL, 0, NULL);
     const sq_variant *vs[sq_variant_count];
-    int n = sq_select_or_exit("eval", filter, vs);
+    int n = sq_select_supported_or_exit("eval", filter, vs);
 
     printf("id,a,b,result\n");
     for (int k = 0; k < n; k++) {

@@ -153,7 +153,7 @@ int sq_cmd_run(int argc, char **argv) {
     cfg.progress = isatty(STDERR_FILENO) && !(getenv("CI") && strcmp(getenv("CI"), "true") == 0);
 
     const sq_variant *vs[sq_variant_count];
-    cfg.nvariants = sq_select_or_exit("run", filter, vs);
+    cfg.nvariants = sq_select_supported_or_exit("run", filter, vs);
     cfg.variants = vs;
 
     /* The sequences as the run will use them (named twice? of no selected

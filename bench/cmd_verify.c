@@ -46,6 +46,6 @@ int sq_cmd_verify(int argc, char **argv) {
     const sq_option opts[] = {{"--filter", &filter, NULL}};
     sq_parse_options("verify", argc, argv, opts, 1, NULL, 0, NULL);
     const sq_variant *vs[sq_variant_count];
-    int n = sq_select_or_exit("verify", filter, vs);
+    int n = sq_select_supported_or_exit("verify", filter, vs);
     return sq_verify_all(vs, n, false, stdout) ? SQ_EXIT_OK : SQ_EXIT_FAIL;
 }

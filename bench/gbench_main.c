@@ -3,6 +3,7 @@
  * All --benchmark_* flags work; anything else is refused. */
 #include "calibration.h"
 #include "cli.h"
+#include "cpu_features.h"
 #include "engine.h"
 #include "gbench.h"
 #include "placement.h"
@@ -195,13 +196,20 @@ static bench_ctx *register_all(const sq_variant *variants) {
         for (char *tok = strtok(names[a], ","); tok && nseqs[a] < 8; tok = strtok(NULL, ","))
             seqs[a][nseqs[a]++] = tok;
     }
-    int count = 0;
+    /* What this CPU cannot execute is never registered. */
+    const sq_variant *vs[sq_variant_count];
     for (int i = 0; i < sq_variant_count; i++)
-        count += nseqs[variants[i].family->arity - 1] * SQ_MODE_COUNT;
-    bench_ctx *ctx = calloc((size_t)count, sizeof *ctx);
+        vs[i] = &variants[i];
+    char skipped[1024];
+    int nvs =
+        sq_keep_supported_noting("sqcolor-gbench", vs, sq_variant_count, skipped, sizeof skipped);
+    int count = 0;
+    for (int i = 0; i < nvs; i++)
+        count += nseqs[vs[i]->family->arity - 1] * SQ_MODE_COUNT;
+    bench_ctx *ctx = calloc((size_t)count + 1, sizeof *ctx);
     int n = 0;
-    for (int i = 0; i < sq_variant_count; i++) {
-        const sq_variant *v = &variants[i];
+    for (int i = 0; i < nvs; i++) {
+        const sq_variant *v = vs[i];
         int a = v->family->arity - 1;
         for (int s = 0; s < nseqs[a]; s++)
             for (int m = 0; m < SQ_MODE_COUNT; m++) {
@@ -274,6 +282,10 @@ int main(int argc, char **argv) {
         if (fcntl(fd, F_GETFD) < 0 && open("/dev/null", fd ? O_WRONLY : O_RDONLY) != fd)
             return 2;
     char err[4096 + 512];
+    if (sq_cpu_features_init(err, sizeof err) != 0) {
+        fprintf(stderr, "sqcolor-gbench: %s\n", err);
+        return 2;
+    }
     /* Help, and bad flags, before anything is opened or timed. */
     if (sqgb_help_asked(argc, argv)) {
         sqgb_print_help();

@@ -76,9 +76,12 @@ static const command commands[] = {
      "  results that depend on the upper 32 bits of an argument. Exit 0 if all pass, else 1.\n"
      "  --filter GLOBS  comma-separated shell globs over ids\n"},
     {"list", sq_cmd_list, "list the variants",
-     "usage: sqcolor list [--filter GLOBS] [--format table|csv]\n"
+     "usage: sqcolor list [--filter GLOBS] [--format table|csv|markdown]\n"
      "  --filter GLOBS  comma-separated shell globs over ids\n"
-     "  --format F      table or csv (header: id,family,technique,impl)\n"},
+     "  --format F      table (a variant this CPU cannot execute says what it needs), csv\n"
+     "                  (header: id,family,technique,impl) or markdown (a row per technique:\n"
+     "                  family, technique, formula, asm instructions, needs; the README's\n"
+     "                  catalogue)\n"},
     {"eval", sq_cmd_eval, "print every variant's raw result for every input, as CSV",
      "usage: sqcolor eval [--filter GLOBS]\n"
      "  CSV with header id,a,b,result; b is empty for one-square families; a is a 0x88\n"

@@ -35,6 +35,7 @@ typedef struct sq_variant {
     const char *impl;
     const char *formula;
     const char *insns;
+    unsigned needs; /* SQ_FEATURE_* bits its instructions need (c/isa_features.h) */
     union {
         sq_fn1 f1;
         sq_fn2 f2;
@@ -70,6 +71,18 @@ void sq_domain_input(const sq_family *fam, int i, unsigned *a, unsigned *b);
 
 /* Calls the variant directly. */
 unsigned sq_call(const sq_variant *v, unsigned a, unsigned b);
+
+/* Whether this CPU executes everything v needs (bench/cpu_features.h). */
+bool sq_variant_supported(const sq_variant *v);
+
+/* Keeps the variants of vs[0..n) this CPU can execute, in order, and returns
+ * their number. What it leaves out goes to skipped, grouped by what they lack:
+ * "needs bmi2: color/inreg64_shrx, same_color/inreg32_xor_shrx; needs popcnt:
+ * color/popcnt" ("" when nothing was left out). */
+int sq_keep_supported(const sq_variant **vs, int n, char *skipped, size_t len);
+
+/* "not supported on this CPU (needs bmi2)", or NULL when v runs here. */
+const char *sq_unsupported_reason(const sq_variant *v, char *buf, size_t len);
 
 /* Selects the variants whose id matches any of the comma-separated shell globs
  * (NULL or "" selects all). Every glob must match something: otherwise returns

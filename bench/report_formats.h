@@ -26,8 +26,9 @@ void sq_report_detail(sq_doc *d, const sq_run *run);
 
 /* Per family with real-game sequences in branch mode: each variant's branch
  * on the games beside random and the predictable sequences, and the share
- * mispredicted on the games, inferred (report_games.c); asm alone unless
- * every_impl. */
+ * mispredicted on the games, inferred (report_games.c). Without every_impl,
+ * the console's compact table: per family and game, the asm techniques' range
+ * of shares, the cheapest and the dearest. */
 void sq_report_games(sq_doc *d, const sq_run *run, bool every_impl);
 
 /* The share of branches mispredicted on the games, from the branch cost on

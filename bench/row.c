@@ -51,6 +51,11 @@ static uint64_t expected_return(const sq_row *r, size_t at, size_t n) {
 bool sq_row_check(const sq_row *r, char *err, size_t errlen) {
     if (!r->variant)
         return true;
+    char why[160];
+    if (sq_unsupported_reason(r->variant, why, sizeof why)) {
+        snprintf(err, errlen, "%s is %s", r->variant->id, why);
+        return false;
+    }
     size_t step = SQ_KERNEL_UNROLL, last = chained(r) && r->in->n > 512 ? 512 : r->in->n;
     for (size_t n = chained(r) ? step : r->in->n; n <= last; n += step) {
         uint64_t got = run_once(r, 0, n), want = expected_return(r, 0, n);

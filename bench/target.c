@@ -51,7 +51,7 @@ static void stir(sq_target *t) {
     const sq_variant *v;
     do
         v = &sq_variants[sq_random_below(&t->stir, (uint64_t)sq_variant_count)];
-    while (v->family != t->in.family);
+    while (v->family != t->in.family || !sq_variant_supported(v));
     v->kernel[SQ_KERNEL_THROUGHPUT](t->in.a, t->in.b, t->in.n < 1024 ? t->in.n : 1024);
 }
 

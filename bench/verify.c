@@ -173,6 +173,11 @@ void sq_verify_variant(const sq_variant *v, sq_check *out) {
     out->pass = true;
     out->checked = 0;
     out->detail[0] = 0;
+    /* Never called where it would die of SIGILL. */
+    if (sq_unsupported_reason(v, out->detail, sizeof out->detail)) {
+        out->pass = false;
+        return;
+    }
     guard_install();
     for (int i = 0; i < v->family->domain_size; i++) {
         unsigned a, b;

@@ -38,15 +38,15 @@ static inline unsigned baseline_branch2(unsigned a, unsigned b) {
 
 /* The branch kernel counts 1s inside an empty asm statement, which has to stay
  * conditional: the compiler must emit a real branch instead of adding flags. */
-#define SQ_DEFINE_KERNELS(stem, body, branch_body, arity)                                          \
-    uint64_t SQ_CAT(stem, _latency)(const uint8_t *a, const uint8_t *b, size_t n) {                \
+#define SQ_DEFINE_KERNELS(stem, body, branch_body, arity, target)                                  \
+    target uint64_t SQ_CAT(stem, _latency)(const uint8_t *a, const uint8_t *b, size_t n) {         \
         unsigned r = 0;                                                                            \
         SQ_UNROLLED for (size_t i = 0; i < n; i++) r =                                             \
             SQ_KCALL(arity, body, a[i] ^ opaque(r), b[i]);                                         \
         return r;                                                                                  \
     }                                                                                              \
     /* Four sums, as in the asm: one would chain every square's add. */                            \
-    uint64_t SQ_CAT(stem, _throughput)(const uint8_t *a, const uint8_t *b, size_t n) {             \
+    target uint64_t SQ_CAT(stem, _throughput)(const uint8_t *a, const uint8_t *b, size_t n) {      \
         uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;                                                   \
         SQ_UNROLLED_BY_2 for (size_t i = 0; i < n; i += 4) {                                       \
             s0 += SQ_KCALL(arity, body, a[i], b[i]);                                               \
@@ -56,7 +56,7 @@ static inline unsigned baseline_branch2(unsigned a, unsigned b) {
         }                                                                                          \
         return s0 + s1 + s2 + s3;                                                                  \
     }                                                                                              \
-    uint64_t SQ_CAT(stem, _branch)(const uint8_t *a, const uint8_t *b, size_t n) {                 \
+    target uint64_t SQ_CAT(stem, _branch)(const uint8_t *a, const uint8_t *b, size_t n) {          \
         uint64_t ones = 0;                                                                         \
         SQ_UNROLLED for (size_t i = 0; i < n;                                                      \
                          i++) if (SQ_KCALL(arity, branch_body, a[i],                               \
@@ -64,10 +64,10 @@ static inline unsigned baseline_branch2(unsigned a, unsigned b) {
         return ones;                                                                               \
     }
 
-#define SQ_TECHNIQUE_KERNELS(fam, tech, formula, insns)                                            \
+#define SQ_TECHNIQUE_KERNELS(fam, tech, formula, insns, req)                                       \
     SQ_DEFINE_KERNELS(SQ_FN(SQ_IMPL_TAG, fam, tech), sq_##fam##_##tech, sq_##fam##_##tech,         \
-                      SQ_CAT(SQ_ARITY_, fam))
+                      SQ_CAT(SQ_ARITY_, fam), SQ_TARGET(req))
 SQ_FOR_EACH_TECHNIQUE(SQ_TECHNIQUE_KERNELS)
 
-SQ_DEFINE_KERNELS(SQ_FN(SQ_IMPL_TAG, baseline, 1), baseline1, baseline_branch1, 1)
-SQ_DEFINE_KERNELS(SQ_FN(SQ_IMPL_TAG, baseline, 2), baseline2, baseline_branch2, 2)
+SQ_DEFINE_KERNELS(SQ_FN(SQ_IMPL_TAG, baseline, 1), baseline1, baseline_branch1, 1, )
+SQ_DEFINE_KERNELS(SQ_FN(SQ_IMPL_TAG, baseline, 2), baseline2, baseline_branch2, 2, )

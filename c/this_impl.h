@@ -10,7 +10,7 @@
 #error "build with -DSQ_IMPL_TAG=<impl tag>"
 #endif
 
-#define SQ_DECLARE_OWN(fam, tech, formula, insns) SQ_DECLARE_VARIANT(SQ_IMPL_TAG, fam, tech)
+#define SQ_DECLARE_OWN(fam, tech, formula, insns, req) SQ_DECLARE_VARIANT(SQ_IMPL_TAG, fam, tech)
 SQ_FOR_EACH_TECHNIQUE(SQ_DECLARE_OWN)
 #undef SQ_DECLARE_OWN
 SQ_DECLARE_BASELINES(SQ_IMPL_TAG)

@@ -5,6 +5,7 @@
 #ifndef SQCOLOR_VARIANTS_H
 #define SQCOLOR_VARIANTS_H
 
+#include "isa_features.h"
 #include "techniques.h"
 
 #include <stddef.h>

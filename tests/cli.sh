@@ -19,7 +19,7 @@ expect_usage "'lea_shr_and' matches no variant" list --filter 'color/*,lea_shr_a
 expect_usage "'nope' matches no variant" eval --filter nope
 expect_usage "'nope' matches no variant" run --filter nope
 expect_usage "empty glob" list --filter 'color/*,,'
-expect_usage "--format must be one of table|csv, not 'xml'" list --format xml
+expect_usage "--format must be one of table|csv|markdown, not 'xml'" list --format xml
 expect_usage "unexpected argument 'extra'" list extra
 expect_usage "unknown command 'bogus'" help bogus
 

@@ -244,9 +244,18 @@ else
     bad "a ${#list}-byte --sequence: $(tail -c 200 "$tmp/err")"
 fi
 # The branch on real games: each game sequence apart with its inferred share
-# mispredicted, beside random and the predictable sequences.
-"$bin" run "${quick[@]}" --filter 'color/bt/asm' --mode branch --sequence ordered,random,game-moves,game-bishops \
-    >"$tmp/games.txt" 2>"$tmp/err" && ok || bad "run on the game sequences: $(cat "$tmp/err")"
+# mispredicted, beside random and the predictable sequences (--detail); on the
+# console, a row per family and game over the asm techniques.
+"$bin" run "${quick[@]}" --filter 'color/bt/asm,color/parity/asm' --mode branch \
+    --sequence ordered,random,game-moves,game-bishops --format json --output "$tmp/games.json" \
+    2>"$tmp/err" && ok || bad "run on the game sequences: $(cat "$tmp/err")"
+"$bin" report "$tmp/games.json" >"$tmp/compact.txt" 2>"$tmp/err" || bad "report: $(cat "$tmp/err")"
+grep -q "^== a branch on the color of real games' squares, asm (core cycles per square or pair; every variant: --detail) ==\$" "$tmp/compact.txt" &&
+    grep -qE '^family +sequence +mispredicted +cheapest asm +dearest asm$' "$tmp/compact.txt" &&
+    grep -qE '^color +game-moves +([0-9.]+-[0-9.]+%|-) +(bt|parity) [0-9.]+±[0-9.]+ +(bt|parity) [0-9.]+±[0-9.]+$' "$tmp/compact.txt" &&
+    grep -qE '^color +game-bishops ' "$tmp/compact.txt" && ! grep -q '^bt/asm ' "$tmp/compact.txt" &&
+    ok || bad "the compact games table: $(sed -n '/real games/,/^$/p' "$tmp/compact.txt")"
+"$bin" report "$tmp/games.json" --detail >"$tmp/games.txt" 2>"$tmp/err" || bad "report --detail: $(cat "$tmp/err")"
 grep -q "^== color — a branch on the color of real games' squares (core cycles per square) ==\$" "$tmp/games.txt" &&
     grep -qE '^variant +game-moves +mispredicted +game-bishops +mispredicted +random +predictable$' "$tmp/games.txt" &&
     grep -qE '^bt/asm +[0-9.]+±[0-9.]+ +([0-9.]+±[0-9.]+%|-) +[0-9.]+±[0-9.]+ +([0-9.]+±[0-9.]+%|-) +[0-9.]+±[0-9.]+ +[0-9.≈≤±]+$' "$tmp/games.txt" &&

@@ -1,11 +1,12 @@
 /* The figures on made-up runs: which charts there are and their names, text
  * from a file escaped and stripped of control characters, a log axis only
- * for a bar that dwarfs the rest, text boxes that never meet (15 impls x 35
- * techniques with long names), whiskers at the interval's ends, the unit and
+ * for a bar that dwarfs the rest, text boxes that never meet (15 impls x every
+ * catalogue technique, long names), whiskers at the interval's ends, the unit and
  * the CPU's codename in the titles, and report --plot's files. */
 #include "figures.h"
 #include "plot.h"
 #include "stats.h"
+#include "techniques.h"
 
 #include <errno.h>
 #include <math.h>
@@ -420,14 +421,18 @@ static void check_over_sequences(void) {
     free(svg);
 }
 
-/* 15 impls x 35 techniques with long names, every kind of mark; the boxes of
- * all the text apart, on a linear axis and a log one. */
+/* Every technique of the catalogue in one family's chart: more than any family has. */
+enum { TECHNIQUES = SQ_TECHNIQUE_COUNT };
+
+/* 15 impls x TECHNIQUES with long names, every kind of mark; the boxes of all
+ * the text apart, on a linear axis and a log one. */
+
 static void check_no_overlap(void) {
     static made_run m;
     const sq_family *fam = family_of_arity(1);
     for (int log = 0; log < 2; log++) {
         made_init(&m, "GenuineIntel", 6, 0x8f, "Intel(R) Xeon(R) Platinum 8480+ with a long name");
-        for (int t = 0; t < 35; t++)
+        for (int t = 0; t < TECHNIQUES; t++)
             for (int i = 0; i < 15; i++) {
                 char tech[160], impl[64];
                 snprintf(tech, sizeof tech, "technique_%02d_%s", t,
@@ -453,19 +458,20 @@ static void check_no_overlap(void) {
         sq_figure f;
         latency_figure(&m.run, fam, &f);
         char *svg = svg_of(&m.run, 1, &f, true);
-        CHECK(svg && boxes_apart(svg, log ? "15x35, log" : "15x35, linear"),
-              "15 x 35: no two text boxes meet (%s)", log ? "log" : "linear");
-        CHECK(svg && (strstr(svg, "(log scale)") != NULL) == log, "15 x 35: %s scale",
+        CHECK(svg && boxes_apart(svg, log ? "15 x all, log" : "15 x all, linear"),
+              "15 x %d: no two text boxes meet (%s)", TECHNIQUES, log ? "log" : "linear");
+        CHECK(svg && (strstr(svg, "(log scale)") != NULL) == log, "15 x %d: %s scale", TECHNIQUES,
               log ? "log" : "linear");
-        CHECK(svg && count(svg, "class=\"sqfig-label\"") == 35 &&
-                  count(svg, "class=\"sqfig-value\"") == 35 * 15 &&
+        CHECK(svg && count(svg, "class=\"sqfig-label\"") == TECHNIQUES &&
+                  count(svg, "class=\"sqfig-value\"") == TECHNIQUES * 15 &&
                   count(svg, "class=\"sqfig-legend\"") == 15,
               "every technique, bar and impl labelled");
-        CHECK(svg && count(svg, " †</text>") == 35 && strstr(svg, "†: control-dependent"),
+        CHECK(svg && count(svg, " †</text>") == TECHNIQUES && strstr(svg, "†: control-dependent"),
               "† after every control-dependent latency bar, and the note");
-        CHECK(svg && count(svg, ">≈0</text>") == 35 && strstr(svg, "≈0: not told apart"),
+        CHECK(svg && count(svg, ">≈0</text>") == TECHNIQUES && strstr(svg, "≈0: not told apart"),
               "≈0 for every cost about zero, and the note");
-        CHECK(svg && count(svg, "class=\"sqfig-speed\"") >= 35 && strstr(svg, "a|b: the row"),
+        CHECK(svg && count(svg, "class=\"sqfig-speed\"") >= TECHNIQUES &&
+                  strstr(svg, "a|b: the row"),
               "two speeds marked, and the note");
         bool negative = false;
         for (const char *r = svg ? strstr(svg, "<rect ") : NULL; r; r = strstr(r + 1, "<rect "))
@@ -473,8 +479,8 @@ static void check_no_overlap(void) {
         CHECK(svg && !negative, "no bar of negative width");
         double off;
         int n = svg ? whiskers_checked(svg, &m, SQ_MODE_LATENCY, &off) : 0;
-        CHECK(n >= 35 * 13 && off < 0.05, "%d whiskers at the interval's ends, %.3f px off", n,
-              off);
+        CHECK(n >= TECHNIQUES * 13 && off < 0.05, "%d whiskers at the interval's ends, %.3f px off",
+              n, off);
         free(svg);
     }
 }

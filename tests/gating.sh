@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The CPU-feature gate, on a CPU made to lack POPCNT, BMI1 and BMI2
+# (SQCOLOR_HIDE_FEATURES): list marks what needs them, verify, run and eval
+# leave it out in one line, and nothing of it is called or reported.
+# usage: tests/gating.sh path/to/sqcolor [path/to/sqcolor-gbench]
+bin=$1 gbench=${2:-}
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+export SQCOLOR_HIDE_FEATURES=popcnt,bmi1,bmi2
+gated='color/(inreg64_shrx|lea_bextr|popcnt)/|color_x88/inreg_x88_shrx/|same_color/inreg32_xor_shrx/'
+
+"$bin" list >"$tmp/list.txt" 2>&1 || bad "list: exit $?"
+grep -E '^color/inreg64_shrx/asm .*not supported on this CPU \(needs bmi2\)$' "$tmp/list.txt" >/dev/null &&
+    grep -E '^color/lea_bextr/gcc-12 .*not supported on this CPU \(needs bmi1\)$' "$tmp/list.txt" >/dev/null &&
+    grep -E '^color/popcnt/asm .*not supported on this CPU \(needs popcnt\)$' "$tmp/list.txt" >/dev/null && ok ||
+    bad "list does not mark the gated variants: $(grep -E "$gated" "$tmp/list.txt" | head -3)"
+[ "$(grep -c 'not supported' "$tmp/list.txt")" -eq "$(grep -cE "^($gated)" "$tmp/list.txt")" ] && ok ||
+    bad "list marks $(grep -c 'not supported' "$tmp/list.txt") variants, $(grep -cE "^($gated)" "$tmp/list.txt") are gated"
+
+# verify: the others pass; one line names what was skipped, grouped by what it lacks.
+"$bin" verify >"$tmp/verify.txt" 2>"$tmp/verify.err" || bad "verify: exit $?: $(cat "$tmp/verify.err")"
+[ "$(wc -l <"$tmp/verify.err")" -eq 1 ] &&
+    grep -qF 'skipped ' "$tmp/verify.err" &&
+    grep -qF 'needs bmi2: color/inreg64_shrx, color_x88/inreg_x88_shrx, same_color/inreg32_xor_shrx' "$tmp/verify.err" &&
+    grep -qF 'needs bmi1: color/lea_bextr' "$tmp/verify.err" && grep -qF 'needs popcnt: color/popcnt' "$tmp/verify.err" &&
+    ok || bad "verify's skip line: $(cat "$tmp/verify.err")"
+! grep -qE "^($gated)" "$tmp/verify.txt" && grep -q '^color/bt/asm .*PASS' "$tmp/verify.txt" &&
+    grep -q '^verify: [0-9]* passed, 0 failed' "$tmp/verify.txt" && ok || bad "verify ran a gated variant or failed"
+
+# Only gated variants selected: one line, exit 2.
+expect_usage "no selected variant is supported on this CPU (needs bmi2: color/inreg64_shrx)" verify --filter 'color/inreg64_shrx/*'
+expect_usage "no selected variant is supported on this CPU" run --quick --filter 'color/lea_bextr/asm,color/popcnt/*'
+expect_usage "no selected variant is supported on this CPU" eval --filter 'same_color/inreg32_xor_shrx/*'
+
+# eval: the answers of the others only.
+"$bin" eval --filter 'color/*/asm' >"$tmp/eval.csv" 2>"$tmp/eval.err" || bad "eval: exit $?"
+[ "$(wc -l <"$tmp/eval.err")" -eq 1 ] && ! grep -qE "^($gated)" "$tmp/eval.csv" &&
+    grep -q '^color/parity/asm,0,,1$' "$tmp/eval.csv" && ok ||
+    bad "eval: $(cat "$tmp/eval.err"); gated rows: $(grep -cE "^($gated)" "$tmp/eval.csv")"
+
+# run --quick: nothing gated timed, printed or saved.
+"$bin" run --quick --reps 3 --samples 2 --length 4096 --sequence random --mode latency,branch \
+    --filter 'color/inreg64*/*,color/lea_*/asm,color/popcnt/asm' --format markdown --save \
+    --results-dir "$tmp/results" >"$tmp/run.md" 2>"$tmp/run.err" || bad "run: exit $?: $(tail -3 "$tmp/run.err")"
+saved=$(find "$tmp/results" -name '*.json' | head -1)
+[ "$(grep -c 'not supported on this CPU' "$tmp/run.err")" -eq 1 ] && [ -n "$saved" ] &&
+    grep -q 'inreg64 ' "$tmp/run.md" && ! grep -qE 'inreg64_shrx|lea_bextr|popcnt' "$tmp/run.md" &&
+    [ "$(jq '[.results[] | select(.id | test("shrx|bextr|popcnt"))] | length' "$saved")" -eq 0 ] &&
+    [ "$(jq '[.results[] | select(.id == "color/inreg64/asm")] | length' "$saved")" -gt 0 ] && ok ||
+    bad "run: $(cat "$tmp/run.err" | head -3); gated in the table: $(grep -cE 'inreg64_shrx|lea_bextr|popcnt' "$tmp/run.md")"
+
+# The Google Benchmark front end registers none of them.
+if [ -n "$gbench" ]; then
+    "$gbench" --benchmark_list_tests=true >"$tmp/gb.txt" 2>"$tmp/gb.err" || bad "gbench list: exit $?"
+    grep -q '^color/inreg64/asm/' "$tmp/gb.txt" && ! grep -qE "^($gated)" "$tmp/gb.txt" &&
+        grep -qF 'not supported on this CPU' "$tmp/gb.err" && ok || bad "gbench lists gated variants"
+fi
+
+# An unknown feature name is bad input.
+SQCOLOR_HIDE_FEATURES=bmi9 expect_usage "unknown feature 'bmi9'" list
+finish gating
