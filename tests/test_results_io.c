@@ -17,17 +17,15 @@
 #include <string.h>
 
 #include "check.h"
+#include "xorshift.h"
 
 #define ROWS     24
 #define MAX_REPS 40
 
-/* xorshift64*: the same bit patterns every time. */
+/* The same bit patterns every time. */
 static uint64_t rng = 0x9e3779b97f4a7c15u;
 static uint64_t random_bits(void) {
-    rng ^= rng >> 12;
-    rng ^= rng << 25;
-    rng ^= rng >> 27;
-    return rng * 0x2545f4914f6cdd1du;
+    return sq_xorshift64s(&rng);
 }
 
 /* A finite double of random bits: any exponent, subnormals, both signs. */
