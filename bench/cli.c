@@ -1,5 +1,7 @@
 #include "cli.h"
 
+#include "globs.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -99,6 +101,26 @@ int sq_select_or_exit(const char *cmd, const char *globs, const sq_variant **out
     int n = sq_select(globs, out, err, sizeof err);
     if (n < 0)
         sq_usage_error(cmd, "%s", err);
+    return n;
+}
+
+int sq_select_all_or_exit(const char *cmd, const char *globs, const sq_variant **out,
+                          const sq_batch_variant **batch_out, int *nbatch) {
+    bool chosen[sq_variant_count], batch_chosen[sq_batch_variant_count];
+    sq_id_table t[] = {
+        {sq_variants, sizeof sq_variants[0], sq_variant_count, chosen},
+        {sq_batch_variants, sizeof sq_batch_variants[0], sq_batch_variant_count, batch_chosen}};
+    char err[512];
+    if (sq_globs_select(globs, t, 2, err, sizeof err) < 0)
+        sq_usage_error(cmd, "%s", err);
+    int n = 0;
+    *nbatch = 0;
+    for (int i = 0; i < sq_variant_count; i++)
+        if (chosen[i])
+            out[n++] = &sq_variants[i];
+    for (int i = 0; i < sq_batch_variant_count; i++)
+        if (batch_chosen[i])
+            batch_out[(*nbatch)++] = &sq_batch_variants[i];
     return n;
 }
 

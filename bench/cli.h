@@ -3,6 +3,7 @@
 #ifndef SQCOLOR_CLI_H
 #define SQCOLOR_CLI_H
 
+#include "batch_registry.h"
 #include "registry.h"
 
 #include <stdbool.h>
@@ -39,6 +40,11 @@ int sq_choice(const char *cmd, const char *option, const char *value, const char
  * matches nothing. *out has room for every variant. */
 int sq_select_or_exit(const char *cmd, const char *globs, const sq_variant **out);
 
+/* The same over the scalar variants (to out, returned count) and the batch
+ * ones (batch_out, *nbatch): a glob must match one of either. */
+int sq_select_all_or_exit(const char *cmd, const char *globs, const sq_variant **out,
+                          const sq_batch_variant **batch_out, int *nbatch);
+
 /* A whole number in [min, max] from an option's value, or exit 2 naming both. */
 long sq_parse_long(const char *cmd, const char *option, const char *value, long min, long max);
 
@@ -55,6 +61,10 @@ int sq_cmd_compare(int argc, char **argv);
 
 /* The catalogue table: id, formula, instructions. */
 void sq_print_catalogue(const sq_variant *const *vs, int n);
+
+/* The batch variants' table: id, needs (or "not supported on this CPU (needs
+ * ...)"), what it does; csv rows as list's. */
+void sq_print_batch_catalogue(const sq_batch_variant *const *vs, int n, bool csv);
 
 /* Verifies vs[0..n) and the properties, printing one line each unless quiet
  * (failures are always printed). Returns true when everything passed. */

@@ -10,15 +10,17 @@ int sq_cmd_list(int argc, char **argv) {
     sq_parse_options("list", argc, argv, opts, 2, NULL, 0, NULL);
     int csv = sq_choice("list", "--format", format, "table|csv");
     const sq_variant *vs[sq_variant_count];
-    int n = sq_select_or_exit("list", filter, vs);
+    const sq_batch_variant *bvs[sq_batch_variant_count];
+    int nb, n = sq_select_all_or_exit("list", filter, vs, bvs, &nb);
 
     if (csv) {
         printf("id,family,technique,impl\n");
         for (int i = 0; i < n; i++)
             printf("%s,%s,%s,%s\n", vs[i]->id, vs[i]->family->name, vs[i]->technique, vs[i]->impl);
-        return SQ_EXIT_OK;
+    } else if (n) {
+        sq_print_catalogue(vs, n);
     }
-    sq_print_catalogue(vs, n);
+    sq_print_batch_catalogue(bvs, nb, csv);
     return SQ_EXIT_OK;
 }
 

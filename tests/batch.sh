@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The batch families through the command line: list shows them after the
+# scalar variants, and the CPU feature gate: with SQCOLOR_HIDE_FEATURES hiding
+# AVX-512, AVX2, SSSE3 and GFNI, list says those variants are not supported,
+# verify skips them in one line and passes, the dispatchers fall back.
+# usage: tests/batch.sh path/to/sqcolor
+bin=$1
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+"$bin" list >"$tmp/list" || bad "list: exit $?"
+scalar_line=$(grep -n '^color/lookup/asm ' "$tmp/list" | cut -d: -f1)
+batch_line=$(grep -n '^color_batch/gfni/asm ' "$tmp/list" | cut -d: -f1)
+[ -n "$scalar_line" ] && [ -n "$batch_line" ] && [ "$batch_line" -gt "$scalar_line" ] && ok ||
+    bad "list: batch rows after the scalar ones ($scalar_line, $batch_line)"
+"$bin" list --format csv >"$tmp/list.csv"
+grep -qx 'color_mask/gfni/asm,color_mask,gfni,asm' "$tmp/list.csv" && ok || bad "list csv: batch rows"
+[ "$(awk -F, 'NF != 4' "$tmp/list.csv" | wc -l)" -eq 0 ] && ok || bad "list csv: every row has 4 columns"
+"$bin" list --filter 'same_color_batch/*/asm' >"$tmp/one" && ok || bad "a glob matching batch ids only"
+[ "$(grep -c '^same_color_batch/' "$tmp/one")" -ge 7 ] && ! grep -q '^color/' "$tmp/one" && ok ||
+    bad "list --filter same_color_batch: $(cat "$tmp/one")"
+expect_usage "'color_batch/nope/*' matches no variant" list --filter 'color_batch/*,color_batch/nope/*'
+
+hide=avx512f,avx2,ssse3,gfni
+SQCOLOR_HIDE_FEATURES=$hide "$bin" list --filter '*batch*/*/asm,color_mask/*/asm' >"$tmp/gated"
+gated=$(grep -c 'not supported on this CPU (needs' "$tmp/gated")
+# Every asm line above SSE2 needs one of the hidden features: 6 + 4 + 3.
+[ "$gated" -eq 13 ] && ok || bad "gated list: $gated rows not supported, wanted 13"
+for v in color_batch/sse2/asm color_batch/scalar/asm color_mask/sse2/asm; do
+    grep "^$v " "$tmp/gated" | grep -q 'not supported' && bad "$v gated" || ok
+done
+grep -q '^color_batch/dispatch/asm .*(here: color_batch/sse2/asm)' "$tmp/gated" && ok ||
+    bad "dispatcher without the hidden features: $(grep dispatch "$tmp/gated")"
+
+SQCOLOR_HIDE_FEATURES=$hide "$bin" verify --filter '*batch*/*/*,color_mask/*/*' >"$tmp/verify" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && ok || bad "gated verify: exit $rc, $(cat "$tmp/err")"
+[ "$(grep -c '^skipped 13 not supported on this CPU: ' "$tmp/verify")" -eq 1 ] && ok ||
+    bad "gated verify: one skip line naming 13 variants"
+grep -q 'verify batch: [0-9]* passed, 0 failed, 13 not supported here' "$tmp/verify" && ok ||
+    bad "gated verify totals: $(tail -1 "$tmp/verify")"
+grep -E '^(color_batch|same_color_batch|color_mask)/(ssse3|avx2|avx512bw|ternlog|vbmi|gfni)/asm .*PASS' \
+    "$tmp/verify" && bad "a gated variant ran" || ok
+
+finish batch
