@@ -226,9 +226,9 @@ void sq_batch_verify_variant(const sq_batch_variant *v, sq_batch_check *out) {
 }
 
 int sq_batch_gate(const sq_batch_variant *const *vs, int n, const sq_batch_variant **run,
-                  FILE *out) {
-    int nrun = 0, skipped = 0;
-    char line[2048] = "", names[160];
+                  char *skipped, size_t len) {
+    int nrun = 0, nskipped = 0;
+    char list[2048] = "", names[160];
     size_t used = 0;
     for (int i = 0; i < n; i++) {
         unsigned missing = sq_cpu_features_missing(vs[i]->needs);
@@ -236,14 +236,14 @@ int sq_batch_gate(const sq_batch_variant *const *vs, int n, const sq_batch_varia
             run[nrun++] = vs[i];
             continue;
         }
-        skipped++;
-        if (used < sizeof line)
-            used += (size_t)snprintf(line + used, sizeof line - used, "%s%s (needs %s)",
+        nskipped++;
+        if (used < sizeof list)
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s (needs %s)",
                                      used ? ", " : "", vs[i]->id,
                                      sq_feature_names(missing, names, sizeof names));
     }
-    if (skipped)
-        fprintf(out, "skipped %d not supported on this CPU: %s\n", skipped, line);
+    snprintf(skipped, len, nskipped ? "skipped %d not supported on this CPU: %s" : "", nskipped,
+             list);
     return nrun;
 }
 
@@ -251,7 +251,10 @@ bool sq_batch_verify_all(const sq_batch_variant *const *vs, int n, bool quiet, F
     if (n == 0)
         return true;
     const sq_batch_variant *run[sq_batch_variant_count];
-    int nrun = sq_batch_gate(vs, n, run, out);
+    char skipped[2200];
+    int nrun = sq_batch_gate(vs, n, run, skipped, sizeof skipped);
+    if (*skipped && !quiet)
+        fprintf(out, "%s\n", skipped);
     int passed = 0, failed = 0;
     for (int i = 0; i < nrun; i++) {
         sq_batch_check c;
@@ -264,8 +267,9 @@ bool sq_batch_verify_all(const sq_batch_variant *const *vs, int n, bool quiet, F
             fprintf(out, "%-40s %6ld calls  %s%s%s\n", run[i]->id, c.calls,
                     c.pass ? "PASS" : "FAIL", c.pass ? "" : "  ", c.detail);
     }
-    fprintf(out, "verify batch: %d passed, %d failed, %d not supported here\n", passed, failed,
-            n - nrun);
+    if (failed || !quiet)
+        fprintf(out, "verify batch: %d passed, %d failed, %d not supported here\n", passed, failed,
+                n - nrun);
     fflush(out);
     return failed == 0;
 }

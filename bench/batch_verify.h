@@ -21,12 +21,13 @@ typedef struct sq_batch_check {
 void sq_batch_verify_variant(const sq_batch_variant *v, sq_batch_check *out);
 
 /* Splits vs[0..n) into those this CPU runs (to run[], returned count) and the
- * others, which one line on out names with what each needs (nothing if none). */
+ * others, which the one line skipped names with what each needs ("" if none). */
 int sq_batch_gate(const sq_batch_variant *const *vs, int n, const sq_batch_variant **run,
-                  FILE *out);
+                  char *skipped, size_t len);
 
-/* Verifies the variants this CPU runs, one line each unless quiet (failures
- * always), then "verify batch: P passed, F failed, S not supported here".
+/* Verifies the variants this CPU runs: the skip line, one line each, then
+ * "verify batch: P passed, F failed, S not supported here"; quiet, only the
+ * failures and then that line.
  * Nothing at all for no variant. Returns true when none failed. */
 bool sq_batch_verify_all(const sq_batch_variant *const *vs, int n, bool quiet, FILE *out);
 

@@ -58,6 +58,7 @@ int sq_cmd_selftest(int argc, char **argv);
 int sq_cmd_disasm(int argc, char **argv);
 int sq_cmd_report(int argc, char **argv);
 int sq_cmd_compare(int argc, char **argv);
+int sq_cmd_batch(int argc, char **argv);
 
 /* The catalogue table: id, formula, instructions. */
 void sq_print_catalogue(const sq_variant *const *vs, int n);

@@ -137,6 +137,18 @@ static const command commands[] = {
      "  family, model) or sqcolor commits differ.\n"
      "  --fail-over PCT  exit 1 if a significant slowdown exceeds PCT% of A (decimals allowed)\n"
      "  --alpha P        family-wise significance level (default 0.01)\n"},
+    {"batch", sq_cmd_batch, "verify, then time the batch routines: cycles per square at L1 and L2",
+     "usage: sqcolor batch [--filter GLOBS] [--quick] [--format table|markdown|csv] [--output "
+     "FILE]\n"
+     "  Verifies the batch variants this CPU runs (sqcolor verify's batch checks), then times\n"
+     "  each on random squares at an L1-resident size (4 KiB of squares) and an L2-resident one\n"
+     "  (256 KiB): core cycles per square (per pair), the median of the repetitions with its 95%\n"
+     "  interval. Then the best hand-written routine per CPU feature level.\n"
+     "  --filter GLOBS  comma-separated shell globs over batch ids, e.g. 'color_batch/*/asm'\n"
+     "  --quick         fewer and shorter repetitions (5 of 3 samples of 25 us; default 11 of 5 of "
+     "50)\n"
+     "  --format F      table, markdown or csv (default table)\n"
+     "  --output FILE   write there (atomically) instead of standard output\n"},
     {"help", NULL, "help on a command", "usage: sqcolor help [COMMAND]\n"},
 };
 #define COMMAND_COUNT (int)(sizeof commands / sizeof commands[0])

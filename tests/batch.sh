@@ -42,4 +42,29 @@ grep -q 'verify batch: [0-9]* passed, 0 failed, 13 not supported here' "$tmp/ver
 grep -E '^(color_batch|same_color_batch|color_mask)/(ssse3|avx2|avx512bw|ternlog|vbmi|gfni)/asm .*PASS' \
     "$tmp/verify" && bad "a gated variant ran" || ok
 
+# sqcolor batch: verifies, times and prints every selected variant this CPU
+# runs, at both sizes (the figures themselves are not checked: a noisy machine).
+"$bin" batch --quick --filter 'color_batch/s*/asm,color_mask/scalar/gcc-12' --format csv \
+    >"$tmp/batch.csv" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && ok || bad "batch csv: exit $rc, $(cat "$tmp/err")"
+[ "$(head -1 "$tmp/batch.csv")" = "id,family,technique,impl,size,n,cycles_median,ci_lo,ci_hi" ] && ok ||
+    bad "batch csv header: $(head -1 "$tmp/batch.csv")"
+# scalar, sse2, ssse3 (asm) and the gcc-12 mask loop, two sizes each.
+[ "$(grep -c ',L1 4 KiB,4096,' "$tmp/batch.csv")" -eq 4 ] && [ "$(grep -c ',L2 256 KiB,262144,' "$tmp/batch.csv")" -eq 4 ] &&
+    ok || bad "batch csv rows: $(cat "$tmp/batch.csv")"
+awk -F, 'NR > 1 && !($7 > 0 && $8 <= $7 && $7 <= $9) { exit 1 }' "$tmp/batch.csv" && ok ||
+    bad "batch csv: a median outside its interval or not positive"
+SQCOLOR_HIDE_FEATURES=$hide "$bin" batch --quick --filter 'color_mask/*/asm' --output "$tmp/batch.txt" \
+    >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && [ ! -s "$tmp/out" ] && [ ! -s "$tmp/err" ] && ok || bad "batch --output: exit $rc, $(cat "$tmp/err")"
+grep -q '^color_mask/sse2/asm ' "$tmp/batch.txt" && ! grep -q '^color_mask/avx2/asm ' "$tmp/batch.txt" &&
+    grep -q 'skipped 3 not supported on this CPU' "$tmp/batch.txt" && ok || bad "gated batch: $(cat "$tmp/batch.txt")"
+grep -q '^SSE2 .* sse2' "$tmp/batch.txt" && grep -q '^GFNI  *-  *-  *-$' "$tmp/batch.txt" && ok ||
+    bad "best per level: $(grep -A9 'best per' "$tmp/batch.txt")"
+"$bin" batch --quick --filter 'same_color_batch/sse2/asm' --format markdown >"$tmp/batch.md" &&
+    grep -q '^| same_color_batch/sse2/asm | [0-9.]*±[0-9.]* | [0-9.]*±[0-9.]* |$' "$tmp/batch.md" && ok ||
+    bad "batch markdown: $(cat "$tmp/batch.md")"
+
 finish batch

@@ -1,0 +1,103 @@
+#include "batch_timing.h"
+
+#include "clock.h"
+#include "stats.h"
+#include "xorshift.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SQ_BATCH_SIZE_N(tag, n, label)     n,
+#define SQ_BATCH_SIZE_LABEL(tag, n, label) label,
+const size_t sq_batch_size_n[SQ_BATCH_SIZES] = {SQ_FOR_EACH_BATCH_SIZE(SQ_BATCH_SIZE_N)};
+const char *const sq_batch_size_label[SQ_BATCH_SIZES] = {
+    SQ_FOR_EACH_BATCH_SIZE(SQ_BATCH_SIZE_LABEL)};
+
+#define SQ_BATCH_LEVEL_NAME(name) name,
+const char *const sq_batch_levels[] = {SQ_FOR_EACH_BATCH_LEVEL(SQ_BATCH_LEVEL_NAME)};
+const int sq_batch_level_count = sizeof sq_batch_levels / sizeof sq_batch_levels[0];
+
+/* By requirement token; NONE is scalar or SSE2 (x86-64's baseline). */
+int sq_batch_level(const sq_batch_variant *v) {
+    static const char *const by_req[] = {"",         "",           "SSSE3",      "AVX2",
+                                         "AVX512BW", "AVX512VBMI", "GFNI_AVX512"};
+    if (v->dispatcher || strcmp(v->impl, "asm") != 0)
+        return -1;
+    if (strcmp(v->req, "NONE") == 0)
+        return strcmp(v->technique, "scalar") == 0 ? 0 : 1;
+    for (int i = 2; i < sq_batch_level_count; i++)
+        if (strcmp(v->req, by_req[i]) == 0)
+            return i;
+    return -1;
+}
+
+sq_batch_timing sq_batch_timing_defaults(bool quick) {
+    return quick ? (sq_batch_timing){.reps = 5, .samples = 3, .sample_s = 25e-6}
+                 : (sq_batch_timing){.reps = 11, .samples = 5, .sample_s = 50e-6};
+}
+
+typedef struct buffers {
+    uint8_t *in[2];
+    void *out;
+} buffers;
+
+/* TSC ticks of `calls` calls of v on n elements, timer overhead removed. */
+static double ticks_of(const sq_batch_variant *v, const buffers *b, size_t n, uint64_t calls,
+                       const sq_calibration *cal) {
+    uint64_t t0 = sq_tsc_begin();
+    for (uint64_t k = 0; k < calls; k++)
+        sq_batch_call(v, b->in[0], b->in[1], b->out, n);
+    uint64_t t1 = sq_tsc_end();
+    return (double)(t1 - t0) - cal->timer_overhead;
+}
+
+static sq_stats time_one(const sq_batch_variant *v, const buffers *b, size_t n,
+                         const sq_batch_timing *t, const sq_calibration_config *ccfg,
+                         const sq_calibration *cal, double *reps) {
+    ticks_of(v, b, n, 1, cal); /* warms the buffers and the code */
+    double one = ticks_of(v, b, n, 1, cal);
+    double want = t->sample_s * cal->tsc_hz;
+    uint64_t calls = one > 0 && one < want ? (uint64_t)(want / one) : 1;
+    for (int r = 0; r < t->reps; r++) {
+        double cpt = sq_cycles_per_tick_now(ccfg, cal);
+        double best = INFINITY;
+        for (int s = 0; s < t->samples; s++) {
+            double ticks = ticks_of(v, b, n, calls, cal);
+            if (ticks < best)
+                best = ticks;
+        }
+        reps[r] = best * cpt / ((double)calls * (double)n);
+    }
+    return sq_stats_of(reps, t->reps);
+}
+
+int sq_batch_time(sq_batch_row *rows, int n, const sq_batch_timing *t,
+                  const sq_calibration_config *ccfg, const sq_calibration *cal, bool progress) {
+    size_t most = sq_batch_size_n[SQ_BATCH_SIZES - 1];
+    buffers b = {{aligned_alloc(64, most), aligned_alloc(64, most)}, aligned_alloc(64, most)};
+    double *reps = malloc(sizeof *reps * (size_t)t->reps);
+    int rc = b.in[0] && b.in[1] && b.out && reps ? 0 : -1;
+    if (rc == 0) {
+        uint64_t rng = 0x5351434f4c4f5253ULL; /* random squares, the same every run */
+        for (int k = 0; k < 2; k++)
+            for (size_t i = 0; i < most; i++)
+                b.in[k][i] = (uint8_t)(sq_xorshift64s(&rng) >> 58);
+        for (int i = 0; i < n; i++) {
+            if (progress)
+                fprintf(stderr, "\rsqcolor batch: timing %d/%d %-40s", i + 1, n,
+                        rows[i].variant->id);
+            for (int s = 0; s < SQ_BATCH_SIZES; s++)
+                rows[i].cycles[s] =
+                    time_one(rows[i].variant, &b, sq_batch_size_n[s], t, ccfg, cal, reps);
+        }
+        if (progress)
+            fprintf(stderr, "\r%-90s\r", "");
+    }
+    free(reps);
+    for (int k = 0; k < 2; k++)
+        free(b.in[k]);
+    free(b.out);
+    return rc;
+}

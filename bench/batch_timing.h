@@ -1,0 +1,53 @@
+/* Timing the batch routines: core cycles per square (pair) over a buffer of
+ * random squares at an L1-resident and an L2-resident size, each repetition
+ * converted with an add-chain calibration taken just before it. */
+#ifndef SQCOLOR_BATCH_TIMING_H
+#define SQCOLOR_BATCH_TIMING_H
+
+#include "batch_registry.h"
+#include "calibration.h"
+
+#include <stdbool.h>
+
+/* The sizes: squares (pairs) per call, L1- and L2-resident. */
+#define SQ_FOR_EACH_BATCH_SIZE(X)                                                                  \
+    X(L1, 4096, "L1 4 KiB")                                                                        \
+    X(L2, 262144, "L2 256 KiB")
+enum {
+#define SQ_BATCH_SIZE_INDEX(tag, n, label) SQ_BATCH_SIZE_##tag,
+    SQ_FOR_EACH_BATCH_SIZE(SQ_BATCH_SIZE_INDEX)
+#undef SQ_BATCH_SIZE_INDEX
+        SQ_BATCH_SIZES
+};
+extern const size_t sq_batch_size_n[SQ_BATCH_SIZES];
+extern const char *const sq_batch_size_label[SQ_BATCH_SIZES];
+
+/* The CPU feature levels the "best per level" table has, lowest first, and a
+ * variant's: asm only (-1 for C impls and the dispatchers). */
+#define SQ_FOR_EACH_BATCH_LEVEL(X)                                                                 \
+    X("scalar") X("SSE2") X("SSSE3") X("AVX2") X("AVX-512BW") X("VBMI") X("GFNI")
+extern const char *const sq_batch_levels[];
+extern const int sq_batch_level_count;
+int sq_batch_level(const sq_batch_variant *v);
+
+typedef struct sq_batch_timing {
+    int reps;        /* repetitions; a cell is their median */
+    int samples;     /* timed samples per repetition; the fastest counts */
+    double sample_s; /* length of one sample */
+} sq_batch_timing;
+
+/* The default run's and --quick's. */
+sq_batch_timing sq_batch_timing_defaults(bool quick);
+
+typedef struct sq_batch_row {
+    const sq_batch_variant *variant;
+    sq_stats cycles[SQ_BATCH_SIZES]; /* core cycles per square (pair) */
+} sq_batch_row;
+
+/* Times rows[i].variant for i < n at every size. cal from sq_calibrate_clock.
+ * progress: a line on stderr that counts the rows. Returns 0, or -1 out of
+ * memory. */
+int sq_batch_time(sq_batch_row *rows, int n, const sq_batch_timing *t,
+                  const sq_calibration_config *ccfg, const sq_calibration *cal, bool progress);
+
+#endif
