@@ -1,5 +1,6 @@
 #include "batch_timing.h"
 
+#include "batch_verify.h"
 #include "clock.h"
 #include "stats.h"
 #include "xorshift.h"
@@ -73,8 +74,9 @@ static sq_stats time_one(const sq_batch_variant *v, const buffers *b, size_t n,
     return sq_stats_of(reps, t->reps);
 }
 
-int sq_batch_time(sq_batch_row *rows, int n, const sq_batch_timing *t,
-                  const sq_calibration_config *ccfg, const sq_calibration *cal, bool progress) {
+int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timing *t,
+                  const sq_calibration_config *ccfg, const sq_calibration *cal, bool progress,
+                  sq_batch_result *out) {
     size_t most = sq_batch_size_n[SQ_BATCH_SIZES - 1];
     buffers b = {{aligned_alloc(64, most), aligned_alloc(64, most)}, aligned_alloc(64, most)};
     double *reps = malloc(sizeof *reps * (size_t)t->reps);
@@ -86,11 +88,14 @@ int sq_batch_time(sq_batch_row *rows, int n, const sq_batch_timing *t,
                 b.in[k][i] = (uint8_t)(sq_xorshift64s(&rng) >> 58);
         for (int i = 0; i < n; i++) {
             if (progress)
-                fprintf(stderr, "\rsqcolor batch: timing %d/%d %-40s", i + 1, n,
-                        rows[i].variant->id);
-            for (int s = 0; s < SQ_BATCH_SIZES; s++)
-                rows[i].cycles[s] =
-                    time_one(rows[i].variant, &b, sq_batch_size_n[s], t, ccfg, cal, reps);
+                fprintf(stderr, "\rsqcolor: timing batch %d/%d %-40s", i + 1, n, vs[i]->id);
+            for (int s = 0; s < SQ_BATCH_SIZES; s++) {
+                sq_batch_result *r = &out[SQ_BATCH_SIZES * i + s];
+                r->id = vs[i]->id;
+                r->n = sq_batch_size_n[s];
+                r->reps = t->reps;
+                r->cycles = time_one(vs[i], &b, r->n, t, ccfg, cal, reps);
+            }
         }
         if (progress)
             fprintf(stderr, "\r%-90s\r", "");
@@ -100,4 +105,18 @@ int sq_batch_time(sq_batch_row *rows, int n, const sq_batch_timing *t,
         free(b.in[k]);
     free(b.out);
     return rc;
+}
+
+int sq_batch_time_run(sq_run *run, const sq_batch_variant *const *vs, int n,
+                      const sq_batch_timing *t, const sq_calibration_config *ccfg, bool progress,
+                      char *skipped, size_t len, sq_calibration *cal) {
+    const sq_batch_variant *gated[sq_batch_variant_count];
+    int ngated = sq_batch_gate(vs, n, gated, skipped, len);
+    sq_calibrate_clock(ccfg, cal);
+    run->nbatch = 0;
+    run->batch = calloc((size_t)ngated * SQ_BATCH_SIZES + 1, sizeof *run->batch);
+    if (!run->batch || sq_batch_time(gated, ngated, t, ccfg, cal, progress, run->batch))
+        return -1;
+    run->nbatch = ngated * SQ_BATCH_SIZES;
+    return 0;
 }

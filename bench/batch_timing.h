@@ -39,15 +39,18 @@ typedef struct sq_batch_timing {
 /* The default run's and --quick's. */
 sq_batch_timing sq_batch_timing_defaults(bool quick);
 
-typedef struct sq_batch_row {
-    const sq_batch_variant *variant;
-    sq_stats cycles[SQ_BATCH_SIZES]; /* core cycles per square (pair) */
-} sq_batch_row;
+/* Times vs[0..n) at every size into out[SQ_BATCH_SIZES * i + size]. cal
+ * from sq_calibrate_clock. progress: a line on stderr that counts the
+ * variants. Returns 0, or -1 out of memory. */
+int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timing *t,
+                  const sq_calibration_config *ccfg, const sq_calibration *cal, bool progress,
+                  sq_batch_result *out);
 
-/* Times rows[i].variant for i < n at every size. cal from sq_calibrate_clock.
- * progress: a line on stderr that counts the rows. Returns 0, or -1 out of
- * memory. */
-int sq_batch_time(sq_batch_row *rows, int n, const sq_batch_timing *t,
-                  const sq_calibration_config *ccfg, const sq_calibration *cal, bool progress);
+/* Gates vs[0..n) (skipped names those this CPU lacks, "" if none), calibrates
+ * (into *cal) and times the rest into run->batch (allocated; run->nbatch
+ * rows). Returns 0, or -1 out of memory. */
+int sq_batch_time_run(sq_run *run, const sq_batch_variant *const *vs, int n,
+                      const sq_batch_timing *t, const sq_calibration_config *ccfg, bool progress,
+                      char *skipped, size_t len, sq_calibration *cal);
 
 #endif

@@ -48,12 +48,12 @@ grep -E '^(color_batch|same_color_batch|color_mask)/(ssse3|avx2|avx512bw|ternlog
     >"$tmp/batch.csv" 2>"$tmp/err"
 rc=$?
 [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && ok || bad "batch csv: exit $rc, $(cat "$tmp/err")"
-[ "$(head -1 "$tmp/batch.csv")" = "id,family,technique,impl,size,n,cycles_median,ci_lo,ci_hi" ] && ok ||
+[ "$(head -1 "$tmp/batch.csv")" = "id,n,reps,cycles_median,ci_lo,ci_hi" ] && ok ||
     bad "batch csv header: $(head -1 "$tmp/batch.csv")"
 # scalar, sse2, ssse3 (asm) and the gcc-12 mask loop, two sizes each.
-[ "$(grep -c ',L1 4 KiB,4096,' "$tmp/batch.csv")" -eq 4 ] && [ "$(grep -c ',L2 256 KiB,262144,' "$tmp/batch.csv")" -eq 4 ] &&
+[ "$(grep -c ',4096,' "$tmp/batch.csv")" -eq 4 ] && [ "$(grep -c ',262144,' "$tmp/batch.csv")" -eq 4 ] &&
     ok || bad "batch csv rows: $(cat "$tmp/batch.csv")"
-awk -F, 'NR > 1 && !($7 > 0 && $8 <= $7 && $7 <= $9) { exit 1 }' "$tmp/batch.csv" && ok ||
+awk -F, 'NR > 1 && !($4 > 0 && $5 <= $4 && $4 <= $6) { exit 1 }' "$tmp/batch.csv" && ok ||
     bad "batch csv: a median outside its interval or not positive"
 SQCOLOR_HIDE_FEATURES=$hide "$bin" batch --quick --filter 'color_mask/*/asm' --output "$tmp/batch.txt" \
     >"$tmp/out" 2>"$tmp/err"
