@@ -33,7 +33,8 @@ static const command commands[] = {
     {"run", sq_cmd_run, "verify, then time every variant (the default command)",
      "usage: sqcolor [run] [OPTIONS]\n"
      "  Verifies the selected variants (a failing variant stops the run), checks every timing\n"
-     "  kernel's answers, then times every variant x sequence x mode in core cycles per square.\n"
+     "  kernel's answers, then times every variant x sequence x mode in core cycles per square,\n"
+     "  then the batch variants it selects as 'sqcolor batch' does.\n"
      "  --filter GLOBS    comma-separated shell globs over ids, e.g. 'color/*/asm,same_color/lea_*/*'\n"
      "  --mode LIST       latency,throughput,branch,call (default: all)\n"
      "  --sequence LIST   one square: " SQ_SEQUENCES_ONE "\n"
@@ -73,12 +74,15 @@ static const command commands[] = {
      "  Calls each routine through a checked-call trampoline for every input of its domain\n"
      "  (64 squares, 64 valid 0x88 squares or 4096 pairs) and compares with the definition:\n"
      "  dark iff file + rank is even. Also reports clobbered callee-saved registers and\n"
-     "  results that depend on the upper 32 bits of an argument. Exit 0 if all pass, else 1.\n"
+     "  results that depend on the upper 32 bits of an argument. Then the batch routines this\n"
+     "  CPU runs: every square in every lane, lengths 0..257 at every offset, nothing written\n"
+     "  outside the output, no vzeroupper forgotten. Exit 0 if all pass, else 1.\n"
      "  --filter GLOBS  comma-separated shell globs over ids\n"},
     {"list", sq_cmd_list, "list the variants",
      "usage: sqcolor list [--filter GLOBS] [--format table|csv]\n"
      "  --filter GLOBS  comma-separated shell globs over ids\n"
-     "  --format F      table or csv (header: id,family,technique,impl)\n"},
+     "  --format F      table or csv (header: id,family,technique,impl)\n"
+     "  The batch variants follow the scalar ones, with what each needs of the CPU.\n"},
     {"eval", sq_cmd_eval, "print every variant's raw result for every input, as CSV",
      "usage: sqcolor eval [--filter GLOBS]\n"
      "  CSV with header id,a,b,result; b is empty for one-square families; a is a 0x88\n"
