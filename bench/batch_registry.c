@@ -5,12 +5,12 @@
 
 #include <string.h>
 
-#define SQ_BATCH_FAMILY_ROW(fam, inputs, unit, meaning) {#fam, inputs, unit, meaning},
+#define SQ_BATCH_FAMILY_ROW(fam, inputs, unit, bits, meaning) {#fam, inputs, unit, bits, meaning},
 const sq_batch_family sq_batch_families[] = {SQ_FOR_EACH_BATCH_FAMILY(SQ_BATCH_FAMILY_ROW)};
 const int sq_batch_family_count = sizeof sq_batch_families / sizeof sq_batch_families[0];
 
 enum {
-#define SQ_BATCH_FAMILY_INDEX(fam, inputs, unit, meaning) SQ_BATCH_FAMILY_INDEX_##fam,
+#define SQ_BATCH_FAMILY_INDEX(fam, inputs, unit, bits, meaning) SQ_BATCH_FAMILY_INDEX_##fam,
     SQ_FOR_EACH_BATCH_FAMILY(SQ_BATCH_FAMILY_INDEX)
 #undef SQ_BATCH_FAMILY_INDEX
 };
@@ -59,7 +59,7 @@ void sq_batch_call(const sq_batch_variant *v, const uint8_t *in0, const uint8_t 
                    size_t n) {
     if (v->family->inputs == 2)
         v->fn.same(in0, in1, out, n);
-    else if (v->family == &sq_batch_families[SQ_BATCH_FAMILY_INDEX_color_mask])
+    else if (v->family->bits == 1)
         v->fn.mask(in0, out, n);
     else
         v->fn.color(in0, out, n);

@@ -12,6 +12,7 @@ typedef struct sq_batch_family {
     const char *name;
     int inputs;          /* input arrays: 1 (squares) or 2 (pairs) */
     const char *unit;    /* what one of n is: "square" or "pair" */
+    int bits;            /* output bits per element: 8 (bytes) or 1 (mask words) */
     const char *meaning; /* what the output holds */
 } sq_batch_family;
 

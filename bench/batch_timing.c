@@ -16,19 +16,19 @@ const size_t sq_batch_size_n[SQ_BATCH_SIZES] = {SQ_FOR_EACH_BATCH_SIZE(SQ_BATCH_
 const char *const sq_batch_size_label[SQ_BATCH_SIZES] = {
     SQ_FOR_EACH_BATCH_SIZE(SQ_BATCH_SIZE_LABEL)};
 
-#define SQ_BATCH_LEVEL_NAME(name) name,
+#define SQ_BATCH_LEVEL_NAME(name, req) name,
 const char *const sq_batch_levels[] = {SQ_FOR_EACH_BATCH_LEVEL(SQ_BATCH_LEVEL_NAME)};
 const int sq_batch_level_count = sizeof sq_batch_levels / sizeof sq_batch_levels[0];
 
-/* By requirement token; NONE is scalar or SSE2 (x86-64's baseline). */
 int sq_batch_level(const sq_batch_variant *v) {
-    static const char *const by_req[] = {"",         "",           "SSSE3",      "AVX2",
-                                         "AVX512BW", "AVX512VBMI", "GFNI_AVX512"};
+#define SQ_BATCH_LEVEL_REQ(name, req) #req,
+    static const char *const by_req[] = {SQ_FOR_EACH_BATCH_LEVEL(SQ_BATCH_LEVEL_REQ)};
+#undef SQ_BATCH_LEVEL_REQ
     if (v->dispatcher || strcmp(v->impl, "asm") != 0)
         return -1;
-    if (strcmp(v->req, "NONE") == 0)
-        return strcmp(v->technique, "scalar") == 0 ? 0 : 1;
-    for (int i = 2; i < sq_batch_level_count; i++)
+    /* The first level of the token; the scalar loop is the one below SSE2. */
+    int first = strcmp(v->technique, "scalar") == 0 ? 0 : 1;
+    for (int i = first; i < sq_batch_level_count; i++)
         if (strcmp(v->req, by_req[i]) == 0)
             return i;
     return -1;

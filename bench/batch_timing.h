@@ -22,10 +22,17 @@ enum {
 extern const size_t sq_batch_size_n[SQ_BATCH_SIZES];
 extern const char *const sq_batch_size_label[SQ_BATCH_SIZES];
 
-/* The CPU feature levels the "best per level" table has, lowest first, and a
- * variant's: asm only (-1 for C impls and the dispatchers). */
+/* The CPU feature levels the "best per level" table has, lowest first:
+ * X(name, requirement token of its asm lines); NONE is scalar, then SSE2 (x86-64's
+ * baseline). A variant's level: asm only (-1 for C impls and the dispatchers). */
 #define SQ_FOR_EACH_BATCH_LEVEL(X)                                                                 \
-    X("scalar") X("SSE2") X("SSSE3") X("AVX2") X("AVX-512BW") X("VBMI") X("GFNI")
+    X("scalar", NONE)                                                                              \
+    X("SSE2", NONE)                                                                                \
+    X("SSSE3", SSSE3)                                                                              \
+    X("AVX2", AVX2)                                                                                \
+    X("AVX-512BW", AVX512BW)                                                                       \
+    X("VBMI", AVX512VBMI)                                                                          \
+    X("GFNI", GFNI_AVX512)
 extern const char *const sq_batch_levels[];
 extern const int sq_batch_level_count;
 int sq_batch_level(const sq_batch_variant *v);

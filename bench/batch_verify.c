@@ -52,9 +52,9 @@ static size_t span_of(size_t n) {
     return GUARD + SQ_BATCH_VERIFY_OFFSETS + n + GUARD;
 }
 
+/* Output bytes for n elements: mask words are written whole. */
 static size_t out_bytes(const sq_batch_variant *v, size_t n) {
-    return v->family->inputs == 1 && strcmp(v->family->name, "color_mask") == 0 ? (n + 63) / 64 * 8
-                                                                                : n;
+    return v->family->bits == 1 ? (n + 63) / 64 * 8 : n;
 }
 
 static void fail(sq_batch_check *out, const call_shape *s, const char *fmt, ...) {
@@ -86,7 +86,7 @@ static void describe(const sq_batch_variant *v, const uint8_t *a, const uint8_t 
 /* The result the routine wrote for element i, or for bits past n of the
  * last mask word (i >= n). */
 static unsigned got(const sq_batch_variant *v, const uint8_t *out, size_t i) {
-    if (out_bytes(v, 1) == 1)
+    if (v->family->bits == 8)
         return out[i];
     uint64_t word;
     memcpy(&word, out + i / 64 * 8, 8);
@@ -152,7 +152,7 @@ static bool check_call(const sq_batch_variant *v, buffers *b, const call_shape *
             fail(out, s, ": changed its input %s", k ? "b" : "a");
             return false;
         }
-    size_t bits = ob == s->n ? s->n : ob * 8;
+    size_t bits = v->family->bits == 8 ? s->n : ob * 8;
     for (size_t i = 0; i < bits; i++) {
         unsigned w = i < s->n ? want(v, a, bb, i) : 0, g = got(v, o, i);
         if (w != g) {
@@ -183,7 +183,7 @@ static bool check_lanes(const sq_batch_variant *v, buffers *b, sq_batch_check *o
 /* Every length at every input offset, and every output offset (multiples
  * of 8 for mask words, as uint64_t demands), on random squares. */
 static bool check_lengths(const sq_batch_variant *v, buffers *b, sq_batch_check *out) {
-    bool words = out_bytes(v, 1) != 1;
+    bool words = v->family->bits == 1;
     for (size_t n = 0; n <= SQ_BATCH_VERIFY_MAX_N; n++)
         for (size_t k = 0; k < SQ_BATCH_VERIFY_OFFSETS; k++) {
             size_t oo = (k * 29 + n) % SQ_BATCH_VERIFY_OFFSETS;

@@ -45,13 +45,13 @@
     X(color_mask, gfni, GFNI_AVX512, ASM, "per 64: gf2p8affineqb to bit 7; vpmovb2m; kmovq")       \
     X(color_mask, dispatch, NONE, DISPATCH, "cpuid at the first call: the best asm above")
 
-/* Families: X(family, inputs, unit, output). */
+/* Families: X(family, inputs, unit, bits, output): bits of output per element,
+ * 8 (a byte) or 1 (a bit of a 64-bit mask word). */
 #define SQ_FOR_EACH_BATCH_FAMILY(X)                                                                \
-    X(color_batch, 1, "square", "color[i] = 1 if sq[i] is dark")                                   \
-    X(same_color_batch, 2, "pair", "same[i] = 1 if a[i] and b[i] share a color")                   \
-    X(color_mask, 1, "square",                                                                     \
-      "bit i%64 of mask[i/64] = 1 if sq[i] is dark; the last word's "                              \
-      "bits past n are 0")
+    X(color_batch, 1, "square", 8, "color[i] = 1 if sq[i] is dark")                                \
+    X(same_color_batch, 2, "pair", 8, "same[i] = 1 if a[i] and b[i] share a color")                \
+    X(color_mask, 1, "square", 1,                                                                  \
+      "bit i%64 of mask[i/64] = 1 if sq[i] is dark; the last word's bits past n are 0")
 
 /* The signatures: squares are 0..63 (a1 = 0); outputs are written for i < n
  * and nowhere else (color_mask: words 0 .. (n+63)/64 - 1, whole). */
