@@ -14,6 +14,11 @@ global sq_cc_broken:data hidden
 sq_cc_canary:   resq 13
 ; Bit i set: SAVED register i changed across the call; bit 6: rsp changed.
 sq_cc_broken:   resd 1
+global sq_cc_check_upper:data hidden
+global sq_cc_dirty_upper:data hidden
+; Set by the C side where XGETBV ecx=1 works; the XINUSE bits left dirty.
+sq_cc_check_upper: resd 1
+sq_cc_dirty_upper: resd 1
 sq_cc_rsp:      resq 1
 
 section .text
@@ -43,24 +48,13 @@ section .text
 %endrep
 %endmacro
 
-; unsigned sq_checked_call(const void *fn, uint64_t a, uint64_t b)
-; a and b reach the routine as they are: the caller fills their upper 32 bits
-; with garbage. SAVED registers hold sq_cc_canary[0..5] across the call.
-FUNC sq_checked_call
-    push        rbp
-    push        rbx
-    push        r12
-    push        r13
-    push        r14
-    push        r15
-    sub         rsp, 8                      ; 16-byte aligned at the call
-    mov         [rsp], rdi                  ; fn
-    mov         rdi, rsi                    ; a, upper half as given
-    mov         rsi, rdx                    ; b, upper half as given
+; CALL_CHECKED junk_regs...: calls [rsp] with SAVED = sq_cc_canary[0..5] and
+; junk_regs = sq_cc_canary[6..], then sets sq_cc_broken. Keeps rax (the result).
+%macro CALL_CHECKED 1-*
     mov         [sq_cc_rsp], rsp
     lea         r11, [sq_cc_canary]
     LOAD        0, SAVED
-    LOAD        6, SCRATCH
+    LOAD        6, %{1:-1}
     call        [rsp]
     lea         r11, [sq_cc_canary]
     xor         ecx, ecx                    ; mask of broken registers
@@ -72,6 +66,20 @@ FUNC sq_checked_call
     or          ecx, edx
     mov         [sq_cc_broken], ecx
     mov         rsp, [sq_cc_rsp]            ; recover even from a moved rsp
+%endmacro
+
+%macro ENTER_CHECKED 0
+    push        rbp
+    push        rbx
+    push        r12
+    push        r13
+    push        r14
+    push        r15
+    sub         rsp, 8                      ; 16-byte aligned at the call
+    mov         [rsp], rdi                  ; fn
+%endmacro
+
+%macro LEAVE_CHECKED 0
     add         rsp, 8
     pop         r15
     pop         r14
@@ -80,6 +88,42 @@ FUNC sq_checked_call
     pop         rbx
     pop         rbp
     ret
+%endmacro
+
+; unsigned sq_checked_call(const void *fn, uint64_t a, uint64_t b)
+; a and b reach the routine as they are: the caller fills their upper 32 bits
+; with garbage. SAVED registers hold sq_cc_canary[0..5] across the call.
+FUNC sq_checked_call
+    ENTER_CHECKED
+    mov         rdi, rsi                    ; a, upper half as given
+    mov         rsi, rdx                    ; b, upper half as given
+    CALL_CHECKED SCRATCH
+    LEAVE_CHECKED
+ENDFUNC
+
+; void sq_checked_call4(const void *fn, uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3)
+; fn(a0, a1, a2, a3) as above; then, when sq_cc_check_upper is set (the C side
+; knows XGETBV with ecx = 1 works), sq_cc_dirty_upper = the XINUSE bits of the
+; upper ymm (2) and zmm (6) halves the routine left in use: it forgot vzeroupper.
+FUNC sq_checked_call4
+    ENTER_CHECKED
+    mov         rdi, rsi                    ; a0
+    mov         rsi, rdx                    ; a1
+    mov         rdx, rcx                    ; a2
+    mov         rcx, r8                     ; a3
+    cmp         dword [sq_cc_check_upper], 0
+    je          .called_clean
+    vzeroupper                              ; the routine starts clean
+.called_clean:
+    CALL_CHECKED rax, r8, r9, r10, r11
+    cmp         dword [sq_cc_check_upper], 0
+    je          .done
+    mov         ecx, 1
+    xgetbv                                  ; edx:eax = XINUSE
+    and         eax, 0x44                   ; YMM_Hi128, ZMM_Hi256
+    mov         [sq_cc_dirty_upper], eax
+.done:
+    LEAVE_CHECKED
 ENDFUNC
 
 %include "noexecstack.inc"

@@ -1,5 +1,7 @@
 #include "cli.h"
 
+#include "globs.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -111,14 +113,45 @@ int sq_keep_supported_noting(const char *who, const sq_variant **vs, int n, char
     return kept;
 }
 
-int sq_select_supported_or_exit(const char *cmd, const char *globs, const sq_variant **out) {
-    int n = sq_select_or_exit(cmd, globs, out);
+/* The gate on n selected scalar variants; `others` selected variants of
+ * another kind (batch) keep the command going when none of these is left. */
+static int keep_supported_or_exit(const char *cmd, const sq_variant **vs, int n, int others) {
     char who[64], skipped[1024];
     snprintf(who, sizeof who, "sqcolor %s", cmd);
-    int kept = sq_keep_supported_noting(who, out, n, skipped, sizeof skipped);
-    if (kept == 0)
+    int kept = sq_keep_supported_noting(who, vs, n, skipped, sizeof skipped);
+    if (n > 0 && kept == 0 && others == 0)
         sq_usage_error(cmd, "no selected variant is supported on this CPU (%s)", skipped);
     return kept;
+}
+
+int sq_select_supported_or_exit(const char *cmd, const char *globs, const sq_variant **out) {
+    return keep_supported_or_exit(cmd, out, sq_select_or_exit(cmd, globs, out), 0);
+}
+
+int sq_select_all_or_exit(const char *cmd, const char *globs, const sq_variant **out,
+                          const sq_batch_variant **batch_out, int *nbatch) {
+    bool chosen[sq_variant_count], batch_chosen[sq_batch_variant_count];
+    sq_id_table t[] = {
+        {sq_variants, sizeof sq_variants[0], sq_variant_count, chosen},
+        {sq_batch_variants, sizeof sq_batch_variants[0], sq_batch_variant_count, batch_chosen}};
+    char err[512];
+    if (sq_globs_select(globs, t, 2, err, sizeof err) < 0)
+        sq_usage_error(cmd, "%s", err);
+    int n = 0;
+    *nbatch = 0;
+    for (int i = 0; i < sq_variant_count; i++)
+        if (chosen[i])
+            out[n++] = &sq_variants[i];
+    for (int i = 0; i < sq_batch_variant_count; i++)
+        if (batch_chosen[i])
+            batch_out[(*nbatch)++] = &sq_batch_variants[i];
+    return n;
+}
+
+int sq_select_all_supported_or_exit(const char *cmd, const char *globs, const sq_variant **out,
+                                    const sq_batch_variant **batch_out, int *nbatch) {
+    int n = sq_select_all_or_exit(cmd, globs, out, batch_out, nbatch);
+    return keep_supported_or_exit(cmd, out, n, *nbatch);
 }
 
 long sq_parse_long(const char *cmd, const char *option, const char *value, long min, long max) {

@@ -3,6 +3,7 @@
 #ifndef SQCOLOR_CLI_H
 #define SQCOLOR_CLI_H
 
+#include "batch_registry.h"
 #include "registry.h"
 
 #include <stdbool.h>
@@ -49,6 +50,16 @@ int sq_keep_supported_noting(const char *who, const sq_variant **vs, int n, char
  * when that leaves none. The gate in front of every command that calls a
  * routine or kernel. */
 int sq_select_supported_or_exit(const char *cmd, const char *globs, const sq_variant **out);
+/* The same over the scalar variants (to out, returned count) and the batch
+ * ones (batch_out, *nbatch): a glob must match one of either. */
+int sq_select_all_or_exit(const char *cmd, const char *globs, const sq_variant **out,
+                          const sq_batch_variant **batch_out, int *nbatch);
+
+/* sq_select_all_or_exit, then the gate of sq_select_supported_or_exit over the
+ * scalar variants (the batch ones are gated where they are called); exits 2
+ * only when nothing of either kind is left. Returns the scalar count. */
+int sq_select_all_supported_or_exit(const char *cmd, const char *globs, const sq_variant **out,
+                                    const sq_batch_variant **batch_out, int *nbatch);
 
 /* A whole number in [min, max] from an option's value, or exit 2 naming both. */
 long sq_parse_long(const char *cmd, const char *option, const char *value, long min, long max);
@@ -63,9 +74,19 @@ int sq_cmd_selftest(int argc, char **argv);
 int sq_cmd_disasm(int argc, char **argv);
 int sq_cmd_report(int argc, char **argv);
 int sq_cmd_compare(int argc, char **argv);
+int sq_cmd_batch(int argc, char **argv);
 
 /* The catalogue table: id, formula, instructions. */
 void sq_print_catalogue(const sq_variant *const *vs, int n);
+
+/* The batch variants' table: id, needs (or "not supported on this CPU (needs
+ * ...)"), what it does; csv rows as list's. */
+/* One row of list --format csv: id,family,technique,impl,kind,needs,supported
+ * (kind scalar or batch; needs the feature names joined by '+', or '-';
+ * supported yes or no, on this CPU). */
+void sq_print_csv_row(const char *id, const char *family, const char *technique, const char *impl,
+                      const char *kind, unsigned needs);
+void sq_print_batch_catalogue(const sq_batch_variant *const *vs, int n, bool csv);
 
 /* Verifies vs[0..n) and the properties, printing one line each unless quiet
  * (failures are always printed). Returns true when everything passed. */

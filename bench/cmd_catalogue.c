@@ -39,6 +39,25 @@ static void print_catalogue_markdown(const sq_variant *const *vs, int n) {
     }
 }
 
+/* A row per batch technique and language (asm, or C built by every C impl). */
+static void print_batch_catalogue_markdown(const sq_batch_variant *const *vs, int n) {
+    printf("\n| batch family | technique | written in | how | needs |\n|---|---|---|---|---|\n");
+    for (int i = 0; i < n; i++) {
+        bool asm_i = strcmp(vs[i]->impl, "asm") == 0, seen = false;
+        for (int j = 0; j < i && !seen; j++)
+            seen = vs[j]->family == vs[i]->family &&
+                   strcmp(vs[j]->technique, vs[i]->technique) == 0 &&
+                   (strcmp(vs[j]->impl, "asm") == 0) == asm_i;
+        if (seen)
+            continue;
+        char needs[128];
+        printf("| %s | %s | %s | ", vs[i]->family->name, vs[i]->technique,
+               asm_i ? "asm" : "C, every C impl");
+        print_cell_code(vs[i]->how);
+        printf(" | %s |\n", sq_feature_names(vs[i]->needs, needs, sizeof needs));
+    }
+}
+
 int sq_cmd_list(int argc, char **argv) {
     const char *filter = NULL, *format = "table";
     const sq_option opts[] = {{"--filter", &filter, NULL}, {"--format", &format, NULL}};
@@ -46,20 +65,38 @@ int sq_cmd_list(int argc, char **argv) {
     enum { TABLE, CSV, MARKDOWN };
     int chosen = sq_choice("list", "--format", format, "table|csv|markdown");
     const sq_variant *vs[sq_variant_count];
-    int n = sq_select_or_exit("list", filter, vs);
+    const sq_batch_variant *bvs[sq_batch_variant_count];
+    int nb, n = sq_select_all_or_exit("list", filter, vs, bvs, &nb);
 
     if (chosen == MARKDOWN) {
         print_catalogue_markdown(vs, n);
+        if (nb)
+            print_batch_catalogue_markdown(bvs, nb);
         return SQ_EXIT_OK;
     }
     if (chosen == CSV) {
-        printf("id,family,technique,impl\n");
+        printf("id,family,technique,impl,kind,needs,supported\n");
         for (int i = 0; i < n; i++)
-            printf("%s,%s,%s,%s\n", vs[i]->id, vs[i]->family->name, vs[i]->technique, vs[i]->impl);
-        return SQ_EXIT_OK;
+            sq_print_csv_row(vs[i]->id, vs[i]->family->name, vs[i]->technique, vs[i]->impl,
+                             "scalar", vs[i]->needs);
+    } else if (n) {
+        sq_print_catalogue(vs, n);
     }
-    sq_print_catalogue(vs, n);
+    sq_print_batch_catalogue(bvs, nb, chosen == CSV);
     return SQ_EXIT_OK;
+}
+
+void sq_print_csv_row(const char *id, const char *family, const char *technique, const char *impl,
+                      const char *kind, unsigned needs) {
+    char names[160];
+    sq_feature_names(needs, names, sizeof names);
+    for (char *p = names; *p; p++) /* "avx2, gfni" -> "avx2+gfni": one CSV field */
+        if (*p == ',') {
+            memmove(p, p + 1, strlen(p));
+            *p = '+';
+        }
+    printf("%s,%s,%s,%s,%s,%s,%s\n", id, family, technique, impl, kind, names,
+           sq_cpu_features_missing(needs) ? "no" : "yes");
 }
 
 void sq_print_catalogue(const sq_variant *const *vs, int n) {

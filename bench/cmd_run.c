@@ -1,4 +1,6 @@
 /* sqcolor run: verify, then time, then print. */
+#include "batch_timing.h"
+#include "batch_verify.h"
 #include "cli.h"
 #include "engine.h"
 #include "output.h"
@@ -153,7 +155,9 @@ int sq_cmd_run(int argc, char **argv) {
     cfg.progress = isatty(STDERR_FILENO) && !(getenv("CI") && strcmp(getenv("CI"), "true") == 0);
 
     const sq_variant *vs[sq_variant_count];
-    cfg.nvariants = sq_select_supported_or_exit("run", filter, vs);
+    const sq_batch_variant *bvs[sq_batch_variant_count];
+    int nbatch;
+    cfg.nvariants = sq_select_all_supported_or_exit("run", filter, vs, bvs, &nbatch);
     cfg.variants = vs;
 
     /* The sequences as the run will use them (named twice? of no selected
@@ -181,7 +185,8 @@ int sq_cmd_run(int argc, char **argv) {
     }
 
     /* Truth first: a variant that fails verification stops the run. */
-    if (!sq_verify_all(vs, cfg.nvariants, true, stderr)) {
+    bool verified = sq_verify_all(vs, cfg.nvariants, true, stderr);
+    if (!sq_batch_verify_all(bvs, nbatch, true, stderr) || !verified) {
         if (output)
             sq_output_abort(&out_file);
         sq_engine_discard(engine, &run);
@@ -196,6 +201,19 @@ int sq_cmd_run(int argc, char **argv) {
             sq_usage_error("run", "%s", err);
         fprintf(stderr, "sqcolor run: %s\n", err);
         return SQ_EXIT_FAIL;
+    }
+    /* The batch routines after the scalar rows, at their own sizes. */
+    if (nbatch) {
+        sq_batch_timing bt = sq_batch_timing_defaults(quick);
+        sq_calibration cal;
+        char skipped[2200];
+        if (sq_batch_time_run(&run, bvs, nbatch, &bt, &cfg.timing, cfg.progress, skipped,
+                              sizeof skipped, &cal)) {
+            if (output)
+                sq_output_abort(&out_file);
+            fprintf(stderr, "sqcolor run: out of memory\n");
+            return SQ_EXIT_FAIL;
+        }
     }
     snprintf(run.version, sizeof run.version, "%s", SQCOLOR_VERSION);
     snprintf(run.commit, sizeof run.commit, "%s", SQCOLOR_COMMIT);

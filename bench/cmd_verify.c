@@ -1,5 +1,6 @@
 /* sqcolor verify: truth before timing. */
 #include "cli.h"
+#include "batch_verify.h"
 #include "verify.h"
 
 #include <stdio.h>
@@ -46,6 +47,8 @@ int sq_cmd_verify(int argc, char **argv) {
     const sq_option opts[] = {{"--filter", &filter, NULL}};
     sq_parse_options("verify", argc, argv, opts, 1, NULL, 0, NULL);
     const sq_variant *vs[sq_variant_count];
-    int n = sq_select_supported_or_exit("verify", filter, vs);
-    return sq_verify_all(vs, n, false, stdout) ? SQ_EXIT_OK : SQ_EXIT_FAIL;
+    const sq_batch_variant *bvs[sq_batch_variant_count];
+    int nb, n = sq_select_all_supported_or_exit("verify", filter, vs, bvs, &nb);
+    bool ok = sq_verify_all(vs, n, false, stdout);
+    return sq_batch_verify_all(bvs, nb, false, stdout) && ok ? SQ_EXIT_OK : SQ_EXIT_FAIL;
 }

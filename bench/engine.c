@@ -504,6 +504,9 @@ void sq_run_free(sq_run *run) {
     for (int i = 0; i < run->nresults; i++)
         free(run->results[i].samples);
     free(run->results);
+    free(run->batch);
+    run->batch = NULL;
+    run->nbatch = 0;
     free((char *)run->sequences);
     for (int i = 0; i < run->nlabels; i++)
         free(run->labels[i]);

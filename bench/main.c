@@ -33,7 +33,8 @@ static const command commands[] = {
     {"run", sq_cmd_run, "verify, then time every variant (the default command)",
      "usage: sqcolor [run] [OPTIONS]\n"
      "  Verifies the selected variants (a failing variant stops the run), checks every timing\n"
-     "  kernel's answers, then times every variant x sequence x mode in core cycles per square.\n"
+     "  kernel's answers, then times every variant x sequence x mode in core cycles per square,\n"
+     "  then the batch variants it selects as 'sqcolor batch' does.\n"
      "  --filter GLOBS    comma-separated shell globs over ids, e.g. 'color/*/asm,same_color/lea_*/*'\n"
      "  --mode LIST       latency,throughput,branch,call (default: all)\n"
      "  --sequence LIST   one square: " SQ_SEQUENCES_ONE "\n"
@@ -73,15 +74,19 @@ static const command commands[] = {
      "  Calls each routine through a checked-call trampoline for every input of its domain\n"
      "  (64 squares, 64 valid 0x88 squares or 4096 pairs) and compares with the definition:\n"
      "  dark iff file + rank is even. Also reports clobbered callee-saved registers and\n"
-     "  results that depend on the upper 32 bits of an argument. Exit 0 if all pass, else 1.\n"
+     "  results that depend on the upper 32 bits of an argument. Then the batch routines this\n"
+     "  CPU runs: every square in every lane, lengths 0..257 at every offset, nothing written\n"
+     "  outside the output, no vzeroupper forgotten. Exit 0 if all pass, else 1.\n"
      "  --filter GLOBS  comma-separated shell globs over ids\n"},
     {"list", sq_cmd_list, "list the variants",
      "usage: sqcolor list [--filter GLOBS] [--format table|csv|markdown]\n"
      "  --filter GLOBS  comma-separated shell globs over ids\n"
      "  --format F      table (a variant this CPU cannot execute says what it needs), csv\n"
-     "                  (header: id,family,technique,impl) or markdown (a row per technique:\n"
+     "                  (header: id,family,technique,impl,kind,needs,supported) or markdown (a row "
+     "per technique:\n"
      "                  family, technique, formula, asm instructions, needs; the README's\n"
-     "                  catalogue)\n"},
+     "                  catalogue). The batch variants follow the scalar\n"
+     "                  ones, with what each needs of the CPU.\n"},
     {"eval", sq_cmd_eval, "print every variant's raw result for every input, as CSV",
      "usage: sqcolor eval [--filter GLOBS]\n"
      "  CSV with header id,a,b,result; b is empty for one-square families; a is a 0x88\n"
@@ -140,6 +145,18 @@ static const command commands[] = {
      "  family, model) or sqcolor commits differ.\n"
      "  --fail-over PCT  exit 1 if a significant slowdown exceeds PCT% of A (decimals allowed)\n"
      "  --alpha P        family-wise significance level (default 0.01)\n"},
+    {"batch", sq_cmd_batch, "verify, then time the batch routines: cycles per square at L1 and L2",
+     "usage: sqcolor batch [--filter GLOBS] [--quick] [--format table|markdown|csv] [--output "
+     "FILE]\n"
+     "  Verifies the batch variants this CPU runs (sqcolor verify's batch checks), then times\n"
+     "  each on random squares at an L1-resident size (4 KiB of squares) and an L2-resident one\n"
+     "  (256 KiB): core cycles per square (per pair), the median of the repetitions with its 95%\n"
+     "  interval. Then the best hand-written routine per CPU feature level.\n"
+     "  --filter GLOBS  comma-separated shell globs over batch ids, e.g. 'color_batch/*/asm'\n"
+     "  --quick         fewer and shorter repetitions (5 of 3 samples of 25 us; default 11 of 5 of "
+     "50)\n"
+     "  --format F      table, markdown or csv (default table)\n"
+     "  --output FILE   write there (atomically) instead of standard output\n"},
     {"help", NULL, "help on a command", "usage: sqcolor help [COMMAND]\n"},
 };
 #define COMMAND_COUNT (int)(sizeof commands / sizeof commands[0])

@@ -1,11 +1,11 @@
 #include "registry.h"
 
 #include "cpu_features.h"
+#include "globs.h"
 #include "reference.h"
 #include "sq_impls.h"
 #include "variants.h"
 
-#include <fnmatch.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -118,39 +118,11 @@ unsigned sq_call(const sq_variant *v, unsigned a, unsigned b) {
 }
 
 int sq_select(const char *globs, const sq_variant **out, char *err, size_t errlen) {
+    bool chosen[sizeof sq_variants / sizeof sq_variants[0]];
+    sq_id_table t = {sq_variants, sizeof sq_variants[0], sq_variant_count, chosen};
+    if (sq_globs_select(globs, &t, 1, err, errlen) < 0)
+        return -1;
     int n = 0;
-    if (!globs || !*globs) {
-        for (int i = 0; i < sq_variant_count; i++)
-            out[n++] = &sq_variants[i];
-        return n;
-    }
-    bool chosen[sizeof sq_variants / sizeof sq_variants[0]] = {false};
-    const char *p = globs;
-    for (;;) {
-        size_t len = strcspn(p, ",");
-        char glob[256];
-        if (len == 0 || len >= sizeof glob) {
-            snprintf(err, errlen, "--filter '%s': %s", globs,
-                     len == 0 ? "empty glob between commas" : "glob too long");
-            return -1;
-        }
-        memcpy(glob, p, len);
-        glob[len] = 0;
-        bool any = false;
-        for (int i = 0; i < sq_variant_count; i++)
-            if (fnmatch(glob, sq_variants[i].id, 0) == 0)
-                chosen[i] = any = true;
-        if (!any) {
-            snprintf(err, errlen,
-                     "--filter: '%s' matches no variant (ids look like color/lea_shr_and/asm; "
-                     "see 'sqcolor list')",
-                     glob);
-            return -1;
-        }
-        if (!p[len])
-            break;
-        p += len + 1;
-    }
     for (int i = 0; i < sq_variant_count; i++)
         if (chosen[i])
             out[n++] = &sq_variants[i];

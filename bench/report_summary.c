@@ -2,6 +2,7 @@
  * headline figures (summary.h), a row per technique, the asm beside the best
  * and the slowest compiler; across machines, the machines side by side with
  * their ratios. And the document around them (report.h). */
+#include "report_batch.h"
 #include "report_formats.h"
 
 #include "cells.h"
@@ -402,6 +403,7 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, bool detail) {
             sq_report_story(d, &runs[0]);
         /* every impl where lines are not counted: --detail, Markdown, HTML */
         sq_report_games(d, &runs[0], detail || d->format != SQ_DOC_TEXT);
+        sq_report_batch(d, &runs[0]);
         if (detail)
             sq_report_detail(d, &runs[0]);
         sq_doc_heading(d, 2, "about this run");

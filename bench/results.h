@@ -82,6 +82,14 @@ typedef struct sq_impl_info {
 
 #define SQ_MAX_IMPLS 32
 
+/* A batch row (c/batch.h): one routine over n squares (pairs) a call. */
+typedef struct sq_batch_result {
+    const char *id; /* family/technique/impl: a live run's the registry's, a loaded run's owned */
+    size_t n;
+    int reps;
+    sq_stats cycles; /* core cycles per square (pair) */
+} sq_batch_result;
+
 typedef struct sq_run {
     sq_machine machine;
     sq_clock clock;
@@ -95,6 +103,8 @@ typedef struct sq_run {
     double elapsed_s;
     sq_result *results;
     int nresults;
+    sq_batch_result *batch; /* none in older files, nor in runs without batch variants */
+    int nbatch;
     /* Metadata for publishing. */
     char version[32];      /* sqcolor's */
     char commit[64];       /* git describe --dirty of the tree it was built from */

@@ -41,6 +41,7 @@ void sq_results_free(sq_run *run) {
     for (int i = 0; i < run->nresults; i++)
         free(run->results[i].samples);
     free(run->results);
+    free(run->batch);
     for (block *b = run->owned, *next; b; b = next) {
         next = b->next;
         free(b);
@@ -173,6 +174,37 @@ static int get_stats(reader *rd, json_t *obj, const char *where, const char *key
 }
 
 /* The optional two speeds of a row (results.h): SQ_MAX_MODES {cycles, share}. */
+/* The optional batch rows (results.h); none in older files. */
+static int read_batch(reader *rd, json_t *root, sq_run *run) {
+    json_t *a = json_object_get(root, "batch"), *o;
+    if (!a)
+        return 0;
+    if (!json_is_array(a))
+        return bad(rd, "batch: not an array");
+    size_t n = json_array_size(a), i;
+    if (!(run->batch = calloc(n ? n : 1, sizeof *run->batch)))
+        return bad(rd, "out of memory");
+    json_array_foreach(a, i, o) {
+        sq_batch_result *b = &run->batch[i];
+        char where[32];
+        double len, reps;
+        const char *id;
+        snprintf(where, sizeof where, "batch[%zu]", i);
+        if (!json_is_object(o))
+            return bad(rd, "%s: not an object", where);
+        if (get_text(rd, o, where, "id", &id) || get_whole(rd, o, where, "n", 1, 1UL << 40, &len) ||
+            get_whole(rd, o, where, "reps", 1, 1e6, &reps) ||
+            get_stats(rd, o, where, "cycles", &b->cycles))
+            return -1;
+        if (!(b->id = own_string(run, id)))
+            return bad(rd, "out of memory");
+        b->n = (size_t)len;
+        b->reps = (int)reps;
+        run->nbatch++;
+    }
+    return 0;
+}
+
 static int get_modes(reader *rd, json_t *o, const char *where, sq_result *r) {
     json_t *modes = json_object_get(o, "modes");
     if (!modes)
@@ -555,7 +587,8 @@ int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run
     json_t *results;
     if (!json_is_object(root))
         bad(&rd, "not a sqcolor result file (the top level is not an object)");
-    else if (read_header(&rd, root, run) == 0 && read_code(&rd, root, run) == 0) {
+    else if (read_header(&rd, root, run) == 0 && read_code(&rd, root, run) == 0 &&
+             read_batch(&rd, root, run) == 0) {
         results = json_object_get(root, "results");
         if (!json_is_array(results)) {
             bad(&rd, "results: %s", results ? "not an array" : "missing");
@@ -803,7 +836,18 @@ static json_t *code_json(const sq_run *run) {
     return a;
 }
 
-/* The whole document; NULL when memory ran out. */
+static json_t *batch_json(const sq_run *run) {
+    json_t *a = json_array();
+    for (int i = 0; i < run->nbatch; i++) {
+        const sq_batch_result *b = &run->batch[i];
+        a = append(a, json_pack("{s:o, s:I, s:i, s:o}", "id", text(b->id), "n", (json_int_t)b->n,
+                                "reps", b->reps, "cycles", stats_json(b->cycles)));
+    }
+    return a;
+}
+
+/* The whole document; NULL when memory ran out. Batch rows only where the run
+ * has them: a file without them is written back as it was. */
 static json_t *run_json(const sq_run *run) {
     const sq_cpu_model *ref = sq_mispredict_reference_of(&run->machine);
     json_t *impls = json_array();
@@ -814,7 +858,7 @@ static json_t *run_json(const sq_run *run) {
     json_t *results = json_array();
     for (int i = 0; i < run->nresults; i++)
         results = append(results, result_json(&run->results[i]));
-    return json_pack(
+    json_t *root = json_pack(
         "{s:i, s:{s:s, s:o, s:o}, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "schema",
         SQ_RESULTS_SCHEMA, "tool", "name", "sqcolor", "version", text(run->version), "commit",
         text(run->commit), "impls", impls, "machine", machine_json(run), "clock",
@@ -823,6 +867,7 @@ static json_t *run_json(const sq_run *run) {
         ref ? json_pack("{s:o, s:o}", "core", text(ref->core), "cycles", text(ref->mispredict))
             : json_null(),
         "summary", summary_json(run), "code", code_json(run), "results", results);
+    return run->nbatch ? set(root, "batch", batch_json(run)) : root;
 }
 
 /* jansson hands its text over a token at a time: gathered here and written

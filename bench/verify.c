@@ -1,12 +1,11 @@
 #include "verify.h"
 
 #include "checked_call.h"
+#include "crash_guard.h"
 #include "knight.h"
 #include "reference.h"
 #include "techniques_c.h"
 
-#include <setjmp.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -34,68 +33,20 @@ static uint64_t garbage_upper_half(void) {
     return g;
 }
 
-/* ---- crash guard: a routine that faults is a failed check, not a dead run */
-
-static sigjmp_buf crash_jump;
-static volatile sig_atomic_t crash_signal;
-static const int guarded_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE};
-#define GUARDED_SIGNALS (int)(sizeof guarded_signals / sizeof guarded_signals[0])
-static struct sigaction saved_actions[GUARDED_SIGNALS];
-static stack_t saved_stack;
-static char alt_stack[1 << 16];
-
-static void on_crash(int sig) {
-    crash_signal = sig;
-    siglongjmp(crash_jump, 1);
-}
-
-/* The handler runs on its own stack: a routine that breaks rsp is still caught. */
-static void guard_install(void) {
-    stack_t ss = {.ss_sp = alt_stack, .ss_size = sizeof alt_stack, .ss_flags = 0};
-    sigaltstack(&ss, &saved_stack);
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_crash;
-    sa.sa_flags = SA_ONSTACK | SA_NODEFER;
-    sigemptyset(&sa.sa_mask);
-    for (int i = 0; i < GUARDED_SIGNALS; i++)
-        sigaction(guarded_signals[i], &sa, &saved_actions[i]);
-}
-
-static void guard_remove(void) {
-    for (int i = 0; i < GUARDED_SIGNALS; i++)
-        sigaction(guarded_signals[i], &saved_actions[i], NULL);
-    sigaltstack(&saved_stack, NULL);
-}
-
-static const char *signal_name(int sig) {
-    switch (sig) {
-    case SIGSEGV:
-        return "SIGSEGV";
-    case SIGBUS:
-        return "SIGBUS";
-    case SIGILL:
-        return "SIGILL";
-    default:
-        return "SIGFPE";
-    }
-}
-
 typedef struct call_outcome {
     unsigned result;
     int crashed;     /* signal number, or 0 */
     uint32_t broken; /* sq_cc_broken after the call */
 } call_outcome;
 
-/* One checked call with fresh canaries. Must run between guard_install and
- * guard_remove. */
+/* One checked call with fresh canaries. Must run under the crash guard. */
 static call_outcome checked_call(const sq_variant *v, uint64_t a, uint64_t b) {
     call_outcome out = {0, 0, 0};
     for (int i = 0; i < 13; i++)
         sq_cc_canary[i] = next_random();
     sq_cc_broken = 0;
-    if (sigsetjmp(crash_jump, 0)) {
-        out.crashed = crash_signal;
+    if (sigsetjmp(sq_crash_jump, 0)) {
+        out.crashed = sq_crash_signal;
         return out;
     }
     out.result = sq_checked_call(v->fn.any, a, b);
@@ -130,7 +81,7 @@ static bool verify_input(const sq_variant *v, unsigned a, unsigned b, sq_check *
 
     call_outcome clean = checked_call(v, a, b);
     if (clean.crashed) {
-        fail(out, "crashed (%s) on %s", signal_name(clean.crashed), in);
+        fail(out, "crashed (%s) on %s", sq_signal_name(clean.crashed), in);
         return false;
     }
     for (int bit = 0; bit < 7; bit++)
@@ -155,7 +106,7 @@ static bool verify_input(const sq_variant *v, unsigned a, unsigned b, sq_check *
             fail(out,
                  "crashed (%s) with garbage in the upper 32 bits of %s (%s): the unsigned "
                  "argument must be zero-extended before use as a 64-bit value",
-                 signal_name(dirty.crashed), reg, in);
+                 sq_signal_name(dirty.crashed), reg, in);
             return false;
         }
         if (dirty.result != clean.result || dirty.broken) {
@@ -178,7 +129,7 @@ void sq_verify_variant(const sq_variant *v, sq_check *out) {
         out->pass = false;
         return;
     }
-    guard_install();
+    sq_crash_guard_install();
     for (int i = 0; i < v->family->domain_size; i++) {
         unsigned a, b;
         sq_domain_input(v->family, i, &a, &b);
@@ -186,7 +137,7 @@ void sq_verify_variant(const sq_variant *v, sq_check *out) {
             break;
         out->checked++;
     }
-    guard_remove();
+    sq_crash_guard_remove();
 }
 
 /* ---- properties from the seeds ------------------------------------------ */

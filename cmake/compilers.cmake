@@ -40,6 +40,22 @@ function(_sq_accepts var path)
   endif()
 endfunction()
 
+# c/<src> built by the current compiler (_path, _common, _flags, _impl) into obj
+# with extra flags ARGN; appended to SQ_C_IMPL_OBJECTS.
+macro(_sq_impl_object src obj)
+  # Each object depends on the headers its compiler says it read (-MD), no
+  # more: touching a harness file rebuilds none of the impls.
+  add_custom_command(
+    OUTPUT ${obj}
+    COMMAND ${_path} ${_common} ${_flags} ${ARGN} -MD -MF ${obj}.d
+            -c ${CMAKE_SOURCE_DIR}/c/${src} -o ${obj}
+    DEPENDS ${CMAKE_SOURCE_DIR}/c/${src}
+    DEPFILE ${obj}.d
+    COMMENT "Building ${src} with ${_impl}"
+    VERBATIM)
+  list(APPEND SQ_C_IMPL_OBJECTS ${obj})
+endmacro()
+
 set(_impls "")
 set(SQ_C_IMPL_ROWS "")
 set(SQ_IMPL_INFO_DEFINES "")
@@ -69,9 +85,11 @@ foreach(_cc IN LISTS _candidates)
   if(_version_text MATCHES "clang")
     set(_kind clang)
     set(_novec -fno-vectorize -fno-slp-vectorize)
+    set(_vec -fvectorize -fslp-vectorize)
   elseif(_version_text MATCHES "gcc|GCC|Free Software")
     set(_kind gcc)
     set(_novec -fno-tree-vectorize -fno-tree-slp-vectorize)
+    set(_vec -ftree-vectorize -ftree-slp-vectorize)
   else()
     if(SQCOLOR_COMPILERS)
       message(FATAL_ERROR "SQCOLOR_COMPILERS: '${_cc}' is neither gcc nor clang")
@@ -123,23 +141,15 @@ foreach(_cc IN LISTS _candidates)
     endif()
     foreach(_src IN LISTS _sources)
       string(REPLACE ".c" "" _stem ${_src})
-      set(_obj ${GEN}/${_stem}_${_tag}.o)
       set(_extra "")
       if(_src STREQUAL "kernels_c.c")
         set(_extra ${_novec} ${_align})
       endif()
-      # Each object depends on the headers its compiler says it read (-MD), no
-      # more: touching a harness file rebuilds none of the impls.
-      add_custom_command(
-        OUTPUT ${_obj}
-        COMMAND ${_path} ${_common} ${_flags} ${_extra} -MD -MF ${_obj}.d
-                -c ${CMAKE_SOURCE_DIR}/c/${_src} -o ${_obj}
-        DEPENDS ${CMAKE_SOURCE_DIR}/c/${_src}
-        DEPFILE ${_obj}.d
-        COMMENT "Building ${_src} with ${_impl}"
-        VERBATIM)
-      list(APPEND SQ_C_IMPL_OBJECTS ${_obj})
+      _sq_impl_object(${_src} ${GEN}/${_stem}_${_tag}.o ${_extra})
     endforeach()
+    # The batch loops twice: vectorizer off (scalar) and on (autovec, -O2 included).
+    _sq_impl_object(batch_c.c ${GEN}/batch_c_scalar_${_tag}.o -DSQ_BATCH_FORM=scalar ${_novec})
+    _sq_impl_object(batch_c.c ${GEN}/batch_c_autovec_${_tag}.o -DSQ_BATCH_FORM=autovec ${_vec})
     string(APPEND SQ_C_IMPL_ROWS " M(${_tag}, \"${_impl}\", __VA_ARGS__)")
     string(REPLACE "\"" "\\\"" _version_c "${_version_line}")
     list(JOIN _flags " " _flags_text)

@@ -2,8 +2,10 @@
 #ifndef SQCOLOR_TEST_CHECK_H
 #define SQCOLOR_TEST_CHECK_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static int passed, failed;
 #define CHECK(cond, ...)                                                                           \
@@ -17,6 +19,20 @@ static int passed, failed;
             printf("\n");                                                                          \
         }                                                                                          \
     } while (0)
+
+/* A verifier's verdict on a routine (often broken on purpose): right when it
+ * passed exactly if pass should, and its detail names every string of want[]
+ * (NULL-terminated, or NULL). One line either way. */
+#define WANT(...) ((const char *const[]){__VA_ARGS__, NULL})
+static inline void check_verdict(const char *label, bool pass, bool passed_, const char *detail,
+                                 const char *const *want) {
+    bool ok = passed_ == pass;
+    for (int i = 0; ok && want && want[i]; i++)
+        ok = strstr(detail, want[i]) != NULL;
+    printf("%-6s %-22s %s %s\n", ok ? "ok" : "FAILED", label,
+           passed_ ? "passes" : "fails:", detail);
+    CHECK(ok, "%s", label);
+}
 
 /* Removes the test's scratch folder (if it has one) and prints the closing
  * line; the exit status. */

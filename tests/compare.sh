@@ -161,7 +161,7 @@ make_run "$tmp/seqs70.json" '[range(70) | row("color/lea_shr_and/asm"; "file:s\(
 # The console's tables, for 15 impls and the catalogue's techniques per family
 # with the game sequences: at most 120 lines, none wider than 160 characters
 # (issue 13); --detail has the matrix and every variant's games.
-techniques=$("$bin" list --format csv --filter '*/*/asm' | tail -n +2 | cut -d, -f2 |
+techniques=$("$bin" list --format csv --filter '*/*/asm' | awk -F, '$5 == "scalar"' | cut -d, -f2 |
     jq -R -s -c 'split("\n") | map(select(. != "")) | group_by(.) | map({key: .[0], value: length}) | from_entries')
 ntechniques=$(echo "$techniques" | jq 'add')
 make_run "$tmp/big.json" '[('"$techniques"' | to_entries[]) as $f |

@@ -32,15 +32,8 @@ static void expect(const char *label, const char *fam, sq_any_fn fn, bool pass,
                     .fn = {.any = fn}};
     sq_check c;
     sq_verify_variant(&v, &c);
-    bool ok = c.pass == pass;
-    for (int i = 0; ok && want && want[i]; i++)
-        ok = strstr(c.detail, want[i]) != NULL;
-    printf("%-6s %-22s %s %s\n", ok ? "ok" : "FAILED", label,
-           c.pass ? "passes" : "fails:", c.detail);
-    CHECK(ok, "%s", label);
+    check_verdict(label, pass, c.pass, c.detail, want);
 }
-
-#define WANT(...) ((const char *const[]){__VA_ARGS__, NULL})
 
 int main(void) {
     const sq_variant *good = NULL;

@@ -17,17 +17,15 @@
 #include <string.h>
 
 #include "check.h"
+#include "xorshift.h"
 
 #define ROWS     24
 #define MAX_REPS 40
 
-/* xorshift64*: the same bit patterns every time. */
+/* The same bit patterns every time. */
 static uint64_t rng = 0x9e3779b97f4a7c15u;
 static uint64_t random_bits(void) {
-    rng ^= rng >> 12;
-    rng ^= rng << 25;
-    rng ^= rng >> 27;
-    return rng * 0x2545f4914f6cdd1du;
+    return sq_xorshift64s(&rng);
 }
 
 /* A finite double of random bits: any exponent, subnormals, both signs. */
@@ -402,6 +400,26 @@ static char *edited(const char *text, const char *key, json_t *value) {
     return out;
 }
 
+/* A wrong value of a top-level key and the message naming it. */
+typedef struct bad_form {
+    const char *json, *message;
+} bad_form;
+
+/* text with key set to each form's json is refused with its message. */
+static void check_bad_forms(const char *text, const char *key, const bad_form *forms, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        char *bad_text = edited(text, key, json_loads(forms[i].json, JSON_DECODE_ANY, NULL));
+        sq_run back;
+        char err[600];
+        int rc = sq_results_parse(bad_text, strlen(bad_text), "bad.json", &back, err, sizeof err);
+        CHECK(rc != 0 && strstr(err, forms[i].message) && strncmp(err, "bad.json: ", 10) == 0,
+              "%s %s: %s", key, forms[i].json, rc ? err : "read");
+        if (rc == 0)
+            sq_results_free(&back);
+        free(bad_text);
+    }
+}
+
 /* The code facts: optional (a schema-2 file from before them is read without
  * any), and a present one must be right, the problem named. */
 static void check_code_facts(void) {
@@ -423,9 +441,7 @@ static void check_code_facts(void) {
     if (rc == 0)
         sq_results_free(&back);
     free(without);
-    static const struct {
-        const char *json, *message;
-    } bad_forms[] = {
+    static const bad_form bad_forms[] = {
         {"{}", "code: not an array"},
         {"[1]", "code[0]: not an object"},
         {"[{\"insns\": 3, \"bytes\": 9, \"hash\": \"0000000000000000\"}]", "code[0].id: missing"},
@@ -440,15 +456,55 @@ static void check_code_facts(void) {
         {"[{\"id\": \"x\", \"insns\": 3, \"bytes\": 9, \"hash\": 5}]",
          "code[0].hash: not a string"},
     };
-    for (size_t i = 0; i < sizeof bad_forms / sizeof bad_forms[0]; i++) {
-        char *bad_text = edited(text, "code", json_loads(bad_forms[i].json, JSON_DECODE_ANY, NULL));
-        rc = sq_results_parse(bad_text, strlen(bad_text), "bad.json", &back, err, sizeof err);
-        CHECK(rc != 0 && strstr(err, bad_forms[i].message) && strncmp(err, "bad.json: ", 10) == 0,
-              "code %s: %s", bad_forms[i].json, rc ? err : "read");
-        if (rc == 0)
-            sq_results_free(&back);
-        free(bad_text);
+    check_bad_forms(text, "code", bad_forms, sizeof bad_forms / sizeof bad_forms[0]);
+    free(text);
+}
+
+/* Batch rows: read back exactly; a file without them (older, or a run of
+ * scalar variants only) is written back without the key; a bad row named. */
+static void check_batch_rows(void) {
+    static synthetic s;
+    make_run(&s, 3, 4096);
+    sq_batch_result rows[3];
+    for (int i = 0; i < 3; i++)
+        rows[i] = (sq_batch_result){i == 2 ? "color_mask/gfni/asm" : "color_batch/sse2/asm",
+                                    i == 1 ? 262144 : 4096, 11 - i, random_stats()};
+    s.run.batch = rows;
+    s.run.nbatch = 3;
+    sq_run back;
+    char *text, err[600];
+    if (!round_trip(&s.run, &back, &text))
+        return;
+    CHECK(back.nbatch == 3, "%d batch rows read back", back.nbatch);
+    for (int i = 0; i < back.nbatch && i < 3; i++) {
+        same_text("batch.id", i, rows[i].id, back.batch[i].id);
+        same_uint("batch.n", i, rows[i].n, back.batch[i].n);
+        same_int("batch.reps", i, rows[i].reps, back.batch[i].reps);
+        same_stats("batch.cycles", i, rows[i].cycles, back.batch[i].cycles);
     }
+    sq_results_free(&back);
+
+    char *without = edited(text, "batch", NULL), *again = NULL;
+    int rc = sq_results_parse(without, strlen(without), "old.json", &back, err, sizeof err);
+    CHECK(rc == 0 && back.nbatch == 0, "a file without batch rows: %s", rc ? err : "read");
+    if (rc == 0 && round_trip(&back, &s.run, &again)) {
+        CHECK(!strstr(again, "\"batch\""), "written back without a batch key");
+        sq_results_free(&s.run);
+    }
+    if (rc == 0)
+        sq_results_free(&back);
+    free(again);
+    free(without);
+
+    static const bad_form bad_forms[] = {
+        {"{}", "batch: not an array"},
+        {"[1]", "batch[0]: not an object"},
+        {"[{\"n\": 64, \"reps\": 3, \"cycles\": {\"min\": 1, \"median\": 1, \"p90\": 1}}]",
+         "batch[0].id: missing"},
+        {"[{\"id\": \"x\", \"n\": 0, \"reps\": 3}]", "batch[0].n: 0 is not a whole number from 1"},
+        {"[{\"id\": \"x\", \"n\": 64, \"reps\": 3}]", "batch[0].cycles: missing"},
+    };
+    check_bad_forms(text, "batch", bad_forms, sizeof bad_forms / sizeof bad_forms[0]);
     free(text);
 }
 
@@ -502,6 +558,7 @@ int main(int argc, char **argv) {
     check_round_trips();
     check_not_utf8();
     check_code_facts();
+    check_batch_rows();
     check_schema1(argv[1]);
     return check_finish("results_io", NULL);
 }

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# The batch families through the command line: list shows them after the
+# scalar variants, and the CPU feature gate: with SQCOLOR_HIDE_FEATURES hiding
+# AVX-512, AVX2, SSSE3 and GFNI, list says those variants are not supported,
+# verify skips them in one line and passes, the dispatchers fall back.
+# usage: tests/batch.sh path/to/sqcolor
+bin=$1
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+"$bin" list >"$tmp/list" || bad "list: exit $?"
+scalar_line=$(grep -n '^color/lookup/asm ' "$tmp/list" | cut -d: -f1)
+batch_line=$(grep -n '^color_batch/gfni/asm ' "$tmp/list" | cut -d: -f1)
+[ -n "$scalar_line" ] && [ -n "$batch_line" ] && [ "$batch_line" -gt "$scalar_line" ] && ok ||
+    bad "list: batch rows after the scalar ones ($scalar_line, $batch_line)"
+"$bin" list --format csv >"$tmp/list.csv"
+grep -qE '^color_mask/gfni/asm,color_mask,gfni,asm,batch,avx2\+avx512f\+avx512bw\+gfni,(yes|no)$' "$tmp/list.csv" &&
+    ok || bad "list csv: batch rows"
+[ "$(awk -F, 'NF != 7' "$tmp/list.csv" | wc -l)" -eq 0 ] && ok || bad "list csv: every row has 7 columns"
+"$bin" list --filter 'same_color_batch/*/asm' >"$tmp/one" && ok || bad "a glob matching batch ids only"
+[ "$(grep -c '^same_color_batch/' "$tmp/one")" -ge 7 ] && ! grep -q '^color/' "$tmp/one" && ok ||
+    bad "list --filter same_color_batch: $(cat "$tmp/one")"
+expect_usage "'color_batch/nope/*' matches no variant" list --filter 'color_batch/*,color_batch/nope/*'
+
+# Every batch line that needs anything needs one of these (or what they
+# are prerequisites of): how many, from the catalogue as list shows it.
+hide=avx512f,avx2,ssse3,gfni
+batch_ids='*batch*/*/*,color_mask/*/*'
+needing=$(SQCOLOR_HIDE_FEATURES= "$bin" list --filter "$batch_ids" | awk '/^batch id/ { on = 1; next } on && $2 != "-"' | wc -l)
+[ "$needing" -ge 1 ] && ok || bad "no batch variant needs a feature"
+SQCOLOR_HIDE_FEATURES=$hide "$bin" list --filter "$batch_ids" >"$tmp/gated"
+gated=$(grep -c 'not supported on this CPU (needs' "$tmp/gated")
+[ "$gated" -eq "$needing" ] && ok || bad "gated list: $gated rows not supported, wanted $needing"
+for v in color_batch/sse2/asm color_batch/scalar/asm color_mask/sse2/asm; do
+    grep "^$v " "$tmp/gated" | grep -q 'not supported' && bad "$v gated" || ok
+done
+grep -q '^color_batch/dispatch/asm .*(here: color_batch/sse2/asm)' "$tmp/gated" && ok ||
+    bad "dispatcher without the hidden features: $(grep dispatch "$tmp/gated")"
+
+SQCOLOR_HIDE_FEATURES=$hide "$bin" verify --filter "$batch_ids" >"$tmp/verify" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && ok || bad "gated verify: exit $rc, $(cat "$tmp/err")"
+[ "$(grep -c "^skipped $needing not supported on this CPU: " "$tmp/verify")" -eq 1 ] && ok ||
+    bad "gated verify: one skip line naming $needing variants"
+grep -q "verify batch: [0-9]* passed, 0 failed, $needing not supported here" "$tmp/verify" && ok ||
+    bad "gated verify totals: $(tail -1 "$tmp/verify")"
+grep -E '^(color_batch|same_color_batch|color_mask)/(ssse3|avx2|avx512bw|ternlog|vbmi|gfni)/asm .*PASS' \
+    "$tmp/verify" && bad "a gated variant ran" || ok
+
+# sqcolor batch: verifies, times and prints every selected variant this CPU
+# runs, at both sizes (the figures themselves are not checked: a noisy machine).
+"$bin" batch --quick --filter 'color_batch/s*/asm,color_mask/scalar/gcc-12' --format csv \
+    >"$tmp/batch.csv" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && ok || bad "batch csv: exit $rc, $(cat "$tmp/err")"
+[ "$(head -1 "$tmp/batch.csv")" = "id,n,reps,cycles_median,ci_lo,ci_hi" ] && ok ||
+    bad "batch csv header: $(head -1 "$tmp/batch.csv")"
+# scalar, sse2, ssse3 (asm) and the gcc-12 mask loop, two sizes each.
+[ "$(grep -c ',4096,' "$tmp/batch.csv")" -eq 4 ] && [ "$(grep -c ',262144,' "$tmp/batch.csv")" -eq 4 ] &&
+    ok || bad "batch csv rows: $(cat "$tmp/batch.csv")"
+awk -F, 'NR > 1 && !($4 > 0 && $5 <= $4 && $4 <= $6) { exit 1 }' "$tmp/batch.csv" && ok ||
+    bad "batch csv: a median outside its interval or not positive"
+mask_needing=$(SQCOLOR_HIDE_FEATURES= "$bin" list --filter 'color_mask/*/asm' | awk '/^batch id/ { on = 1; next } on && $2 != "-"' | wc -l)
+SQCOLOR_HIDE_FEATURES=$hide "$bin" batch --quick --filter 'color_mask/*/asm' --output "$tmp/batch.txt" \
+    >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && [ ! -s "$tmp/out" ] && [ ! -s "$tmp/err" ] && ok || bad "batch --output: exit $rc, $(cat "$tmp/err")"
+grep -q '^color_mask/sse2/asm ' "$tmp/batch.txt" && ! grep -q '^color_mask/avx2/asm ' "$tmp/batch.txt" &&
+    grep -q "skipped $mask_needing not supported on this CPU" "$tmp/batch.txt" && ok || bad "gated batch: $(cat "$tmp/batch.txt")"
+grep -q '^SSE2 .* sse2' "$tmp/batch.txt" && grep -q '^GFNI  *-  *-  *-$' "$tmp/batch.txt" && ok ||
+    bad "best per level: $(grep -A9 'best per' "$tmp/batch.txt")"
+"$bin" batch --quick --filter 'same_color_batch/sse2/asm' --format markdown >"$tmp/batch.md" &&
+    grep -q '^| same_color_batch/sse2/asm | [0-9.]*±[0-9.]* | [0-9.]*±[0-9.]* |$' "$tmp/batch.md" && ok ||
+    bad "batch markdown: $(cat "$tmp/batch.md")"
+
+finish batch

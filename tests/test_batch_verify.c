@@ -1,0 +1,64 @@
+/* The batch verifier catches what it claims to: a wrong result, a write past
+ * n, a missing vzeroupper, a clobbered callee-saved register; and every batch
+ * variant of the catalogue is in the registry. */
+#include "batch_verify.h"
+#include "check.h"
+#include "cpu_features.h"
+
+#include <stdio.h>
+#include <string.h>
+
+SQ_BATCH_SIG_color_batch(broken_batch_wrong);
+SQ_BATCH_SIG_color_batch(broken_batch_overrun);
+SQ_BATCH_SIG_color_batch(broken_batch_no_vzeroupper);
+SQ_BATCH_SIG_color_batch(broken_batch_clobber_rbx);
+
+/* Verifies fn as a color_batch routine; expects pass, or a failure whose
+ * detail contains every string of want[] (NULL-terminated). */
+static void expect(const char *label, sq_color_batch_fn fn, bool pass, const char *const *want) {
+    sq_batch_variant v = {.id = label,
+                          .family = &sq_batch_families[0],
+                          .technique = "test",
+                          .impl = "asm",
+                          .req = "AVX2",
+                          .how = "",
+                          .fn = {.color = fn}};
+    sq_batch_check c;
+    sq_batch_verify_variant(&v, &c);
+    check_verdict(label, pass, c.pass, c.detail, want);
+}
+
+int main(void) {
+    CHECK(strcmp(sq_batch_families[0].name, "color_batch") == 0, "family 0 is color_batch");
+    if (!(sq_cpu_features() & SQ_FEATURE_AVX2)) {
+        printf("no AVX2: the broken routines cannot run here\n");
+        return check_finish("batch_verify", NULL);
+    }
+    /* Lanes first (n = 4096): the wrong tail shows at the first length whose
+     * tail is not empty, 1. */
+    expect("wrong", broken_batch_wrong, false,
+           WANT("n=1, input offset 0", "position 0 (sq=", "expected"));
+    expect("overrun", broken_batch_overrun, false, WANT("n=1,", "wrote byte 0 past the end"));
+    expect("no_vzeroupper", broken_batch_no_vzeroupper, false,
+           WANT("n=4096", "upper ymm state in use", "no vzeroupper"));
+    expect("clobber_rbx", broken_batch_clobber_rbx, false,
+           WANT("clobbered callee-saved register rbx"));
+
+    /* The catalogue's variants: each family has its dispatcher and scalar asm. */
+    for (int f = 0; f < sq_batch_family_count; f++) {
+        int dispatchers = 0, scalar_asm = 0;
+        for (int i = 0; i < sq_batch_variant_count; i++) {
+            const sq_batch_variant *v = &sq_batch_variants[i];
+            if (v->family != &sq_batch_families[f])
+                continue;
+            dispatchers += v->dispatcher;
+            scalar_asm += strcmp(v->technique, "scalar") == 0 && strcmp(v->impl, "asm") == 0;
+        }
+        CHECK(dispatchers == 1 && scalar_asm == 1, "%s: %d dispatchers, %d scalar asm",
+              sq_batch_families[f].name, dispatchers, scalar_asm);
+        const sq_batch_variant *best = sq_batch_best_asm(&sq_batch_families[f]);
+        CHECK(best && !sq_cpu_features_missing(best->needs), "%s: best runs here",
+              sq_batch_families[f].name);
+    }
+    return check_finish("batch_verify", NULL);
+}
