@@ -219,6 +219,24 @@ section .text
     vgf2p8affineqb V1, V0, V2, 0x01         ; (b0 ^ b3) ^ 1 in bit 0
 %endmacro
 
+; copy_<width>: no work between the load and the store. Timed beside the
+; routines (bench/batch_bounds.c), not in the catalogue: the bound that a
+; width's loads and stores alone set, measured instead of taken on trust.
+%macro SETUP_copy 0
+%endmacro
+%define SETUP_copy_xmm SETUP_copy
+%define SETUP_copy_ymm SETUP_copy
+%define SETUP_copy_zmm SETUP_copy
+%macro XFORM_copy_xmm 0
+    movdqa      V1, V0                      ; the squares, unchanged
+%endmacro
+%macro XFORM_copy_ymm 0
+    vmovdqa     V1, V0                      ; the squares, unchanged
+%endmacro
+%macro XFORM_copy_zmm 0
+    vmovdqa64   V1, V0                      ; the squares, unchanged
+%endmacro
+
 ; ---- drivers ---------------------------------------------------------------
 
 ; FROM_ZERO width, end, tail: i = 0, end = n rounded down to whole blocks of
@@ -294,6 +312,10 @@ BATCH       color_batch, zmm, avx512bw
 BATCH       color_batch, zmm, ternlog
 BATCH       color_batch, zmm, vbmi
 BATCH       color_batch, zmm, gfni
+
+BATCH       color_batch, xmm, copy_xmm
+BATCH       color_batch, ymm, copy_ymm
+BATCH       color_batch, zmm, copy_zmm
 
 SCALAR      same_color_batch
 BATCH       same_color_batch, xmm, sse2

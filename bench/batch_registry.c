@@ -44,6 +44,28 @@ SQ_FOR_EACH_BATCH(SQ_BATCH_DECLARE)
 const sq_batch_variant sq_batch_variants[] = {SQ_FOR_EACH_BATCH(SQ_BATCH_ROWS)};
 const int sq_batch_variant_count = sizeof sq_batch_variants / sizeof sq_batch_variants[0];
 
+/* The load/store bounds (asm/batch.asm's copy_<width>): a color_batch routine's
+ * loads and stores with nothing between, timed beside the routines. */
+#define SQ_FOR_EACH_BATCH_BOUND(X)                                                                 \
+    X(copy_xmm, NONE, "per 16: movdqu load; movdqu store")                                         \
+    X(copy_ymm, AVX2, "per 32: vmovdqu load; vmovdqu store")                                       \
+    X(copy_zmm, AVX512BW, "per 64: vmovdqu8 load; vmovdqu8 store")
+#define SQ_BATCH_BOUND_DECLARE(tech, req, how)                                                     \
+    SQ_BATCH_SIG_color_batch(SQ_BATCH_FN(asm, color_batch, tech));
+SQ_FOR_EACH_BATCH_BOUND(SQ_BATCH_BOUND_DECLARE)
+#define SQ_BATCH_BOUND_ROW(tech, req, how)                                                         \
+    {"color_batch/" #tech "/bound",                                                                \
+     &sq_batch_families[SQ_BATCH_FAMILY_INDEX_color_batch],                                        \
+     #tech,                                                                                        \
+     "bound",                                                                                      \
+     #req,                                                                                         \
+     SQ_NEEDS(req),                                                                                \
+     how,                                                                                          \
+     false,                                                                                        \
+     {.color = SQ_BATCH_FN(asm, color_batch, tech)}},
+const sq_batch_variant sq_batch_bounds[] = {SQ_FOR_EACH_BATCH_BOUND(SQ_BATCH_BOUND_ROW)};
+const int sq_batch_bound_count = sizeof sq_batch_bounds / sizeof sq_batch_bounds[0];
+
 const sq_batch_variant *sq_batch_best_asm(const sq_batch_family *fam) {
     const sq_batch_variant *best = NULL;
     for (int i = 0; i < sq_batch_variant_count; i++) {

@@ -38,6 +38,12 @@ extern const int sq_batch_family_count;
 extern const sq_batch_variant sq_batch_variants[];
 extern const int sq_batch_variant_count;
 
+/* The load/store bounds: copies of the squares at each vector width (impl
+ * "bound"), the cost of a color_batch routine's loads and stores alone. Not
+ * catalogue lines: they compute no color, so verify has nothing to check. */
+extern const sq_batch_variant sq_batch_bounds[];
+extern const int sq_batch_bound_count;
+
 /* The variant a dispatcher of family fam would pick on this CPU (with the
  * features sq_cpu_features() leaves): the family's last ASM line it runs. */
 const sq_batch_variant *sq_batch_best_asm(const sq_batch_family *fam);

@@ -2,6 +2,7 @@
 
 #include "batch_verify.h"
 #include "clock.h"
+#include "cpu_features.h"
 #include "stats.h"
 #include "xorshift.h"
 
@@ -107,11 +108,36 @@ int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timin
     return rc;
 }
 
+/* A bound copies its input exactly, or it is not timed. */
+static bool copies(const sq_batch_variant *v) {
+    enum { N = 4096 + 7 };
+    uint8_t in[N], out[N];
+    uint64_t rng = 1;
+    for (size_t i = 0; i < N; i++)
+        in[i] = (uint8_t)(sq_xorshift64s(&rng) >> 58);
+    memset(out, 0xff, N);
+    sq_batch_call(v, in, NULL, out, 4096);
+    for (size_t i = 0; i < 4096; i++)
+        if (out[i] != in[i])
+            return false;
+    return out[4096] == 0xff;
+}
+
 int sq_batch_time_run(sq_run *run, const sq_batch_variant *const *vs, int n,
                       const sq_batch_timing *t, const sq_calibration_config *ccfg, bool progress,
                       char *skipped, size_t len, sq_calibration *cal) {
-    const sq_batch_variant *gated[sq_batch_variant_count];
+    const sq_batch_variant *gated[sq_batch_variant_count + sq_batch_bound_count];
     int ngated = sq_batch_gate(vs, n, gated, skipped, len);
+    /* The load/store bounds this CPU runs follow the routines they bound. */
+    for (int i = 0; ngated && i < sq_batch_bound_count; i++) {
+        const sq_batch_variant *b = &sq_batch_bounds[i];
+        if (sq_cpu_features_missing(b->needs))
+            continue;
+        if (copies(b))
+            gated[ngated++] = b;
+        else
+            fprintf(stderr, "sqcolor: %s does not copy its input; not timed\n", b->id);
+    }
     sq_calibrate_clock(ccfg, cal);
     run->nbatch = 0;
     run->batch = calloc((size_t)ngated * SQ_BATCH_SIZES + 1, sizeof *run->batch);

@@ -81,7 +81,7 @@ static void levels_table(sq_doc *d, const sq_run *run, size_t n) {
             const sq_batch_result *b = best_at(run, &sq_batch_families[f], l, n, &v);
             if (b)
                 cell(buf, sizeof buf, b->cycles);
-            sq_text_table_add(&t, "%s%s%s", b ? buf : "-", b ? " " : "", b ? v->technique : "");
+            sq_text_table_add(&t, "%s%s%s", b ? v->technique : "", b ? " " : "", b ? buf : "-");
         }
     }
     sq_doc_table(d, &t, 10, 22);
@@ -117,6 +117,8 @@ void sq_report_batch(sq_doc *d, const sq_run *run) {
     levels_table(d, run, sizes[0]);
     sq_doc_note(d, "batch: the median of each row's repetitions ± half its 95%% interval; random "
                    "squares; the routine called over the whole buffer, nothing subtracted");
+    sq_doc_note(d, "copy_xmm/ymm/zmm (impl bound): a color_batch routine's loads and stores of "
+                   "that width with no work between: what no routine of that width can beat");
 }
 
 void sq_write_batch_csv(FILE *out, const sq_run *run) {

@@ -55,9 +55,12 @@ rc=$?
 [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && ok || bad "batch csv: exit $rc, $(cat "$tmp/err")"
 [ "$(head -1 "$tmp/batch.csv")" = "id,n,reps,cycles_median,ci_lo,ci_hi" ] && ok ||
     bad "batch csv header: $(head -1 "$tmp/batch.csv")"
-# scalar, sse2, ssse3 (asm) and the gcc-12 mask loop, two sizes each.
-[ "$(grep -c ',4096,' "$tmp/batch.csv")" -eq 4 ] && [ "$(grep -c ',262144,' "$tmp/batch.csv")" -eq 4 ] &&
-    ok || bad "batch csv rows: $(cat "$tmp/batch.csv")"
+# scalar, sse2, ssse3 (asm), the gcc-12 mask loop and the load/store bounds this
+# CPU runs (copy_xmm always), two sizes each.
+bounds=$(grep -c '/bound,4096,' "$tmp/batch.csv")
+[ "$(grep -c ',4096,' "$tmp/batch.csv")" -eq $((4 + bounds)) ] &&
+    [ "$(grep -c ',262144,' "$tmp/batch.csv")" -eq $((4 + bounds)) ] &&
+    grep -q '^color_batch/copy_xmm/bound,4096,' "$tmp/batch.csv" && ok || bad "batch csv rows: $(cat "$tmp/batch.csv")"
 awk -F, 'NR > 1 && !($4 > 0 && $5 <= $4 && $4 <= $6) { exit 1 }' "$tmp/batch.csv" && ok ||
     bad "batch csv: a median outside its interval or not positive"
 mask_needing=$(SQCOLOR_HIDE_FEATURES= "$bin" list --filter 'color_mask/*/asm' | awk '/^batch id/ { on = 1; next } on && $2 != "-"' | wc -l)
@@ -67,7 +70,9 @@ rc=$?
 [ $rc -eq 0 ] && [ ! -s "$tmp/out" ] && [ ! -s "$tmp/err" ] && ok || bad "batch --output: exit $rc, $(cat "$tmp/err")"
 grep -q '^color_mask/sse2/asm ' "$tmp/batch.txt" && ! grep -q '^color_mask/avx2/asm ' "$tmp/batch.txt" &&
     grep -q "skipped $mask_needing not supported on this CPU" "$tmp/batch.txt" && ok || bad "gated batch: $(cat "$tmp/batch.txt")"
-grep -q '^SSE2 .* sse2' "$tmp/batch.txt" && grep -q '^GFNI  *-  *-  *-$' "$tmp/batch.txt" && ok ||
+grep -q '^color_batch/copy_xmm/bound ' "$tmp/batch.txt" && ! grep -q '^color_batch/copy_ymm/bound ' "$tmp/batch.txt" &&
+    ok || bad "bounds: copy_xmm timed, copy_ymm gated with avx2 hidden"
+grep -q '^SSE2 .* sse2 ' "$tmp/batch.txt" && grep -q '^GFNI  *-  *-  *-$' "$tmp/batch.txt" && ok ||
     bad "best per level: $(grep -A9 'best per' "$tmp/batch.txt")"
 "$bin" batch --quick --filter 'same_color_batch/sse2/asm' --format markdown >"$tmp/batch.md" &&
     grep -q '^| same_color_batch/sse2/asm | [0-9.]*±[0-9.]* | [0-9.]*±[0-9.]* |$' "$tmp/batch.md" && ok ||
