@@ -18,7 +18,7 @@ static void write_doc(FILE *out, sq_doc_format format, const sq_run *run, const 
                       const sq_calibration *cal, const sq_batch_timing *t) {
     sq_doc d;
     sq_doc_open(&d, out, format, "sqcolor batch");
-    sq_report_batch(&d, run);
+    sq_report_batch(&d, run, NULL, false);
     if (*skipped)
         sq_doc_note(&d, "%s", skipped);
     sq_doc_note(&d,

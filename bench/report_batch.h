@@ -7,8 +7,18 @@
 
 #include <stdio.h>
 
-/* The batch table and the best per CPU feature level; nothing without rows. */
-void sq_report_batch(sq_doc *d, const sq_run *run);
+/* The C impls of a report's key: impls[i] is known by letters[i]. */
+typedef struct sq_batch_key {
+    const char *const *impls;
+    const char *letters;
+    int n;
+} sq_batch_key;
+
+/* The batch table (a row per variant, a column per size) and the best per CPU
+ * feature level at every size; compact: that last table alone, without the
+ * techniques' names (the console's). key: NULL names C impls in full. Nothing
+ * without batch rows. */
+void sq_report_batch(sq_doc *d, const sq_run *run, const sq_batch_key *key, bool compact);
 
 /* Header id,n,reps,cycles_median,ci_lo,ci_hi and a line per row. */
 void sq_write_batch_csv(FILE *out, const sq_run *run);

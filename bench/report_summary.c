@@ -403,7 +403,11 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, bool detail) {
             sq_report_story(d, &runs[0]);
         /* every impl where lines are not counted: --detail, Markdown, HTML */
         sq_report_games(d, &runs[0], detail || d->format != SQ_DOC_TEXT);
-        sq_report_batch(d, &runs[0]);
+        char letters[64];
+        for (int i = 0; i < key.nc && i < (int)sizeof letters; i++)
+            letters[i] = letter(i);
+        sq_batch_key bkey = {key.c, letters, key.nc < 64 ? key.nc : 64};
+        sq_report_batch(d, &runs[0], &bkey, !detail && d->format == SQ_DOC_TEXT);
         if (detail)
             sq_report_detail(d, &runs[0]);
         sq_doc_heading(d, 2, "about this run");
