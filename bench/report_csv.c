@@ -49,6 +49,41 @@ static const sq_impl_info *impl_info(const sq_run *run, const char *impl) {
     return NULL;
 }
 
+/* The columns every line starts with, machine to flags. */
+static void csv_machine(FILE *out, const sq_run *run, const char *machine, const char *cpu,
+                        const char *impl) {
+    const sq_impl_info *built = impl_info(run, impl);
+    csv_text(out, machine, true);
+    csv_text(out, run->machine.vendor, false);
+    fprintf(out, ",%u,%u", run->machine.family, run->machine.model);
+    const char *text[] = {cpu, run->machine.brand, run->commit, built ? built->compiler : "",
+                          built ? built->flags : ""};
+    for (size_t t = 0; t < sizeof text / sizeof text[0]; t++)
+        csv_text(out, text[t], false);
+}
+
+/* A batch row as a line: sequence random, mode batch-<n>, no two speeds. */
+static void csv_batch(FILE *out, const sq_run *run, const char *machine, const char *cpu,
+                      const sq_batch_result *b) {
+    char parts[3][64] = {"", "", ""}, mode[32];
+    sscanf(b->id, "%63[^/]/%63[^/]/%63s", parts[0], parts[1], parts[2]);
+    snprintf(mode, sizeof mode, "batch-%zu", b->n);
+    csv_machine(out, run, machine, cpu, parts[2]);
+    const char *text[] = {b->id, parts[0], parts[1], parts[2], "random", mode};
+    for (size_t t = 0; t < sizeof text / sizeof text[0]; t++)
+        csv_text(out, text[t], false);
+    const double figures[] = {b->cycles.median, b->cycles.ci_lo, b->cycles.ci_hi, b->cycles.min,
+                              b->cycles.p90};
+    for (size_t f = 0; f < sizeof figures / sizeof figures[0]; f++)
+        csv_number(out, figures[f]);
+    fprintf(out, ",%d", b->reps);
+    for (int s = 0; s < 2 * SQ_MAX_MODES; s++)
+        csv_number(out, NAN);
+    fprintf(out, ",0");
+    csv_number(out, NAN);
+    fputc('\n', out);
+}
+
 void sq_write_csv(FILE *out, const sq_run *runs, int nruns) {
     fprintf(out, "machine,vendor,cpu_family,cpu_model,cpu_name,brand,sqcolor_commit,compiler,flags,"
                  "id,family,technique,impl,sequence,mode,cycles_median,cycles_ci95_lo,"
@@ -64,21 +99,9 @@ void sq_write_csv(FILE *out, const sq_run *runs, int nruns) {
         for (int i = 0; i < run->nresults; i++) {
             const sq_result *r = &run->results[i];
             const sq_variant *v = r->variant;
-            const sq_impl_info *built = impl_info(run, v->impl);
-            csv_text(out, machine, true);
-            csv_text(out, run->machine.vendor, false);
-            fprintf(out, ",%u,%u", run->machine.family, run->machine.model);
-            const char *text[] = {cpu,
-                                  run->machine.brand,
-                                  run->commit,
-                                  built ? built->compiler : "",
-                                  built ? built->flags : "",
-                                  v->id,
-                                  v->family->name,
-                                  v->technique,
-                                  v->impl,
-                                  r->sequence,
-                                  sq_mode_names[r->mode]};
+            csv_machine(out, run, machine, cpu, v->impl);
+            const char *text[] = {v->id,   v->family->name, v->technique,
+                                  v->impl, r->sequence,     sq_mode_names[r->mode]};
             for (size_t t = 0; t < sizeof text / sizeof text[0]; t++)
                 csv_text(out, text[t], false);
             csv_number(out, r->cycles.median);
@@ -96,5 +119,7 @@ void sq_write_csv(FILE *out, const sq_run *runs, int nruns) {
             csv_number(out, r->ns.median);
             fputc('\n', out);
         }
+        for (int i = 0; i < run->nbatch; i++)
+            csv_batch(out, run, machine, cpu, &run->batch[i]);
     }
 }
