@@ -106,6 +106,8 @@ double sq_tsc_hz(const char **source) {
     X(lea_bi, "lea eax, [rax + rdx]", 0)                                                           \
     X(lea_bis, "lea eax, [rax + rax*8]", 0)                                                        \
     X(lea_bisd, "lea eax, [rax + rax*8 + 8]", 0)                                                   \
+    X(test_setcc, "test eax, 9; setpe cl; mov eax, ecx", 0)                                        \
+    X(cmp_setcc, "cmp eax, 9; setz cl; mov eax, ecx", 0)                                           \
     X(movzx_load, "movzx eax, byte [rsi + rax] (L1 hit)", 0)                                       \
     X(add_x8, "8 independent adds (throughput, not a chain)", 0)
 
