@@ -10,6 +10,7 @@
  * not U-tested, as the test would measure the shares of the mixture: it
  * differs only when no speed of one run is near a speed of the other. */
 #include "cli.h"
+#include "compare_batch.h"
 #include "cpu_model.h"
 #include "results_io.h"
 #include "stats.h"
@@ -383,6 +384,7 @@ int sq_cmd_compare(int argc, char **argv) {
     if (fail_over >= 0)
         printf("; significant slowdowns over %g%%: %d", fail_over, gate);
     printf("\n");
+    gate += sq_compare_batch(&a, &b, fail_over);
     free(rows);
     free(ia.by_key);
     free(ib.by_key);

@@ -142,8 +142,10 @@ static const command commands[] = {
      "  zero in both runs or with a non-finite sample are not tested; a row at two speeds\n"
      "  differs when no speed of one run is within 3% of a speed of the other. Rows only in\n"
      "  one file are listed. A note above the table says when the two files' CPUs (vendor,\n"
-     "  family, model) or sqcolor commits differ.\n"
-     "  --fail-over PCT  exit 1 if a significant slowdown exceeds PCT% of A (decimals allowed)\n"
+     "  family, model) or sqcolor commits differ. Batch rows follow: they keep no samples, so\n"
+     "  one differs when the two 95% intervals are apart.\n"
+     "  --fail-over PCT  exit 1 if a significant slowdown (a batch row's: intervals apart)\n"
+     "                   exceeds PCT% of A (decimals allowed)\n"
      "  --alpha P        family-wise significance level (default 0.01)\n"},
     {"batch", sq_cmd_batch, "verify, then time the batch routines: cycles per square at L1 and L2",
      "usage: sqcolor batch [--filter GLOBS] [--quick] [--format table|markdown|csv] [--output "

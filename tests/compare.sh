@@ -144,6 +144,21 @@ grep -q "^note: 3 of the 3 rows tested have too few repetitions" "$tmp/six.txt" 
     ok || bad "blind rows: $(grep '^note' "$tmp/six.txt")"
 grep -q "^note:" "$tmp/same.txt" && bad "a note on rows that can be judged" || ok
 
+# Batch rows: intervals apart decide, and --fail-over counts a batch slowdown.
+batch_row() { echo "{id: \"color_batch/avx2/asm\", n: 4096, reps: 11, cycles: {min: $1, median: $1, p90: $1, ci95: [$1 - 0.001, $1 + 0.001]}}"; }
+jq ".batch = [$(batch_row 0.035)]" "$tmp/a.json" >"$tmp/batch_a.json"
+jq ".batch = [$(batch_row 0.045)]" "$tmp/a.json" >"$tmp/batch_slow.json"
+jq ".batch = [$(batch_row 0.0355)]" "$tmp/a.json" >"$tmp/batch_near.json"
+compare_ok batch_slow 1 "$tmp/batch_a.json" "$tmp/batch_slow.json" --fail-over 10
+grep -q '^color_batch/avx2/asm  *4096 .* slower (over --fail-over)$' "$tmp/batch_slow.txt" &&
+    grep -q '^compare batch: 1 rows matched, 1 apart .*slowdowns over 10%: 1$' "$tmp/batch_slow.txt" && ok ||
+    bad "batch slowdown: $(tail -3 "$tmp/batch_slow.txt")"
+compare_ok batch_near 0 "$tmp/batch_a.json" "$tmp/batch_near.json" --fail-over 10
+grep -q '^color_batch/avx2/asm  *4096 .* -$' "$tmp/batch_near.txt" && ok || bad "batch within intervals: $(tail -3 "$tmp/batch_near.txt")"
+compare_ok batch_missing 0 "$tmp/batch_a.json" "$tmp/a.json"
+grep -q '^compare batch: 0 rows matched, 0 apart .*, 1 only in A, 0 only in B$' "$tmp/batch_missing.txt" && ok ||
+    bad "batch rows only in A: $(tail -1 "$tmp/batch_missing.txt")"
+
 # Tables have no limit on their techniques, impls or sequences (item 14 of
 # issue 14: a 200-technique file showed 64 rows).
 make_run "$tmp/wide200.json" '[range(200) | row("color/t\(.)/asm"; "random"; "latency"; one(4))]'

@@ -1,0 +1,52 @@
+#include "compare_batch.h"
+
+#include "stats.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const sq_batch_result *find(const sq_run *run, const sq_batch_result *like) {
+    for (int i = 0; i < run->nbatch; i++)
+        if (run->batch[i].n == like->n && strcmp(run->batch[i].id, like->id) == 0)
+            return &run->batch[i];
+    return NULL;
+}
+
+static int unmatched(const sq_run *from, const sq_run *in) {
+    int n = 0;
+    for (int i = 0; i < from->nbatch; i++)
+        n += !find(in, &from->batch[i]);
+    return n;
+}
+
+int sq_compare_batch(const sq_run *a, const sq_run *b, double fail_over) {
+    if (!a->nbatch && !b->nbatch)
+        return 0;
+    printf("\n%-40s %7s %15s %15s %7s  %s\n", "batch variant", "n", "A", "B", "B/A", "verdict");
+    int matched = 0, apart = 0, gate = 0;
+    for (int i = 0; i < a->nbatch; i++) {
+        const sq_batch_result *x = &a->batch[i], *y = find(b, x);
+        if (!y)
+            continue;
+        matched++;
+        const sq_stats *s = &x->cycles, *t = &y->cycles;
+        bool slower = s->ci_hi < t->ci_lo, faster = t->ci_hi < s->ci_lo;
+        double ratio = t->median / s->median;
+        bool over = slower && fail_over >= 0 && (ratio - 1) * 100 > fail_over;
+        apart += slower || faster;
+        gate += over;
+        printf("%-40s %7zu %8.4f±%.4f %8.4f±%.4f %7.3f  %s%s\n", x->id, x->n, s->median,
+               sq_ci_halfwidth(*s), t->median, sq_ci_halfwidth(*t), ratio,
+               slower   ? "slower"
+               : faster ? "faster"
+                        : "-",
+               over ? " (over --fail-over)" : "");
+    }
+    printf("\ncompare batch: %d rows matched, %d apart (disjoint 95%% intervals: no samples are "
+           "kept for a test), %d only in A, %d only in B",
+           matched, apart, unmatched(a, b), unmatched(b, a));
+    if (fail_over >= 0)
+        printf("; slowdowns over %g%%: %d", fail_over, gate);
+    printf("\n");
+    return gate;
+}
