@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void sq_usage_error(const char *cmd, const char *fmt, ...) {
     va_list ap;
@@ -128,23 +129,39 @@ int sq_select_supported_or_exit(const char *cmd, const char *globs, const sq_var
     return keep_supported_or_exit(cmd, out, sq_select_or_exit(cmd, globs, out), 0);
 }
 
+/* The batch variants chosen[] marks, in registry order; their count. */
+static int batch_chosen(const bool *chosen, const sq_batch_variant **out) {
+    int n = 0;
+    for (int i = 0; i < sq_batch_variant_count; i++)
+        if (chosen[i])
+            out[n++] = &sq_batch_variants[i];
+    return n;
+}
+
+int sq_select_batch_or_exit(const char *cmd, const char *globs, const sq_batch_variant **out) {
+    bool chosen[sq_batch_variant_count];
+    sq_id_table t = {sq_batch_variants, sizeof sq_batch_variants[0], sq_batch_variant_count,
+                     chosen};
+    char err[512];
+    if (sq_globs_select(globs, &t, 1, err, sizeof err) < 0)
+        sq_usage_error(cmd, "%s", err);
+    return batch_chosen(chosen, out);
+}
+
 int sq_select_all_or_exit(const char *cmd, const char *globs, const sq_variant **out,
                           const sq_batch_variant **batch_out, int *nbatch) {
-    bool chosen[sq_variant_count], batch_chosen[sq_batch_variant_count];
+    bool chosen[sq_variant_count], batch_picks[sq_batch_variant_count];
     sq_id_table t[] = {
         {sq_variants, sizeof sq_variants[0], sq_variant_count, chosen},
-        {sq_batch_variants, sizeof sq_batch_variants[0], sq_batch_variant_count, batch_chosen}};
+        {sq_batch_variants, sizeof sq_batch_variants[0], sq_batch_variant_count, batch_picks}};
     char err[512];
     if (sq_globs_select(globs, t, 2, err, sizeof err) < 0)
         sq_usage_error(cmd, "%s", err);
     int n = 0;
-    *nbatch = 0;
     for (int i = 0; i < sq_variant_count; i++)
         if (chosen[i])
             out[n++] = &sq_variants[i];
-    for (int i = 0; i < sq_batch_variant_count; i++)
-        if (batch_chosen[i])
-            batch_out[(*nbatch)++] = &sq_batch_variants[i];
+    *nbatch = batch_chosen(batch_picks, batch_out);
     return n;
 }
 
@@ -163,4 +180,9 @@ long sq_parse_long(const char *cmd, const char *option, const char *value, long 
     if (v < min || v > max)
         sq_usage_error(cmd, "%s %ld is out of range (%ld to %ld)", option, v, min, max);
     return v;
+}
+
+bool sq_progress_wanted(void) {
+    const char *ci = getenv("CI");
+    return isatty(STDERR_FILENO) && !(ci && strcmp(ci, "true") == 0);
 }

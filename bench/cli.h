@@ -52,6 +52,10 @@ int sq_keep_supported_noting(const char *who, const sq_variant **vs, int n, char
 int sq_select_supported_or_exit(const char *cmd, const char *globs, const sq_variant **out);
 /* The same over the scalar variants (to out, returned count) and the batch
  * ones (batch_out, *nbatch): a glob must match one of either. */
+/* The batch variants --filter selects (a glob must match one of them), in
+ * registry order; exits 2 with the reason otherwise. *out has room for all. */
+int sq_select_batch_or_exit(const char *cmd, const char *globs, const sq_batch_variant **out);
+
 int sq_select_all_or_exit(const char *cmd, const char *globs, const sq_variant **out,
                           const sq_batch_variant **batch_out, int *nbatch);
 
@@ -91,5 +95,8 @@ void sq_print_batch_catalogue(const sq_batch_variant *const *vs, int n, bool csv
 /* Verifies vs[0..n) and the properties, printing one line each unless quiet
  * (failures are always printed). Returns true when everything passed. */
 bool sq_verify_all(const sq_variant *const *vs, int n, bool quiet, FILE *out);
+
+/* Progress lines on stderr: only to a terminal, and never under CI=true. */
+bool sq_progress_wanted(void);
 
 #endif

@@ -4,13 +4,10 @@
 #include "batch_verify.h"
 #include "cli.h"
 #include "doc.h"
-#include "globs.h"
 #include "output.h"
 #include "report_batch.h"
 
 #include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 enum { FORMAT_TABLE, FORMAT_MARKDOWN, FORMAT_CSV };
 
@@ -40,17 +37,9 @@ int sq_cmd_batch(int argc, char **argv) {
     sq_parse_options("batch", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, 0, NULL);
     int format = sq_choice("batch", "--format", format_s, "table|markdown|csv");
 
-    bool chosen[sq_batch_variant_count];
-    sq_id_table table = {sq_batch_variants, sizeof sq_batch_variants[0], sq_batch_variant_count,
-                         chosen};
-    char err[512];
-    if (sq_globs_select(filter, &table, 1, err, sizeof err) < 0)
-        sq_usage_error("batch", "%s", err);
     const sq_batch_variant *vs[sq_batch_variant_count];
-    int n = 0;
-    for (int i = 0; i < sq_batch_variant_count; i++)
-        if (chosen[i])
-            vs[n++] = &sq_batch_variants[i];
+    int n = sq_select_batch_or_exit("batch", filter, vs);
+    char err[512];
 
     sq_output out_file;
     FILE *out = stdout;
@@ -59,7 +48,7 @@ int sq_cmd_batch(int argc, char **argv) {
             sq_usage_error("batch", "%s", err);
         out = out_file.fp;
     }
-    bool progress = isatty(STDERR_FILENO) && !(getenv("CI") && strcmp(getenv("CI"), "true") == 0);
+    bool progress = sq_progress_wanted();
     if (progress)
         fprintf(stderr, "sqcolor batch: verifying %d variants\r", n);
     /* Truth first: failures on stderr stop the command. */

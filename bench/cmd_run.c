@@ -152,7 +152,7 @@ int sq_cmd_run(int argc, char **argv) {
         long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
         cfg.timing.cpu = (int)sq_parse_long("run", "--cpu", cpu_s, 0, ncpu - 1);
     }
-    cfg.progress = isatty(STDERR_FILENO) && !(getenv("CI") && strcmp(getenv("CI"), "true") == 0);
+    cfg.progress = sq_progress_wanted();
 
     const sq_variant *vs[sq_variant_count];
     const sq_batch_variant *bvs[sq_batch_variant_count];

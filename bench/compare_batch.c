@@ -1,21 +1,14 @@
 #include "compare_batch.h"
 
+#include "report_batch.h"
 #include "stats.h"
 
 #include <stdio.h>
-#include <string.h>
-
-static const sq_batch_result *find(const sq_run *run, const sq_batch_result *like) {
-    for (int i = 0; i < run->nbatch; i++)
-        if (run->batch[i].n == like->n && strcmp(run->batch[i].id, like->id) == 0)
-            return &run->batch[i];
-    return NULL;
-}
 
 static int unmatched(const sq_run *from, const sq_run *in) {
     int n = 0;
     for (int i = 0; i < from->nbatch; i++)
-        n += !find(in, &from->batch[i]);
+        n += !sq_batch_find(in, from->batch[i].id, from->batch[i].n);
     return n;
 }
 
@@ -25,7 +18,7 @@ int sq_compare_batch(const sq_run *a, const sq_run *b, double fail_over) {
     printf("\n%-40s %7s %15s %15s %7s  %s\n", "batch variant", "n", "A", "B", "B/A", "verdict");
     int matched = 0, apart = 0, gate = 0;
     for (int i = 0; i < a->nbatch; i++) {
-        const sq_batch_result *x = &a->batch[i], *y = find(b, x);
+        const sq_batch_result *x = &a->batch[i], *y = sq_batch_find(b, x->id, x->n);
         if (!y)
             continue;
         matched++;

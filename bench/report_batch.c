@@ -22,7 +22,7 @@ static const char *size_label(size_t n, char *buf, size_t len) {
     return buf;
 }
 
-static const sq_batch_result *find(const sq_run *run, const char *id, size_t n) {
+const sq_batch_result *sq_batch_find(const sq_run *run, const char *id, size_t n) {
     for (int i = 0; i < run->nbatch; i++)
         if (run->batch[i].n == n && strcmp(run->batch[i].id, id) == 0)
             return &run->batch[i];
@@ -184,11 +184,12 @@ void sq_report_batch(sq_doc *d, const sq_run *run, const sq_batch_key *key, bool
         sq_text_table_add(&t, "%s", size_label(sizes[s], buf, sizeof buf));
     for (int i = 0; i < run->nbatch; i++) {
         const char *id = run->batch[i].id;
-        if (find(run, id, run->batch[i].n) != &run->batch[i] || run->batch[i].n != sizes[0])
+        if (sq_batch_find(run, id, run->batch[i].n) != &run->batch[i] ||
+            run->batch[i].n != sizes[0])
             continue; /* a row per id: at its first size's entry */
         sq_text_table_add(&t, "%s", id);
         for (int s = 0; s < nsizes; s++) {
-            const sq_batch_result *b = find(run, id, sizes[s]);
+            const sq_batch_result *b = sq_batch_find(run, id, sizes[s]);
             if (b)
                 cell(buf, sizeof buf, b->cycles);
             sq_text_table_add(&t, "%s", b ? buf : "-");

@@ -20,6 +20,9 @@ typedef struct sq_batch_key {
  * without batch rows. */
 void sq_report_batch(sq_doc *d, const sq_run *run, const sq_batch_key *key, bool compact);
 
+/* The run's batch row of variant id at n squares (pairs) a call; NULL if none. */
+const sq_batch_result *sq_batch_find(const sq_run *run, const char *id, size_t n);
+
 /* Header id,n,reps,cycles_median,ci_lo,ci_hi and a line per row. */
 void sq_write_batch_csv(FILE *out, const sq_run *run);
 
