@@ -1,12 +1,12 @@
 /* sqcolor: how many core cycles does each way of computing the color of a
  * chess square cost, hand-written asm beside compiled C? */
-#include "cli.h"
-#include "cpu_features.h"
-#include "report.h"
-#include "engine.h"
-#include "model_vs_measurement.h"
-#include "placement.h"
-#include "sequence.h"
+#include "bench/cli/cli.h"
+#include "bench/machine/cpu_features.h"
+#include "bench/report/report.h"
+#include "bench/measure/engine.h"
+#include "bench/report/model_vs_measurement.h"
+#include "bench/machine/placement.h"
+#include "bench/input/sequence.h"
 #include "sq_version.h"
 
 #include <errno.h>

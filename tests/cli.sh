@@ -59,7 +59,7 @@ fi
 # gets "unknown option '--word'" only if CMD does not take it (parsing ends
 # before anything runs).
 mapfile -t words < <({
-    grep -oh '"--[a-z][a-z0-9-]*"' "$(dirname "$0")"/../bench/*.c | tr -d '"'
+    grep -oh '"--[a-z][a-z0-9-]*"' "$(dirname "$0")"/../bench/*.c "$(dirname "$0")"/../bench/*/*.c | tr -d '"'
     for c in "${commands[@]}"; do "$bin" help "$c" | grep -o -- '--[a-z][a-z0-9-]*'; done
 } | sort -u | grep -vx -- '--help')
 [ ${#words[@]} -ge 20 ] && ok || bad "only ${#words[@]} option names found"

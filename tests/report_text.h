@@ -2,7 +2,7 @@
 #ifndef SQCOLOR_TEST_REPORT_TEXT_H
 #define SQCOLOR_TEST_REPORT_TEXT_H
 
-#include "report.h"
+#include "bench/report/report.h"
 
 #include <stdio.h>
 #include <stdlib.h>

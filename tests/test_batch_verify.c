@@ -1,9 +1,9 @@
 /* The batch verifier catches what it claims to: a wrong result, a write past
  * n, a missing vzeroupper, a clobbered callee-saved register; and every batch
  * variant of the catalogue is in the registry. */
-#include "batch_verify.h"
+#include "bench/verify/batch_verify.h"
 #include "check.h"
-#include "cpu_features.h"
+#include "bench/machine/cpu_features.h"
 
 #include <stdio.h>
 #include <string.h>

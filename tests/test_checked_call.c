@@ -1,8 +1,8 @@
 /* The verifier catches what it claims to: wrong results, clobbered callee-saved
  * registers (named), and arguments used beyond their 32 bits. */
 #include "check.h"
-#include "registry.h"
-#include "verify.h"
+#include "bench/catalog/registry.h"
+#include "bench/verify/verify.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,7 @@
 /* Grouping impls by identical code, naming a set of impls briefly, and each
  * compiler's code version by version, on made-up impls and facts. */
-#include "code_groups.h"
+#include "bench/code/code_groups.h"
+#include "bench/results/runs.h"
 
 #include <string.h>
 

@@ -3,8 +3,8 @@
  * are one code; an opcode, an immediate, a jump within the routine or a
  * displacement to a place inside it changed are not. And every routine of
  * this binary has a fact that agrees with what disasm decodes. */
-#include "code_identity.h"
-#include "disasm.h"
+#include "bench/code/code_identity.h"
+#include "bench/code/disasm.h"
 
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* The CPU feature gate: what cpuid reports is consistent, SQCOLOR_HIDE_FEATURES
  * hides exactly what it names, and unknown names are refused. */
-#include "cpu_features.h"
+#include "bench/machine/cpu_features.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -3,10 +3,10 @@
  * for a bar that dwarfs the rest, text boxes that never meet (15 impls x every
  * catalogue technique, long names), whiskers at the interval's ends, the unit and
  * the CPU's codename in the titles, and report --plot's files. */
-#include "figures.h"
-#include "plot.h"
-#include "stats.h"
-#include "techniques.h"
+#include "bench/render/figures.h"
+#include "bench/render/plot.h"
+#include "bench/util/stats.h"
+#include "c/techniques.h"
 
 #include <errno.h>
 #include <math.h>

@@ -3,7 +3,7 @@
  * context reach the JSON output. Run with --benchmark_out=FILE --benchmark_out_format=json;
  * a bad flag must exit 2. */
 #include "check.h"
-#include "gbench.h"
+#include "bench/gbench/gbench.h"
 
 #include <jansson.h>
 #include <stdio.h>

@@ -3,8 +3,8 @@
  * lists), the -mcpu for each CPU and the stand-in where an LLVM does not know
  * it, the 0.5-cycle flag, the refusal of another machine's run, and (with a
  * real llvm-mca) that a predicted latency is the model's own for the body. */
-#include "mca.h"
-#include "model_vs_measurement.h"
+#include "bench/code/mca.h"
+#include "bench/report/model_vs_measurement.h"
 
 #include <math.h>
 #include <stdlib.h>

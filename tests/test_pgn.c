@@ -2,8 +2,8 @@
  * king's for the side to move, everything but the main line's moves is
  * skipped, and what is not PGN is refused naming its line and token. Squares
  * are written out here (a1 = 0, e4 = 28), not computed by the code under test. */
-#include "pgn.h"
-#include "sequence.h"
+#include "bench/input/pgn.h"
+#include "bench/input/sequence.h"
 
 #include <stdio.h>
 #include <stdlib.h>

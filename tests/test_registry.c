@@ -1,7 +1,7 @@
 /* The registry is complete and consistent: every technique in every impl,
  * unique ids, ids built from their parts, and --filter semantics. */
-#include "registry.h"
-#include "techniques.h"
+#include "bench/catalog/registry.h"
+#include "c/techniques.h"
 
 #include <stdio.h>
 #include <string.h>

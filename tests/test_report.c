@@ -4,14 +4,14 @@
  * print a negative number, cells with their intervals, two speeds and marks,
  * the cost of a mispredict, plots with error bars, and output files that
  * appear whole on commit and not at all on abort or error. */
-#include "cli.h"
-#include "output.h"
-#include "plot.h"
-#include "cells.h"
-#include "report.h"
-#include "report_formats.h"
-#include "results_io.h"
-#include "stats.h"
+#include "bench/cli/cli.h"
+#include "bench/util/output.h"
+#include "bench/render/plot.h"
+#include "bench/results/cells.h"
+#include "bench/report/report.h"
+#include "bench/report/report_formats.h"
+#include "bench/results/results_io.h"
+#include "bench/util/stats.h"
 
 #include <ctype.h>
 #include <errno.h>

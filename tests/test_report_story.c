@@ -3,7 +3,7 @@
  * figure and instruction count, the compilers with as many, and the oldest
  * version of each compiler that emitted the best code; a file without code
  * facts says so; in Markdown and HTML, not on the console. */
-#include "report.h"
+#include "bench/report/report.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
  * as U+FFFD; the seed's bad forms refused; and a schema-1 file, as the writer
  * before schema 2 made it, still read.
  * usage: test_results_io tests/data/schema1.json */
-#include "results_io.h"
+#include "bench/results/results_io.h"
 
 #include <float.h>
 #include <inttypes.h>
@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "xorshift.h"
+#include "bench/util/xorshift.h"
 
 #define ROWS     24
 #define MAX_REPS 40

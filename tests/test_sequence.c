@@ -2,8 +2,8 @@
  * promises, is deterministic per seed, and a sequence file is read, tiled and
  * rejected as documented. Colors are computed here from the definition
  * ((file + rank) even is dark), not taken from the code under test. */
-#include "sequence.h"
-#include "summary.h"
+#include "bench/input/sequence.h"
+#include "bench/results/summary.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
  * interval ranks and their coverage, the two-speed detector's false and true
  * positive rates on made-up repetitions, the U test and Holm's adjustment.
  * Every random draw comes from one fixed seed, so a run is repeatable. */
-#include "stats.h"
+#include "bench/util/stats.h"
 
 #include <math.h>
 #include <stdint.h>

@@ -2,8 +2,9 @@
  * sequences are predictable, latency withheld from a control-dependent
  * variant, medians over sequences, the cost of a mispredict with its bounds,
  * and the vendors' figures by CPU. */
-#include "report_formats.h"
-#include "summary.h"
+#include "bench/report/report_formats.h"
+#include "bench/results/summary.h"
+#include "bench/results/runs.h"
 
 #include <math.h>
 #include <string.h>

@@ -12,14 +12,20 @@ fi
 out=$build/fuzz
 mkdir -p "$out"
 flags=(-std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-       -Ic -Ibench -I"$build/generated")
-clang "${flags[@]}" tests/fuzz/fuzz_results.c bench/results_io.c "$build/libsqcolor_core.a" \
-    $(pkg-config --libs jansson capstone) -lm -o "$out/fuzz_results"
+       -I. -I"$build/generated")
+# Every layer under the cli, top first, with this build's results_io.c for the
+# fuzzer's instrumentation.
+layers=()
+for layer in report render measure results input verify code catalog machine util; do
+    layers+=("$build/bench/libsqcolor_$layer.a")
+done
+clang "${flags[@]}" tests/fuzz/fuzz_results.c bench/results/results_io.c "${layers[@]}" \
+    "$build/libsqcolor_kernels.a" $(pkg-config --libs jansson capstone) -lm -o "$out/fuzz_results"
 # The real-game sequences sequence.c knows are text the asm puts in the binary.
 nasm -f elf64 -Iasm/ -Ibench/sequences/ asm/game_sequences.asm -o "$out/game_sequences.o"
-clang "${flags[@]}" tests/fuzz/fuzz_sequence.c bench/sequence.c bench/pgn.c "$out/game_sequences.o" \
+clang "${flags[@]}" tests/fuzz/fuzz_sequence.c bench/input/sequence.c bench/input/pgn.c bench/util/escape.c "$out/game_sequences.o" \
     -o "$out/fuzz_sequence"
-clang "${flags[@]}" tests/fuzz/fuzz_pgn.c bench/pgn.c bench/sequence.c "$out/game_sequences.o" \
+clang "${flags[@]}" tests/fuzz/fuzz_pgn.c bench/input/pgn.c bench/input/sequence.c bench/util/escape.c "$out/game_sequences.o" \
     -o "$out/fuzz_pgn"
 for target in results sequence pgn; do
     corpus=$out/corpus_$target

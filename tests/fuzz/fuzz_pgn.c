@@ -1,6 +1,6 @@
 /* libFuzzer target: the PGN reader must reject, never crash, and never write
  * past the room it is promised (len / 2 squares) or a square past 63. */
-#include "pgn.h"
+#include "bench/input/pgn.h"
 
 #include <stdlib.h>
 

@@ -1,6 +1,6 @@
 /* libFuzzer target: the sequence-file reader (file: and pgn:) must reject,
  * never crash. */
-#include "sequence.h"
+#include "bench/input/sequence.h"
 
 #include <stdio.h>
 #include <stdlib.h>

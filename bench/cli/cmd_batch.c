@@ -1,0 +1,83 @@
+/* sqcolor batch: verify the batch routines, time them at an L1- and an
+ * L2-resident size, print one table and the best per CPU feature level. */
+#include "bench/measure/batch_timing.h"
+#include "bench/verify/batch_verify.h"
+#include "bench/cli/cli.h"
+#include "bench/render/doc.h"
+#include "bench/util/output.h"
+#include "bench/report/report_batch.h"
+
+#include <stdlib.h>
+
+enum { FORMAT_TABLE, FORMAT_MARKDOWN, FORMAT_CSV };
+
+static void write_doc(FILE *out, sq_doc_format format, const sq_run *run, const char *skipped,
+                      const sq_calibration *cal, const sq_batch_timing *t) {
+    sq_doc d;
+    sq_doc_open(&d, out, format, "sqcolor batch");
+    sq_report_batch(&d, run, NULL, false);
+    if (*skipped)
+        sq_doc_note(&d, "%s", skipped);
+    sq_doc_note(&d,
+                "%d repetitions, each the fastest of %d samples of %.0f us; cycles from the "
+                "add-chain calibration before each (%.2f GHz core)",
+                t->reps, t->samples, t->sample_s * 1e6, cal->core_hz / 1e9);
+    sq_doc_note(&d, "machine: %s (family 0x%x model 0x%x)", cal->machine.brand, cal->machine.family,
+                cal->machine.model);
+    sq_doc_finish(&d);
+}
+
+int sq_cmd_batch(int argc, char **argv) {
+    const char *filter = NULL, *format_s = "table", *output = NULL;
+    bool quick = false;
+    const sq_option opts[] = {{"--filter", &filter, NULL},
+                              {"--format", &format_s, NULL},
+                              {"--output", &output, NULL},
+                              {"--quick", NULL, &quick}};
+    sq_parse_options("batch", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, 0, NULL);
+    int format = sq_choice("batch", "--format", format_s, "table|markdown|csv");
+
+    const sq_batch_variant *vs[sq_batch_variant_count];
+    int n = sq_select_batch_or_exit("batch", filter, vs);
+    char err[512];
+
+    sq_output out_file;
+    FILE *out = stdout;
+    if (output) {
+        if (sq_output_open(&out_file, output, err, sizeof err))
+            sq_usage_error("batch", "%s", err);
+        out = out_file.fp;
+    }
+    bool progress = sq_progress_wanted();
+    if (progress)
+        fprintf(stderr, "sqcolor batch: verifying %d variants\r", n);
+    /* Truth first: failures on stderr stop the command. */
+    if (!sq_batch_verify_all(vs, n, true, stderr)) {
+        if (output)
+            sq_output_abort(&out_file);
+        return SQ_EXIT_FAIL;
+    }
+    sq_batch_timing t = sq_batch_timing_defaults(quick);
+    sq_calibration_config ccfg = sq_calibration_defaults();
+    ccfg.reps = t.reps;
+    sq_calibration cal;
+    char skipped[2200];
+    sq_run result = {.nbatch = 0};
+    if (sq_batch_time_run(&result, vs, n, &t, &ccfg, progress, skipped, sizeof skipped, &cal)) {
+        fprintf(stderr, "sqcolor batch: out of memory\n");
+        if (output)
+            sq_output_abort(&out_file);
+        return SQ_EXIT_FAIL;
+    }
+    if (format == FORMAT_CSV)
+        sq_write_batch_csv(out, &result);
+    else
+        write_doc(out, format == FORMAT_MARKDOWN ? SQ_DOC_MARKDOWN : SQ_DOC_TEXT, &result, skipped,
+                  &cal, &t);
+    free(result.batch);
+    if (output && sq_output_commit(&out_file, err, sizeof err)) {
+        fprintf(stderr, "sqcolor batch: %s\n", err);
+        return SQ_EXIT_USAGE;
+    }
+    return SQ_EXIT_OK;
+}

@@ -1,0 +1,160 @@
+/* sqcolor list and sqcolor eval: what the registry holds, and what each
+ * routine answers over its whole domain. */
+#include "bench/cli/cli.h"
+
+#include "bench/machine/cpu_features.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Text for a Markdown table cell in a code span: '|' would end the cell. */
+static void print_cell_code(const char *text) {
+    putchar('`');
+    for (const char *p = text; *p; p++) {
+        if (*p == '|')
+            putchar('\\');
+        putchar(*p);
+    }
+    putchar('`');
+}
+
+/* A row per technique of the selected variants: the README's catalogue table
+ * (tools/readme_catalogue.sh), so the two cannot drift. Needs are the
+ * catalogue's, not this CPU's. */
+static void print_catalogue_markdown(const sq_variant *const *vs, int n) {
+    printf("| family | technique | formula | asm instructions | needs |\n|---|---|---|---|---|\n");
+    for (int i = 0; i < n; i++) {
+        bool seen = false;
+        for (int j = 0; j < i && !seen; j++)
+            seen =
+                vs[j]->family == vs[i]->family && strcmp(vs[j]->technique, vs[i]->technique) == 0;
+        if (seen)
+            continue;
+        char needs[128];
+        printf("| %s | %s | ", vs[i]->family->name, vs[i]->technique);
+        print_cell_code(vs[i]->formula);
+        printf(" | ");
+        print_cell_code(vs[i]->insns);
+        printf(" | %s |\n", sq_feature_names(vs[i]->needs, needs, sizeof needs));
+    }
+}
+
+/* A row per batch technique and language (asm, or C built by every C impl). */
+static void print_batch_catalogue_markdown(const sq_batch_variant *const *vs, int n) {
+    printf("\n| batch family | technique | written in | how | needs |\n|---|---|---|---|---|\n");
+    for (int i = 0; i < n; i++) {
+        bool asm_i = strcmp(vs[i]->impl, "asm") == 0, seen = false;
+        for (int j = 0; j < i && !seen; j++)
+            seen = vs[j]->family == vs[i]->family &&
+                   strcmp(vs[j]->technique, vs[i]->technique) == 0 &&
+                   (strcmp(vs[j]->impl, "asm") == 0) == asm_i;
+        if (seen)
+            continue;
+        char needs[128];
+        printf("| %s | %s | %s | ", vs[i]->family->name, vs[i]->technique,
+               asm_i ? "asm" : "C, every C impl");
+        print_cell_code(vs[i]->how);
+        printf(" | %s |\n", sq_feature_names(vs[i]->needs, needs, sizeof needs));
+    }
+}
+
+int sq_cmd_list(int argc, char **argv) {
+    const char *filter = NULL, *format = "table";
+    const sq_option opts[] = {{"--filter", &filter, NULL}, {"--format", &format, NULL}};
+    sq_parse_options("list", argc, argv, opts, 2, NULL, 0, NULL);
+    enum { TABLE, CSV, MARKDOWN };
+    int chosen = sq_choice("list", "--format", format, "table|csv|markdown");
+    const sq_variant *vs[sq_variant_count];
+    const sq_batch_variant *bvs[sq_batch_variant_count];
+    int nb, n = sq_select_all_or_exit("list", filter, vs, bvs, &nb);
+
+    if (chosen == MARKDOWN) {
+        print_catalogue_markdown(vs, n);
+        if (nb)
+            print_batch_catalogue_markdown(bvs, nb);
+        return SQ_EXIT_OK;
+    }
+    if (chosen == CSV) {
+        printf("id,family,technique,impl,kind,needs,supported\n");
+        for (int i = 0; i < n; i++)
+            sq_print_csv_row(vs[i]->id, vs[i]->family->name, vs[i]->technique, vs[i]->impl,
+                             "scalar", vs[i]->needs);
+    } else if (n) {
+        sq_print_catalogue(vs, n);
+    }
+    sq_print_batch_catalogue(bvs, nb, chosen == CSV);
+    return SQ_EXIT_OK;
+}
+
+void sq_print_csv_row(const char *id, const char *family, const char *technique, const char *impl,
+                      const char *kind, unsigned needs) {
+    char names[160];
+    sq_feature_names(needs, names, sizeof names);
+    for (char *p = names; *p; p++) /* "avx2, gfni" -> "avx2+gfni": one CSV field */
+        if (*p == ',') {
+            memmove(p, p + 1, strlen(p));
+            *p = '+';
+        }
+    printf("%s,%s,%s,%s,%s,%s,%s\n", id, family, technique, impl, kind, names,
+           sq_cpu_features_missing(needs) ? "no" : "yes");
+}
+
+void sq_print_catalogue(const sq_variant *const *vs, int n) {
+    printf("%-40s %-34s %s\n", "id", "formula", "instructions");
+    for (int i = 0; i < n; i++) {
+        char why[160];
+        const char *unsupported = sq_unsupported_reason(vs[i], why, sizeof why);
+        printf("%-40s %-34s %s%s%s\n", vs[i]->id, vs[i]->formula, vs[i]->insns,
+               unsupported ? "  " : "", unsupported ? unsupported : "");
+    }
+}
+
+/* The raw answers, called directly (not through the trampoline) so the rows
+ * are exactly what a user calling the routine would get. */
+int sq_cmd_eval(int argc, char **argv) {
+    const char *filter = NULL;
+    const sq_option opts[] = {{"--filter", &filter, NULL}};
+    sq_parse_options("eval", argc, argv, opts, 1, NULL, 0, NULL);
+    const sq_variant *vs[sq_variant_count];
+    int n = sq_select_supported_or_exit("eval", filter, vs);
+
+    printf("id,a,b,result\n");
+    for (int k = 0; k < n; k++) {
+        const sq_variant *v = vs[k];
+        for (int i = 0; i < v->family->domain_size; i++) {
+            unsigned a, b;
+            sq_domain_input(v->family, i, &a, &b);
+            unsigned r = sq_call(v, a, b);
+            if (v->family->arity == 2)
+                printf("%s,%u,%u,%u\n", v->id, a, b, r);
+            else
+                printf("%s,%u,,%u\n", v->id, a, r);
+        }
+    }
+    return SQ_EXIT_OK; /* main checks what reached standard output */
+}
+
+/* list's batch rows, after the scalar ones. */
+void sq_print_batch_catalogue(const sq_batch_variant *const *vs, int n, bool csv) {
+    if (csv) {
+        for (int i = 0; i < n; i++)
+            sq_print_csv_row(vs[i]->id, vs[i]->family->name, vs[i]->technique, vs[i]->impl, "batch",
+                             vs[i]->needs);
+        return;
+    }
+    if (!n)
+        return;
+    printf("\n%-34s %-56s %s\n", "batch id", "needs", "how");
+    for (int i = 0; i < n; i++) {
+        char names[160], needs[200];
+        unsigned missing = sq_cpu_features_missing(vs[i]->needs);
+        if (missing)
+            snprintf(needs, sizeof needs, "not supported on this CPU (needs %s)",
+                     sq_feature_names(missing, names, sizeof names));
+        else
+            sq_feature_names(vs[i]->needs, needs, sizeof needs);
+        const sq_batch_variant *picks = vs[i]->dispatcher ? sq_batch_best_asm(vs[i]->family) : NULL;
+        printf("%-34s %-56s %s%s%s%s\n", vs[i]->id, needs, vs[i]->how, picks ? " (here: " : "",
+               picks ? picks->id : "", picks ? ")" : "");
+    }
+}

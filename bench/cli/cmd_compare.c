@@ -1,0 +1,394 @@
+/* sqcolor compare A.json B.json: per matching row, both medians with their 95%
+ * intervals, B/A, and a verdict. Two runs of one binary on a quiet machine
+ * should have no row that differs, so a row differs significantly only when
+ *   - the Mann-Whitney U p-value of its samples, Holm-adjusted over every row
+ *     tested, is under alpha (family-wise, default 0.01),
+ *   - the two intervals of the median do not overlap, and
+ *   - the medians are SQ_RESOLUTION_CYCLES or more apart.
+ * Rows about zero in both runs, and rows with a non-finite sample or median,
+ * are not tested. A row at two speeds in either run (stats.h, sq_modes_of) is
+ * not U-tested, as the test would measure the shares of the mixture: it
+ * differs only when no speed of one run is near a speed of the other. */
+#include "bench/cli/cli.h"
+#include "bench/report/compare_batch.h"
+#include "bench/machine/cpu_model.h"
+#include "bench/results/results_io.h"
+#include "bench/util/stats.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Two speeds this close, relative to the larger, are the same speed. */
+#define SPEED_MATCH 0.03
+
+/* One run's side of a matched row. */
+typedef struct side {
+    const sq_result *r;
+    sq_stats s; /* recomputed from the samples, as the run computed it */
+    sq_speed speeds[SQ_MAX_MODES];
+    int nspeeds; /* 1 (the median) or SQ_MAX_MODES */
+    bool finite; /* samples there, and every one and the median a number */
+} side;
+
+typedef struct row {
+    side a, b;
+    const char *untested; /* why the row was not tested, or NULL */
+    bool by_speeds;       /* judged by its speeds, not by the U test */
+    double p;             /* Holm-adjusted p-value; NAN when not U-tested */
+    bool significant;
+    const char *why_not; /* what kept a row with p < alpha from significance */
+} row;
+
+static side side_of(const sq_result *r) {
+    side s = {.r = r, .s = r->cycles, .finite = r->reps > 0 && isfinite(r->cycles.median)};
+    for (int k = 0; k < r->reps; k++)
+        s.finite &= isfinite(r->samples[k]) != 0;
+    if (!s.finite)
+        return s;
+    s.s = sq_stats_of(r->samples, r->reps);
+    if (r->nmodes == SQ_MAX_MODES) {
+        memcpy(s.speeds, r->modes, sizeof s.speeds);
+        s.nspeeds = SQ_MAX_MODES;
+    } else {
+        s.nspeeds = sq_modes_of(r->samples, r->reps, s.speeds);
+    }
+    if (!s.nspeeds) {
+        s.speeds[0] = (sq_speed){s.s.median, 1};
+        s.nspeeds = 1;
+    }
+    return s;
+}
+
+/* No speed of a is within SPEED_MATCH (or the resolution) of a speed of b. */
+static bool speeds_apart(const side *a, const side *b) {
+    for (int i = 0; i < a->nspeeds; i++) {
+        for (int j = 0; j < b->nspeeds; j++) {
+            double x = a->speeds[i].cycles, y = b->speeds[j].cycles;
+            double near = fmax(SPEED_MATCH * fmax(fabs(x), fabs(y)), SQ_RESOLUTION_CYCLES);
+            if (fabs(x - y) < near)
+                return false;
+        }
+    }
+    return true;
+}
+
+static void judge(row *w, double alpha) {
+    const sq_stats *a = &w->a.s, *b = &w->b.s;
+    if (w->untested)
+        return;
+    if (w->by_speeds) {
+        w->significant = speeds_apart(&w->a, &w->b);
+        return;
+    }
+    if (!(w->p < alpha))
+        return;
+    if (!(a->ci_hi < b->ci_lo || b->ci_hi < a->ci_lo))
+        w->why_not = "(intervals overlap)";
+    else if (fabs(b->median - a->median) < SQ_RESOLUTION_CYCLES)
+        w->why_not = "(under the floor)";
+    else
+        w->significant = true;
+}
+
+/* A significant slowdown over fail_over percent of |A|; from an A about zero,
+ * any slowdown to a B that is not. */
+static bool over_gate(const row *w, double fail_over) {
+    const sq_stats *a = &w->a.s, *b = &w->b.s;
+    if (!w->significant || fail_over < 0 || !(b->median > a->median))
+        return false;
+    if (sq_about_zero(*a))
+        return !sq_about_zero(*b);
+    return (b->median - a->median) / fabs(a->median) * 100 > fail_over;
+}
+
+/* The smallest two-sided U p-value that samples of na and nb can give. */
+static double least_p(int na, int nb) {
+    double *x = malloc(sizeof *x * (size_t)(na + nb));
+    if (!x)
+        return 0;
+    for (int k = 0; k < na + nb; k++)
+        x[k] = k;
+    double p = sq_mann_whitney_p(x, na, x + na, nb);
+    free(x);
+    return p;
+}
+
+/* A run's rows sorted by (id, sequence, mode), for matching in n log n. */
+typedef struct row_index {
+    const sq_result **by_key;
+    int n;
+} row_index;
+
+static int key_order(const sq_result *a, const sq_result *b) {
+    int c = strcmp(a->variant->id, b->variant->id);
+    if (!c)
+        c = strcmp(a->sequence, b->sequence);
+    return c ? c : (a->mode > b->mode) - (a->mode < b->mode);
+}
+
+/* Rows of one key in file order, so the first of them is matched. */
+static int by_key(const void *x, const void *y) {
+    const sq_result *a = *(const sq_result *const *)x, *b = *(const sq_result *const *)y;
+    int c = key_order(a, b);
+    return c ? c : (a > b) - (a < b);
+}
+
+static row_index index_rows(const sq_run *run) {
+    row_index ix = {malloc(sizeof *ix.by_key * ((size_t)run->nresults + 1)), run->nresults};
+    if (!ix.by_key) {
+        fprintf(stderr, "sqcolor compare: out of memory\n");
+        exit(SQ_EXIT_FAIL);
+    }
+    for (int i = 0; i < run->nresults; i++)
+        ix.by_key[i] = &run->results[i];
+    qsort(ix.by_key, (size_t)ix.n, sizeof *ix.by_key, by_key);
+    return ix;
+}
+
+/* The first row of like's key, or NULL. */
+static const sq_result *find_row(const row_index *ix, const sq_result *like) {
+    int lo = 0, hi = ix->n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (key_order(ix->by_key[mid], like) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < ix->n && key_order(ix->by_key[lo], like) == 0 ? ix->by_key[lo] : NULL;
+}
+
+static void list_missing(const sq_run *from, const row_index *in, const char *label) {
+    int n = 0;
+    for (int i = 0; i < from->nresults; i++) {
+        const sq_result *r = &from->results[i];
+        if (find_row(in, r))
+            continue;
+        if (!n++)
+            printf("\nrows only in %s:\n", label);
+        printf("  %s %s %s\n", r->variant->id, r->sequence, sq_mode_names[r->mode]);
+    }
+}
+
+/* What matching and testing the rows found. */
+typedef struct tally {
+    int matched, ntested; /* rows in both runs; of them, U-tested */
+    int nfinite, nzero;   /* not tested: a non-finite value; about zero in both */
+    int blind;            /* U-tested rows too few repetitions to survive the correction */
+    int need;             /* repetitions each side needs for that */
+} tally;
+
+/* Fills rows[0..t->matched) with A's rows that B has too, U-tests those that
+ * can be and Holm-adjusts their p-values together. */
+static void test_rows(const sq_run *a, const row_index *b, double alpha, row *rows, tally *t) {
+    double *p = malloc(sizeof *p * ((size_t)a->nresults + 1));
+    double *adjusted = malloc(sizeof *adjusted * ((size_t)a->nresults + 1));
+    int *tested = malloc(sizeof *tested * ((size_t)a->nresults + 1));
+    if (!p || !adjusted || !tested) {
+        fprintf(stderr, "sqcolor compare: out of memory\n");
+        exit(SQ_EXIT_FAIL);
+    }
+    for (int i = 0; i < a->nresults; i++) {
+        const sq_result *rb = find_row(b, &a->results[i]);
+        if (!rb)
+            continue;
+        row *w = &rows[t->matched++];
+        *w = (row){.a = side_of(&a->results[i]), .b = side_of(rb), .p = NAN};
+        if (!w->a.finite || !w->b.finite) {
+            w->untested = "untested (a non-finite sample or median)";
+            t->nfinite++;
+        } else if (sq_about_zero(w->a.s) && sq_about_zero(w->b.s)) {
+            w->untested = "untested (about zero in both)";
+            t->nzero++;
+        } else if (w->a.nspeeds > 1 || w->b.nspeeds > 1) {
+            w->by_speeds = true;
+        } else {
+            tested[t->ntested] = t->matched - 1;
+            p[t->ntested++] =
+                sq_mann_whitney_p(w->a.r->samples, w->a.r->reps, w->b.r->samples, w->b.r->reps);
+        }
+    }
+    /* Holm multiplies the least p by the number of rows tested at most. */
+    for (int k = 0; k < t->ntested; k++) {
+        const row *w = &rows[tested[k]];
+        t->blind += least_p(w->a.r->reps, w->b.r->reps) * t->ntested >= alpha;
+    }
+    for (t->need = 3; t->need < 1000 && least_p(t->need, t->need) * t->ntested >= alpha;)
+        t->need++;
+    sq_holm_adjust(p, t->ntested, adjusted);
+    for (int k = 0; k < t->ntested; k++)
+        rows[tested[k]].p = adjusted[k];
+    free(p);
+    free(adjusted);
+    free(tested);
+}
+
+/* A side's cell, "4.000±0.002" (median and the interval's larger half), padded
+ * to width columns. */
+static void print_cell(const side *s, int width) {
+    char cell[64];
+    if (s->finite)
+        snprintf(cell, sizeof cell, "%.3f±%.3f", s->s.median, sq_ci_halfwidth(s->s));
+    else if (isfinite(s->r->cycles.median))
+        snprintf(cell, sizeof cell, "%.3f", s->r->cycles.median);
+    else
+        snprintf(cell, sizeof cell, "null");
+    /* '±' takes two bytes and one column. */
+    printf(" %*s", width + (strstr(cell, "±") ? 1 : 0), cell);
+}
+
+/* "4.130 (33%) 4.320 (67%)", or the one speed. */
+static const char *speeds_text(const side *s, char *buf, size_t len) {
+    if (s->nspeeds == 1) {
+        snprintf(buf, len, "%.3f", s->speeds[0].cycles);
+        return buf;
+    }
+    snprintf(buf, len, "%.3f (%.0f%%) %.3f (%.0f%%)", s->speeds[0].cycles, 100 * s->speeds[0].share,
+             s->speeds[1].cycles, 100 * s->speeds[1].share);
+    return buf;
+}
+
+static void print_row(const row *w, double fail_over) {
+    const sq_result *r = w->a.r;
+    printf("%-40s %-11s %-10s", r->variant->id, r->sequence, sq_mode_names[r->mode]);
+    print_cell(&w->a, 15);
+    print_cell(&w->b, 15);
+    if (!w->untested && !sq_about_zero(w->a.s))
+        printf(" %7.3f", w->b.s.median / w->a.s.median);
+    else
+        printf(" %7s", "-");
+    if (isfinite(w->p))
+        printf(" %9.2g", w->p);
+    else
+        printf(" %9s", "-");
+    const char *verdict = "";
+    if (w->untested)
+        verdict = w->untested;
+    else if (w->significant && w->b.s.median > w->a.s.median)
+        verdict = over_gate(w, fail_over) ? "SLOWER (over --fail-over)" : "slower";
+    else if (w->significant && w->b.s.median < w->a.s.median)
+        verdict = "faster";
+    else if (w->significant)
+        verdict = "differs";
+    else if (w->why_not)
+        verdict = w->why_not;
+    if (w->by_speeds) {
+        char sa[64], sb[64];
+        printf("  %s%sspeeds A %s, B %s", verdict, *verdict ? "; " : "",
+               speeds_text(&w->a, sa, sizeof sa), speeds_text(&w->b, sb, sizeof sb));
+    } else if (*verdict) {
+        printf("  %s", verdict);
+    }
+    printf("\n");
+}
+
+/* An option's number in [min, max] (in (min, max) if open), or exit 2 saying
+ * what the option takes. */
+static double option_number(const char *option, const char *value, double min, double max,
+                            bool open, const char *what) {
+    char *end;
+    double v = strtod(value, &end);
+    bool in = open ? v > min && v < max : v >= min && v <= max;
+    if (end == value || *end || !in)
+        sq_usage_error("compare", "%s takes %s, not '%s'", option, what, value);
+    return v;
+}
+
+/* A line each where the two files' CPUs or builds differ: then a row that
+ * differs is not the code's change alone. */
+static void note_provenance(const sq_run *a, const sq_run *b) {
+    const sq_machine *ma = &a->machine, *mb = &b->machine;
+    if (!sq_same_cpu(ma, mb)) {
+        char la[160], lb[160];
+        sq_cpu_label(la, sizeof la, ma);
+        sq_cpu_label(lb, sizeof lb, mb);
+        if (strcmp(la, lb) == 0) /* one label for several models */
+            printf("note: A ran on %s (family 0x%x model 0x%x), B on %s (family 0x%x model "
+                   "0x%x): differences are the machines' as much as the code's\n",
+                   la, ma->family, ma->model, lb, mb->family, mb->model);
+        else
+            printf("note: A ran on %s, B on %s: differences are the machines' as much as the "
+                   "code's\n",
+                   la, lb);
+    }
+    if (strcmp(a->commit, b->commit) != 0)
+        printf("note: A and B were built from different sqcolor commits (%s, %s): differences "
+               "may be the harness's as much as the variants'\n",
+               *a->commit ? a->commit : "not recorded", *b->commit ? b->commit : "not recorded");
+}
+
+int sq_cmd_compare(int argc, char **argv) {
+    const char *fail_over_s = NULL, *alpha_s = NULL;
+    const sq_option opts[] = {{"--fail-over", &fail_over_s, NULL}, {"--alpha", &alpha_s, NULL}};
+    const char *files[3];
+    int nfiles;
+    sq_parse_options("compare", argc, argv, opts, 2, files, 3, &nfiles);
+    if (nfiles != 2)
+        sq_usage_error("compare", "name two result files, A and B (got %d)", nfiles);
+    double fail_over = -1, alpha = 0.01;
+    if (fail_over_s)
+        fail_over = option_number("--fail-over", fail_over_s, 0, 1000, false,
+                                  "a percentage from 0 to 1000");
+    if (alpha_s)
+        alpha = option_number("--alpha", alpha_s, 0, 1, true, "a number between 0 and 1");
+    sq_run a, b;
+    char err[600];
+    if (sq_results_load(files[0], &a, err, sizeof err))
+        sq_usage_error("compare", "%s", err);
+    if (sq_results_load(files[1], &b, err, sizeof err)) {
+        sq_results_free(&a);
+        sq_usage_error("compare", "%s", err);
+    }
+
+    row *rows = calloc((size_t)a.nresults + 1, sizeof *rows);
+    if (!rows) {
+        fprintf(stderr, "sqcolor compare: out of memory\n");
+        exit(SQ_EXIT_FAIL);
+    }
+    tally t = {0};
+    row_index ia = index_rows(&a), ib = index_rows(&b);
+    test_rows(&a, &ib, alpha, rows, &t);
+
+    printf("A: %s (%s, sqcolor %s)\nB: %s (%s, sqcolor %s)\n", files[0], a.machine.brand, a.commit,
+           files[1], b.machine.brand, b.commit);
+    note_provenance(&a, &b);
+    printf("%-40s %-11s %-10s %15s %15s %7s %9s  %s\n", "variant", "sequence", "mode", "A", "B",
+           "B/A", "p (Holm)", "verdict");
+    int significant = 0, gate = 0, by_speeds = 0;
+    for (int i = 0; i < t.matched; i++) {
+        row *w = &rows[i];
+        judge(w, alpha);
+        significant += w->significant;
+        gate += over_gate(w, fail_over);
+        by_speeds += w->by_speeds;
+        print_row(w, fail_over);
+    }
+    if (t.blind)
+        printf("\nnote: %d of the %d rows tested have too few repetitions for any difference to "
+               "survive Holm's correction over %d rows at alpha %g; a comparison that can find a "
+               "change in every row needs at least %d repetitions a side (run both with "
+               "--min-reps %d)\n",
+               t.blind, t.ntested, t.ntested, alpha, t.need, t.need);
+    list_missing(&a, &ib, "A");
+    list_missing(&b, &ia, "B");
+    if (t.nzero || t.nfinite)
+        printf("\nrows not tested: %d about zero in both runs, %d with a non-finite sample or "
+               "median\n",
+               t.nzero, t.nfinite);
+    printf("\ncompare: %d rows matched, %d tested, %d significant (Mann-Whitney U, Holm at alpha "
+           "%g, floor %g cycles, disjoint 95%% intervals; rows at two speeds (%d) by their "
+           "speeds, %g%% apart)",
+           t.matched, t.ntested + by_speeds, significant, alpha, SQ_RESOLUTION_CYCLES, by_speeds,
+           100 * SPEED_MATCH);
+    if (fail_over >= 0)
+        printf("; significant slowdowns over %g%%: %d", fail_over, gate);
+    printf("\n");
+    gate += sq_compare_batch(&a, &b, fail_over);
+    free(rows);
+    free(ia.by_key);
+    free(ib.by_key);
+    sq_results_free(&a);
+    sq_results_free(&b);
+    return gate ? SQ_EXIT_FAIL : SQ_EXIT_OK;
+}

@@ -1,0 +1,254 @@
+/* sqcolor disasm: each technique's machine code, asm beside every compiler's,
+ * decoded from this very binary. */
+#include "bench/cli/cli.h"
+#include "bench/code/code_groups.h"
+#include "bench/machine/clock.h"
+#include "bench/code/disasm.h"
+#include "bench/code/mca.h"
+#include "bench/report/model_vs_measurement.h"
+#include "bench/results/results_io.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct column {
+    const sq_variant *v;
+    sq_code code;
+    sq_code_fact fact;
+    bool predicted;
+    sq_prediction p;
+    char head[3][256]; /* impls; size; prediction */
+} column;
+
+enum { HEAD_LINES = 3 };
+
+/* Row r of a column: the instruction's offset from the routine's start, as
+ * many hex digits as the routine's last needs, then the instruction; "" past
+ * its end. */
+static const char *cell(const column *c, int r, char *buf, size_t len) {
+    if (r >= c->code.count)
+        return "";
+    int digits = 2;
+    for (size_t last = c->code.offset[c->code.count - 1]; last >> (4 * digits); digits++)
+        ;
+    snprintf(buf, len, "+0x%0*zx %s", digits, c->code.offset[r], c->code.text[r]);
+    return buf;
+}
+
+static void print_table(const char *title, column *cols, int n) {
+    int width[64];
+    char line[256];
+    int rows = 0;
+    for (int c = 0; c < n; c++) {
+        width[c] = 0;
+        for (int h = 0; h < HEAD_LINES; h++)
+            if ((int)strlen(cols[c].head[h]) > width[c])
+                width[c] = (int)strlen(cols[c].head[h]);
+        for (int i = 0; i < cols[c].code.count; i++)
+            if ((int)strlen(cell(&cols[c], i, line, sizeof line)) > width[c])
+                width[c] = (int)strlen(line);
+        if (cols[c].code.count > rows)
+            rows = cols[c].code.count;
+    }
+    printf("\n%s\n", title);
+    for (int h = 0; h < HEAD_LINES; h++) {
+        if (!cols[0].head[h][0])
+            continue;
+        for (int c = 0; c < n; c++)
+            printf("  %-*s", width[c], cols[c].head[h]);
+        printf("\n");
+    }
+    for (int r = 0; r < rows; r++) {
+        for (int c = 0; c < n; c++)
+            printf("  %-*s", width[c], cell(&cols[c], r, line, sizeof line));
+        printf("\n");
+    }
+}
+
+static void print_markdown(const char *title, column *cols, int n) {
+    int rows = 0;
+    char line[256];
+    printf("\n#### %s\n\n|", title);
+    for (int c = 0; c < n; c++) {
+        printf(" %s<br>%s%s%s |", cols[c].head[0], cols[c].head[1],
+               cols[c].head[2][0] ? "<br>" : "", cols[c].head[2]);
+        if (cols[c].code.count > rows)
+            rows = cols[c].code.count;
+    }
+    printf("\n|");
+    for (int c = 0; c < n; c++)
+        printf("---|");
+    printf("\n");
+    for (int r = 0; r < rows; r++) {
+        printf("|");
+        for (int c = 0; c < n; c++) {
+            if (r < cols[c].code.count)
+                printf(" `%s` |", cell(&cols[c], r, line, sizeof line));
+            else
+                printf(" |");
+        }
+        printf("\n");
+    }
+}
+
+/* The code's mnemonics, its closing ret left out: "lea; shr; and". */
+static void mnemonics(const sq_code *code, char *buf, size_t len) {
+    size_t used = 0;
+    buf[0] = 0;
+    for (int i = 0; i < code->count && used < len; i++) {
+        const char *t = code->text[i];
+        int n = (int)strcspn(t, " ");
+        if (i == code->count - 1 && strcmp(t, "ret") == 0)
+            break;
+        used += (size_t)snprintf(buf + used, len - used, "%s%.*s", used ? "; " : "", n, t);
+    }
+}
+
+/* Columns of one code made one, headed by their impls ("gcc-11 = gcc-12"),
+ * in order of first appearance; and how each compiler's code went version
+ * by version, into history. Returns the columns left. */
+static int merge_identical(column *cols, int n, char (*history)[SQ_HISTORY_LINE], int *nhistory) {
+    const char *names[64], *summary[64];
+    const sq_code_fact *facts[64];
+    char text[64][SQ_HISTORY_LINE];
+    int group[64], members[64];
+    for (int c = 0; c < n; c++) {
+        names[c] = cols[c].v->impl;
+        facts[c] = &cols[c].fact;
+        mnemonics(&cols[c].code, text[c], sizeof text[c]);
+        summary[c] = text[c];
+    }
+    *nhistory = sq_code_history(names, facts, summary, n, history, 2 * n);
+    int ngroups = sq_code_groups(facts, n, group);
+    for (int g = 0; g < ngroups; g++) {
+        int nmembers = 0;
+        for (int c = 0; c < n; c++)
+            if (group[c] == g)
+                members[nmembers++] = c;
+        column *keep = &cols[members[0]];
+        sq_impl_set_text(keep->head[0], sizeof keep->head[0], names, n, members, nmembers, " = ");
+        if (g != members[0])
+            cols[g] = *keep;
+    }
+    return ngroups;
+}
+
+/* The model --predict uses: --mcpu's (mcpu; an unknown one exits 2) or this
+ * machine's own. False without llvm-mca. */
+static bool choose_model(const char *mcpu, const sq_machine *host, sq_mca_model *model) {
+    const sq_mca_tool *tool = sq_mca_installed();
+    if (!tool) {
+        fprintf(stderr, "sqcolor disasm: llvm-mca not found (apt-get install llvm-19): no "
+                        "predictions\n");
+        return false;
+    }
+    if (mcpu && !sq_mca_knows(tool, mcpu))
+        sq_usage_error("disasm",
+                       "--mcpu: llvm-mca does not know the CPU '%s' (see '%s -mcpu=help')", mcpu,
+                       tool->path);
+    if (mcpu)
+        sq_mca_model_named(tool, host, mcpu, model);
+    else
+        sq_mca_model_for(tool, host, model);
+    return true;
+}
+
+int sq_cmd_disasm(int argc, char **argv) {
+    const char *filter = NULL, *format = "table", *mcpu = NULL, *results = NULL;
+    bool predict = false;
+    const sq_option opts[] = {{"--filter", &filter, NULL},
+                              {"--format", &format, NULL},
+                              {"--mcpu", &mcpu, NULL},
+                              {"--predict", NULL, &predict},
+                              {"--results", &results, NULL}};
+    sq_parse_options("disasm", argc, argv, opts, 5, NULL, 0, NULL);
+    bool md = sq_choice("disasm", "--format", format, "table|markdown");
+    const sq_variant *vs[sq_variant_count];
+    int n = sq_select_or_exit("disasm", filter, vs);
+
+    sq_machine host;
+    sq_machine_detect(&host);
+    sq_run measured;
+    if (results) {
+        char err[600];
+        if (sq_results_load(results, &measured, err, sizeof err))
+            sq_usage_error("disasm", "%s", err);
+        if (!sq_measured_here(&measured, &host, err, sizeof err)) {
+            sq_results_free(&measured);
+            sq_usage_error("disasm", "--results %s: %s", results, err);
+        }
+    }
+    sq_mca_model model;
+    predict = (predict || mcpu || results) && choose_model(mcpu, &host, &model);
+    if (results) {
+        int rc = sq_model_vs_measurement(vs, n, predict ? &model : NULL, &measured, results, md);
+        sq_results_free(&measured);
+        return rc;
+    }
+
+    bool *done = calloc((size_t)n, sizeof *done);
+    column *cols = calloc(64, sizeof *cols);
+    char(*history)[SQ_HISTORY_LINE] = calloc(128, sizeof *history);
+    if (!done || !cols || !history) {
+        fprintf(stderr, "sqcolor disasm: out of memory\n");
+        return SQ_EXIT_FAIL;
+    }
+    int failures = 0;
+    for (int i = 0; i < n; i++) {
+        if (done[i])
+            continue;
+        int ncols = 0;
+        for (int k = i; k < n && ncols < 64; k++) {
+            if (done[k] || vs[k]->family != vs[i]->family ||
+                strcmp(vs[k]->technique, vs[i]->technique) != 0)
+                continue;
+            done[k] = true;
+            column *c = &cols[ncols];
+            char err[256];
+            c->v = vs[k];
+            if (!sq_disassemble(vs[k], &c->code, err, sizeof err) ||
+                !sq_code_fact_of(vs[k], &c->fact, err, sizeof err)) {
+                fprintf(stderr, "sqcolor disasm: %s\n", err);
+                failures++;
+                continue;
+            }
+            c->predicted = predict && sq_predict(&model, &c->code, &c->p, err, sizeof err);
+            snprintf(c->head[0], sizeof c->head[0], "%s", vs[k]->impl);
+            snprintf(c->head[1], sizeof c->head[1], "%d insns, %zu bytes", c->code.count,
+                     c->code.bytes);
+            c->head[2][0] = 0;
+            if (c->predicted && sq_code_has_branch(&c->code)) /* no latency: see --results */
+                snprintf(c->head[2], sizeof c->head[2], "mca rthr %.2f lat †", c->p.rthroughput);
+            else if (c->predicted)
+                snprintf(c->head[2], sizeof c->head[2], "mca rthr %.2f lat %.2f", c->p.rthroughput,
+                         c->p.latency);
+            ncols++;
+        }
+        int nhistory;
+        ncols = merge_identical(cols, ncols, history, &nhistory);
+        char title[128];
+        snprintf(title, sizeof title, "%s/%s", vs[i]->family->name, vs[i]->technique);
+        (md ? print_markdown : print_table)(title, cols, ncols);
+        for (int h = 0; h < nhistory; h++)
+            printf(md ? "%s- %s\n" : "  %s%s\n", md && !h ? "\n" : "", history[h]);
+    }
+    printf("\ncolumns: impls of byte-identical machine code (RIP-relative displacements and "
+           "jumps or calls out of the routine masked) share one: 'gcc-11 = gcc-12'; "
+           "'clang-13..16': those versions, of the ones built. Under each table, per compiler "
+           "and flag set, the version that first emitted each code.\n");
+    free(done);
+    free(cols);
+    free(history);
+    char text[600];
+    if (predict)
+        sq_mca_model_text(&model, text, sizeof text);
+    if (predict)
+        printf("\nmca: %s; rthr = block reciprocal throughput, lat = cycles per iteration with "
+               "the result fed back through one xor, less that xor's latency\n",
+               text);
+    else
+        printf("\n(no llvm-mca predictions: add --predict%s)\n",
+               sq_mca_installed() ? "" : " after 'apt-get install llvm-19'");
+    return failures ? SQ_EXIT_FAIL : SQ_EXIT_OK;
+}

@@ -1,0 +1,75 @@
+/* sqcolor report: tables (and plots) from saved result files; several files
+ * side by side, one column per machine. */
+#include "bench/cli/cli.h"
+#include "bench/util/output.h"
+#include "bench/report/report.h"
+#include "bench/results/results_io.h"
+#include "bench/render/plot.h"
+#include "sq_version.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+int sq_cmd_report(int argc, char **argv) {
+    const char *format_s = "table", *plot_dir = NULL, *output = NULL;
+    bool detail = false;
+    const sq_option opts[] = {{"--format", &format_s, NULL},
+                              {"--plot", &plot_dir, NULL},
+                              {"--output", &output, NULL},
+                              {"--detail", NULL, &detail}};
+    const char *files[SQ_REPORT_MAX_RUNS];
+    int nfiles;
+    sq_parse_options("report", argc, argv, opts, sizeof opts / sizeof opts[0], files,
+                     SQ_REPORT_MAX_RUNS, &nfiles);
+    if (!nfiles)
+        sq_usage_error("report", "name at least one result file");
+    sq_format format = (sq_format)sq_choice("report", "--format", format_s, SQ_FORMAT_CHOICES);
+    /* Every option checked before a file is opened or an output made. */
+    if (nfiles > 1 && format == SQ_FORMAT_JSON)
+        sq_usage_error("report",
+                       "--format json takes one file; several files make a table, markdown, "
+                       "html or csv comparison");
+
+    sq_run runs[SQ_REPORT_MAX_RUNS];
+    char err[600];
+    for (int k = 0; k < nfiles; k++)
+        if (sq_results_load(files[k], &runs[k], err, sizeof err)) {
+            for (int j = 0; j < k; j++)
+                sq_results_free(&runs[j]);
+            sq_usage_error("report", "%s", err);
+        }
+
+    sq_output o;
+    FILE *out = stdout;
+    if (output) {
+        if (sq_output_open(&o, output, err, sizeof err))
+            sq_usage_error("report", "%s", err);
+        out = o.fp;
+    }
+    /* The plot folder made now (mkdir -p), after --output: a refusal leaves
+     * neither behind. */
+    if (plot_dir && sq_check_writable_dir(plot_dir, err, sizeof err)) {
+        if (output)
+            sq_output_abort(&o);
+        sq_usage_error("report", "--plot: %s", err);
+    }
+    int status = SQ_EXIT_OK;
+    bool written = sq_report_write(runs, nfiles, format, detail, out) == 0;
+    if (plot_dir && sq_plot(runs, nfiles, plot_dir, err, sizeof err)) {
+        fprintf(stderr, "sqcolor report: --plot: %s\n", err);
+        status = SQ_EXIT_FAIL;
+    }
+    if (output && !written) {
+        sq_output_abort(&o);
+        fprintf(stderr, "sqcolor report: cannot write %s\n", output);
+        status = SQ_EXIT_USAGE;
+    } else if (output && sq_output_commit(&o, err, sizeof err)) {
+        fprintf(stderr, "sqcolor report: %s\n", err);
+        status = SQ_EXIT_USAGE;
+    }
+    for (int k = 0; k < nfiles; k++)
+        sq_results_free(&runs[k]);
+    return status;
+}

@@ -1,0 +1,294 @@
+#include "bench/code/mca.h"
+
+#include "bench/machine/cpu_model.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* ---- running llvm-mca --------------------------------------------------------- */
+
+/* Runs argv[0] (no shell: a path is never parsed as a command) with input
+ * (or /dev/null) as standard input, standard output and error into buf (at
+ * most cap - 1 bytes, the rest read and dropped). Whether it exited 0. */
+static bool capture(char *const argv[], int input, char *buf, size_t cap) {
+    buf[0] = 0;
+    int out[2];
+    if (pipe2(out, O_CLOEXEC) != 0)
+        return false;
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    if (input >= 0)
+        posix_spawn_file_actions_adddup2(&fa, input, 0);
+    else
+        posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+    posix_spawn_file_actions_adddup2(&fa, out[1], 2);
+    pid_t pid;
+    int spawned = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    close(out[1]);
+    size_t n = 0;
+    char drop[4096];
+    for (;;) {
+        bool room = n + 1 < cap;
+        ssize_t r = read(out[0], room ? buf + n : drop, room ? cap - 1 - n : sizeof drop);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        if (room)
+            n += (size_t)r;
+    }
+    buf[n] = 0;
+    close(out[0]);
+    if (spawned != 0)
+        return false;
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return false;
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+/* The word after label in text ("19.1.7" after "LLVM version "), or "". */
+static void word_after(const char *text, const char *label, char *buf, size_t len) {
+    const char *p = strstr(text, label);
+    p = p ? p + strlen(label) : "";
+    snprintf(buf, len, "%.*s", (int)strcspn(p, " \t\r\n"), p);
+}
+
+/* ---- which llvm-mca ------------------------------------------------------------- */
+
+/* NN of "llvm-mca-NN" (digits only), 0 for "llvm-mca", -1 for any other name. */
+static int mca_major(const char *name) {
+    static const char stem[] = "llvm-mca";
+    if (strncmp(name, stem, sizeof stem - 1) != 0)
+        return -1;
+    name += sizeof stem - 1;
+    if (!*name)
+        return 0;
+    if (*name++ != '-' || !*name || strlen(name) > 4 || strspn(name, "0123456789") != strlen(name))
+        return -1;
+    return atoi(name);
+}
+
+static bool executable_file(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+bool sq_mca_find(const char *search, sq_mca_tool *out) {
+    memset(out, 0, sizeof *out);
+    int best = -1;
+    for (const char *p = search ? search : ""; *p;) {
+        size_t len = strcspn(p, ":");
+        char dir[512];
+        snprintf(dir, sizeof dir, "%.*s", (int)len, p);
+        p += len + (p[len] == ':');
+        DIR *d = len ? opendir(dir) : NULL; /* an empty entry names no folder here */
+        if (!d)
+            continue;
+        for (struct dirent *e; (e = readdir(d));) {
+            int major = mca_major(e->d_name);
+            char path[sizeof out->path];
+            if (major <= best ||
+                snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path ||
+                !executable_file(path))
+                continue;
+            best = major;
+            memcpy(out->path, path, sizeof path);
+        }
+        closedir(d);
+    }
+    if (best < 0)
+        return false;
+    out->major = best;
+    char text[8192];
+    char *argv[] = {out->path, "--version", NULL};
+    capture(argv, -1, text, sizeof text);
+    word_after(text, "LLVM version ", out->version, sizeof out->version);
+    word_after(text, "Host CPU: ", out->host, sizeof out->host);
+    return true;
+}
+
+const sq_mca_tool *sq_mca_installed(void) {
+    static sq_mca_tool tool;
+    static int found = -1;
+    if (found < 0)
+        found = sq_mca_find(getenv("PATH"), &tool);
+    return found ? &tool : NULL;
+}
+
+/* ---- which CPU ------------------------------------------------------------------- */
+
+bool sq_mca_knows(const sq_mca_tool *tool, const char *mcpu) {
+    if (!*mcpu || strspn(mcpu, "abcdefghijklmnopqrstuvwxyz0123456789-_") != strlen(mcpu))
+        return false;
+    if (strcmp(mcpu, "native") == 0)
+        return true;
+    /* One tool's list at a time: a run asks one tool many times. */
+    static char list[65536], listed[sizeof tool->path];
+    if (strcmp(listed, tool->path) != 0) {
+        char *argv[] = {(char *)tool->path, "-mcpu=help", NULL};
+        capture(argv, -1, list, sizeof list); /* exits 1: it had no input */
+        memcpy(listed, tool->path, sizeof listed);
+    }
+    /* "  name  - Select the name processor." lines, before the features' list */
+    const char *cpus = strstr(list, "Available CPUs for this target:");
+    const char *features = cpus ? strstr(cpus, "Available features") : NULL;
+    char needle[64];
+    snprintf(needle, sizeof needle, "\n  %s ", mcpu);
+    const char *at = cpus ? strstr(cpus, needle) : NULL;
+    return at && (!features || at < features);
+}
+
+static void model_start(const sq_mca_tool *tool, const sq_machine *m, sq_mca_model *out) {
+    memset(out, 0, sizeof *out);
+    out->tool = tool;
+    out->xor_latency = NAN;
+    sq_cpu_label(out->cpu, sizeof out->cpu, m);
+}
+
+void sq_mca_model_for(const sq_mca_tool *tool, const sq_machine *m, sq_mca_model *out) {
+    model_start(tool, m, out);
+    const sq_cpu_model *c = sq_cpu_model_of(m);
+    const char *names = c && c->mcpu ? c->mcpu : "";
+    for (const char *p = names; *p; p += strspn(p, " ")) {
+        size_t len = strcspn(p, " ");
+        snprintf(out->mcpu, sizeof out->mcpu, "%.*s", (int)len, p);
+        if (sq_mca_knows(tool, out->mcpu)) {
+            out->source = p == names ? SQ_MCPU_OWN : SQ_MCPU_STAND_IN;
+            snprintf(out->own, sizeof out->own, "%.*s", (int)strcspn(names, " "), names);
+            return;
+        }
+        p += len;
+    }
+    snprintf(out->mcpu, sizeof out->mcpu, "native");
+    out->source = SQ_MCPU_NATIVE;
+}
+
+void sq_mca_model_named(const sq_mca_tool *tool, const sq_machine *m, const char *mcpu,
+                        sq_mca_model *out) {
+    model_start(tool, m, out);
+    snprintf(out->mcpu, sizeof out->mcpu, "%s", mcpu);
+    out->source = SQ_MCPU_OPTION;
+}
+
+void sq_mca_model_text(const sq_mca_model *model, char *buf, size_t len) {
+    const sq_mca_tool *t = model->tool;
+    char version[48];
+    if (t->version[0])
+        snprintf(version, sizeof version, " %s", t->version);
+    else if (t->major)
+        snprintf(version, sizeof version, " %d", t->major);
+    else
+        version[0] = 0;
+    int n = snprintf(buf, len, "llvm-mca%s (%s) -mcpu=%s", version, t->path, model->mcpu);
+    size_t at = n < 0 ? 0 : (size_t)n < len ? (size_t)n : len;
+    switch (model->source) {
+    case SQ_MCPU_OWN:
+        snprintf(buf + at, len - at, ", the model of this CPU, %s", model->cpu);
+        break;
+    case SQ_MCPU_STAND_IN:
+        snprintf(buf + at, len - at,
+                 ", a stand-in: an older core's model, as this LLVM does not know %s, the core of "
+                 "this CPU, %s",
+                 model->own, model->cpu);
+        break;
+    case SQ_MCPU_NATIVE:
+        snprintf(buf + at, len - at,
+                 ", LLVM's guess at this CPU (%s): bench/cpu_model.c names no core of %s that "
+                 "this LLVM knows",
+                 t->host[0] ? t->host : "not said", model->cpu);
+        break;
+    case SQ_MCPU_OPTION:
+        snprintf(buf + at, len - at, ", as --mcpu asked%s%s%s (this CPU: %s)",
+                 strcmp(model->mcpu, "native") == 0 ? ": LLVM's guess, " : "",
+                 strcmp(model->mcpu, "native") == 0 ? (t->host[0] ? t->host : "not said") : "", "",
+                 model->cpu);
+        break;
+    }
+}
+
+/* ---- predicting ------------------------------------------------------------------ */
+
+static double field(const char *text, const char *label) {
+    const char *p = strstr(text, label);
+    return p ? atof(p + strlen(label)) : -1;
+}
+
+/* The cycles llvm-mca gives `iterations` runs of code (ret dropped, jumps
+ * aimed at a label after the block) followed by closing (NULL: none), in
+ * its report's field label; -1 with llvm-mca's words in err when it fails. */
+static double run_mca(const sq_mca_model *model, const sq_code *code, const char *closing,
+                      int iterations, const char *label, char *err, size_t errlen) {
+    int fd = memfd_create("sqcolor-mca", MFD_CLOEXEC);
+    FILE *f = fd >= 0 ? fdopen(fd, "w+") : NULL;
+    if (!f) {
+        snprintf(err, errlen, "llvm-mca's input: %s", strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    for (int i = 0; code && i < code->count; i++) {
+        const char *t = code->decoded[i];
+        if (strncmp(t, "ret", 3) == 0)
+            continue;
+        if (t[0] == 'j')
+            fprintf(f, "%.*s .Lout\n", (int)strcspn(t, " "), t);
+        else
+            fprintf(f, "%s\n", t);
+    }
+    fprintf(f, ".Lout:\n%s\n", closing ? closing : "");
+    if (fflush(f) != 0 || ferror(f) || lseek(fd, 0, SEEK_SET) != 0) {
+        snprintf(err, errlen, "llvm-mca's input: %s", strerror(errno));
+        fclose(f);
+        return -1;
+    }
+    char mcpu[48], iters[32], report[8192];
+    snprintf(mcpu, sizeof mcpu, "-mcpu=%s", model->mcpu);
+    snprintf(iters, sizeof iters, "-iterations=%d", iterations);
+    char *argv[] = {
+        (char *)model->tool->path, mcpu, "-x86-asm-syntax=intel", iters, "-instruction-info=0",
+        "-resource-pressure=0",    NULL};
+    bool ok = capture(argv, fd, report, sizeof report);
+    fclose(f);
+    double x = field(report, label);
+    if (!ok || x < 0) {
+        snprintf(err, errlen, "llvm-mca failed: %.200s", report);
+        return -1;
+    }
+    return x;
+}
+
+/* The closing xor: the result (eax) back into the first argument (edi). */
+#define FEEDBACK "xor edi, eax"
+
+bool sq_predict(sq_mca_model *model, const sq_code *code, sq_prediction *out, char *err,
+                size_t errlen) {
+    const int iterations = 1000;
+    if (isnan(model->xor_latency)) {
+        double alone = run_mca(model, NULL, FEEDBACK, iterations, "Total Cycles:", err, errlen);
+        if (alone < 0)
+            return false;
+        model->xor_latency = alone / iterations;
+    }
+    out->rthroughput = run_mca(model, code, NULL, 100, "Block RThroughput:", err, errlen);
+    double total = out->rthroughput < 0
+                       ? -1
+                       : run_mca(model, code, FEEDBACK, iterations, "Total Cycles:", err, errlen);
+    out->latency = total / iterations - model->xor_latency;
+    return total >= 0;
+}

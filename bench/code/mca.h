@@ -1,0 +1,74 @@
+/* llvm-mca, LLVM's static model of a core: the newest one installed, the CPU
+ * it should model for a machine (cpu_model.c names it), and its prediction
+ * for a routine's machine code. */
+#ifndef SQCOLOR_MCA_H
+#define SQCOLOR_MCA_H
+
+#include "bench/code/disasm.h"
+#include "bench/machine/machine.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* An llvm-mca program. */
+typedef struct sq_mca_tool {
+    char path[512];
+    int major;        /* NN of llvm-mca-NN; 0 for a plain llvm-mca */
+    char version[32]; /* "19.1.7", from its --version; "" when it gives none */
+    char host[32];    /* the CPU LLVM takes this host for (--version's "Host CPU"), or "" */
+} sq_mca_tool;
+
+/* The newest llvm-mca in the folders of search (a PATH value): the
+ * executable llvm-mca-NN with the highest NN, else llvm-mca; the earlier
+ * folder wins a tie. False when there is none. */
+bool sq_mca_find(const char *search, sq_mca_tool *out);
+
+/* The newest on $PATH, looked for once; NULL when there is none. */
+const sq_mca_tool *sq_mca_installed(void);
+
+/* Whether tool lists mcpu among its CPUs (-mcpu=help); "native" always. */
+bool sq_mca_knows(const sq_mca_tool *tool, const char *mcpu);
+
+typedef enum sq_mcpu_source {
+    SQ_MCPU_OWN,      /* the machine's own core, as cpu_model.c names it */
+    SQ_MCPU_STAND_IN, /* an older core: this LLVM does not know the machine's */
+    SQ_MCPU_NATIVE,   /* LLVM's own guess: the table names no core this LLVM knows */
+    SQ_MCPU_OPTION,   /* asked for by name (--mcpu) */
+} sq_mcpu_source;
+
+/* What llvm-mca models, and why. */
+typedef struct sq_mca_model {
+    const sq_mca_tool *tool;
+    char mcpu[32];
+    sq_mcpu_source source;
+    char own[32];       /* SQ_MCPU_STAND_IN: the machine's own name, unknown to this LLVM */
+    char cpu[96];       /* the machine, for the reader (sq_cpu_label) */
+    double xor_latency; /* the model's, found by the first sq_predict; NAN before */
+} sq_mca_model;
+
+/* The model of machine m: the first of the names cpu_model.c gives its core
+ * that tool knows, else "native". */
+void sq_mca_model_for(const sq_mca_tool *tool, const sq_machine *m, sq_mca_model *out);
+
+/* The model named mcpu (which tool knows), for machine m. */
+void sq_mca_model_named(const sq_mca_tool *tool, const sq_machine *m, const char *mcpu,
+                        sq_mca_model *out);
+
+/* One sentence naming the model for the reader: llvm-mca's version and path,
+ * -mcpu, and whether it is the machine's own, a stand-in, LLVM's guess or
+ * asked for. */
+void sq_mca_model_text(const sq_mca_model *model, char *buf, size_t len);
+
+/* llvm-mca on the routine's instructions (without the ret): reciprocal
+ * throughput of the block, and latency: cycles per iteration of the body with
+ * its result fed back into its input through one xor, less that xor's
+ * latency in the same model. */
+typedef struct sq_prediction {
+    double rthroughput;
+    double latency;
+} sq_prediction;
+
+bool sq_predict(sq_mca_model *model, const sq_code *code, sq_prediction *out, char *err,
+                size_t errlen);
+
+#endif

@@ -1,0 +1,84 @@
+#include "bench/machine/calibration.h"
+
+#include "bench/util/stats.h"
+
+#include <sched.h>
+#include <stdlib.h>
+
+sq_calibration_config sq_calibration_defaults(void) {
+    return (sq_calibration_config){.reps = 21, .samples = 5, .sample_s = 50e-6, .cpu = -1};
+}
+
+static int pin(int cpu) {
+    if (cpu >= 0) {
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        CPU_SET(cpu, &set);
+        if (sched_setaffinity(0, sizeof set, &set) != 0)
+            return -1;
+        return cpu;
+    }
+    /* Stay on the CPU we are on: the scheduler must not move us mid-sample. */
+    cpu = sched_getcpu();
+    return pin(cpu < 0 ? 0 : cpu);
+}
+
+double sq_cycles_per_tick_now(const sq_calibration_config *cfg, const sq_calibration *cal) {
+    const sq_chain *add = sq_chain_find("add");
+    return 1.0 / sq_chain_ticks(add, cal->add_iters, cfg->samples);
+}
+
+void sq_calibrate_clock(const sq_calibration_config *cfg, sq_calibration *cal) {
+    cal->cpu = pin(cfg->cpu);
+    sq_machine_detect(&cal->machine);
+    cal->tsc_hz = sq_tsc_hz(&cal->tsc_source);
+    cal->timer_overhead = sq_timer_overhead();
+    cal->perf = sq_perf_cycles_open();
+    const sq_chain *add = sq_chain_find("add");
+    /* Warm up: let the core reach its clock before anything is kept. */
+    sq_chain_ticks(add, sq_chain_iters_for(add, 0.05 * cal->tsc_hz), 1);
+    cal->add_iters = sq_chain_iters_for(add, cfg->sample_s * cal->tsc_hz);
+    double *r = malloc(sizeof *r * (size_t)cfg->reps);
+    for (int i = 0; i < cfg->reps; i++)
+        r[i] = sq_cycles_per_tick_now(cfg, cal);
+    cal->cycles_per_tick = sq_stats_of(r, cfg->reps).median;
+    cal->core_hz = cal->tsc_hz * cal->cycles_per_tick;
+    const sq_chain *x8 = sq_chain_find("add_x8");
+    double x8_ticks =
+        sq_chain_ticks(x8, sq_chain_iters_for(x8, cfg->sample_s * cal->tsc_hz), cfg->samples);
+    cal->alu_per_cycle = 8 / (x8_ticks * cal->cycles_per_tick);
+    free(r);
+}
+
+sq_stats sq_measure_chain(const sq_calibration_config *cfg, const sq_calibration *cal,
+                          const sq_chain *chain) {
+    uint64_t iters = sq_chain_iters_for(chain, cfg->sample_s * cal->tsc_hz);
+    double *r = malloc(sizeof *r * (size_t)cfg->reps);
+    for (int i = 0; i < cfg->reps; i++) {
+        double cpt = sq_cycles_per_tick_now(cfg, cal);
+        r[i] = sq_chain_ticks(chain, iters, cfg->samples) * cpt;
+    }
+    sq_stats s = sq_stats_of(r, cfg->reps);
+    free(r);
+    return s;
+}
+
+void sq_print_clock(FILE *out, const sq_calibration *cal) {
+    const sq_machine *m = &cal->machine;
+    fprintf(out, "machine    %s (%s family 0x%x model 0x%x stepping %u)%s, cpu %d\n", m->brand,
+            m->vendor, m->family, m->model, m->stepping, m->hypervisor ? ", virtualized" : "",
+            cal->cpu);
+    fprintf(out, "tsc        %.4f GHz (%s)\n", cal->tsc_hz / 1e9, cal->tsc_source);
+    fprintf(out, "core clock %.4f GHz = %.4f cycles per TSC tick (dependent add chain)\n",
+            cal->core_hz / 1e9, cal->cycles_per_tick);
+    fprintf(out, "cycles     %s\n",
+            cal->perf ? "perf hardware counter (add chain shown as cross-check)"
+                      : "calibrated from the add chain (no hardware cycle counter: "
+                        "perf_event_open refused it)");
+    fprintf(out, "timer      %.0f TSC ticks for an empty lfence;rdtsc region\n",
+            cal->timer_overhead);
+    fprintf(out,
+            "alu        %.2f independent adds per cycle (fewer when another thread shares "
+            "the core)\n",
+            cal->alu_per_cycle);
+}

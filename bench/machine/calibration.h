@@ -1,0 +1,46 @@
+/* Turning TSC ticks into core cycles, and checking that it works: the add
+ * chain gives cycles per tick; the other chains have latencies to compare. */
+#ifndef SQCOLOR_CALIBRATION_H
+#define SQCOLOR_CALIBRATION_H
+
+#include "bench/machine/clock.h"
+#include "bench/util/stats.h"
+
+#include <stdio.h>
+
+typedef struct sq_calibration_config {
+    int reps;        /* repetitions of each measurement */
+    int samples;     /* timed samples per repetition; the minimum counts */
+    double sample_s; /* length of one sample, as for the kernels */
+    int cpu;         /* pin to this CPU; -1 = stay where we are */
+} sq_calibration_config;
+
+typedef struct sq_calibration {
+    sq_machine machine;
+    double tsc_hz;
+    const char *tsc_source;
+    double timer_overhead;  /* ticks */
+    double cycles_per_tick; /* median of the add-chain repetitions */
+    double core_hz;
+    uint64_t add_iters;   /* add-chain iterations per sample */
+    bool perf;            /* a hardware cycle counter is open */
+    double alu_per_cycle; /* independent adds per cycle (chain add_x8) */
+    int cpu;              /* the CPU we run on */
+} sq_calibration;
+
+sq_calibration_config sq_calibration_defaults(void);
+
+/* Pins (when asked), detects the machine and the TSC, measures the core clock. */
+void sq_calibrate_clock(const sq_calibration_config *cfg, sq_calibration *cal);
+
+/* Core cycles per TSC tick right now: one add-chain repetition. */
+double sq_cycles_per_tick_now(const sq_calibration_config *cfg, const sq_calibration *cal);
+
+/* A chain's latency in core cycles per link over cfg->reps repetitions, each
+ * converted with an add-chain calibration taken just before it. */
+sq_stats sq_measure_chain(const sq_calibration_config *cfg, const sq_calibration *cal,
+                          const sq_chain *chain);
+
+void sq_print_clock(FILE *out, const sq_calibration *cal);
+
+#endif

@@ -1,0 +1,204 @@
+#include "bench/machine/clock.h"
+
+#include <cpuid.h>
+#include <linux/perf_event.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+void sq_machine_detect(sq_machine *m) {
+    unsigned a, b, c, d;
+    memset(m, 0, sizeof *m);
+    __cpuid(0, a, b, c, d);
+    memcpy(m->vendor, &b, 4);
+    memcpy(m->vendor + 4, &d, 4);
+    memcpy(m->vendor + 8, &c, 4);
+    __cpuid(1, a, b, c, d);
+    unsigned family = (a >> 8) & 0xf, model = (a >> 4) & 0xf;
+    if (family == 0xf)
+        family += (a >> 20) & 0xff;
+    if (family == 0x6 || family >= 0xf)
+        model |= ((a >> 16) & 0xf) << 4;
+    m->family = family;
+    m->model = model;
+    m->stepping = a & 0xf;
+    m->hypervisor = (c >> 31) & 1;
+    unsigned brand[12] = {0};
+    if ((unsigned)__get_cpuid_max(0x80000000, NULL) >= 0x80000004u)
+        for (unsigned i = 0; i < 3; i++)
+            __cpuid(0x80000002 + i, brand[4 * i], brand[4 * i + 1], brand[4 * i + 2],
+                    brand[4 * i + 3]);
+    memcpy(m->brand, brand, sizeof brand);
+    m->brand[sizeof brand] = 0;
+    /* The brand string is space-padded on some parts. */
+    char *p = m->brand;
+    while (*p == ' ')
+        p++;
+    memmove(m->brand, p, strlen(p) + 1);
+    for (size_t n = strlen(m->brand); n > 0 && m->brand[n - 1] == ' '; n--)
+        m->brand[n - 1] = 0;
+}
+
+double sq_monotonic_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Ticks over 20 ms of CLOCK_MONOTONIC_RAW; the best of 5 brackets. */
+static double measured_tsc_hz(void) {
+    double best = 0, best_window = 1e9;
+    for (int i = 0; i < 5; i++) {
+        double t0 = sq_monotonic_s();
+        uint64_t c0 = sq_tsc_begin();
+        double t0b = sq_monotonic_s();
+        while (sq_monotonic_s() - t0 < 0.02)
+            ;
+        double t1 = sq_monotonic_s();
+        uint64_t c1 = sq_tsc_end();
+        double t1b = sq_monotonic_s();
+        double window = (t0b - t0) + (t1b - t1); /* uncertainty of the brackets */
+        if (window < best_window) {
+            best_window = window;
+            best = (double)(c1 - c0) / ((t1 + t1b) / 2 - (t0 + t0b) / 2);
+        }
+    }
+    return best;
+}
+
+double sq_tsc_hz(const char **source) {
+    unsigned a, b, c, d;
+    if (__get_cpuid_max(0, NULL) >= 0x15) {
+        __cpuid(0x15, a, b, c, d);
+        if (a && b && c) {
+            *source = "cpuid 0x15";
+            return (double)c * b / a;
+        }
+    }
+    __cpuid(1, a, b, c, d);
+    if ((c >> 31) & 1) { /* hypervisor: leaf 0x40000010 has the TSC in kHz */
+        __cpuid(0x40000000, a, b, c, d);
+        if (a >= 0x40000010) {
+            __cpuid(0x40000010, a, b, c, d);
+            if (a) {
+                *source = "hypervisor cpuid 0x40000010";
+                return a * 1e3;
+            }
+        }
+    }
+    *source = "measured against CLOCK_MONOTONIC_RAW";
+    return measured_tsc_hz();
+}
+
+/* The chains of asm/chains.asm: X(name, one link, latency every x86-64 core has
+ * or 0). */
+#define SQ_FOR_EACH_CHAIN(X)                                                                       \
+    X(add, "add eax, 1", 1)                                                                        \
+    X(imul, "imul rax, rax, 3", 3)                                                                 \
+    X(and, "and eax, imm", 1)                                                                      \
+    X(xor, "xor eax, 1", 1)                                                                        \
+    X(shr_imm, "shr eax, 3", 1)                                                                    \
+    X(mov, "mov ecx, eax; mov eax, ecx (per pair)", 0)                                             \
+    X(shr_cl_and, "shr imm32, cl (count from eax); and eax, 1", 0)                                 \
+    X(lea_bd, "lea eax, [rax + 1]", 0)                                                             \
+    X(lea_bi, "lea eax, [rax + rdx]", 0)                                                           \
+    X(lea_bis, "lea eax, [rax + rax*8]", 0)                                                        \
+    X(lea_bisd, "lea eax, [rax + rax*8 + 8]", 0)                                                   \
+    X(test_setcc, "test eax, 9; setpe cl; mov eax, ecx", 0)                                        \
+    X(cmp_setcc, "cmp eax, 9; setz cl; mov eax, ecx", 0)                                           \
+    X(movzx_load, "movzx eax, byte [rsi + rax] (L1 hit)", 0)                                       \
+    X(add_x8, "8 independent adds (throughput, not a chain)", 0)
+
+#define SQ_CHAIN_DECLARE(name, insns, expect) uint64_t sq_chain_##name(uint64_t, const uint8_t *);
+SQ_FOR_EACH_CHAIN(SQ_CHAIN_DECLARE)
+#define SQ_CHAIN_ROW(name, insns, expect) {#name, insns, sq_chain_##name, expect},
+const sq_chain sq_chains[] = {SQ_FOR_EACH_CHAIN(SQ_CHAIN_ROW)};
+const int sq_chain_count = sizeof sq_chains / sizeof sq_chains[0];
+
+const sq_chain *sq_chain_find(const char *name) {
+    for (int i = 0; i < sq_chain_count; i++)
+        if (strcmp(sq_chains[i].name, name) == 0)
+            return &sq_chains[i];
+    return NULL;
+}
+
+static const uint8_t zeros[256];
+
+double sq_timer_overhead(void) {
+    uint64_t best = UINT64_MAX;
+    for (int i = 0; i < 2000; i++) {
+        uint64_t t0 = sq_tsc_begin();
+        uint64_t t1 = sq_tsc_end();
+        if (t1 - t0 < best)
+            best = t1 - t0;
+    }
+    return (double)best;
+}
+
+static double chain_min_ticks(const sq_chain *c, uint64_t iters, int samples) {
+    static double overhead = -1;
+    if (overhead < 0)
+        overhead = sq_timer_overhead();
+    uint64_t best = UINT64_MAX;
+    for (int i = 0; i < samples; i++) {
+        uint64_t t0 = sq_tsc_begin();
+        c->fn(iters, zeros);
+        uint64_t t1 = sq_tsc_end();
+        if (t1 - t0 < best)
+            best = t1 - t0;
+    }
+    return ((double)best - overhead) / ((double)iters * SQ_CHAIN_LINKS);
+}
+
+double sq_chain_ticks(const sq_chain *c, uint64_t iters, int samples) {
+    c->fn(iters, zeros); /* warm-up */
+    return chain_min_ticks(c, iters, samples);
+}
+
+double sq_chain_sample(const sq_chain *c, uint64_t iters) {
+    return chain_min_ticks(c, iters, 1);
+}
+
+uint64_t sq_chain_iters_for(const sq_chain *c, double target_ticks) {
+    double per_link = sq_chain_ticks(c, 64, 5);
+    double iters = target_ticks / (per_link * SQ_CHAIN_LINKS);
+    return iters < 1 ? 1 : (uint64_t)iters;
+}
+
+/* ---- perf_event_open: real cycles where the machine exposes them -------- */
+
+static int perf_fd = -1;
+
+bool sq_perf_cycles_open(void) {
+    struct perf_event_attr attr;
+    memset(&attr, 0, sizeof attr);
+    attr.type = PERF_TYPE_HARDWARE;
+    attr.size = sizeof attr;
+    attr.config = PERF_COUNT_HW_CPU_CYCLES;
+    attr.exclude_kernel = 1;
+    attr.exclude_hv = 1;
+    perf_fd = (int)syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+    if (perf_fd < 0)
+        return false;
+    uint64_t v;
+    if (read(perf_fd, &v, sizeof v) != sizeof v) { /* opened but counts nothing */
+        sq_perf_cycles_close();
+        return false;
+    }
+    return true;
+}
+
+uint64_t sq_perf_cycles_read(void) {
+    uint64_t v = 0;
+    if (read(perf_fd, &v, sizeof v) != sizeof v)
+        return 0;
+    return v;
+}
+
+void sq_perf_cycles_close(void) {
+    if (perf_fd >= 0)
+        close(perf_fd);
+    perf_fd = -1;
+}

@@ -1,0 +1,28 @@
+/* The machine a run is timed on, and its clocks, as a result file records them
+ * (clock.c detects both). */
+#ifndef SQCOLOR_MACHINE_H
+#define SQCOLOR_MACHINE_H
+
+#include <stdbool.h>
+
+typedef struct sq_machine {
+    char vendor[16];
+    char brand[64];
+    unsigned family, model, stepping;
+    bool hypervisor;
+} sq_machine;
+
+typedef struct sq_clock {
+    const char *source;     /* "perf" (hardware cycle counter) or "calibrated" */
+    const char *tsc_source; /* "cpuid 0x15", "hypervisor cpuid 0x40000010", "measured" */
+    double tsc_hz;
+    double core_hz;        /* median over the calibrations of the run */
+    double core_hz_min;    /* lowest and highest calibration seen during the run: */
+    double core_hz_max;    /* frequency drift shows here */
+    double timer_overhead; /* TSC ticks of an empty timed region */
+    double alu_per_cycle;  /* independent adds per core cycle at the start of the run:
+                              fewer than the core's ALUs when a sibling thread shares
+                              the core, which slows throughput rows */
+} sq_clock;
+
+#endif

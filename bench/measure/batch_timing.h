@@ -1,0 +1,64 @@
+/* Timing the batch routines: core cycles per square (pair) over a buffer of
+ * random squares at an L1-resident and an L2-resident size, each repetition
+ * converted with an add-chain calibration taken just before it. */
+#ifndef SQCOLOR_BATCH_TIMING_H
+#define SQCOLOR_BATCH_TIMING_H
+
+#include "bench/catalog/batch_registry.h"
+#include "bench/machine/calibration.h"
+#include "bench/results/results.h"
+
+#include <stdbool.h>
+
+/* The sizes: squares (pairs) per call, L1- and L2-resident. */
+#define SQ_FOR_EACH_BATCH_SIZE(X)                                                                  \
+    X(L1, 4096, "L1 4 KiB")                                                                        \
+    X(L2, 262144, "L2 256 KiB")
+enum {
+#define SQ_BATCH_SIZE_INDEX(tag, n, label) SQ_BATCH_SIZE_##tag,
+    SQ_FOR_EACH_BATCH_SIZE(SQ_BATCH_SIZE_INDEX)
+#undef SQ_BATCH_SIZE_INDEX
+        SQ_BATCH_SIZES
+};
+extern const size_t sq_batch_size_n[SQ_BATCH_SIZES];
+extern const char *const sq_batch_size_label[SQ_BATCH_SIZES];
+
+/* The CPU feature levels the "best per level" table has, lowest first:
+ * X(name, requirement token of its asm lines); NONE is scalar, then SSE2 (x86-64's
+ * baseline). A variant's level: asm only (-1 for C impls and the dispatchers). */
+#define SQ_FOR_EACH_BATCH_LEVEL(X)                                                                 \
+    X("scalar", NONE)                                                                              \
+    X("SSE2", NONE)                                                                                \
+    X("SSSE3", SSSE3)                                                                              \
+    X("AVX2", AVX2)                                                                                \
+    X("AVX-512BW", AVX512BW)                                                                       \
+    X("VBMI", AVX512VBMI)                                                                          \
+    X("GFNI", GFNI_AVX512)
+extern const char *const sq_batch_levels[];
+extern const int sq_batch_level_count;
+int sq_batch_level(const sq_batch_variant *v);
+
+typedef struct sq_batch_timing {
+    int reps;        /* repetitions; a cell is their median */
+    int samples;     /* timed samples per repetition; the fastest counts */
+    double sample_s; /* length of one sample */
+} sq_batch_timing;
+
+/* The default run's and --quick's. */
+sq_batch_timing sq_batch_timing_defaults(bool quick);
+
+/* Times vs[0..n) at every size into out[SQ_BATCH_SIZES * i + size]. cal
+ * from sq_calibrate_clock. progress: a line on stderr that counts the
+ * variants. Returns 0, or -1 out of memory. */
+int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timing *t,
+                  const sq_calibration_config *ccfg, const sq_calibration *cal, bool progress,
+                  sq_batch_result *out);
+
+/* Gates vs[0..n) (skipped names those this CPU lacks, "" if none), calibrates
+ * (into *cal) and times the rest into run->batch (allocated; run->nbatch
+ * rows). Returns 0, or -1 out of memory. */
+int sq_batch_time_run(sq_run *run, const sq_batch_variant *const *vs, int n,
+                      const sq_batch_timing *t, const sq_calibration_config *ccfg, bool progress,
+                      char *skipped, size_t len, sq_calibration *cal);
+
+#endif

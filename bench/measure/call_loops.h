@@ -1,0 +1,13 @@
+#ifndef SQCOLOR_CALL_LOOPS_H
+#define SQCOLOR_CALL_LOOPS_H
+
+#include "bench/catalog/registry.h"
+
+/* r = fn(a[i] ^ r[, b[i]]) for i < n; returns the last r. */
+__attribute__((noinline)) uint64_t sq_call_chain(sq_any_fn fn, int arity, const uint8_t *a,
+                                                 const uint8_t *b, size_t n);
+
+/* The identity routine (asm): returns its first argument; call mode's baseline. */
+unsigned sq_asm_identity(unsigned a, unsigned b);
+
+#endif

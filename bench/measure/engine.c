@@ -1,0 +1,513 @@
+/* sqcolor run's engine: which rows a run has, their answers checked, then
+ * repetitions spent where they are needed, and each row's net cost. */
+#include "bench/measure/engine.h"
+
+#include "bench/code/disasm.h"
+#include "bench/measure/row.h"
+#include "bench/measure/run_info.h"
+#include "bench/input/sequence.h"
+#include "bench/util/stats.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A row as the run times it: per repetition, its fastest visit so far. */
+typedef struct timed {
+    sq_row row;
+    double *ticks;  /* per repetition: TSC ticks per square */
+    double *cycles; /* per repetition: core cycles per square */
+    double *cpt;    /* per repetition: core cycles per tick beside this row */
+    struct timed *baseline;
+    int reps;    /* repetitions taken */
+    bool active; /* still sampled */
+} timed;
+
+typedef struct sq_engine {
+    const sq_engine_config *cfg;
+    double prepare_s; /* seconds sq_engine_prepare took: part of the run's */
+    sq_sampler sampler;
+    sq_input *inputs;
+    int ninputs;
+    timed *rows;
+    int nrows;
+    char *err;
+    size_t errlen;
+} engine;
+
+static int fail(engine *e, int code, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->err, e->errlen, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+/* ---- inputs ------------------------------------------------------------- */
+
+static bool family_selected(const engine *e, const sq_family *fam) {
+    for (int i = 0; i < e->cfg->nvariants; i++)
+        if (e->cfg->variants[i]->family == fam)
+            return true;
+    return false;
+}
+
+/* The sequence specs that apply to a family: the asked ones its arity has, or
+ * all built-ins. */
+static int family_specs(const engine *e, const sq_family *fam, const char **out) {
+    int n = 0;
+    if (e->cfg->nsequences == 0) {
+        static char names[2][128];
+        char *buf = names[fam->arity - 1];
+        snprintf(buf, sizeof names[0], "%s", sq_sequence_names(fam->arity));
+        for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ","))
+            out[n++] = tok;
+        return n;
+    }
+    for (int i = 0; i < e->cfg->nsequences; i++)
+        if (sq_sequence_known(e->cfg->sequences[i], fam->arity))
+            out[n++] = e->cfg->sequences[i];
+    return n;
+}
+
+/* "file:NAME" for file:DIR/NAME, "pgn:NAME" for pgn:DIR/NAME: the tables, the
+ * result file and compare name a file's rows by it. Where two files of one
+ * kind share a NAME, each is labelled by its path as given ("file:DIR/NAME"). */
+static char *file_label(const sq_engine_config *cfg, int i) {
+    const char *spec = cfg->sequences[i], *path = sq_sequence_path(spec);
+    int kind = (int)(path - spec); /* the length of "file:" or "pgn:" */
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    for (int j = 0; j < cfg->nsequences; j++) {
+        const char *other = cfg->sequences[j], *op = sq_sequence_path(other);
+        if (j == i || !op || op - other != kind || strncmp(other, spec, (size_t)kind) != 0)
+            continue;
+        const char *ob = strrchr(op, '/');
+        if (strcmp(ob ? ob + 1 : op, base) == 0)
+            base = path;
+    }
+    char *label = malloc((size_t)kind + strlen(base) + 1);
+    if (label)
+        sprintf(label, "%.*s%s", kind, spec, base);
+    return label;
+}
+
+/* The run's label of every file: and pgn: spec (NULL for built-ins); a sequence asked
+ * twice is refused, as its rows could not be told apart. */
+static int label_files(engine *e, sq_run *run) {
+    const sq_engine_config *cfg = e->cfg;
+    for (int i = 0; i < cfg->nsequences; i++)
+        for (int j = 0; j < i; j++)
+            if (strcmp(cfg->sequences[i], cfg->sequences[j]) == 0)
+                return fail(e, SQ_ENGINE_BAD_INPUT, "--sequence: '%s' is named twice",
+                            cfg->sequences[i]);
+    run->labels = calloc((size_t)cfg->nsequences + 1, sizeof *run->labels);
+    if (!run->labels)
+        return fail(e, SQ_ENGINE_BAD_INPUT, "out of memory");
+    run->nlabels = cfg->nsequences;
+    for (int i = 0; i < cfg->nsequences; i++)
+        if (sq_sequence_path(cfg->sequences[i]) && !(run->labels[i] = file_label(cfg, i)))
+            return fail(e, SQ_ENGINE_BAD_INPUT, "out of memory");
+    return 0;
+}
+
+/* The label of an asked spec (family_specs gives the config's own pointers). */
+static const char *label_of(const engine *e, const sq_run *run, const char *spec) {
+    for (int i = 0; i < e->cfg->nsequences; i++)
+        if (e->cfg->sequences[i] == spec && run->labels[i])
+            return run->labels[i];
+    return spec;
+}
+
+static int build_inputs(engine *e, const sq_run *run) {
+    /* Every asked sequence must apply to some selected family. */
+    for (int i = 0; i < e->cfg->nsequences; i++) {
+        bool used = false;
+        for (int f = 0; f < sq_family_count; f++)
+            used |= family_selected(e, &sq_families[f]) &&
+                    sq_sequence_known(e->cfg->sequences[i], sq_families[f].arity);
+        if (!used)
+            return fail(e, SQ_ENGINE_BAD_INPUT,
+                        "--sequence: '%s' is not a sequence of the selected families (one square: "
+                        "%s, file:PATH, pgn:PATH; pairs: %s, file:PATH)",
+                        e->cfg->sequences[i], sq_sequence_names(1), sq_sequence_names(2));
+    }
+    e->inputs = calloc((size_t)sq_family_count * 16, sizeof *e->inputs);
+    if (!e->inputs)
+        return fail(e, SQ_ENGINE_BAD_INPUT, "out of memory");
+    for (int f = 0; f < sq_family_count; f++) {
+        const sq_family *fam = &sq_families[f];
+        if (!family_selected(e, fam))
+            continue;
+        const char *specs[16];
+        int nspecs = family_specs(e, fam, specs);
+        for (int s = 0; s < nspecs && s < 16; s++) {
+            if (sq_input_build(fam, specs[s], e->cfg->length, e->cfg->seed, &e->inputs[e->ninputs],
+                               e->err, e->errlen))
+                return SQ_ENGINE_BAD_INPUT;
+            e->inputs[e->ninputs++].sequence = label_of(e, run, specs[s]);
+        }
+    }
+    return 0;
+}
+
+/* ---- rows --------------------------------------------------------------- */
+
+static timed *add_row(engine *e, const sq_variant *v, const sq_impl *impl, const sq_input *in,
+                      sq_mode mode) {
+    timed *t = &e->rows[e->nrows++];
+    sq_row_init(&t->row, v, impl, in, mode);
+    size_t reps = (size_t)e->cfg->timing.reps;
+    t->ticks = calloc(reps, sizeof *t->ticks);
+    t->cycles = calloc(reps, sizeof *t->cycles);
+    t->cpt = calloc(reps, sizeof *t->cpt);
+    return t->ticks && t->cycles && t->cpt ? t : NULL;
+}
+
+/* A baseline per (impl, input, mode); call mode has one identity per input. */
+static timed *find_baseline(engine *e, const sq_impl *impl, const sq_input *in, sq_mode mode) {
+    if (mode == SQ_MODE_CALL)
+        impl = sq_impl_find("asm");
+    for (int i = 0; i < e->nrows; i++) {
+        const sq_row *r = &e->rows[i].row;
+        if (!r->variant && r->impl == impl && r->in == in && r->mode == mode)
+            return &e->rows[i];
+    }
+    return add_row(e, NULL, impl, in, mode);
+}
+
+static int build_rows(engine *e) {
+    size_t most = (size_t)e->cfg->nvariants * 16 * SQ_MODE_COUNT * 2 + 64;
+    e->rows = calloc(most, sizeof *e->rows);
+    if (!e->rows)
+        return fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for rows");
+    for (int m = 0; m < SQ_MODE_COUNT; m++) {
+        if (!e->cfg->mode[m])
+            continue;
+        for (int k = 0; k < e->cfg->nvariants; k++) {
+            const sq_variant *v = e->cfg->variants[k];
+            for (int i = 0; i < e->ninputs; i++) {
+                if (e->inputs[i].family != v->family)
+                    continue;
+                timed *t = add_row(e, v, sq_impl_find(v->impl), &e->inputs[i], (sq_mode)m);
+                if (!t || !(t->baseline = find_baseline(e, t->row.impl, t->row.in, (sq_mode)m)))
+                    return fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for rows");
+            }
+        }
+    }
+    return 0;
+}
+
+/* Every kernel's answers before any timing. */
+static int check_rows(engine *e) {
+    for (int i = 0; i < e->nrows; i++)
+        if (!sq_row_check(&e->rows[i].row, e->err, e->errlen))
+            return SQ_ENGINE_CHECK_FAILED;
+    return 0;
+}
+
+/* ---- sampling ----------------------------------------------------------- */
+
+/* One visit of a row for repetition rep: a repetition keeps its fastest
+ * visit. Some loops settle into one of two speeds for the length of a visit
+ * (on the Intel guest this was written on, the throughput harness at 0.56 or
+ * 0.77 cycles per square; via_color/gcc-12 at 2.13 or 2.88): the samples of
+ * one visit share its luck, visits in other passes do not. */
+static bool time_row(engine *e, timed *t, int rep, int v) {
+    int visits = sq_engine_visits(e->cfg), samples = e->cfg->timing.samples;
+    sq_visit got;
+    bool right =
+        sq_row_visit(&e->sampler, &t->row, samples / visits + (v < samples % visits), &got);
+    if (v == 0 || got.cycles < t->cycles[rep]) {
+        t->ticks[rep] = got.ticks;
+        t->cpt[rep] = got.cpt;
+        t->cycles[rep] = got.cycles;
+    }
+    return right;
+}
+
+/* A random order of n rows, Fisher-Yates. */
+static void shuffle_rows(timed **order, int n, uint64_t *state) {
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)sq_random_below(state, (uint64_t)i + 1);
+        timed *t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+}
+
+/* A variant row's net cost per repetition so far: core cycles less its
+ * baseline's in the same repetition. */
+static void net_cycles(const timed *t, double *out) {
+    for (int k = 0; k < t->reps; k++)
+        out[k] = t->cycles[k] - t->baseline->cycles[k];
+}
+
+/* Whether a row has what it needs: an interval of its median within the
+ * tolerance, or wholly below the resolution (it reads ≈0 however many more
+ * repetitions it gets: a loop ahead of its harness by 3 or 4 cycles, say). A
+ * row with two speeds keeps being sampled, so the speeds and their shares are
+ * well measured. */
+static bool settled(const engine *e, const timed *t, double *scratch) {
+    net_cycles(t, scratch);
+    sq_stats s = sq_stats_of(scratch, t->reps);
+    sq_speed modes[SQ_MAX_MODES];
+    if (sq_modes_of(scratch, t->reps, modes))
+        return false;
+    double half = sq_ci_halfwidth(s);
+    if (half <= fmax(e->cfg->tight * fabs(s.median), e->cfg->tight_abs))
+        return true;
+    return s.ci_hi < SQ_RESOLUTION_CYCLES;
+}
+
+static void progress(const engine *e, int reps, int active, double done) {
+    if (!e->cfg->progress)
+        return;
+    fprintf(stderr, "\rsqcolor: %d of %d rows at %d repetitions, %3.0f%% ", active, e->nrows, reps,
+            100 * done);
+    fflush(stderr);
+}
+
+/* Repetitions [k0, k1) of the active rows: (k1 - k0) x visits passes, each
+ * over the active rows in a new order. Pass p is a visit of repetition k0 +
+ * p % (k1 - k0), so a repetition's visits are spread over the round, and drift
+ * touches every row alike. The order matters: which kernel ran just before
+ * decides the speed some loops settle into (texel's throughput kernel at 1.65
+ * or 1.88 cycles per square on the Intel guest), and in a fixed order that
+ * predecessor is always the same. The order follows --seed. */
+static int sample_round(engine *e, timed **order, int nactive, int k0, int k1, uint64_t *shuffle) {
+    int span = k1 - k0, passes = span * sq_engine_visits(e->cfg);
+    for (int pass = 0; pass < passes; pass++) {
+        shuffle_rows(order, nactive, shuffle);
+        for (int i = 0; i < nactive; i++) {
+            timed *t = order[i];
+            if (!time_row(e, t, k0 + pass % span, pass / span))
+                return fail(e, SQ_ENGINE_CHECK_FAILED,
+                            "kernel check failed while timing %s (%s, %s)", t->row.variant->id,
+                            sq_mode_names[t->row.mode], t->row.in->sequence);
+        }
+        progress(e, k1, nactive, (double)(pass + 1) / passes);
+    }
+    for (int i = 0; i < nactive; i++)
+        order[i]->reps = k1;
+    return 0;
+}
+
+/* Rounds until every row is settled, has the most repetitions, or the next
+ * round would end past the budget (its length foreseen from the visits so
+ * far). A baseline is sampled while any of its rows is. */
+static int sample_rows(engine *e, double t_start) {
+    const sq_engine_config *cfg = e->cfg;
+    timed **order = malloc(sizeof *order * (size_t)e->nrows);
+    double *scratch = malloc(sizeof *scratch * (size_t)cfg->timing.reps);
+    if (!order || !scratch) {
+        free(order);
+        free(scratch);
+        return fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for %d rows", e->nrows);
+    }
+    uint64_t shuffle = cfg->seed ^ SQ_ORDER_SALT;
+    for (int i = 0; i < e->nrows; i++)
+        e->rows[i].active = true;
+    int rc = 0, k0 = 0, k1 = sq_engine_min_reps(cfg), nactive = 0;
+    double visits = 0, t_sampling = sq_monotonic_s();
+    while (!rc && k0 < k1) {
+        nactive = 0;
+        for (int i = 0; i < e->nrows; i++)
+            if (e->rows[i].active)
+                order[nactive++] = &e->rows[i];
+        rc = sample_round(e, order, nactive, k0, k1, &shuffle);
+        visits += (double)nactive * (k1 - k0) * sq_engine_visits(cfg);
+        nactive = 0;
+        for (int i = 0; i < e->nrows; i++) {
+            timed *t = &e->rows[i];
+            t->active = t->row.variant && t->active && !settled(e, t, scratch);
+            nactive += t->active;
+        }
+        for (int i = 0; i < e->nrows; i++)
+            if (e->rows[i].row.variant && e->rows[i].active && !e->rows[i].baseline->active) {
+                e->rows[i].baseline->active = true;
+                nactive++;
+            }
+        k0 = k1;
+        k1 = k1 + SQ_RUN_REPS_STEP < cfg->timing.reps ? k1 + SQ_RUN_REPS_STEP : cfg->timing.reps;
+        double now = sq_monotonic_s(), per_visit = (now - t_sampling) / visits;
+        double next = per_visit * nactive * (k1 - k0) * sq_engine_visits(cfg);
+        if (!nactive || (cfg->budget_s > 0 && now - t_start + next > cfg->budget_s))
+            k1 = k0;
+    }
+    free(order);
+    free(scratch);
+    if (cfg->progress)
+        fprintf(stderr, "\r%50s\r", "");
+    return rc;
+}
+
+/* ---- results ------------------------------------------------------------ */
+
+static sq_stats scaled(sq_stats s, double k) {
+    return (sq_stats){s.min * k, s.median * k, s.p90 * k, s.ci_lo * k, s.ci_hi * k};
+}
+
+/* Each row's net cost per repetition and its statistics. A variant whose
+ * routine holds a conditional branch (its answer steers one) is
+ * control-dependent: its chained modes time a predicted branch, not a data
+ * dependency. Its code is read once (0: not yet, 1: no branch, 2: branches). */
+static int collect(engine *e, sq_run *run) {
+    run->results = calloc((size_t)e->nrows, sizeof *run->results);
+    double *net = malloc(sizeof *net * (size_t)e->cfg->timing.reps);
+    signed char *branches = calloc((size_t)sq_variant_count, 1);
+    if (!run->results || !net || !branches) {
+        free(net);
+        free(branches);
+        return fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for results");
+    }
+    for (int i = 0; i < e->nrows; i++) {
+        const timed *t = &e->rows[i];
+        if (!t->row.variant)
+            continue;
+        sq_result *res = &run->results[run->nresults++];
+        int reps = t->reps;
+        res->variant = t->row.variant;
+        res->sequence = t->row.in->sequence;
+        res->mode = t->row.mode;
+        res->reps = reps;
+        res->samples = malloc(sizeof *res->samples * (size_t)reps);
+        if (!res->samples) {
+            free(net);
+            free(branches);
+            return fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for results");
+        }
+        for (int k = 0; k < reps; k++)
+            net[k] = t->ticks[k] - t->baseline->ticks[k];
+        net_cycles(t, res->samples);
+        res->ticks = sq_stats_of(net, reps);
+        res->ns = scaled(res->ticks, 1e9 / e->sampler.cal.tsc_hz);
+        res->cycles = sq_stats_of(res->samples, reps);
+        res->nmodes = sq_modes_of(res->samples, reps, res->modes);
+        signed char *b = &branches[t->row.variant - sq_variants];
+        if (!*b)
+            *b = sq_code_branches(t->row.variant) == 1 ? 2 : 1;
+        res->control_dependent = *b == 2;
+    }
+    free(net);
+    free(branches);
+    return 0;
+}
+
+/* Every repetition's clock beside every row. */
+static double *clock_readings(const engine *e, int *n) {
+    double *all = malloc(sizeof *all * (size_t)e->cfg->timing.reps * (size_t)e->nrows);
+    *n = 0;
+    for (int i = 0; all && i < e->nrows; i++)
+        for (int k = 0; k < e->rows[i].reps; k++)
+            all[(*n)++] = e->rows[i].cpt[k];
+    return all;
+}
+
+static void free_engine(engine *e) {
+    for (int i = 0; i < e->nrows; i++) {
+        free(e->rows[i].ticks);
+        free(e->rows[i].cycles);
+        free(e->rows[i].cpt);
+    }
+    free(e->rows);
+    for (int i = 0; i < e->ninputs; i++)
+        sq_input_free(&e->inputs[i]);
+    free(e->inputs);
+    free(e);
+}
+
+void sq_engine_discard(sq_engine *e, sq_run *run) {
+    free_engine(e);
+    sq_run_free(run);
+}
+
+int sq_engine_prepare(const sq_engine_config *cfg, sq_run *run, sq_engine **out, char *err,
+                      size_t errlen) {
+    memset(run, 0, sizeof *run);
+    double t_start = sq_monotonic_s();
+    engine *e = *out = calloc(1, sizeof *e);
+    if (!e) {
+        snprintf(err, errlen, "out of memory");
+        return SQ_ENGINE_BAD_INPUT;
+    }
+    *e = (engine){.cfg = cfg, .err = err, .errlen = errlen};
+    int rc = label_files(e, run);
+    if (!rc)
+        rc = build_inputs(e, run);
+    if (!rc)
+        rc = build_rows(e);
+    if (rc) {
+        sq_engine_discard(e, run);
+        *out = NULL;
+        return rc;
+    }
+    e->prepare_s = sq_monotonic_s() - t_start;
+    return 0;
+}
+
+int sq_engine_time(sq_engine *e, sq_run *run, char *err, size_t errlen) {
+    const sq_engine_config *cfg = e->cfg;
+    e->err = err;
+    e->errlen = errlen;
+    /* The run's time and --budget count preparing, not what the caller did
+     * in between (verification). */
+    double t_start = sq_monotonic_s() - e->prepare_s;
+    int rc = check_rows(e);
+    if (rc) {
+        sq_engine_discard(e, run);
+        return rc;
+    }
+    sq_calibration cal;
+    sq_calibrate_clock(&cfg->timing, &cal);
+    sq_sampler_init(&e->sampler, &cal, cfg->timing.sample_s, cfg->seed);
+    for (int i = 0; i < e->nrows; i++)
+        sq_row_size(&e->rows[i].row, cfg->timing.sample_s * cal.tsc_hz);
+    rc = sample_rows(e, t_start);
+    if (!rc) {
+        int n;
+        double *cpt = clock_readings(e, &n);
+        rc = sq_run_describe(run, cfg, &cal, cpt, n)
+                 ? fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for the run's description")
+                 : 0;
+        free(cpt);
+        run->length = e->inputs ? e->inputs[0].n : cfg->length;
+        if (!rc)
+            rc = collect(e, run);
+        run->elapsed_s = sq_monotonic_s() - t_start;
+        if (rc)
+            sq_run_free(run);
+    }
+    sq_perf_cycles_close();
+    free_engine(e);
+    return rc;
+}
+
+int sq_engine_run(const sq_engine_config *cfg, sq_run *run, char *err, size_t errlen) {
+    sq_engine *e;
+    int rc = sq_engine_prepare(cfg, run, &e, err, errlen);
+    return rc ? rc : sq_engine_time(e, run, err, errlen);
+}
+
+void sq_run_free(sq_run *run) {
+    for (int i = 0; i < run->nresults; i++)
+        free(run->results[i].samples);
+    free(run->results);
+    free(run->batch);
+    run->batch = NULL;
+    run->nbatch = 0;
+    free((char *)run->sequences);
+    for (int i = 0; i < run->nlabels; i++)
+        free(run->labels[i]);
+    free(run->labels);
+    free(run->code);
+    run->code = NULL;
+    run->ncode = 0;
+    run->labels = NULL;
+    run->nlabels = 0;
+    run->results = NULL;
+    run->sequences = NULL;
+    run->nresults = 0;
+}

@@ -1,0 +1,204 @@
+#include "bench/measure/row.h"
+
+#include "bench/measure/call_loops.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static bool chained(const sq_row *r) {
+    return r->mode == SQ_MODE_LATENCY || r->mode == SQ_MODE_CALL;
+}
+
+static const uint8_t *kernel_a(const sq_row *r) {
+    return chained(r) ? r->in->a_lat : r->in->a;
+}
+
+static sq_kernel_fn mode_kernel(const sq_kernel_fn *k, sq_mode mode) {
+    static const int index[] = {SQ_KERNEL_LATENCY, SQ_KERNEL_THROUGHPUT, SQ_KERNEL_BRANCH};
+    return mode == SQ_MODE_CALL ? NULL : k[index[mode]];
+}
+
+void sq_row_init(sq_row *r, const sq_variant *v, const sq_impl *impl, const sq_input *in,
+                 sq_mode mode) {
+    memset(r, 0, sizeof *r);
+    r->variant = v;
+    r->impl = impl;
+    r->in = in;
+    r->mode = mode;
+    if (mode == SQ_MODE_CALL)
+        r->callee = v ? v->fn.any : (sq_any_fn)sq_asm_identity;
+    else
+        r->kernel = mode_kernel(v ? v->kernel : impl->baseline[in->family->arity - 1], mode);
+}
+
+/* The kernel over inputs [at, at + n). A chained kernel starts with result 0,
+ * so `at` must be 0 or follow a 0 result (see window_at). */
+static uint64_t run_once(const sq_row *r, size_t at, size_t n) {
+    const uint8_t *b = r->in->b + at;
+    if (r->mode == SQ_MODE_CALL)
+        return sq_call_chain(r->callee, r->in->family->arity, r->in->a_lat + at, b, n);
+    return r->kernel(kernel_a(r) + at, b, n);
+}
+
+/* What a variant's kernel must return over inputs [at, at + n). */
+static uint64_t expected_return(const sq_row *r, size_t at, size_t n) {
+    if (chained(r))
+        return r->in->want[at + n - 1];
+    return r->in->ones[at + n] - r->in->ones[at];
+}
+
+bool sq_row_check(const sq_row *r, char *err, size_t errlen) {
+    if (!r->variant)
+        return true;
+    char why[160];
+    if (sq_unsupported_reason(r->variant, why, sizeof why)) {
+        snprintf(err, errlen, "%s is %s", r->variant->id, why);
+        return false;
+    }
+    size_t step = SQ_KERNEL_UNROLL, last = chained(r) && r->in->n > 512 ? 512 : r->in->n;
+    for (size_t n = chained(r) ? step : r->in->n; n <= last; n += step) {
+        uint64_t got = run_once(r, 0, n), want = expected_return(r, 0, n);
+        if (got != want) {
+            snprintf(err, errlen,
+                     "kernel check failed: %s in %s mode on the %s sequence: over the first %zu "
+                     "inputs expected %llu, got %llu",
+                     r->variant->id, sq_mode_names[r->mode], r->in->sequence, n,
+                     (unsigned long long)want, (unsigned long long)got);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Squares per sample so that one sample lasts about target ticks: the best
+ * of three timed runs over 4096 squares (or the whole input). */
+void sq_row_size(sq_row *r, double target_ticks) {
+    size_t probe = r->in->n < 4096 ? r->in->n : 4096;
+    run_once(r, 0, probe);
+    uint64_t best = UINT64_MAX;
+    for (int s = 0; s < 3; s++) {
+        uint64_t t0 = sq_tsc_begin();
+        run_once(r, 0, probe);
+        uint64_t t1 = sq_tsc_end();
+        if (t1 - t0 < best)
+            best = t1 - t0;
+    }
+    double squares = target_ticks / ((double)(best ? best : 1) / (double)probe);
+    size_t chunk = (size_t)squares - (size_t)squares % SQ_KERNEL_UNROLL;
+    r->chunk = chunk < 64 ? 64 : chunk > r->in->n ? r->in->n : chunk;
+}
+
+/* ---- timing ------------------------------------------------------------- */
+
+uint64_t sq_random_below(uint64_t *state, uint64_t below) {
+    *state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (*state >> 33) % below;
+}
+
+/* The start of a sample's window. Successive samples read different parts of
+ * a long sequence: a short one repeated is learned by the branch predictor.
+ * Chained modes start where the previous expected result is 0, so the first
+ * square read is the sequence's own. The search back is short: a sequence
+ * whose results are all 1 (light squares, same-color pairs) starts at 0, and
+ * scanning it back to 0 from anywhere took a third of a run's time. */
+static size_t window_at(const sq_row *r, uint64_t *state) {
+    size_t at = (size_t)sq_random_below(state, r->in->n - r->chunk + 1);
+    if (!chained(r))
+        return at;
+    for (int back = 0; back < 64 && at > 0; back++, at--)
+        if (!r->in->want[at - 1])
+            return at;
+    return 0;
+}
+
+/* Reads one byte per cache line of a window, so a sample times the kernel, not
+ * memory: the inputs of a whole run (tens of MiB) do not stay in cache, and a
+ * pair kernel streaming two arrays from DRAM ran up to 20% slower. */
+static void touch(const uint8_t *p, size_t n) {
+    uint8_t sum = 0;
+    for (size_t i = 0; i < n; i += 64)
+        sum ^= p[i];
+    __asm__ volatile("" : : "r"(sum));
+}
+
+void sq_sampler_init(sq_sampler *s, const sq_calibration *cal, double sample_s, uint64_t seed) {
+    s->cal = *cal;
+    /* A clock sample a quarter as long as a kernel sample is enough for the
+     * clock, and most of a run is spent timing kernels. */
+    s->add_iters = sq_chain_iters_for(sq_chain_find("add"), sample_s * cal->tsc_hz / 4);
+    s->windows = seed;
+    s->last_clock = 0;
+    s->last_clock_at = 0;
+    /* Recent enough to open a sample: within two sample lengths. */
+    s->clock_fresh_ticks = (uint64_t)(2 * sample_s * cal->tsc_hz);
+}
+
+/* Clock samples either side of a kernel sample differing by more than this
+ * saw the core clock change step (3.6 / 3.7 GHz on the Intel guest) or the
+ * virtual CPU stop: the kernel's ticks are not at either clock. */
+#define CLOCK_AGREEMENT 0.01
+
+/* One kernel sample over the next window, between two add-chain samples;
+ * *drift is how far the two disagree. Returns false if the kernel answered
+ * wrong. */
+static bool bracketed_sample(sq_sampler *s, const sq_row *r, sq_visit *out, double *drift) {
+    const sq_chain *add = sq_chain_find("add");
+    size_t n = r->chunk, at = window_at(r, &s->windows);
+    touch(kernel_a(r) + at, n);
+    if (r->in->family->arity == 2)
+        touch(r->in->b + at, n);
+    /* The clock sample that closed the previous kernel sample opens this one
+     * if it is recent: a clock that changed in between shows as a
+     * disagreement with the closing sample all the same. */
+    uint64_t now = sq_tsc_begin();
+    double before = s->last_clock;
+    if (!(now - s->last_clock_at < s->clock_fresh_ticks && before > 0))
+        before = sq_chain_sample(add, s->add_iters);
+    uint64_t c0 = s->cal.perf ? sq_perf_cycles_read() : 0;
+    uint64_t t0 = sq_tsc_begin();
+    uint64_t got = run_once(r, at, n);
+    uint64_t t1 = sq_tsc_end();
+    uint64_t c1 = s->cal.perf ? sq_perf_cycles_read() : 0;
+    double after = sq_chain_sample(add, s->add_iters);
+    s->last_clock = after;
+    s->last_clock_at = sq_tsc_end();
+    *drift = fabs(after / before - 1);
+    out->ticks = ((double)(t1 - t0) - s->cal.timer_overhead) / (double)n;
+    out->cpt = 2 / (before + after);
+    out->cycles = s->cal.perf ? (double)(c1 - c0) / (double)n : out->ticks * out->cpt;
+    return !r->variant || got == expected_return(r, at, n);
+}
+
+/* The samples of a visit are each between two clock samples, so the ticks
+ * become cycles at the clock of their own moment (the core clock of a
+ * virtual CPU wanders). A sample whose clock samples disagree is taken again
+ * over a new window (the same one again would be partly learned by the
+ * branch predictor), up to three times, and the attempt whose clock held
+ * best counts: a minimum would otherwise pick the samples timed against the
+ * wrong clock that came out low. */
+bool sq_row_visit(sq_sampler *s, const sq_row *r, int samples, sq_visit *out) {
+    size_t n = r->chunk;
+    bool right = true;
+    *out = (sq_visit){.ticks = INFINITY, .cycles = INFINITY};
+    /* Warm the code, caches and predictors for this row: a quarter window,
+     * aligned for the kernels' unrolling. */
+    run_once(r, window_at(r, &s->windows),
+             (n / 4 + SQ_KERNEL_UNROLL - 1) / SQ_KERNEL_UNROLL * SQ_KERNEL_UNROLL);
+    for (int k = 0; k < samples; k++) {
+        sq_visit best = {0};
+        double least = INFINITY;
+        for (int attempt = 0; attempt < 4 && least > CLOCK_AGREEMENT; attempt++) {
+            sq_visit got;
+            double drift;
+            right &= bracketed_sample(s, r, &got, &drift);
+            if (drift < least) {
+                least = drift;
+                best = got;
+            }
+        }
+        if (best.cycles < out->cycles)
+            *out = best;
+    }
+    return right;
+}

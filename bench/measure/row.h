@@ -1,0 +1,64 @@
+/* A row: one variant (or an impl's harness) in one mode over one input, and
+ * how one visit of it is timed. sqcolor run's engine and the Google Benchmark
+ * front end both time rows through this interface. */
+#ifndef SQCOLOR_ROW_H
+#define SQCOLOR_ROW_H
+
+#include "bench/machine/calibration.h"
+#include "bench/input/inputs.h"
+#include "bench/results/results.h"
+
+typedef struct sq_row {
+    const sq_variant *variant; /* NULL: the harness, an identity body in the same loop */
+    const sq_impl *impl;
+    const sq_input *in;
+    sq_mode mode;
+    sq_kernel_fn kernel; /* latency, throughput, branch */
+    sq_any_fn callee;    /* call mode */
+    size_t chunk;        /* squares per sample: a window of the sequence */
+} sq_row;
+
+/* Variant v's row, or with v NULL impl's harness, over in. */
+void sq_row_init(sq_row *r, const sq_variant *v, const sq_impl *impl, const sq_input *in,
+                 sq_mode mode);
+
+/* The kernel's answers before any timing: chained modes prefix by prefix (so
+ * every early result is seen), the others over the whole input. Returns false
+ * with a one-line reason naming the variant, mode, sequence, expected and got. */
+bool sq_row_check(const sq_row *r, char *err, size_t errlen);
+
+/* Sizes r's samples to about target_ticks. */
+void sq_row_size(sq_row *r, double target_ticks);
+
+/* What times visits: the clock, the add-chain length of a clock sample, the
+ * state of the window offsets, and the latest clock sample. */
+/* A number below `below` from a 64-bit LCG's top bits: the windows' and the
+ * orders' generator, so a run follows --seed. */
+uint64_t sq_random_below(uint64_t *state, uint64_t below);
+
+/* Orders (rows, kernels before a visit) draw from the seed xor this, apart
+ * from the windows. */
+#define SQ_ORDER_SALT 0x5eedf00dULL
+
+typedef struct sq_sampler {
+    sq_calibration cal;
+    uint64_t add_iters;
+    uint64_t windows;
+    double last_clock;          /* the latest clock sample (ticks per add) ... */
+    uint64_t last_clock_at;     /* ... and the TSC when it ended */
+    uint64_t clock_fresh_ticks; /* how old it may be to open the next sample */
+} sq_sampler;
+
+/* A sampler for samples of sample_s seconds at cal's clock; windows follow seed. */
+void sq_sampler_init(sq_sampler *s, const sq_calibration *cal, double sample_s, uint64_t seed);
+
+typedef struct sq_visit {
+    double ticks, cpt, cycles; /* per square; cpt: core cycles per tick */
+} sq_visit;
+
+/* One visit: a warm-up, then `samples` samples over new windows, each between
+ * two add-chain clock samples; the fastest counts. Returns false if the
+ * kernel answered wrong while timed. */
+bool sq_row_visit(sq_sampler *s, const sq_row *r, int samples, sq_visit *out);
+
+#endif

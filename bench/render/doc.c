@@ -1,0 +1,195 @@
+/* The document's dispatch, and its console-text and Markdown renderers. */
+#include "bench/render/doc.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { BLOCK_NONE, BLOCK_HEADING, BLOCK_PARAGRAPH, BLOCK_NOTE, BLOCK_TABLE };
+
+/* Text from a file on one line: a control character (a newline in a name)
+ * would break the line a table or a list item stands on. */
+static void put_line_text(FILE *out, const char *s) {
+    for (; *s; s++)
+        fputc((unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s, out);
+}
+
+/* ---- console text --------------------------------------------------------- */
+
+static void text_heading(sq_doc *d, int level, const char *text) {
+    fputs(level == 1 ? "" : "\n", d->out);
+    fputs(level == 1 ? "" : level == 2 ? "== " : "", d->out);
+    put_line_text(d->out, text);
+    fputs(level == 2 ? " ==\n" : "\n", d->out);
+}
+
+/* Console lines stay within this many characters: text is wrapped at
+ * spaces, its continuation lines indented. */
+#define TEXT_COLUMNS 158
+#define TEXT_INDENT  "    "
+
+static void text_line(sq_doc *d, const char *text) {
+    if (d->last == BLOCK_TABLE)
+        fputc('\n', d->out);
+    const char *p = text;
+    for (int width = TEXT_COLUMNS;; width = TEXT_COLUMNS - (int)strlen(TEXT_INDENT)) {
+        /* The longest start of p within width characters that ends at a space. */
+        const char *end = NULL, *q = p;
+        int n = 0;
+        for (; *q && n <= width; q++) {
+            if (*q == ' ' && n <= width)
+                end = q;
+            n += ((unsigned char)*q & 0xc0) != 0x80;
+        }
+        if (!*q && n <= width)
+            end = q;
+        if (!end) /* one word longer than a line: it goes out whole */
+            end = q + strcspn(q, " ");
+        char *part = strndup(p, (size_t)(end - p));
+        if (!part) {
+            fprintf(stderr, "sqcolor: out of memory for a report\n");
+            exit(1);
+        }
+        fputs(p == text ? "" : TEXT_INDENT, d->out);
+        put_line_text(d->out, part);
+        fputc('\n', d->out);
+        free(part);
+        p = end + strspn(end, " ");
+        if (!*p)
+            break;
+    }
+}
+
+static void text_table(sq_doc *d, const sq_text_table *t, int first_width, int width) {
+    sq_text_table_write(t, d->out, first_width, width);
+}
+
+static void no_figure(sq_doc *d, const sq_run *runs, int nruns, const struct sq_figure *f) {
+    (void)d, (void)runs, (void)nruns, (void)f;
+}
+
+static int flush_out(sq_doc *d) {
+    return fflush(d->out) == 0 && !ferror(d->out) ? 0 : -1;
+}
+
+static const sq_doc_ops text_ops = {text_heading, text_line, text_line,
+                                    text_table,   no_figure, flush_out};
+
+/* ---- Markdown ------------------------------------------------------------- */
+
+/* Text from a file in Markdown: the characters that would start emphasis,
+ * code, a link, an HTML tag or a table cell are escaped. */
+static void md_text(FILE *out, const char *s) {
+    for (const char *start = s; *s; s++) {
+        /* '_' inside a word (antidiag_add) starts nothing in CommonMark */
+        bool inner =
+            *s == '_' && s > start && isalnum((unsigned char)s[-1]) && isalnum((unsigned char)s[1]);
+        if (*s && strchr("\\`*_[]<>|#", *s) && !inner)
+            fputc('\\', out);
+        fputc((unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s, out);
+    }
+}
+
+static void md_heading(sq_doc *d, int level, const char *text) {
+    fprintf(d->out, "%s%.*s ", d->last ? "\n" : "", level, "###");
+    md_text(d->out, text);
+    fputc('\n', d->out);
+}
+
+static void md_paragraph(sq_doc *d, const char *text) {
+    fputc('\n', d->out);
+    md_text(d->out, text);
+    fputc('\n', d->out);
+}
+
+static void md_note(sq_doc *d, const char *text) {
+    if (d->last != BLOCK_NOTE)
+        fputc('\n', d->out);
+    fputs("- ", d->out);
+    md_text(d->out, text);
+    fputc('\n', d->out);
+}
+
+/* A pipe table: the first column left-aligned, the others right; the best
+ * cells in bold. */
+static void md_table(sq_doc *d, const sq_text_table *t, int first_width, int width) {
+    (void)first_width, (void)width;
+    fputc('\n', d->out);
+    for (int i = 0; i < t->ncells; i++) {
+        int c = i % t->ncols;
+        fputs(c ? " " : "| ", d->out);
+        fputs(t->best[i] ? "**" : "", d->out);
+        md_text(d->out, t->cells[i]);
+        fputs(t->best[i] ? "** |" : " |", d->out);
+        if (c == t->ncols - 1 || i == t->ncells - 1)
+            fputc('\n', d->out);
+        if (i == t->ncols - 1) { /* under the header */
+            fputs("|---|", d->out);
+            for (int k = 1; k < t->ncols; k++)
+                fputs("---:|", d->out);
+            fputc('\n', d->out);
+        }
+    }
+}
+
+static const sq_doc_ops markdown_ops = {md_heading, md_paragraph, md_note,
+                                        md_table,   no_figure,    flush_out};
+
+/* ---- dispatch ------------------------------------------------------------- */
+
+void sq_doc_open(sq_doc *d, FILE *out, sq_doc_format format, const char *title) {
+    static const sq_doc_ops *const ops[] = {&text_ops, &markdown_ops, &sq_doc_html_ops};
+    *d = (sq_doc){.out = out, .format = format, .ops = ops[format]};
+    if (format == SQ_DOC_HTML)
+        sq_doc_html_start(d, title);
+    else
+        sq_doc_heading(d, 1, "%s", title);
+}
+
+/* The text of a printf format, as long as it is; exits on no memory. */
+static char *format_text(const char *fmt, va_list ap) {
+    char *text;
+    if (vasprintf(&text, fmt, ap) < 0) {
+        fprintf(stderr, "sqcolor: out of memory for a report\n");
+        exit(1);
+    }
+    return text;
+}
+
+#define WITH_TEXT(call, kind)                                                                      \
+    do {                                                                                           \
+        va_list ap;                                                                                \
+        va_start(ap, fmt);                                                                         \
+        char *text = format_text(fmt, ap);                                                         \
+        va_end(ap);                                                                                \
+        call;                                                                                      \
+        free(text);                                                                                \
+        d->last = kind;                                                                            \
+    } while (0)
+
+void sq_doc_heading(sq_doc *d, int level, const char *fmt, ...) {
+    WITH_TEXT(d->ops->heading(d, level, text), BLOCK_HEADING);
+}
+
+void sq_doc_paragraph(sq_doc *d, const char *fmt, ...) {
+    WITH_TEXT(d->ops->paragraph(d, text), BLOCK_PARAGRAPH);
+}
+
+void sq_doc_note(sq_doc *d, const char *fmt, ...) {
+    WITH_TEXT(d->ops->note(d, text), BLOCK_NOTE);
+}
+
+void sq_doc_table(sq_doc *d, const sq_text_table *t, int first_width, int width) {
+    d->ops->table(d, t, first_width, width);
+    d->last = BLOCK_TABLE;
+}
+
+void sq_doc_figure(sq_doc *d, const sq_run *runs, int nruns, const struct sq_figure *f) {
+    d->ops->figure(d, runs, nruns, f);
+}
+
+int sq_doc_finish(sq_doc *d) {
+    return d->ops->finish(d);
+}

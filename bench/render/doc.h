@@ -1,0 +1,62 @@
+/* A report as a sequence of blocks (headings, paragraphs, notes, tables and
+ * figures) that one renderer turns into console text, Markdown or a
+ * self-contained HTML page. The report's writers say what to show; each
+ * renderer owns how it looks and how text from a file is escaped in it. */
+#ifndef SQCOLOR_DOC_H
+#define SQCOLOR_DOC_H
+
+#include "bench/results/results.h"
+#include "bench/util/text_table.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+typedef enum sq_doc_format { SQ_DOC_TEXT, SQ_DOC_MARKDOWN, SQ_DOC_HTML } sq_doc_format;
+
+struct sq_figure;
+typedef struct sq_doc sq_doc;
+
+/* One renderer: doc_text.c (text and Markdown), doc_html.c (HTML). Text
+ * arrives unescaped, as plain UTF-8. */
+typedef struct sq_doc_ops {
+    void (*heading)(sq_doc *d, int level, const char *text); /* level 1 (page) to 3 */
+    void (*paragraph)(sq_doc *d, const char *text);
+    void (*note)(sq_doc *d, const char *text); /* one of a list of short notes */
+    void (*table)(sq_doc *d, const sq_text_table *t, int first_width, int width);
+    /* A figure of runs (figures.h); renderers without figures ignore it. */
+    void (*figure)(sq_doc *d, const sq_run *runs, int nruns, const struct sq_figure *f);
+    int (*finish)(sq_doc *d); /* 0, or -1 when a write failed */
+} sq_doc_ops;
+
+struct sq_doc {
+    FILE *out;
+    sq_doc_format format;
+    const sq_doc_ops *ops;
+    int last;    /* the kind of the block before: 0 none, 1 heading, 2 paragraph, 3 note, 4 table */
+    void *state; /* the renderer's own */
+};
+
+/* Starts a document titled title (the HTML page's <title> and first heading;
+ * the other formats print it as a level-1 heading). Exits on no memory. */
+void sq_doc_open(sq_doc *d, FILE *out, sq_doc_format format, const char *title);
+
+void sq_doc_heading(sq_doc *d, int level, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void sq_doc_paragraph(sq_doc *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sq_doc_note(sq_doc *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A table; first_width and width are the console's least column widths. */
+void sq_doc_table(sq_doc *d, const sq_text_table *t, int first_width, int width);
+
+void sq_doc_figure(sq_doc *d, const sq_run *runs, int nruns, const struct sq_figure *f);
+
+/* Ends the document (HTML: the table of contents, the page's end) and
+ * flushes. Returns 0, or -1 when any write failed. */
+int sq_doc_finish(sq_doc *d);
+
+/* The HTML renderer (doc_html.c): its operations, and the start of a page
+ * that sq_doc_open calls. */
+extern const sq_doc_ops sq_doc_html_ops;
+void sq_doc_html_start(sq_doc *d, const char *title);
+
+#endif

@@ -1,0 +1,254 @@
+/* The HTML renderer: one self-contained page (no script, no link to
+ * anything outside it), every text from a file escaped, a table of contents
+ * of the page's headings, nested by level, ahead of its body. */
+#include "bench/render/doc.h"
+#include "bench/render/figures.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct toc_entry {
+    int level; /* the <h> level: 2 or deeper */
+    char *text;
+} toc_entry;
+
+typedef struct html_state {
+    char *body; /* the page's body, kept until the table of contents is known */
+    size_t body_len;
+    FILE *page; /* the real destination */
+    char *title;
+    toc_entry *toc; /* every heading; heading i has the id "s<i>" */
+    int ntoc, toc_cap;
+    int heading_before; /* the id of the heading just written, or -1 */
+    bool in_list;
+} html_state;
+
+/* Text in HTML: markup characters as entities, control characters as
+ * spaces, so no name can open a tag or leave an attribute's quotes. */
+static void html_text(FILE *out, const char *s) {
+    static const char markup[] = "&<>\"'";
+    static const char *const entity[] = {"&amp;", "&lt;", "&gt;", "&quot;", "&#39;"};
+    for (; *s; s++) {
+        const char *p = strchr(markup, *s);
+        if (p)
+            fputs(entity[p - markup], out);
+        else
+            fputc((unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s, out);
+    }
+}
+
+static void out_of_memory(void) {
+    fprintf(stderr, "sqcolor: out of memory for a report\n");
+    exit(1);
+}
+
+/* Ends a list of notes and forgets the heading before: called by every
+ * block but a note. */
+static void start_block(sq_doc *d) {
+    html_state *h = d->state;
+    if (h->in_list)
+        fputs("</ul>\n", d->out);
+    h->in_list = false;
+    h->heading_before = -1;
+}
+
+/* The title is the page's only <h1>: level 1 and 2 are <h2>, 3 <h3>. */
+static void html_heading(sq_doc *d, int level, const char *text) {
+    html_state *h = d->state;
+    start_block(d);
+    if (h->ntoc == h->toc_cap) {
+        h->toc_cap = h->toc_cap ? 2 * h->toc_cap : 64;
+        if (!(h->toc = realloc(h->toc, (size_t)h->toc_cap * sizeof *h->toc)))
+            out_of_memory();
+    }
+    int id = h->ntoc++, hlevel = level < 2 ? 2 : level > 6 ? 6 : level;
+    h->toc[id].level = hlevel;
+    if (!(h->toc[id].text = strdup(text)))
+        out_of_memory();
+    fprintf(d->out, "<h%d id=\"s%d\">", hlevel, id);
+    html_text(d->out, text);
+    fprintf(d->out, "</h%d>\n", hlevel);
+    h->heading_before = id;
+}
+
+static void html_paragraph(sq_doc *d, const char *text) {
+    start_block(d);
+    fputs("<p>", d->out);
+    html_text(d->out, text);
+    fputs("</p>\n", d->out);
+}
+
+static void html_note(sq_doc *d, const char *text) {
+    html_state *h = d->state;
+    if (!h->in_list) {
+        start_block(d);
+        fputs("<ul class=\"notes\">\n", d->out);
+    }
+    h->in_list = true;
+    fputs("<li>", d->out);
+    html_text(d->out, text);
+    fputs("</li>\n", d->out);
+}
+
+/* One row of cells: the first a row header, the header row's all column
+ * headers; a best cell bold and tinted. */
+static void table_row(FILE *out, const sq_text_table *t, int first, bool header) {
+    fputs("<tr>", out);
+    for (int i = first; i < first + t->ncols && i < t->ncells; i++) {
+        const char *tag = header || i == first ? "th" : "td";
+        fprintf(out, "<%s%s%s>%s", tag,
+                header       ? " scope=\"col\""
+                : i == first ? " scope=\"row\""
+                             : "",
+                t->best[i] ? " class=\"best\"" : "", t->best[i] ? "<strong>" : "");
+        html_text(out, t->cells[i]);
+        fprintf(out, "%s</%s>", t->best[i] ? "</strong>" : "", tag);
+    }
+    fputs("</tr>\n", out);
+}
+
+/* In a box that scrolls when the table is wider than the page, named by the
+ * heading just before it. */
+static void html_table(sq_doc *d, const sq_text_table *t, int first_width, int width) {
+    (void)first_width, (void)width;
+    html_state *h = d->state;
+    int label = h->heading_before;
+    start_block(d);
+    if (t->ncells == 0)
+        return;
+    if (label >= 0)
+        fprintf(d->out,
+                "<div class=\"scroll\" role=\"region\" aria-labelledby=\"s%d\" tabindex=\"0\">\n",
+                label);
+    else
+        fputs("<div class=\"scroll\">\n", d->out);
+    fputs("<table>\n<thead>\n", d->out);
+    table_row(d->out, t, 0, true);
+    fputs("</thead>\n<tbody>\n", d->out);
+    for (int first = t->ncols; first < t->ncells; first += t->ncols)
+        table_row(d->out, t, first, false);
+    fputs("</tbody>\n</table>\n</div>\n", d->out);
+}
+
+/* The chart inline, as figures.c draws it: its title and notes are in it, as
+ * text, and its <title> names it to a screen reader. A write error shows at
+ * html_finish, as the body's. */
+static void html_figure(sq_doc *d, const sq_run *runs, int nruns, const struct sq_figure *f) {
+    start_block(d);
+    fputs("<figure class=\"chart\">\n", d->out);
+    sq_figure_write_svg(d->out, runs, nruns, f, false);
+    fputs("</figure>\n", d->out);
+}
+
+/* The page's look: system fonts, a measure for text, tables that scroll in
+ * their box with the header row and first column kept in view, figures in
+ * tabular digits right-aligned, alternate rows shaded. */
+static const char style[] =
+    "body{margin:0 auto;max-width:92em;padding:1em 1.5em 3em;color:#1f2328;background:#fff;"
+    "font:15px/1.5 system-ui,-apple-system,\"Segoe UI\",Roboto,\"Noto Sans\",\"Liberation Sans\","
+    "Arial,sans-serif}\n"
+    "h1{font-size:1.75em;margin:.3em 0 .5em}\n"
+    "h2{font-size:1.35em;margin:1.8em 0 .5em;padding-bottom:.2em;border-bottom:1px solid #d0d7de}\n"
+    "h3{font-size:1.05em;margin:1.4em 0 .4em}\n"
+    "p,ul.notes{max-width:62em}\n"
+    "ul.notes{padding-left:1.3em}\n"
+    "li{margin:.15em 0}\n"
+    "a{color:#0550ae;text-decoration:none}\n"
+    "a:hover{text-decoration:underline}\n"
+    "nav{background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:.5em 1.2em .8em;"
+    "margin:1em 0 2em}\n"
+    "nav h2{font-size:1.1em;margin:.3em 0;border:0}\n"
+    "nav ul{list-style:none;margin:0;padding:0}\n"
+    "nav>ul{columns:24em 3;column-gap:2.5em}\n"
+    "nav>ul>li{break-inside:avoid;margin:0 0 .35em}\n"
+    "nav ul ul{padding-left:1.1em;font-size:.9em}\n"
+    "nav ul ul li{margin:0}\n"
+    ".scroll{overflow:auto;max-height:85vh;width:fit-content;max-width:100%;margin:.5em 0 1.5em;"
+    "border:1px solid #d0d7de;border-radius:6px}\n"
+    "table{border-collapse:separate;border-spacing:0;font-size:.93em}\n"
+    "th,td{padding:.3em .6em;text-align:right;white-space:nowrap;"
+    "font-variant-numeric:tabular-nums;background:#fff;border-bottom:1px solid #eaeef2}\n"
+    "thead th{position:sticky;top:0;z-index:2;background:#eef1f4;font-weight:600;"
+    "border-bottom:1px solid #d0d7de}\n"
+    "th[scope=row]{position:sticky;left:0;z-index:1;text-align:left;font-weight:600;"
+    "border-right:1px solid #eaeef2}\n"
+    "thead th:first-child{left:0;z-index:3;text-align:left}\n"
+    "tbody tr:nth-child(even)>*{background:#f6f8fa}\n"
+    "tbody tr>td.best{background:#dafbe1}\n"
+    "tbody tr:last-child>*{border-bottom:0}\n"
+    "figure.chart{margin:.5em 0 2em;max-width:100%}\n"
+    "@media print{.scroll{overflow:visible;max-height:none;width:auto}"
+    "thead th,th[scope=row]{position:static}}\n";
+
+/* The table of contents: one list of the top headings, each holding the
+ * list of the headings under it. A heading more than one level below the
+ * one before is taken one level below it, so no list is left without an
+ * item to hang from. */
+static void write_toc(FILE *out, const html_state *h) {
+    if (h->ntoc == 0)
+        return;
+    fputs("<nav aria-labelledby=\"contents\">\n<h2 id=\"contents\">Contents</h2>\n<ul>\n", out);
+    int depth = 0; /* lists open inside the outer one */
+    for (int i = 0; i < h->ntoc; i++) {
+        int want = h->toc[i].level - 2;
+        if (i > 0 && want > depth) {
+            fputs("\n<ul>\n", out);
+            depth++;
+        } else {
+            if (i > 0)
+                fputs("</li>\n", out);
+            for (; depth > want; depth--)
+                fputs("</ul></li>\n", out);
+        }
+        fprintf(out, "<li><a href=\"#s%d\">", i);
+        html_text(out, h->toc[i].text);
+        fputs("</a>", out);
+    }
+    fputs("</li>\n", out);
+    for (; depth > 0; depth--)
+        fputs("</ul></li>\n", out);
+    fputs("</ul>\n</nav>\n", out);
+}
+
+static int html_finish(sq_doc *d) {
+    html_state *h = d->state;
+    start_block(d);
+    bool ok = fflush(d->out) == 0 && !ferror(d->out);
+    fclose(d->out);
+    FILE *out = h->page;
+    d->out = out;
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>",
+          out);
+    html_text(out, h->title);
+    fprintf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<header>\n<h1>", style);
+    html_text(out, h->title);
+    fputs("</h1>\n", out);
+    write_toc(out, h);
+    fputs("</header>\n<main>\n", out);
+    if (ok)
+        fwrite(h->body, 1, h->body_len, out);
+    fputs("</main>\n</body>\n</html>\n", out);
+    for (int i = 0; i < h->ntoc; i++)
+        free(h->toc[i].text);
+    free(h->toc);
+    free(h->body);
+    free(h->title);
+    free(h);
+    d->state = NULL;
+    return ok && fflush(out) == 0 && !ferror(out) ? 0 : -1;
+}
+
+const sq_doc_ops sq_doc_html_ops = {html_heading, html_paragraph, html_note,
+                                    html_table,   html_figure,    html_finish};
+
+void sq_doc_html_start(sq_doc *d, const char *title) {
+    html_state *h = calloc(1, sizeof *h);
+    if (!h || !(h->title = strdup(title)))
+        out_of_memory();
+    h->heading_before = -1;
+    h->page = d->out;
+    if (!(d->out = open_memstream(&h->body, &h->body_len)))
+        out_of_memory();
+    d->state = h;
+}

@@ -1,0 +1,35 @@
+/* Runs in the format asked for: the dispatch to each format's writer. */
+#include "bench/report/report.h"
+
+#include "bench/machine/cpu_model.h"
+#include "bench/report/report_formats.h"
+#include "bench/results/results_io.h"
+
+int sq_report_write(const sq_run *runs, int nruns, sq_format fmt, bool detail, FILE *out) {
+    switch (fmt) {
+    case SQ_FORMAT_CSV:
+        sq_write_csv(out, runs, nruns);
+        break;
+    case SQ_FORMAT_JSON:
+        if (sq_results_write(out, &runs[0]))
+            return -1;
+        break;
+    default: {
+        static const sq_doc_format as[] = {[SQ_FORMAT_TABLE] = SQ_DOC_TEXT,
+                                           [SQ_FORMAT_MARKDOWN] = SQ_DOC_MARKDOWN,
+                                           [SQ_FORMAT_HTML] = SQ_DOC_HTML};
+        char title[160], label[96];
+        sq_cpu_label(label, sizeof label, &runs[0].machine);
+        if (nruns == 1)
+            snprintf(title, sizeof title, "sqcolor results on %s", label);
+        else
+            snprintf(title, sizeof title, "sqcolor results across %d machines", nruns);
+        sq_doc d;
+        sq_doc_open(&d, out, as[fmt], title);
+        sq_report_doc(&d, runs, nruns, detail);
+        if (sq_doc_finish(&d))
+            return -1;
+    }
+    }
+    return fflush(out) == 0 && !ferror(out) ? 0 : -1;
+}

@@ -1,0 +1,30 @@
+/* Printing a run: console tables, Markdown, CSV and JSON. */
+#ifndef SQCOLOR_REPORT_H
+#define SQCOLOR_REPORT_H
+
+#include "bench/util/output.h" /* sq_output: gbench_main.c still finds it here */
+#include "bench/results/results.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+/* The most result files one report takes. */
+#define SQ_REPORT_MAX_RUNS 16
+
+typedef enum sq_format {
+    SQ_FORMAT_TABLE,
+    SQ_FORMAT_MARKDOWN,
+    SQ_FORMAT_CSV,
+    SQ_FORMAT_JSON,
+    SQ_FORMAT_HTML
+} sq_format;
+
+/* The format names in sq_format's order, as options take them. */
+#define SQ_FORMAT_CHOICES "table|markdown|csv|json|html"
+
+/* Writes runs[0..nruns) in fmt (JSON: one run; several: the caller refuses
+ * them first); detail adds the per-sequence tables. Returns 0, or -1 on a
+ * write error. */
+int sq_report_write(const sq_run *runs, int nruns, sq_format fmt, bool detail, FILE *out);
+
+#endif

@@ -1,0 +1,210 @@
+/* The batch table of a run (its batch rows, results.h): a row per variant, a
+ * column per size, then the best hand-written routine per CPU feature level. */
+#include "bench/report/report_batch.h"
+
+#include "bench/measure/batch_timing.h"
+#include "bench/util/stats.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* "0.024±0.001": a measured cost, nothing subtracted, so no ≈0 (cells.h is
+ * for net costs); ± the wider side of the 95% interval. */
+static void cell(char *buf, size_t len, sq_stats s) {
+    snprintf(buf, len, "%.3f±%.3f", s.median, sq_ci_halfwidth(s));
+}
+
+static const char *size_label(size_t n, char *buf, size_t len) {
+    for (int s = 0; s < SQ_BATCH_SIZES; s++)
+        if (sq_batch_size_n[s] == n)
+            return sq_batch_size_label[s];
+    snprintf(buf, len, "n=%zu", n);
+    return buf;
+}
+
+const sq_batch_result *sq_batch_find(const sq_run *run, const char *id, size_t n) {
+    for (int i = 0; i < run->nbatch; i++)
+        if (run->batch[i].n == n && strcmp(run->batch[i].id, id) == 0)
+            return &run->batch[i];
+    return NULL;
+}
+
+/* The run's sizes and ids, each once, in the order they first appear. */
+static int distinct_sizes(const sq_run *run, size_t *sizes, int most) {
+    int n = 0;
+    for (int i = 0; i < run->nbatch; i++) {
+        int k = 0;
+        while (k < n && sizes[k] != run->batch[i].n)
+            k++;
+        if (k == n && n < most)
+            sizes[n++] = run->batch[i].n;
+    }
+    return n;
+}
+
+static const sq_batch_variant *variant_of(const char *id) {
+    for (int i = 0; i < sq_batch_variant_count; i++)
+        if (strcmp(sq_batch_variants[i].id, id) == 0)
+            return &sq_batch_variants[i];
+    for (int i = 0; i < sq_batch_bound_count; i++)
+        if (strcmp(sq_batch_bounds[i].id, id) == 0)
+            return &sq_batch_bounds[i];
+    return NULL;
+}
+
+/* What a row of the levels table takes: the cheapest asm routine of a CPU
+ * feature level, the dispatcher, the best C impl of a C technique, or the
+ * cheapest load/store bound. */
+typedef enum pick { PICK_LEVEL, PICK_DISPATCH, PICK_C, PICK_BOUND } pick;
+
+static bool picked(const sq_batch_variant *v, const sq_batch_family *fam, pick kind, int level,
+                   const char *technique) {
+    if (v->family != fam)
+        return false;
+    switch (kind) {
+    case PICK_LEVEL:
+        return sq_batch_level(v) == level;
+    case PICK_DISPATCH:
+        return v->dispatcher;
+    case PICK_C:
+        return strcmp(v->impl, "asm") != 0 && strcmp(v->impl, "bound") != 0 &&
+               strcmp(v->technique, technique) == 0;
+    case PICK_BOUND:
+        return strcmp(v->impl, "bound") == 0;
+    }
+    return false;
+}
+
+/* The cheapest row of family fam at size n that kind picks; NULL if none. */
+static const sq_batch_result *cheapest(const sq_run *run, const sq_batch_family *fam, size_t n,
+                                       pick kind, int level, const char *technique,
+                                       const sq_batch_variant **which) {
+    const sq_batch_result *best = NULL;
+    for (int i = 0; i < run->nbatch; i++) {
+        const sq_batch_result *b = &run->batch[i];
+        const sq_batch_variant *v = variant_of(b->id);
+        if (b->n == n && v && picked(v, fam, kind, level, technique) &&
+            (!best || b->cycles.median < best->cycles.median)) {
+            best = b;
+            *which = v;
+        }
+    }
+    return best;
+}
+
+/* The C impl's name, or its letter in the key when the report has one. */
+static const char *impl_key(const sq_batch_key *key, const char *impl, char *buf, size_t len) {
+    for (int i = 0; key && i < key->n; i++)
+        if (strcmp(key->impls[i], impl) == 0) {
+            snprintf(buf, len, "%c", key->letters[i]);
+            return buf;
+        }
+    return impl;
+}
+
+/* A row per CPU feature level (the cheapest asm routine at it), then the
+ * dispatcher, each C technique's best impl and the load/store bound; a column
+ * per family and size. compact: figures and C letters only. */
+static void levels_table(sq_doc *d, const sq_run *run, const size_t *sizes, int nsizes,
+                         const sq_batch_key *key, bool compact) {
+    sq_doc_heading(d, compact ? 2 : 3,
+                   "batch — the best at each CPU feature level, core cycles per square (pair)%s",
+                   compact ? " (every variant: --detail)" : "");
+    sq_text_table t;
+    sq_text_table_init(&t, 1 + sq_batch_family_count * nsizes);
+    char buf[96], label[32], name[16];
+    sq_text_table_add(&t, "level");
+    for (int f = 0; f < sq_batch_family_count; f++)
+        for (int s = 0; s < nsizes; s++) {
+            const char *size = size_label(sizes[s], label, sizeof label);
+            /* compact: "L1" of "L1 4 KiB"; the note gives the sizes */
+            sq_text_table_add(&t, "%s %.*s", sq_batch_families[f].name,
+                              compact ? (int)strcspn(size, " ") : (int)strlen(size), size);
+        }
+    typedef struct row {
+        const char *label;
+        pick kind;
+        int level;
+        const char *technique;
+    } row;
+    row rows[16];
+    int nrows = 0;
+    for (int l = 0; l < sq_batch_level_count && nrows < 12; l++)
+        rows[nrows++] = (row){sq_batch_levels[l], PICK_LEVEL, l, NULL};
+    rows[nrows++] = (row){"dispatch", PICK_DISPATCH, -1, NULL};
+    rows[nrows++] = (row){"C scalar", PICK_C, -1, "scalar"};
+    rows[nrows++] = (row){"C autovec", PICK_C, -1, "autovec"};
+    rows[nrows++] = (row){"load/store bound", PICK_BOUND, -1, NULL};
+    for (int r = 0; r < nrows; r++) {
+        sq_text_table_add(&t, "%s", rows[r].label);
+        for (int f = 0; f < sq_batch_family_count; f++)
+            for (int s = 0; s < nsizes; s++) {
+                const sq_batch_variant *v = NULL;
+                const sq_batch_result *b =
+                    cheapest(run, &sq_batch_families[f], sizes[s], rows[r].kind, rows[r].level,
+                             rows[r].technique, &v);
+                if (!b) {
+                    sq_text_table_add(&t, "-");
+                    continue;
+                }
+                cell(buf, sizeof buf, b->cycles);
+                const char *who = rows[r].kind == PICK_C ? impl_key(key, v->impl, name, sizeof name)
+                                  : compact || rows[r].kind == PICK_DISPATCH ? ""
+                                                                             : v->technique;
+                sq_text_table_add(&t, "%s%s%s", buf, *who ? " " : "", who);
+            }
+    }
+    sq_doc_table(d, &t, 16, 12);
+    sq_text_table_free(&t);
+    sq_doc_note(d,
+                "batch: the median of each row's repetitions ± half its 95%% interval; random "
+                "squares; the routine called over the whole buffer, nothing subtracted; "
+                "C: the best compiler%s; L1: %zu squares (pairs) a call, L2: %zu",
+                key ? ", by its letter in 'compilers'" : "", sizes[0], sizes[nsizes - 1]);
+    sq_doc_note(d, "load/store bound: the copy_xmm/ymm/zmm rows, a color_batch routine's loads "
+                   "and stores of that width with nothing between, the cheapest; what no "
+                   "routine of that width can beat");
+}
+
+void sq_report_batch(sq_doc *d, const sq_run *run, const sq_batch_key *key, bool compact) {
+    if (!run->nbatch)
+        return;
+    size_t sizes[8];
+    int nsizes = distinct_sizes(run, sizes, 8);
+    if (compact) {
+        levels_table(d, run, sizes, nsizes, key, true);
+        return;
+    }
+    sq_doc_heading(d, 2, "batch — core cycles per square (per pair for same_color_batch)");
+    sq_text_table t;
+    sq_text_table_init(&t, 1 + nsizes);
+    sq_text_table_add(&t, "variant");
+    char buf[64];
+    for (int s = 0; s < nsizes; s++)
+        sq_text_table_add(&t, "%s", size_label(sizes[s], buf, sizeof buf));
+    for (int i = 0; i < run->nbatch; i++) {
+        const char *id = run->batch[i].id;
+        if (sq_batch_find(run, id, run->batch[i].n) != &run->batch[i] ||
+            run->batch[i].n != sizes[0])
+            continue; /* a row per id: at its first size's entry */
+        sq_text_table_add(&t, "%s", id);
+        for (int s = 0; s < nsizes; s++) {
+            const sq_batch_result *b = sq_batch_find(run, id, sizes[s]);
+            if (b)
+                cell(buf, sizeof buf, b->cycles);
+            sq_text_table_add(&t, "%s", b ? buf : "-");
+        }
+    }
+    sq_doc_table(d, &t, 36, 12);
+    sq_text_table_free(&t);
+    levels_table(d, run, sizes, nsizes, key, false);
+}
+
+void sq_write_batch_csv(FILE *out, const sq_run *run) {
+    fprintf(out, "id,n,reps,cycles_median,ci_lo,ci_hi\n");
+    for (int i = 0; i < run->nbatch; i++) {
+        const sq_batch_result *b = &run->batch[i];
+        fprintf(out, "%s,%zu,%d,%.4f,%.4f,%.4f\n", b->id, b->n, b->reps, b->cycles.median,
+                b->cycles.ci_lo, b->cycles.ci_hi);
+    }
+}

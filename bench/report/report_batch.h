@@ -1,0 +1,29 @@
+/* A run's batch rows in a report, and as CSV (sqcolor batch --format csv). */
+#ifndef SQCOLOR_REPORT_BATCH_H
+#define SQCOLOR_REPORT_BATCH_H
+
+#include "bench/render/doc.h"
+#include "bench/results/results.h"
+
+#include <stdio.h>
+
+/* The C impls of a report's key: impls[i] is known by letters[i]. */
+typedef struct sq_batch_key {
+    const char *const *impls;
+    const char *letters;
+    int n;
+} sq_batch_key;
+
+/* The batch table (a row per variant, a column per size) and the best per CPU
+ * feature level at every size; compact: that last table alone, without the
+ * techniques' names (the console's). key: NULL names C impls in full. Nothing
+ * without batch rows. */
+void sq_report_batch(sq_doc *d, const sq_run *run, const sq_batch_key *key, bool compact);
+
+/* The run's batch row of variant id at n squares (pairs) a call; NULL if none. */
+const sq_batch_result *sq_batch_find(const sq_run *run, const char *id, size_t n);
+
+/* Header id,n,reps,cycles_median,ci_lo,ci_hi and a line per row. */
+void sq_write_batch_csv(FILE *out, const sq_run *run);
+
+#endif

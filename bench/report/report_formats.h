@@ -1,0 +1,51 @@
+/* Each output format's writer and the parts of the report document, called
+ * by report.c's dispatch. */
+#ifndef SQCOLOR_REPORT_FORMATS_H
+#define SQCOLOR_REPORT_FORMATS_H
+
+#include "bench/render/doc.h"
+#include "bench/results/results.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+/* report_summary.c: the whole report of runs[0..nruns) as a document: the
+ * headline tables (one run) or the machines side by side (several), the
+ * detailed tables where detail, and the notes. */
+void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, bool detail);
+
+/* report_detail.c: one run's tables per family, mode and sequence, with
+ * their summaries and mispredict tables; several runs' variants side by side. */
+void sq_report_detail(sq_doc *d, const sq_run *run);
+
+/* Per family with real-game sequences in branch mode: each variant's branch
+ * on the games beside random and the predictable sequences, and the share
+ * mispredicted on the games, inferred (report_games.c). Without every_impl,
+ * the console's compact table: per family and game, the asm techniques' range
+ * of shares, the cheapest and the dearest. */
+void sq_report_games(sq_doc *d, const sq_run *run, bool every_impl);
+
+/* The share of branches mispredicted on the games, from the branch cost on
+ * them, on random and on the predictable sequences; NAN where random costs
+ * less than SQ_GAMES_MIN_PENALTY cycles a mispredict more (no mispredict to
+ * count by). */
+#define SQ_GAMES_MIN_PENALTY 2.0
+double sq_games_rate(double games, double random, double predictable);
+void sq_report_detail_machines(sq_doc *d, const sq_run *runs, int nruns);
+
+/* report_notes.c: how a run was measured; the vendor's mispredict figure for
+ * its CPU; what the marks mean (detail: the per-sequence tables' marks too). */
+void sq_report_run_notes(sq_doc *d, const sq_run *run);
+void sq_report_vendor_note(sq_doc *d, const sq_run *run);
+void sq_report_marks(sq_doc *d, bool detail);
+
+/* report_story.c: the compilers' story, one run's table of a row per
+ * technique: the best impl by latency, the asm, the compilers with the asm's
+ * instruction count, and which version first emitted the best code. */
+void sq_report_story(sq_doc *d, const sq_run *run);
+
+/* report_csv.c: one CSV of every row of runs[0..nruns), a line per
+ * (machine, id, sequence, mode). */
+void sq_write_csv(FILE *out, const sq_run *runs, int nruns);
+
+#endif

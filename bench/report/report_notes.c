@@ -1,0 +1,149 @@
+/* The notes under a report: how a run was measured (clocks, machine,
+ * impls, repetitions) and what the tables' marks mean. */
+#include "bench/report/report_formats.h"
+
+#include "bench/machine/cpu_model.h"
+#include "bench/util/stats.h"
+#include "bench/results/summary.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_int(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+typedef struct reps_count {
+    int reps, rows;
+} reps_count;
+
+static int by_rows(const void *a, const void *b) {
+    const reps_count *x = a, *y = b;
+    return x->rows != y->rows ? (x->rows < y->rows) - (x->rows > y->rows)
+                              : (x->reps > y->reps) - (x->reps < y->reps);
+}
+
+/* "repetitions per row: 6 (1520 rows), 9 (140), 15 (60); median 6": the
+ * repetitions rows were given (sampling stops early on tight rows), most
+ * common first. */
+static void write_reps(sq_doc *d, const sq_run *run) {
+    int n = run->nresults;
+    int *reps = malloc(sizeof *reps * (size_t)(n ? n : 1));
+    reps_count *counts = malloc(sizeof *counts * (size_t)(n ? n : 1));
+    if (n && reps && counts) {
+        for (int i = 0; i < n; i++)
+            reps[i] = run->results[i].reps;
+        qsort(reps, (size_t)n, sizeof *reps, cmp_int);
+        /* The median of the counts, sorted here anyway. */
+        double median = n % 2 ? reps[n / 2] : (reps[n / 2 - 1] + reps[n / 2]) / 2.0;
+        int distinct = 0;
+        for (int i = 0; i < n; i++)
+            if (i && reps[i] == reps[i - 1])
+                counts[distinct - 1].rows++;
+            else
+                counts[distinct++] = (reps_count){reps[i], 1};
+        qsort(counts, (size_t)distinct, sizeof *counts, by_rows);
+        char text[400];
+        size_t used = 0;
+        for (int k = 0; k < distinct && k < 8; k++)
+            used +=
+                (size_t)snprintf(text + used, sizeof text - used, k ? ", %d (%d)" : "%d (%d rows)",
+                                 counts[k].reps, counts[k].rows);
+        sq_doc_note(d, "repetitions per row: %s%s; median %g", text, distinct > 8 ? ", ..." : "",
+                    median);
+    }
+    free(reps);
+    free(counts);
+}
+
+void sq_report_run_notes(sq_doc *d, const sq_run *run) {
+    const sq_machine *m = &run->machine;
+    const sq_clock *c = &run->clock;
+    sq_doc_note(d, "cycles: %s",
+                strcmp(c->source, "perf") == 0
+                    ? "core cycles from the hardware cycle counter (perf)"
+                    : "core cycles calibrated from a dependent add chain beside every row (no "
+                      "hardware cycle counter); TSC ticks are not cycles here");
+    sq_doc_note(d,
+                "clock: TSC %.4f GHz (%s); core %.4f GHz median, %.4f-%.4f seen; timer %.0f "
+                "ticks",
+                c->tsc_hz / 1e9, c->tsc_source, c->core_hz / 1e9, c->core_hz_min / 1e9,
+                c->core_hz_max / 1e9, c->timer_overhead);
+    sq_doc_note(d,
+                "alu: %.2f independent adds per cycle at the start of the run (fewer than this "
+                "core usually gives means another thread shared it: throughput rows run slower)",
+                c->alu_per_cycle);
+    char cpu[32] = "not pinned to a cpu", label[96];
+    if (run->cpu >= 0)
+        snprintf(cpu, sizeof cpu, "cpu %d", run->cpu);
+    sq_cpu_label(label, sizeof label, m);
+    sq_doc_note(d, "machine: %s, %s (%s family 0x%x model 0x%x stepping %u)%s, %s, Linux %s", label,
+                m->brand, m->vendor, m->family, m->model, m->stepping,
+                m->hypervisor ? ", virtualized" : "", cpu, run->kernel);
+    sq_doc_note(d,
+                "run: sqcolor %s (%s), %d to %d repetitions of %d samples of %.0f us in %d "
+                "visits, sequences of %zu %s (%s), seed %llu, address randomisation %s, %.1f s%s%s",
+                run->version, run->commit, run->min_reps, run->reps, run->samples, run->sample_us,
+                run->visits, run->length, "squares (pairs)", run->sequences,
+                (unsigned long long)run->seed, run->aslr ? "on" : "off", run->elapsed_s,
+                run->source ? ", from " : "", run->source ? run->source : "");
+    for (int i = 0; i < run->nimpls; i++)
+        sq_doc_note(d, "impl %s: %s %s", run->impls[i].name, run->impls[i].compiler,
+                    run->impls[i].flags);
+    write_reps(d, run);
+}
+
+void sq_report_vendor_note(sq_doc *d, const sq_run *run) {
+    const sq_cpu_model *ref = sq_mispredict_reference_of(&run->machine);
+    if (ref)
+        sq_doc_note(d, "the vendor's figure for this CPU (%s): %s cycles per mispredict", ref->core,
+                    ref->mispredict);
+    else
+        sq_doc_note(d, "no vendor's figure is known for this CPU (%s family 0x%x model 0x%x)",
+                    run->machine.vendor, run->machine.family, run->machine.model);
+}
+
+void sq_report_marks(sq_doc *d, bool detail) {
+    sq_doc_note(d,
+                "cells: median over repetitions of the minimum of each repetition's samples (its "
+                "visits spread over the run, the rows in a new order each pass), the harness (an "
+                "identity body in the same loop) subtracted");
+    sq_doc_note(d,
+                "±: half the width of the cell's 95%% interval of the median (distribution-free, "
+                "from the order statistics of its repetitions), the wider side");
+    sq_doc_note(d,
+                "≈0: a cost not told apart from zero (its median within %.2f cycles of zero or "
+                "below it, or its interval holding zero); ≈0≤X: it costs at most X (the "
+                "interval's upper end; below zero is the harness's slack, not a cost)",
+                SQ_RESOLUTION_CYCLES);
+    if (detail)
+        sq_doc_note(d, "a|b: the row ran at two speeds, a the faster; its line under the table "
+                       "gives each speed's share of the repetitions");
+    sq_doc_note(d, "‖: a figure over sequences that left out a sequence whose cell ran at two "
+                   "speeds (--detail shows it); '2 speeds': every cell did");
+    sq_doc_note(d, "†: control-dependent: the timed chain passes through a predicted branch, so "
+                   "there is no latency; it depends on how predictable the sequence is");
+    const char *best = d->format == SQ_DOC_TEXT ? "*" : "bold";
+    sq_doc_note(d,
+                "%s in the headline tables: per figure, the cheaper of asm and the best "
+                "compiler, and both when not told apart (within %.2f cycles, or their intervals "
+                "touching)",
+                best, SQ_RESOLUTION_CYCLES);
+    if (detail)
+        sq_doc_note(
+            d,
+            "%s in the detailed tables: the best of a row and sequence, the lowest median among "
+            "cells with one "
+            "speed and no † (≈0 counts as 0), and every cell not told apart from it (within "
+            "%.2f cycles, or its interval reaching the best's)",
+            best, SQ_RESOLUTION_CYCLES);
+    sq_doc_note(d, "summaries: medians over sequences; in branch mode and for † variants the "
+                   "predictable sequences (all but random, file, pgn and the games) and random are "
+                   "kept apart");
+    sq_doc_note(d,
+                "per mispredict: (branch on random - median branch on the predictable "
+                "sequences) / %.1f; a loop's cost is higher than the vendor's figure, as it "
+                "includes the time the branch waits for its input before it can resolve",
+                SQ_RANDOM_MISPREDICT_RATE);
+}

@@ -1,0 +1,434 @@
+/* The report a reader takes in at a glance: per family one table of the
+ * headline figures (summary.h), a row per technique, the asm beside the best
+ * and the slowest compiler; across machines, the machines side by side with
+ * their ratios. And the document around them (report.h). */
+#include "bench/report/report_batch.h"
+#include "bench/report/report_formats.h"
+
+#include "bench/results/cells.h"
+#include "bench/code/code_groups.h"
+#include "bench/machine/cpu_model.h"
+#include "bench/render/figures.h"
+#include "bench/report/report.h"
+#include "bench/results/summary.h"
+#include "bench/results/runs.h"
+#include "bench/util/must.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The impls of some runs: whether asm is among them, and the compilers' (every
+ * other impl) in order of first appearance, each known by a letter. */
+typedef struct impl_key {
+    bool has_asm;
+    const char **c;
+    int nc;
+} impl_key;
+
+static void key_of(const sq_run *runs, int nruns, impl_key *k) {
+    size_t all = 1;
+    for (int r = 0; r < nruns; r++)
+        all += (size_t)runs[r].nresults;
+    *k = (impl_key){.c = sq_must(malloc(sizeof *k->c * all))};
+    for (int r = 0; r < nruns; r++)
+        for (int i = 0; i < runs[r].nresults; i++) {
+            const char *impl = runs[r].results[i].variant->impl;
+            if (strcmp(impl, "asm") == 0)
+                k->has_asm = true;
+            else
+                k->c[k->nc++] = impl;
+        }
+    k->nc = sq_distinct_strings(k->c, k->nc);
+}
+
+static char letter(int i) {
+    return (char)(i < 26 ? 'a' + i : 'A' + (i - 26) % 26);
+}
+
+/* The distinct techniques of a family in a run (or several), in run order. */
+static int techniques_of(const sq_run *runs, int nruns, const sq_family *fam, const char ***out) {
+    size_t all = 1;
+    for (int r = 0; r < nruns; r++)
+        all += (size_t)runs[r].nresults;
+    const char **t = sq_must(malloc(sizeof *t * all));
+    int n = 0;
+    for (int r = 0; r < nruns; r++)
+        for (int i = 0; i < runs[r].nresults; i++)
+            if (runs[r].results[i].variant->family == fam)
+                t[n++] = runs[r].results[i].variant->technique;
+    *out = t;
+    return sq_distinct_strings(t, n);
+}
+
+/* Which headline figures a family has rows for in any of the runs. */
+static int kinds_of(const sq_run *runs, int nruns, const sq_family *fam, sq_headline_kind *kinds) {
+    bool mode[SQ_MODE_COUNT] = {false};
+    for (int r = 0; r < nruns; r++)
+        for (int i = 0; i < runs[r].nresults; i++)
+            if (runs[r].results[i].variant->family == fam)
+                mode[runs[r].results[i].mode] = true;
+    int n = 0;
+    if (mode[SQ_MODE_LATENCY])
+        kinds[n++] = SQ_HEADLINE_LATENCY;
+    if (mode[SQ_MODE_THROUGHPUT])
+        kinds[n++] = SQ_HEADLINE_THROUGHPUT;
+    if (mode[SQ_MODE_BRANCH]) {
+        kinds[n++] = SQ_HEADLINE_BRANCH;
+        kinds[n++] = SQ_HEADLINE_MISPREDICT;
+    }
+    return n;
+}
+
+static const char *const kind_heads[SQ_HEADLINE_COUNT] = {"lat", "thr", "branch", "mispr"};
+
+static int decimals_of(sq_headline_kind kind) {
+    return kind == SQ_HEADLINE_MISPREDICT ? 1 : 2;
+}
+
+/* One headline figure of family/technique/impl in a run's rows by variant. */
+static sq_headline headline(sq_variant_rows *rows, const sq_family *fam, const char *tech,
+                            const char *impl, sq_headline_kind kind) {
+    char id[256];
+    snprintf(id, sizeof id, "%s/%s/%s", fam->name, tech, impl);
+    return sq_headline_of(sq_variant_rows_of(rows, id), id, kind);
+}
+
+/* Whether the compilers listed (where tied[i]) compiled fam/tech to one
+ * machine code, as the run recorded it; false where a fact is missing. */
+static bool one_code(sq_variant_rows *rows, const impl_key *key, const sq_family *fam,
+                     const char *tech, const bool *tied) {
+    const sq_code_fact *first = NULL;
+    for (int i = 0; i < key->nc; i++) {
+        if (!tied[i])
+            continue;
+        char id[256];
+        snprintf(id, sizeof id, "%s/%s/%s", fam->name, tech, key->c[i]);
+        const sq_code_fact *f = sq_run_code_of(&rows->view, id);
+        if (!f || (first && !sq_code_same(f, first)))
+            return false;
+        first = first ? first : f;
+    }
+    return first != NULL;
+}
+
+/* The compilers' figures for one technique: the best (and every compiler
+ * not told apart from it, by letter, then '=' when they are one machine
+ * code), and the slowest. */
+typedef struct c_figures {
+    sq_headline best, worst;
+    char best_letters[16], worst_letter[4];
+    int nbest;
+} c_figures;
+
+static c_figures c_figures_of(sq_variant_rows *rows, const impl_key *key, const sq_family *fam,
+                              const char *tech, sq_headline_kind kind) {
+    c_figures c = {.best = {NAN, NAN, NAN, 0, 0, false}};
+    sq_headline *h = sq_must(malloc(sizeof *h * ((size_t)key->nc + 1)));
+    int best = -1, worst = -1, first = -1;
+    for (int i = 0; i < key->nc; i++) {
+        h[i] = headline(rows, fam, tech, key->c[i], kind);
+        if (first < 0 && (h[i].ncells || h[i].nbimodal || h[i].control_dependent))
+            first = i;
+        double rank = sq_headline_rank(&h[i]);
+        if (!isfinite(rank))
+            continue;
+        if (best < 0 || rank < sq_headline_rank(&h[best]))
+            best = i;
+        if (worst < 0 || rank > sq_headline_rank(&h[worst]))
+            worst = i;
+    }
+    if (best < 0) { /* no compiler has a number: show what the first one has */
+        if (first >= 0)
+            c.best = h[first];
+        c.worst = c.best;
+        free(h);
+        return c;
+    }
+    c.best = h[best];
+    c.worst = h[worst];
+    snprintf(c.worst_letter, sizeof c.worst_letter, "%c", letter(worst));
+    size_t used = 0;
+    bool *tied = sq_must(calloc((size_t)key->nc, sizeof *tied));
+    for (int i = 0; i < key->nc; i++)
+        if ((tied[i] = sq_headline_ties(&h[i], &h[best])) && ++c.nbest <= 3)
+            c.best_letters[used++] = letter(i);
+    if (c.nbest > 3) /* "ab+5": two letters and how many more */
+        used =
+            2 + (size_t)snprintf(c.best_letters + 2, sizeof c.best_letters - 2, "+%d", c.nbest - 2);
+    c.best_letters[used] = 0;
+    if (c.nbest > 1 && one_code(rows, key, fam, tech, tied))
+        snprintf(c.best_letters + used, sizeof c.best_letters - used, "=");
+    free(tied);
+    free(h);
+    return c;
+}
+
+/* One run, one family: a row per technique, per headline figure the asm, the
+ * best compiler and (latency, throughput) the slowest. */
+static void run_table(sq_doc *d, const sq_run *run, sq_variant_rows *rows, const impl_key *key,
+                      const sq_family *fam) {
+    const char **techs;
+    int ntech = techniques_of(run, 1, fam, &techs);
+    sq_headline_kind kinds[SQ_HEADLINE_COUNT];
+    int nkinds = kinds_of(run, 1, fam, kinds);
+    if (!ntech || !nkinds) {
+        free(techs);
+        return;
+    }
+    bool one_c = key->nc == 1;
+    sq_doc_heading(d, 2, "%s — core cycles %s", fam->name, sq_family_unit(fam));
+    int ncols = 1;
+    for (int k = 0; k < nkinds; k++)
+        ncols += key->has_asm + (key->nc > 0) + (key->nc > 1 && kinds[k] <= SQ_HEADLINE_THROUGHPUT);
+    sq_text_table t;
+    sq_text_table_init(&t, ncols);
+    sq_text_table_add(&t, "technique");
+    for (int k = 0; k < nkinds; k++) {
+        const char *head = kind_heads[kinds[k]];
+        if (key->has_asm)
+            sq_text_table_add(&t, "%s asm", head);
+        if (key->nc)
+            sq_text_table_add(&t, "%s %s", head, one_c ? key->c[0] : "best C");
+        if (key->nc > 1 && kinds[k] <= SQ_HEADLINE_THROUGHPUT)
+            sq_text_table_add(&t, "%s slowest", head);
+    }
+    for (int i = 0; i < ntech; i++) {
+        sq_text_table_add(&t, "%s", techs[i]);
+        for (int k = 0; k < nkinds; k++) {
+            int dec = decimals_of(kinds[k]);
+            sq_headline as = headline(rows, fam, techs[i], "asm", kinds[k]);
+            c_figures c = key->nc ? c_figures_of(rows, key, fam, techs[i], kinds[k])
+                                  : (c_figures){.best = {NAN, NAN, NAN, 0, 0, false}};
+            /* The cheaper of asm and the best compiler, both where not told apart. */
+            const sq_headline *least =
+                sq_headline_rank(&as) <= sq_headline_rank(&c.best) ? &as : &c.best;
+            bool both = key->has_asm && key->nc;
+            char text[64];
+            if (key->has_asm) {
+                sq_headline_text(text, sizeof text, &as, dec);
+                sq_text_table_add_best(&t, both && sq_headline_ties(&as, least), "%s", text);
+            }
+            if (key->nc) {
+                sq_headline_text(text, sizeof text, &c.best, dec);
+                sq_text_table_add_best(&t, both && sq_headline_ties(&c.best, least), "%s%s%s", text,
+                                       one_c || !c.nbest ? "" : " ", one_c ? "" : c.best_letters);
+            }
+            if (key->nc > 1 && kinds[k] <= SQ_HEADLINE_THROUGHPUT) {
+                sq_headline_text(text, sizeof text, &c.worst, dec);
+                sq_text_table_add(&t, "%s%s%s", text, c.worst_letter[0] ? " " : "", c.worst_letter);
+            }
+        }
+    }
+    sq_doc_table(d, &t, 14, 9);
+    sq_text_table_free(&t);
+    free(techs);
+}
+
+/* "a gcc-12, b gcc-12-native, ..." */
+static void key_note(sq_doc *d, const impl_key *key) {
+    if (key->nc < 2)
+        return;
+    size_t cap = 32, used = 0;
+    for (int i = 0; i < key->nc; i++)
+        cap += strlen(key->c[i]) + 8;
+    char *text = sq_must(malloc(cap));
+    for (int i = 0; i < key->nc; i++)
+        used += (size_t)snprintf(text + used, cap - used, "%s%c %s", i ? ", " : "", letter(i),
+                                 key->c[i]);
+    sq_doc_note(d,
+                "compilers: %s; best C: the cheapest compiler's figure and the letters of "
+                "every compiler not told apart from it, '=' after them when they are one "
+                "machine code; slowest: the dearest's",
+                text);
+    free(text);
+}
+
+static void summary_notes(sq_doc *d) {
+    sq_doc_note(d, "lat: latency; thr: throughput (the predictable sequences for † variants); "
+                   "branch: a branch on the result, predictable sequences; mispr: cycles per "
+                   "mispredict; each the median over sequences ± its 95%% interval");
+}
+
+/* ---- across machines ------------------------------------------------------ */
+
+/* "1.02±0.03": b / a with the interval the two intervals allow; "-" where
+ * either is not one number well above zero (a ratio to about zero says
+ * nothing). */
+static void ratio_text(char *buf, size_t len, const sq_headline *b, const sq_headline *a) {
+    double rb = sq_headline_rank(b), ra = sq_headline_rank(a);
+    if (!isfinite(rb) || !isfinite(ra) || ra < 0.5 || rb < 0.5 || a->nbimodal || b->nbimodal ||
+        !(a->lo > 0)) {
+        snprintf(buf, len, "-");
+        return;
+    }
+    double r = b->median / a->median, lo = b->lo / a->hi, hi = b->hi / a->lo;
+    snprintf(buf, len, "%.2f±%.2f", r, fmax(hi - r, r - lo));
+}
+
+/* One family and headline figure across the machines: per machine its asm and
+ * best compiler, then each machine's ratio to the first. */
+static void machines_table(sq_doc *d, int nruns, sq_variant_rows *rows, const impl_key *key,
+                           const sq_family *fam, sq_headline_kind kind, const char **techs,
+                           int ntech) {
+    sq_doc_heading(d, 3, "%s — %s (core cycles %s)", fam->name, sq_headline_names[kind],
+                   sq_family_unit(fam));
+    int per = key->has_asm + (key->nc > 0);
+    sq_text_table t;
+    sq_text_table_init(&t, 1 + nruns * per + (nruns - 1) * per);
+    sq_text_table_add(&t, "technique");
+    for (int r = 0; r < nruns; r++) {
+        if (key->has_asm)
+            sq_text_table_add(&t, "[%d] asm", r + 1);
+        if (key->nc)
+            sq_text_table_add(&t, "[%d] best C", r + 1);
+    }
+    for (int r = 1; r < nruns; r++) {
+        if (key->has_asm)
+            sq_text_table_add(&t, "asm [%d]/[1]", r + 1);
+        if (key->nc)
+            sq_text_table_add(&t, "C [%d]/[1]", r + 1);
+    }
+    int dec = decimals_of(kind);
+    sq_headline *as = sq_must(malloc(sizeof *as * (size_t)nruns));
+    c_figures *c = sq_must(malloc(sizeof *c * (size_t)nruns));
+    for (int i = 0; i < ntech; i++) {
+        sq_text_table_add(&t, "%s", techs[i]);
+        char text[64];
+        for (int r = 0; r < nruns; r++) {
+            as[r] = headline(&rows[r], fam, techs[i], "asm", kind);
+            c[r] = c_figures_of(&rows[r], key, fam, techs[i], kind);
+            if (key->has_asm) {
+                sq_headline_text(text, sizeof text, &as[r], dec);
+                sq_text_table_add(&t, "%s", text);
+            }
+            if (key->nc) {
+                sq_headline_text(text, sizeof text, &c[r].best, dec);
+                sq_text_table_add(&t, "%s%s%s", text, c[r].nbest ? " " : "", c[r].best_letters);
+            }
+        }
+        for (int r = 1; r < nruns; r++) {
+            if (key->has_asm) {
+                ratio_text(text, sizeof text, &as[r], &as[0]);
+                sq_text_table_add(&t, "%s", text);
+            }
+            if (key->nc) {
+                ratio_text(text, sizeof text, &c[r].best, &c[0].best);
+                sq_text_table_add(&t, "%s", text);
+            }
+        }
+    }
+    free(as);
+    free(c);
+    sq_doc_table(d, &t, 14, 9);
+    sq_text_table_free(&t);
+}
+
+/* Which machine each file is, what built it, and whether the commits agree. */
+static void machines_header(sq_doc *d, const sq_run *runs, int nruns) {
+    bool commits_differ = false;
+    for (int r = 0; r < nruns; r++) {
+        char label[96], impls[512] = "";
+        size_t used = 0;
+        sq_cpu_label(label, sizeof label, &runs[r].machine);
+        for (int i = 0; i < runs[r].nimpls && used < sizeof impls; i++)
+            used += (size_t)snprintf(impls + used, sizeof impls - used, "%s%s", i ? ", " : "",
+                                     runs[r].impls[i].name);
+        sq_doc_note(d, "[%d] %s: %s (family 0x%x model 0x%x), sqcolor %s, impls %s; %s", r + 1,
+                    label, runs[r].machine.brand, runs[r].machine.family, runs[r].machine.model,
+                    runs[r].commit, impls, runs[r].source ? runs[r].source : "this run");
+        commits_differ |= strcmp(runs[r].commit, runs[0].commit) != 0;
+    }
+    if (commits_differ)
+        sq_doc_paragraph(d, "warning: these files come from different sqcolor commits, so the "
+                            "harness and the code timed may differ between them, not only the "
+                            "machines");
+}
+
+static void machines_notes(sq_doc *d, const sq_run *runs, int nruns) {
+    sq_doc_note(d, "[k] asm, [k] best C: each file's figure, the median over sequences ± its 95%% "
+                   "interval; asm [k]/[1]: core cycles on [k] over core cycles on [1] (cycles, "
+                   "not time: the clocks differ), ± from both intervals; '-' where either is "
+                   "about zero, missing, † or at two speeds");
+    bool native = false;
+    for (int r = 0; r < nruns; r++)
+        for (int i = 0; i < runs[r].nimpls; i++)
+            native |= strstr(runs[r].impls[i].flags, "-march=native") != NULL;
+    if (native)
+        sq_doc_note(d, "-native impls (-march=native) are different machine code on each CPU: "
+                       "their columns compare what each machine's compiler made for it, not "
+                       "the same code");
+}
+
+/* ---- the document ---------------------------------------------------------- */
+
+/* A family's figures (figures.h), where the format draws them: one run's
+ * latency and throughput charts, or the machines chart of several. */
+static void family_figures(sq_doc *d, const sq_run *runs, int nruns, const sq_family *fam) {
+    if (d->format != SQ_DOC_HTML)
+        return;
+    int max = sq_figures_max(nruns);
+    sq_figure *figs = sq_must(malloc(sizeof *figs * (size_t)max));
+    int n = sq_figures_list(runs, nruns, figs, max);
+    for (int i = 0; i < n; i++)
+        if (figs[i].family == fam && (nruns == 1 || figs[i].run < 0))
+            sq_doc_figure(d, runs, nruns, &figs[i]);
+    free(figs);
+}
+
+void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, bool detail) {
+    impl_key key;
+    key_of(runs, nruns, &key);
+    sq_variant_rows *rows = sq_must(malloc(sizeof *rows * (size_t)nruns));
+    for (int r = 0; r < nruns; r++)
+        sq_variant_rows_init(&rows[r], &runs[r]);
+    if (nruns == 1) {
+        key_note(d, &key);
+        for (int f = 0; f < sq_family_count; f++) {
+            run_table(d, &runs[0], &rows[0], &key, &sq_families[f]);
+            family_figures(d, runs, nruns, &sq_families[f]);
+        }
+        summary_notes(d);
+        if (d->format != SQ_DOC_TEXT) /* wider than a console's 160 columns */
+            sq_report_story(d, &runs[0]);
+        /* every impl where lines are not counted: --detail, Markdown, HTML */
+        sq_report_games(d, &runs[0], detail || d->format != SQ_DOC_TEXT);
+        char letters[64];
+        for (int i = 0; i < key.nc && i < (int)sizeof letters; i++)
+            letters[i] = letter(i);
+        sq_batch_key bkey = {key.c, letters, key.nc < 64 ? key.nc : 64};
+        sq_report_batch(d, &runs[0], &bkey, !detail && d->format == SQ_DOC_TEXT);
+        if (detail)
+            sq_report_detail(d, &runs[0]);
+        sq_doc_heading(d, 2, "about this run");
+        sq_report_run_notes(d, &runs[0]);
+        sq_report_vendor_note(d, &runs[0]);
+        sq_report_marks(d, detail);
+    } else {
+        machines_header(d, runs, nruns);
+        key_note(d, &key);
+        for (int f = 0; f < sq_family_count; f++) {
+            const char **techs;
+            int ntech = techniques_of(runs, nruns, &sq_families[f], &techs);
+            sq_headline_kind kinds[SQ_HEADLINE_COUNT];
+            int nkinds = kinds_of(runs, nruns, &sq_families[f], kinds);
+            if (ntech && nkinds)
+                sq_doc_heading(d, 2, "%s", sq_families[f].name);
+            for (int k = 0; k < nkinds && ntech; k++)
+                machines_table(d, nruns, rows, &key, &sq_families[f], kinds[k], techs, ntech);
+            family_figures(d, runs, nruns, &sq_families[f]);
+            free(techs);
+        }
+        machines_notes(d, runs, nruns);
+        if (detail) {
+            sq_doc_heading(d, 2, "every variant, median over sequences");
+            sq_report_detail_machines(d, runs, nruns);
+        }
+        sq_doc_heading(d, 2, "about the runs");
+        sq_report_marks(d, detail);
+    }
+    for (int r = 0; r < nruns; r++)
+        sq_variant_rows_free(&rows[r]);
+    free(rows);
+    free(key.c);
+}

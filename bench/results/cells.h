@@ -1,0 +1,58 @@
+/* How a net cost reads in a table: its median with the half-width of its 95%
+ * interval, ≈0 for a cost not told apart from zero (no table prints a minus
+ * sign), both speeds of a row that runs at two, and † where the timed chain
+ * runs through a predicted branch. */
+#ifndef SQCOLOR_CELLS_H
+#define SQCOLOR_CELLS_H
+
+#include "bench/results/results.h"
+#include "bench/results/summary.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* "4.00±0.01" for median m in [lo, hi] to `decimals` places (± the wider
+ * side); "≈0≤X" when m is below zero or about zero (stats.h), X the upper
+ * end of the interval or 0, what it could cost at most; "-" for no median. */
+void sq_cell_estimate(char *buf, size_t len, double m, double lo, double hi, int decimals);
+
+/* A figure without an interval: "4.00"; "≈0" below SQ_RESOLUTION_CYCLES;
+ * "-" when not finite. */
+void sq_cell_value(char *buf, size_t len, double x, int decimals);
+
+/* Whether a row's cell gets †: control-dependent, in latency or call mode. */
+bool sq_cell_dagger(const sq_result *r);
+
+/* A row's cell: the estimate, or "4.13|4.32" (fastest first) for two speeds,
+ * then † where it applies; "-" for no row. */
+void sq_cell_text(char *buf, size_t len, const sq_result *r);
+
+/* What a cell ranks by when the best of a row is starred: its median, 0 for
+ * a cost about zero (every such cell is as cheap as any other), or INFINITY
+ * for a cell that may not be called the best (two speeds, †, no number). */
+double sq_cell_rank(const sq_result *r);
+
+/* Whether r shares the best mark with best, the lowest-ranked cell of its
+ * row: r is rankable and not told apart from best, its rank within
+ * SQ_RESOLUTION_CYCLES of best's or its interval reaching best's. */
+bool sq_cell_ties_best(const sq_result *r, const sq_result *best);
+
+/* A variant's cells in one mode as one figure: the median over sequences, or,
+ * where regimes are kept apart (summary.h), the predictable sequences' median
+ * and random's as "0.12 / 11.30 rnd" (either alone where the other is
+ * missing); † for a control-dependent variant in latency or call mode. */
+void sq_cell_over_sequences(char *buf, size_t len, const sq_run *run, const char *id, sq_mode mode);
+
+/* A headline figure (summary.h): its estimate as above; "†" for the latency
+ * of a control-dependent variant (there is none); "‖" after a figure that
+ * left out cells at two speeds; "2 speeds" when every cell ran at two. */
+void sq_headline_text(char *buf, size_t len, const sq_headline *h, int decimals);
+
+/* What a headline figure ranks by when the best is marked: as sq_cell_rank. */
+double sq_headline_rank(const sq_headline *h);
+
+/* Whether h is not told apart from best, the lowest-ranked: within
+ * SQ_RESOLUTION_CYCLES of it, or its interval reaching best's. */
+bool sq_headline_ties(const sq_headline *h, const sq_headline *best);
+
+#endif

@@ -1,0 +1,96 @@
+/* What a timing run produces: the machine, the clock, and one row per
+ * (variant, sequence, mode). The engine fills it; the report writers print it. */
+#ifndef SQCOLOR_RESULTS_H
+#define SQCOLOR_RESULTS_H
+
+#include "bench/catalog/registry.h"
+#include "bench/code/code_identity.h"
+#include "bench/machine/machine.h"
+#include "bench/util/stats.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum sq_mode {
+    SQ_MODE_LATENCY,    /* each square depends on the previous result */
+    SQ_MODE_THROUGHPUT, /* independent squares */
+    SQ_MODE_BRANCH,     /* the result steers a conditional branch */
+    SQ_MODE_CALL,       /* the callable routine through a function pointer, chained */
+    SQ_MODE_COUNT
+} sq_mode;
+
+extern const char *const sq_mode_names[SQ_MODE_COUNT]; /* "latency", ... */
+
+typedef struct sq_result {
+    const sq_variant *variant;
+    const char *sequence; /* "ordered", "random", ..., or a file's label, "file:NAME"
+                             ("file" in files from before labels) */
+    sq_mode mode;
+    sq_stats cycles; /* core cycles per square (pair) */
+    sq_stats ticks;  /* TSC ticks per square */
+    sq_stats ns;     /* nanoseconds per square */
+    int reps;        /* repetitions this row was given (sampling stops early on
+                        rows whose interval is tight) */
+    double *samples; /* reps values: core cycles per square, in rep order */
+    int nmodes;      /* 0: one speed; SQ_MAX_MODES: bimodal, modes[] slowest last */
+    sq_speed modes[SQ_MAX_MODES];
+    bool control_dependent; /* the variant's code branches on its result: in
+                               latency and call mode the timed chain passes
+                               through a predicted branch, not a data dependency */
+} sq_result;
+
+/* What built one impl, as recorded in a result file. */
+typedef struct sq_impl_info {
+    char name[48];
+    char compiler[160];
+    char flags[96];
+} sq_impl_info;
+
+#define SQ_MAX_IMPLS 32
+
+/* A batch row (c/batch.h): one routine over n squares (pairs) a call. */
+typedef struct sq_batch_result {
+    const char *id; /* family/technique/impl: a live run's the registry's, a loaded run's owned */
+    size_t n;
+    int reps;
+    sq_stats cycles; /* core cycles per square (pair) */
+} sq_batch_result;
+
+typedef struct sq_run {
+    sq_machine machine;
+    sq_clock clock;
+    int reps;      /* the most repetitions a row could get */
+    int min_reps;  /* the fewest: every row got these */
+    double tight;  /* a row stopped once its interval was within this fraction */
+    bool aslr;     /* address space randomisation was on while timing */
+    size_t length; /* squares (pairs) per sequence */
+    uint64_t seed;
+    int cpu; /* pinned CPU, or -1 */
+    double elapsed_s;
+    sq_result *results;
+    int nresults;
+    sq_batch_result *batch; /* none in older files, nor in runs without batch variants */
+    int nbatch;
+    /* Metadata for publishing. */
+    char version[32];      /* sqcolor's */
+    char commit[64];       /* git describe --dirty of the tree it was built from */
+    char kernel[128];      /* uname -r */
+    const char *sequences; /* the sequences asked for, or "default"; a live run's is
+                              allocated (sq_run_free), a loaded run's owned */
+    int samples;           /* samples per repetition */
+    int visits;            /* visits per repetition the samples are shared among */
+    double sample_us;      /* length of one sample */
+    sq_impl_info impls[SQ_MAX_IMPLS];
+    int nimpls;
+    sq_code_fact *code; /* each timed variant's machine code in brief (code_identity.h), for
+                           the reports to tell identical code; a live run's allocated
+                           (sq_run_free), a loaded run's owned; none in older files */
+    int ncode;
+    char **labels; /* a live run's labels of its file: sequences (sq_run_free) */
+    int nlabels;
+    const char *source; /* the file a loaded run came from (NULL for a live run) */
+    void *owned;        /* allocations of a loaded run (see results_io.c) */
+} sq_run;
+
+#endif

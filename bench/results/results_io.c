@@ -1,0 +1,916 @@
+#include "bench/results/results_io.h"
+
+#include "bench/util/exit_status.h"
+#include "bench/util/stats.h"
+#include "bench/results/summary.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* A loaded run owns its variants and strings: a list of blocks. */
+typedef struct block {
+    struct block *next;
+    max_align_t align[];
+} block;
+
+static void *own(sq_run *run, size_t size) {
+    block *b = calloc(1, sizeof *b + size);
+    if (!b)
+        return NULL;
+    b->next = run->owned;
+    run->owned = b;
+    return b->align;
+}
+
+static const char *own_string(sq_run *run, const char *s) {
+    char *copy = own(run, strlen(s) + 1);
+    if (copy)
+        strcpy(copy, s);
+    return copy;
+}
+
+void sq_results_free(sq_run *run) {
+    for (int i = 0; i < run->nresults; i++)
+        free(run->results[i].samples);
+    free(run->results);
+    free(run->batch);
+    for (block *b = run->owned, *next; b; b = next) {
+        next = b->next;
+        free(b);
+    }
+    memset(run, 0, sizeof *run);
+}
+
+typedef struct reader {
+    const char *name;
+    char *err;
+    size_t errlen;
+    const sq_variant **variants; /* the run's variants by id: open addressing, */
+    size_t mask;                 /* mask + 1 slots, at most half of them used */
+} reader;
+
+static int bad(reader *rd, const char *fmt, ...) {
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(rd->err, rd->errlen, "%s: %s", rd->name, msg);
+    return -1;
+}
+
+/* Fetchers: each names the missing or mistyped field. */
+/* A string field as jansson holds it, any length (valid while the document is). */
+static int get_text(reader *rd, json_t *obj, const char *where, const char *key, const char **out) {
+    json_t *v = json_object_get(obj, key);
+    *out = "";
+    if (!json_is_string(v))
+        return bad(rd, "%s.%s: %s", where, key, v ? "not a string" : "missing");
+    *out = json_string_value(v);
+    return 0;
+}
+
+/* A string into a field of len bytes: a longer one is refused, not cut. */
+static int get_string(reader *rd, json_t *obj, const char *where, const char *key, char *out,
+                      size_t len) {
+    const char *text;
+    if (get_text(rd, obj, where, key, &text))
+        return -1;
+    if (strlen(text) >= len)
+        return bad(rd, "%s.%s: longer than %zu bytes", where, key, len - 1);
+    strcpy(out, text);
+    return 0;
+}
+
+static int get_number(reader *rd, json_t *obj, const char *where, const char *key, double *out,
+                      bool null_ok) {
+    json_t *v = json_object_get(obj, key);
+    if (null_ok && json_is_null(v)) {
+        *out = NAN;
+        return 0;
+    }
+    if (!json_is_number(v))
+        return bad(rd, "%s.%s: %s", where, key, v ? "not a number" : "missing");
+    *out = json_number_value(v);
+    return 0;
+}
+
+/* A whole number in [min, max], so it converts to an integer type exactly. */
+static int get_whole(reader *rd, json_t *obj, const char *where, const char *key, double min,
+                     double max, double *out) {
+    if (get_number(rd, obj, where, key, out, false))
+        return -1;
+    if (!(*out >= min && *out <= max) || *out != floor(*out))
+        return bad(rd, "%s.%s: %g is not a whole number from %g to %g", where, key, *out, min, max);
+    return 0;
+}
+
+/* An optional whole number: dflt where the key is absent (files from before
+ * it was recorded); present, it must be right. */
+static int get_optional_whole(reader *rd, json_t *obj, const char *where, const char *key,
+                              double min, double max, double dflt, double *out) {
+    *out = dflt;
+    return json_object_get(obj, key) ? get_whole(rd, obj, where, key, min, max, out) : 0;
+}
+
+/* Optional fields: dflt where the key is absent (files from before it was
+ * recorded); present, it must have its type. */
+static int get_optional_string(reader *rd, json_t *obj, const char *where, const char *key,
+                               const char *dflt, char *out, size_t len) {
+    if (json_object_get(obj, key))
+        return get_string(rd, obj, where, key, out, len);
+    snprintf(out, len, "%s", dflt);
+    return 0;
+}
+
+/* A number or null (NAN). */
+static int get_optional_number(reader *rd, json_t *obj, const char *where, const char *key,
+                               double dflt, double *out) {
+    *out = dflt;
+    return json_object_get(obj, key) ? get_number(rd, obj, where, key, out, true) : 0;
+}
+
+static int get_object(reader *rd, json_t *obj, const char *where, const char *key, json_t **out) {
+    *out = json_object_get(obj, key);
+    if (!json_is_object(*out))
+        return bad(rd, "%s.%s: %s", where, key, *out ? "not an object" : "missing");
+    return 0;
+}
+
+/* An optional [lo, hi] of numbers or nulls: NAN, NAN where the key is absent. */
+static int get_interval(reader *rd, json_t *obj, const char *where, const char *key, double *lo,
+                        double *hi) {
+    *lo = *hi = NAN;
+    json_t *v = json_object_get(obj, key);
+    if (!v)
+        return 0;
+    json_t *a = json_array_get(v, 0), *b = json_array_get(v, 1);
+    if (!json_is_array(v) || json_array_size(v) != 2 || !(json_is_number(a) || json_is_null(a)) ||
+        !(json_is_number(b) || json_is_null(b)))
+        return bad(rd, "%s.%s: not an array of two numbers", where, key);
+    *lo = json_is_null(a) ? NAN : json_number_value(a);
+    *hi = json_is_null(b) ? NAN : json_number_value(b);
+    return 0;
+}
+
+static int get_stats(reader *rd, json_t *obj, const char *where, const char *key, sq_stats *s) {
+    json_t *o;
+    char at[64];
+    snprintf(at, sizeof at, "%s.%s", where, key);
+    if (get_object(rd, obj, where, key, &o) || get_number(rd, o, at, "min", &s->min, true) ||
+        get_number(rd, o, at, "median", &s->median, true) ||
+        get_number(rd, o, at, "p90", &s->p90, true) ||
+        get_interval(rd, o, at, "ci95", &s->ci_lo, &s->ci_hi))
+        return -1;
+    return 0;
+}
+
+/* The optional two speeds of a row (results.h): SQ_MAX_MODES {cycles, share}. */
+/* The optional batch rows (results.h); none in older files. */
+static int read_batch(reader *rd, json_t *root, sq_run *run) {
+    json_t *a = json_object_get(root, "batch"), *o;
+    if (!a)
+        return 0;
+    if (!json_is_array(a))
+        return bad(rd, "batch: not an array");
+    size_t n = json_array_size(a), i;
+    if (!(run->batch = calloc(n ? n : 1, sizeof *run->batch)))
+        return bad(rd, "out of memory");
+    json_array_foreach(a, i, o) {
+        sq_batch_result *b = &run->batch[i];
+        char where[32];
+        double len, reps;
+        const char *id;
+        snprintf(where, sizeof where, "batch[%zu]", i);
+        if (!json_is_object(o))
+            return bad(rd, "%s: not an object", where);
+        if (get_text(rd, o, where, "id", &id) || get_whole(rd, o, where, "n", 1, 1UL << 40, &len) ||
+            get_whole(rd, o, where, "reps", 1, 1e6, &reps) ||
+            get_stats(rd, o, where, "cycles", &b->cycles))
+            return -1;
+        if (!(b->id = own_string(run, id)))
+            return bad(rd, "out of memory");
+        b->n = (size_t)len;
+        b->reps = (int)reps;
+        run->nbatch++;
+    }
+    return 0;
+}
+
+static int get_modes(reader *rd, json_t *o, const char *where, sq_result *r) {
+    json_t *modes = json_object_get(o, "modes");
+    if (!modes)
+        return 0;
+    if (!json_is_array(modes) || json_array_size(modes) != SQ_MAX_MODES)
+        return bad(rd, "%s.modes: not an array of %d {cycles, share}", where, SQ_MAX_MODES);
+    for (int k = 0; k < SQ_MAX_MODES; k++) {
+        char at[64];
+        snprintf(at, sizeof at, "%s.modes[%d]", where, k);
+        json_t *m = json_array_get(modes, (size_t)k);
+        if (!json_is_object(m))
+            return bad(rd, "%s: not an object", at);
+        sq_speed *s = &r->modes[k];
+        if (get_number(rd, m, at, "cycles", &s->cycles, false) ||
+            get_number(rd, m, at, "share", &s->share, false))
+            return -1;
+        if (!(s->share >= 0 && s->share <= 1))
+            return bad(rd, "%s.share: %g is not from 0 to 1", at, s->share);
+    }
+    r->nmodes = SQ_MAX_MODES;
+    return 0;
+}
+
+/* An optional boolean: dflt where the key is absent. */
+static int get_optional_bool(reader *rd, json_t *obj, const char *where, const char *key, bool dflt,
+                             bool *out) {
+    json_t *v = json_object_get(obj, key);
+    if (v && !json_is_boolean(v))
+        return bad(rd, "%s.%s: not a boolean", where, key);
+    *out = v ? json_is_true(v) : dflt;
+    return 0;
+}
+
+/* Files from before the interval was recorded: the cycles' from the samples
+ * (finite ones); ticks and ns have no samples to take it from. */
+static void fill_missing_interval(sq_result *r) {
+    double *x = malloc(sizeof *x * (size_t)(r->reps ? r->reps : 1));
+    int n = 0;
+    for (int k = 0; x && k < r->reps; k++)
+        if (isfinite(r->samples[k]))
+            x[n++] = r->samples[k];
+    if (n) {
+        sq_stats s = sq_stats_of(x, n);
+        r->cycles.ci_lo = s.ci_lo;
+        r->cycles.ci_hi = s.ci_hi;
+    }
+    free(x);
+}
+
+bool sq_seed_parse(const char *text, uint64_t *seed) {
+    char *end;
+    errno = 0;
+    bool digits = text[0] != 0 && strspn(text, "0123456789") == strlen(text);
+    unsigned long long v = digits ? strtoull(text, &end, 10) : 0;
+    if (!digits || errno || *end)
+        return false;
+    *seed = v;
+    return true;
+}
+
+/* Schema 2 keeps the seed in a string: jansson's integers stop at 2^63-1.
+ * Schema 1 has a number, exact as a JSON integer. */
+static int get_seed(reader *rd, json_t *config, int schema, uint64_t *seed) {
+    json_t *v = json_object_get(config, "seed");
+    if (schema >= 2) {
+        if (!json_is_string(v) || !sq_seed_parse(json_string_value(v), seed))
+            return bad(rd, "config.seed: %s",
+                       v ? "not a string of decimal digits from 0 to 2^64-1" : "missing");
+        return 0;
+    }
+    if (json_is_integer(v) && json_integer_value(v) >= 0) {
+        *seed = (uint64_t)json_integer_value(v);
+        return 0;
+    }
+    double whole;
+    if (get_whole(rd, config, "config", "seed", 0, 18446744073709549568.0, &whole))
+        return -1;
+    *seed = (uint64_t)whole;
+    return 0;
+}
+
+static int read_header(reader *rd, json_t *root, sq_run *run) {
+    json_t *schema = json_object_get(root, "schema");
+    if (!json_is_integer(schema))
+        return bad(rd, "not a sqcolor result file (no \"schema\")");
+    json_int_t version = json_integer_value(schema);
+    if (version < 1 || version > SQ_RESULTS_SCHEMA)
+        return bad(rd, "schema %lld is not supported (this sqcolor reads schemas 1 to %d)",
+                   (long long)version, SQ_RESULTS_SCHEMA);
+    json_t *tool, *machine, *clock, *config;
+    if (get_object(rd, root, "", "tool", &tool) || get_object(rd, root, "", "machine", &machine) ||
+        get_object(rd, root, "", "clock", &clock) || get_object(rd, root, "", "config", &config))
+        return -1;
+    const char *tool_name;
+    if (get_text(rd, tool, "tool", "name", &tool_name))
+        return -1;
+    if (strcmp(tool_name, "sqcolor") != 0)
+        return bad(rd, "written by '%s', not sqcolor", tool_name);
+    if (get_optional_string(rd, tool, "tool", "version", "", run->version, sizeof run->version) ||
+        get_optional_string(rd, tool, "tool", "commit", "unknown", run->commit, sizeof run->commit))
+        return -1;
+    double family = 0, model = 0, stepping = 0, reps = 0, length = 0, cpu = -1;
+    if (get_string(rd, machine, "machine", "vendor", run->machine.vendor,
+                   sizeof run->machine.vendor) ||
+        get_string(rd, machine, "machine", "brand", run->machine.brand,
+                   sizeof run->machine.brand) ||
+        get_whole(rd, machine, "machine", "family", 0, UINT32_MAX, &family) ||
+        get_whole(rd, machine, "machine", "model", 0, UINT32_MAX, &model) ||
+        get_whole(rd, machine, "machine", "stepping", 0, UINT32_MAX, &stepping))
+        return -1;
+    run->machine.family = (unsigned)family;
+    run->machine.model = (unsigned)model;
+    run->machine.stepping = (unsigned)stepping;
+    if (get_optional_bool(rd, machine, "machine", "hypervisor", false, &run->machine.hypervisor) ||
+        get_optional_string(rd, machine, "machine", "kernel", "unknown", run->kernel,
+                            sizeof run->kernel))
+        return -1;
+
+    const char *source, *tsc_source;
+    if (get_text(rd, clock, "clock", "source", &source) ||
+        get_text(rd, clock, "clock", "tsc_source", &tsc_source) ||
+        get_number(rd, clock, "clock", "tsc_hz", &run->clock.tsc_hz, false) ||
+        get_number(rd, clock, "clock", "core_hz", &run->clock.core_hz, false))
+        return -1;
+    run->clock.source = own_string(run, source);
+    run->clock.tsc_source = own_string(run, tsc_source);
+    if (!run->clock.source || !run->clock.tsc_source)
+        return bad(rd, "out of memory");
+    /* alu_per_cycle: NAN in files from before it was recorded. */
+    if (get_optional_number(rd, clock, "clock", "core_hz_min", 0, &run->clock.core_hz_min) ||
+        get_optional_number(rd, clock, "clock", "core_hz_max", 0, &run->clock.core_hz_max) ||
+        get_optional_number(rd, clock, "clock", "timer_overhead_ticks", 0,
+                            &run->clock.timer_overhead) ||
+        get_optional_number(rd, clock, "clock", "alu_per_cycle", NAN, &run->clock.alu_per_cycle))
+        return -1;
+
+    if (get_whole(rd, config, "config", "reps", 1, 100000, &reps) ||
+        get_whole(rd, config, "config", "length", 0, 1e15, &length) ||
+        get_seed(rd, config, (int)version, &run->seed))
+        return -1;
+    run->reps = (int)reps;
+    run->length = (size_t)length;
+    double samples, visits, min_reps, spread;
+    /* Before visits were recorded, a repetition was one visit; before the
+     * repetitions adapted, every row had them all; before placement was
+     * fixed, address randomisation was on. spread_threshold, of older files,
+     * is checked and dropped. */
+    if (get_optional_whole(rd, config, "config", "cpu", -1, 1e6, -1, &cpu) ||
+        get_optional_whole(rd, config, "config", "samples", 0, 1e6, 0, &samples) ||
+        get_optional_whole(rd, config, "config", "visits", 1, 1e6, 1, &visits) ||
+        get_optional_whole(rd, config, "config", "min_reps", 0, 100000, reps, &min_reps) ||
+        get_optional_bool(rd, config, "config", "aslr", true, &run->aslr) ||
+        get_optional_number(rd, config, "config", "tight", NAN, &run->tight) ||
+        get_optional_number(rd, config, "config", "sample_us", 0, &run->sample_us) ||
+        get_optional_number(rd, config, "config", "spread_threshold", NAN, &spread) ||
+        get_optional_number(rd, root, "", "elapsed_s", 0, &run->elapsed_s))
+        return -1;
+    json_t *sequences = json_object_get(config, "sequences");
+    if (sequences && !json_is_string(sequences))
+        return bad(rd, "config.sequences: not a string");
+    run->sequences = own_string(run, sequences ? json_string_value(sequences) : "unknown");
+    if (!run->sequences)
+        return bad(rd, "out of memory");
+    run->min_reps = (int)min_reps;
+    run->cpu = (int)cpu;
+    run->visits = (int)visits;
+    run->samples = (int)samples;
+
+    json_t *impls = json_object_get(root, "impls");
+    if (impls && !json_is_array(impls))
+        return bad(rd, "impls: not an array");
+    size_t i;
+    json_t *impl;
+    json_array_foreach(impls, i, impl) {
+        char at[32];
+        snprintf(at, sizeof at, "impls[%zu]", i);
+        if (!json_is_object(impl))
+            return bad(rd, "%s: not an object", at);
+        if (run->nimpls == SQ_MAX_IMPLS)
+            return bad(rd, "impls: more than %d", SQ_MAX_IMPLS);
+        sq_impl_info *m = &run->impls[run->nimpls];
+        if (get_string(rd, impl, at, "name", m->name, sizeof m->name) ||
+            get_string(rd, impl, at, "compiler", m->compiler, sizeof m->compiler) ||
+            get_string(rd, impl, at, "flags", m->flags, sizeof m->flags))
+            return -1;
+        run->nimpls++;
+    }
+    return 0;
+}
+
+/* The optional code facts (code_identity.h): [{id, insns, bytes, hash}],
+ * the hash as 16 hex digits (JSON integers stop at 2^63-1). */
+static int read_code(reader *rd, json_t *root, sq_run *run) {
+    json_t *code = json_object_get(root, "code");
+    if (!code)
+        return 0;
+    if (!json_is_array(code))
+        return bad(rd, "code: not an array");
+    size_t n = json_array_size(code), i;
+    json_t *o;
+    run->code = own(run, sizeof *run->code * (n ? n : 1));
+    if (!run->code)
+        return bad(rd, "out of memory");
+    json_array_foreach(code, i, o) {
+        char at[32];
+        snprintf(at, sizeof at, "code[%zu]", i);
+        if (!json_is_object(o))
+            return bad(rd, "%s: not an object", at);
+        sq_code_fact *f = &run->code[i];
+        const char *id, *hash;
+        double insns, bytes;
+        if (get_text(rd, o, at, "id", &id) || get_whole(rd, o, at, "insns", 1, 1e6, &insns) ||
+            get_whole(rd, o, at, "bytes", 1, 1e6, &bytes) || get_text(rd, o, at, "hash", &hash))
+            return -1;
+        if (strlen(hash) != 16 || strspn(hash, "0123456789abcdef") != 16)
+            return bad(rd, "%s.hash: '%.40s' is not 16 lowercase hex digits", at, hash);
+        f->hash = strtoull(hash, NULL, 16);
+        f->insns = (int)insns;
+        f->bytes = (int)bytes;
+        if (!(f->id = own_string(run, id)))
+            return bad(rd, "out of memory");
+        run->ncode++;
+    }
+    return 0;
+}
+
+/* FNV-1a. */
+static size_t hash_of(const char *s) {
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+    return (size_t)h;
+}
+
+/* The variant of a result row: one per distinct id, owned by the run; found
+ * by its id's hash, so loading takes time linear in the rows. */
+static const sq_variant *variant_of(reader *rd, sq_run *run, const char *id, const sq_family *fam,
+                                    const char *tech, const char *impl) {
+    size_t h = hash_of(id) & rd->mask;
+    while (rd->variants[h] && strcmp(rd->variants[h]->id, id) != 0)
+        h = (h + 1) & rd->mask;
+    if (rd->variants[h])
+        return rd->variants[h];
+    sq_variant *v = own(run, sizeof *v);
+    if (!v)
+        return NULL;
+    rd->variants[h] = v;
+    v->id = own_string(run, id);
+    v->family = fam;
+    v->technique = own_string(run, tech);
+    v->impl = own_string(run, impl);
+    v->formula = v->insns = "";
+    return v->id && v->technique && v->impl ? v : NULL;
+}
+
+/* id is "family/technique/impl". */
+static bool id_of(const char *id, const char *family, const char *tech, const char *impl) {
+    size_t f = strlen(family), t = strlen(tech);
+    return strncmp(id, family, f) == 0 && id[f] == '/' && strncmp(id + f + 1, tech, t) == 0 &&
+           id[f + 1 + t] == '/' && strcmp(id + f + t + 2, impl) == 0;
+}
+
+static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
+    char where[32];
+    const char *id, *family, *tech, *impl, *sequence, *mode;
+    snprintf(where, sizeof where, "results[%zu]", index);
+    if (!json_is_object(o))
+        return bad(rd, "%s: not an object", where);
+    if (get_text(rd, o, where, "id", &id) || get_text(rd, o, where, "family", &family) ||
+        get_text(rd, o, where, "technique", &tech) || get_text(rd, o, where, "impl", &impl) ||
+        get_text(rd, o, where, "sequence", &sequence) || get_text(rd, o, where, "mode", &mode))
+        return -1;
+    const sq_family *fam = sq_family_find(family);
+    if (!fam)
+        return bad(rd, "%s.family: unknown family '%s'", where, family);
+    if (!id_of(id, family, tech, impl))
+        return bad(rd, "%s.id: '%s' is not family/technique/impl", where, id);
+    int m = 0;
+    while (m < SQ_MODE_COUNT && strcmp(sq_mode_names[m], mode) != 0)
+        m++;
+    if (m == SQ_MODE_COUNT)
+        return bad(rd, "%s.mode: unknown mode '%s'", where, mode);
+    sq_result *r = &run->results[run->nresults];
+    memset(r, 0, sizeof *r);
+    r->mode = (sq_mode)m;
+    if (get_stats(rd, o, where, "cycles", &r->cycles) ||
+        get_stats(rd, o, where, "ticks", &r->ticks) || get_stats(rd, o, where, "ns", &r->ns))
+        return -1;
+    double reps = 0;
+    if (get_whole(rd, o, where, "reps", 0, 100000, &reps))
+        return -1;
+    json_t *samples = json_object_get(o, "samples");
+    if (!json_is_array(samples))
+        return bad(rd, "%s.samples: %s", where, samples ? "not an array" : "missing");
+    size_t n = json_array_size(samples);
+    if (n != (size_t)reps)
+        return bad(rd, "%s.samples: %zu values for %g repetitions", where, n, reps);
+    r->reps = (int)reps;
+    r->samples = malloc(sizeof *r->samples * (n ? n : 1));
+    if (!r->samples)
+        return bad(rd, "out of memory");
+    for (size_t k = 0; k < n; k++) {
+        json_t *x = json_array_get(samples, k);
+        if (!json_is_number(x) && !json_is_null(x)) {
+            free(r->samples);
+            return bad(rd, "%s.samples[%zu]: not a number", where, k);
+        }
+        r->samples[k] = json_is_null(x) ? NAN : json_number_value(x);
+    }
+    if (get_modes(rd, o, where, r) ||
+        get_optional_bool(rd, o, where, "control_dependent", false, &r->control_dependent)) {
+        free(r->samples);
+        return -1;
+    }
+    if (!json_object_get(json_object_get(o, "cycles"), "ci95"))
+        fill_missing_interval(r);
+    r->variant = variant_of(rd, run, id, fam, tech, impl);
+    r->sequence = own_string(run, sequence);
+    if (!r->variant || !r->sequence) {
+        free(r->samples);
+        return bad(rd, "out of memory");
+    }
+    run->nresults++;
+    return 0;
+}
+
+/* jansson's allocations while a document is parsed and read, or built and
+ * written: bumped from large chunks and dropped together. A result file's
+ * tree is used once and dropped whole; malloc and free of its many small
+ * nodes cost as much as the parse. */
+typedef struct chunk {
+    struct chunk *next;
+    size_t used, cap;
+    max_align_t data[];
+} chunk;
+
+static chunk *arena;
+
+static void *arena_alloc(size_t size) {
+    size = (size + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+    if (!arena || arena->cap - arena->used < size) {
+        size_t cap = size > ((size_t)1 << 20) ? size : (size_t)1 << 20;
+        chunk *c = malloc(sizeof *c + cap);
+        if (!c)
+            return NULL;
+        *c = (chunk){arena, 0, cap};
+        arena = c;
+    }
+    void *p = (char *)arena->data + arena->used;
+    arena->used += size;
+    return p;
+}
+
+static void arena_free(void *p) {
+    (void)p; /* with the rest, in arena_drop */
+}
+
+static void arena_drop(void) {
+    for (chunk *next; arena; arena = next) {
+        next = arena->next;
+        free(arena);
+    }
+}
+
+int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run, char *err,
+                     size_t errlen) {
+    memset(run, 0, sizeof *run);
+    reader rd = {name, err, errlen, NULL, 0};
+    if (len == 0)
+        return bad(&rd, "empty file");
+    json_error_t jerr;
+    json_set_alloc_funcs(arena_alloc, arena_free);
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+    if (!root) {
+        json_set_alloc_funcs(malloc, free);
+        arena_drop();
+        return bad(&rd, "not valid JSON (line %d: %s)", jerr.line, jerr.text);
+    }
+    int rc = -1;
+    json_t *results;
+    if (!json_is_object(root))
+        bad(&rd, "not a sqcolor result file (the top level is not an object)");
+    else if (read_header(&rd, root, run) == 0 && read_code(&rd, root, run) == 0 &&
+             read_batch(&rd, root, run) == 0) {
+        results = json_object_get(root, "results");
+        if (!json_is_array(results)) {
+            bad(&rd, "results: %s", results ? "not an array" : "missing");
+        } else {
+            size_t n = json_array_size(results), i, slots = 16;
+            json_t *o;
+            while (slots < 2 * n)
+                slots *= 2;
+            rd.variants = calloc(slots, sizeof *rd.variants);
+            rd.mask = slots - 1;
+            run->results = calloc(n ? n : 1, sizeof *run->results);
+            rc = run->results && rd.variants ? 0 : bad(&rd, "out of memory");
+            json_array_foreach(results, i, o) {
+                if (rc == 0)
+                    rc = read_result(&rd, o, i, run);
+            }
+        }
+    }
+    free(rd.variants);
+    json_set_alloc_funcs(malloc, free);
+    arena_drop(); /* the document, root and all */
+    if (rc == 0 && !(run->source = own_string(run, name)))
+        rc = bad(&rd, "out of memory");
+    if (rc) {
+        char keep[512];
+        snprintf(keep, sizeof keep, "%s", err);
+        sq_results_free(run);
+        snprintf(err, errlen, "%s", keep);
+    }
+    return rc;
+}
+
+int sq_results_load(const char *path, sq_run *run, char *err, size_t errlen) {
+    memset(run, 0, sizeof *run);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    size_t cap = 1 << 16, len = 0;
+    char *text = malloc(cap);
+    for (size_t got; text && (got = fread(text + len, 1, cap - len, f)) > 0;) {
+        len += got;
+        if (len == cap) {
+            if (cap >= (size_t)256 << 20) {
+                free(text);
+                fclose(f);
+                snprintf(err, errlen, "%s: larger than 256 MiB", path);
+                return -1;
+            }
+            char *bigger = realloc(text, cap *= 2);
+            if (!bigger)
+                free(text);
+            text = bigger;
+        }
+    }
+    bool failed = ferror(f) || !text;
+    fclose(f);
+    if (failed) {
+        free(text);
+        snprintf(err, errlen, "%s: cannot read it", path);
+        return -1;
+    }
+    int rc = sq_results_parse(text, len, path, run, err, errlen);
+    free(text);
+    return rc;
+}
+
+void sq_results_path(const sq_run *run, const char *dir, char *path, size_t len) {
+    char slug[64];
+    size_t n = 0;
+    for (const char *p = run->machine.brand; *p && n < sizeof slug - 1; p++) {
+        if (isalnum((unsigned char)*p))
+            slug[n++] = (char)tolower((unsigned char)*p);
+        else if (n && slug[n - 1] != '-')
+            slug[n++] = '-';
+    }
+    while (n && slug[n - 1] == '-')
+        n--;
+    slug[n] = 0;
+    char date[16];
+    time_t now = time(NULL);
+    strftime(date, sizeof date, "%Y-%m-%d", gmtime(&now));
+    char commit[16];
+    snprintf(commit, sizeof commit, "%.12s", run->commit);
+    if (strstr(run->commit, "-dirty"))
+        snprintf(commit, sizeof commit, "%.7s-dirty", run->commit);
+    snprintf(path, len, "%s/%s/%s-%s.json", dir, n ? slug : "unknown-cpu", date, commit);
+}
+
+/* ---- writing ------------------------------------------------------------ */
+
+/* The length of the UTF-8 character at p, or 0 where the bytes are not one
+ * (a NUL ends a sequence too). */
+static size_t utf8_char_length(const unsigned char *p) {
+    if (p[0] < 0x80)
+        return 1;
+    size_t n;
+    uint32_t c, least;
+    if ((p[0] & 0xe0) == 0xc0)
+        n = 2, c = p[0] & 0x1fu, least = 0x80;
+    else if ((p[0] & 0xf0) == 0xe0)
+        n = 3, c = p[0] & 0x0fu, least = 0x800;
+    else if ((p[0] & 0xf8) == 0xf0)
+        n = 4, c = p[0] & 0x07u, least = 0x10000;
+    else
+        return 0;
+    for (size_t i = 1; i < n; i++) {
+        if ((p[i] & 0xc0) != 0x80)
+            return 0;
+        c = c << 6 | (p[i] & 0x3fu);
+    }
+    return c >= least && c <= 0x10ffff && !(c >= 0xd800 && c <= 0xdfff) ? n : 0;
+}
+
+/* A string as JSON. jansson takes UTF-8 only; a byte that is not (a sequence
+ * file's name may hold any) becomes U+FFFD, so the run is still saved. */
+static json_t *text(const char *s) {
+    json_t *v = json_string(s);
+    if (v)
+        return v;
+    static const char replacement[] = "\xef\xbf\xbd";
+    char *valid = malloc(strlen(s) * (sizeof replacement - 1) + 1), *end = valid;
+    for (const unsigned char *p = (const unsigned char *)s; valid && *p;) {
+        size_t n = utf8_char_length(p);
+        memcpy(end, n ? (const char *)p : replacement, n ? n : sizeof replacement - 1);
+        end += n ? n : sizeof replacement - 1;
+        p += n ? n : 1;
+    }
+    if (valid) {
+        *end = 0;
+        v = json_string(valid);
+        free(valid);
+    }
+    return v;
+}
+
+/* A double: null where it is not finite (JSON has no NaN or infinity). */
+static json_t *real(double x) {
+    return isfinite(x) ? json_real(x) : json_null();
+}
+
+static json_t *interval(double lo, double hi) {
+    return json_pack("[o, o]", real(lo), real(hi));
+}
+
+static json_t *stats_json(sq_stats s) {
+    return json_pack("{s:o, s:o, s:o, s:o}", "min", real(s.min), "median", real(s.median), "p90",
+                     real(s.p90), "ci95", interval(s.ci_lo, s.ci_hi));
+}
+
+/* Appends item to array; NULL (no memory) drops the array. */
+static json_t *append(json_t *array, json_t *item) {
+    if (array && json_array_append_new(array, item) == 0)
+        return array;
+    json_decref(array);
+    json_decref(item);
+    return NULL;
+}
+
+/* Sets key in obj; NULL (no memory) drops obj. */
+static json_t *set(json_t *obj, const char *key, json_t *value) {
+    if (obj && json_object_set_new(obj, key, value) == 0)
+        return obj;
+    json_decref(obj);
+    json_decref(value);
+    return NULL;
+}
+
+static json_t *result_json(const sq_result *r) {
+    const sq_variant *v = r->variant;
+    json_t *o = json_pack("{s:o, s:o, s:o, s:o, s:o, s:s, s:o, s:o, s:o, s:i, s:b}", "id",
+                          text(v->id), "family", text(v->family->name), "technique",
+                          text(v->technique), "impl", text(v->impl), "sequence", text(r->sequence),
+                          "mode", sq_mode_names[r->mode], "cycles", stats_json(r->cycles), "ticks",
+                          stats_json(r->ticks), "ns", stats_json(r->ns), "reps", r->reps,
+                          "control_dependent", (int)r->control_dependent);
+    if (r->nmodes > 0) {
+        json_t *modes = json_array();
+        for (int k = 0; k < r->nmodes && k < SQ_MAX_MODES; k++)
+            modes = append(modes, json_pack("{s:o, s:o}", "cycles", real(r->modes[k].cycles),
+                                            "share", real(r->modes[k].share)));
+        o = set(o, "modes", modes);
+    }
+    json_t *samples = json_array();
+    for (int k = 0; r->samples && k < r->reps; k++)
+        samples = append(samples, real(r->samples[k]));
+    return set(o, "samples", samples);
+}
+
+/* The vendor's mispredict figure for the machine and each variant's summary
+ * (summary.h): derived from the results, kept for readers of the file. */
+static json_t *summary_json(const sq_run *run) {
+    int n;
+    sq_summary *s = sq_summaries_of(run, &n);
+    json_t *a = s || !run->nresults ? json_array() : NULL;
+    for (int i = 0; i < n; i++)
+        a = append(a, json_pack("{s:o, s:o, s:o, s:o, s:o, s:o}", "id", text(s[i].variant->id),
+                                "latency", real(s[i].latency), "throughput", real(s[i].throughput),
+                                "branch_predictable", real(s[i].branch_predictable),
+                                "mispredict_penalty", real(s[i].mispredict_penalty),
+                                "mispredict_penalty_ci95",
+                                isfinite(s[i].mispredict_penalty)
+                                    ? interval(s[i].penalty_lo, s[i].penalty_hi)
+                                    : json_null()));
+    free(s);
+    return a;
+}
+
+static json_t *machine_json(const sq_run *run) {
+    const sq_machine *m = &run->machine;
+    return json_pack("{s:o, s:o, s:I, s:I, s:I, s:b, s:o}", "vendor", text(m->vendor), "brand",
+                     text(m->brand), "family", (json_int_t)m->family, "model", (json_int_t)m->model,
+                     "stepping", (json_int_t)m->stepping, "hypervisor", (int)m->hypervisor,
+                     "kernel", text(run->kernel));
+}
+
+static json_t *clock_json(const sq_clock *c) {
+    return json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "source", text(c->source),
+                     "tsc_source", text(c->tsc_source), "tsc_hz", real(c->tsc_hz), "core_hz",
+                     real(c->core_hz), "core_hz_min", real(c->core_hz_min), "core_hz_max",
+                     real(c->core_hz_max), "timer_overhead_ticks", real(c->timer_overhead),
+                     "alu_per_cycle", real(c->alu_per_cycle));
+}
+
+/* The seed in a string: jansson's integers stop at 2^63-1. */
+static json_t *config_json(const sq_run *run) {
+    char seed[24];
+    snprintf(seed, sizeof seed, "%" PRIu64, run->seed);
+    return json_pack("{s:i, s:i, s:o, s:i, s:o, s:i, s:I, s:s, s:i, s:o, s:b}", "reps", run->reps,
+                     "min_reps", run->min_reps, "tight", real(run->tight), "samples", run->samples,
+                     "sample_us", real(run->sample_us), "visits", run->visits, "length",
+                     (json_int_t)run->length, "seed", seed, "cpu", run->cpu, "sequences",
+                     text(run->sequences), "aslr", (int)run->aslr);
+}
+
+static json_t *code_json(const sq_run *run) {
+    json_t *a = json_array();
+    for (int i = 0; i < run->ncode; i++) {
+        char hash[17];
+        snprintf(hash, sizeof hash, "%016" PRIx64, run->code[i].hash);
+        a = append(a, json_pack("{s:o, s:i, s:i, s:s}", "id", text(run->code[i].id), "insns",
+                                run->code[i].insns, "bytes", run->code[i].bytes, "hash", hash));
+    }
+    return a;
+}
+
+static json_t *batch_json(const sq_run *run) {
+    json_t *a = json_array();
+    for (int i = 0; i < run->nbatch; i++) {
+        const sq_batch_result *b = &run->batch[i];
+        a = append(a, json_pack("{s:o, s:I, s:i, s:o}", "id", text(b->id), "n", (json_int_t)b->n,
+                                "reps", b->reps, "cycles", stats_json(b->cycles)));
+    }
+    return a;
+}
+
+/* The whole document; NULL when memory ran out. Batch rows only where the run
+ * has them: a file without them is written back as it was. */
+static json_t *run_json(const sq_run *run) {
+    const sq_cpu_model *ref = sq_mispredict_reference_of(&run->machine);
+    json_t *impls = json_array();
+    for (int i = 0; i < run->nimpls; i++)
+        impls = append(impls,
+                       json_pack("{s:o, s:o, s:o}", "name", text(run->impls[i].name), "compiler",
+                                 text(run->impls[i].compiler), "flags", text(run->impls[i].flags)));
+    json_t *results = json_array();
+    for (int i = 0; i < run->nresults; i++)
+        results = append(results, result_json(&run->results[i]));
+    json_t *root = json_pack(
+        "{s:i, s:{s:s, s:o, s:o}, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "schema",
+        SQ_RESULTS_SCHEMA, "tool", "name", "sqcolor", "version", text(run->version), "commit",
+        text(run->commit), "impls", impls, "machine", machine_json(run), "clock",
+        clock_json(&run->clock), "config", config_json(run), "elapsed_s", real(run->elapsed_s),
+        "mispredict_reference",
+        ref ? json_pack("{s:o, s:o}", "core", text(ref->core), "cycles", text(ref->mispredict))
+            : json_null(),
+        "summary", summary_json(run), "code", code_json(run), "results", results);
+    return run->nbatch ? set(root, "batch", batch_json(run)) : root;
+}
+
+/* jansson hands its text over a token at a time: gathered here and written
+ * in large pieces (an fwrite a token took a sixth of the time). */
+typedef struct gather {
+    FILE *out;
+    size_t used;
+    char buf[1 << 16];
+} gather;
+
+static int gather_flush(gather *g) {
+    size_t n = g->used;
+    g->used = 0;
+    return fwrite(g->buf, 1, n, g->out) == n ? 0 : -1;
+}
+
+static int gather_text(const char *text, size_t size, void *data) {
+    gather *g = data;
+    if (sizeof g->buf - g->used < size && gather_flush(g))
+        return -1;
+    if (size > sizeof g->buf)
+        return fwrite(text, 1, size, g->out) == size ? 0 : -1;
+    memcpy(g->buf + g->used, text, size);
+    g->used += size;
+    return 0;
+}
+
+int sq_results_write(FILE *out, const sq_run *run) {
+    json_set_alloc_funcs(arena_alloc, arena_free);
+    json_t *root = run_json(run);
+    gather *g = root ? arena_alloc(sizeof *g) : NULL;
+    int rc = -1;
+    if (g) {
+        g->out = out;
+        g->used = 0;
+        rc = json_dump_callback(root, gather_text, g, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
+        rc = gather_flush(g) || rc ? -1 : 0;
+    }
+    json_set_alloc_funcs(malloc, free);
+    arena_drop();
+    if (!g) { /* a file without its rows must not be saved as complete */
+        fprintf(stderr, "sqcolor: out of memory for the result file\n");
+        exit(SQ_EXIT_FAIL);
+    }
+    return rc == 0 && putc('\n', out) != EOF && !ferror(out) ? 0 : -1;
+}

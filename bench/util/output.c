@@ -1,0 +1,313 @@
+#include "bench/util/output.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The temporaries open now, for the signal handler to remove. A slot's name
+ * is written before it is marked used, and marked unused before it is
+ * reused. */
+static char temps[SQ_OUTPUT_MAX][4096 + 32];
+static volatile sig_atomic_t temp_used[SQ_OUTPUT_MAX];
+
+static const int cleanup_signals[] = {SIGHUP,  SIGINT,    SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2,
+                                      SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPIPE};
+
+static void remove_temps(int sig) {
+    for (int i = 0; i < SQ_OUTPUT_MAX; i++)
+        if (temp_used[i])
+            unlink(temps[i]);
+    signal(sig, SIG_DFL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    raise(sig);
+}
+
+/* exit() with a file neither committed nor aborted (a usage error after
+ * the open, a library's --help): its temporary goes too. */
+static void remove_temps_at_exit(void) {
+    for (int i = 0; i < SQ_OUTPUT_MAX; i++)
+        if (temp_used[i]) {
+            temp_used[i] = 0;
+            unlink(temps[i]);
+        }
+}
+
+/* Once: a handler for each signal whose action is still the default, so one
+ * ignored by the parent (nohup, a script's background job) stays ignored;
+ * and the same removal at exit. */
+static void install_cleanup(void) {
+    static bool installed;
+    if (installed)
+        return;
+    installed = true;
+    atexit(remove_temps_at_exit);
+    for (size_t i = 0; i < sizeof cleanup_signals / sizeof cleanup_signals[0]; i++) {
+        struct sigaction old, sa;
+        if (sigaction(cleanup_signals[i], NULL, &old) != 0 || old.sa_handler != SIG_DFL ||
+            (old.sa_flags & SA_SIGINFO))
+            continue;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = remove_temps;
+        sigfillset(&sa.sa_mask);
+        sigaction(cleanup_signals[i], &sa, NULL);
+    }
+}
+
+static int register_temp(const char *tmp) {
+    install_cleanup();
+    for (int i = 0; i < SQ_OUTPUT_MAX; i++)
+        if (!temp_used[i]) {
+            memcpy(temps[i], tmp, sizeof temps[i]);
+            temp_used[i] = 1;
+            return i;
+        }
+    return -1;
+}
+
+static void unregister_temp(sq_output *o) {
+    if (o->slot >= 0)
+        temp_used[o->slot] = 0;
+    o->slot = -1;
+}
+
+/* e < 0: a write failed earlier and its errno is gone. */
+static int fail(char *err, size_t errlen, const char *path, int e) {
+    snprintf(err, errlen, "cannot write %s: %s", path, e < 0 ? "a write failed" : strerror(e));
+    return -1;
+}
+
+/* Temporaries of o->path ("<file>.tmp.<pid>.XXXXXX") whose process is gone
+ * were left by a process killed with SIGKILL (or a crash): each gets a line
+ * on standard error saying it can be removed. Nothing is removed here. */
+static void note_stale_temps(const sq_output *o) {
+    const char *slash = strrchr(o->path, '/');
+    const char *base = slash ? slash + 1 : o->path;
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - o->path) + 1 : 1,
+             slash ? o->path : ".");
+    size_t baselen = strlen(base);
+    DIR *d = opendir(dir);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        const char *n = e->d_name;
+        if (strncmp(n, base, baselen) != 0 || strncmp(n + baselen, ".tmp.", 5) != 0)
+            continue;
+        char *end;
+        long pid = strtol(n + baselen + 5, &end, 10);
+        if (pid <= 0 || pid > INT_MAX || end == n + baselen + 5 || *end != '.' ||
+            strlen(end) != 7 || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        fprintf(stderr, "note: %s%s was left by process %ld, which is gone; it can be removed\n",
+                slash ? dir : "", n, pid);
+    }
+    if (d)
+        closedir(d);
+}
+
+/* A temporary beside o->path, registered for removal. */
+static int open_temp(sq_output *o, mode_t mode, char *err, size_t errlen) {
+    note_stale_temps(o);
+    snprintf(o->tmp, sizeof o->tmp, "%s.tmp.%ld.XXXXXX", o->path, (long)getpid());
+    int fd = mkstemp(o->tmp);
+    if (fd < 0)
+        return fail(err, errlen, o->path, errno);
+    o->slot = register_temp(o->tmp);
+    if (o->slot < 0) {
+        close(fd);
+        unlink(o->tmp);
+        snprintf(err, errlen, "cannot write %s: more than %d output files at once", o->path,
+                 SQ_OUTPUT_MAX);
+        return -1;
+    }
+    fchmod(fd, mode); /* mkstemp's 0600 would hide published results */
+    o->fp = fdopen(fd, "w");
+    if (!o->fp) {
+        int e = errno;
+        close(fd);
+        unlink(o->tmp);
+        unregister_temp(o);
+        return fail(err, errlen, o->path, e);
+    }
+    return 0;
+}
+
+static mode_t new_file_mode(void) {
+    mode_t mask = umask(0);
+    umask(mask);
+    return 0666 & ~mask;
+}
+
+static int start(sq_output *o, const char *path, char *err, size_t errlen) {
+    memset(o, 0, sizeof *o);
+    o->slot = -1;
+    if (strlen(path) >= sizeof o->path) {
+        snprintf(err, errlen, "cannot write %.64s...: path too long", path);
+        return -1;
+    }
+    snprintf(o->path, sizeof o->path, "%s", path);
+    return 0;
+}
+
+int sq_output_open_new(sq_output *o, const char *path, char *err, size_t errlen) {
+    if (start(o, path, err, errlen))
+        return -1;
+    return open_temp(o, new_file_mode(), err, errlen);
+}
+
+int sq_output_open(sq_output *o, const char *path, char *err, size_t errlen) {
+    if (start(o, path, err, errlen))
+        return -1;
+    struct stat st;
+    if (lstat(path, &st) != 0) {
+        if (errno != ENOENT)
+            return fail(err, errlen, path, errno);
+        return open_temp(o, new_file_mode(), err, errlen);
+    }
+    if (S_ISLNK(st.st_mode)) {
+        char target[PATH_MAX];
+        if (!realpath(path, target)) {
+            if (errno != ENOENT)
+                return fail(err, errlen, path, errno);
+            snprintf(err, errlen, "cannot write %s: a symbolic link to nothing", path);
+            return -1;
+        }
+        if (strlen(target) >= sizeof o->path)
+            return fail(err, errlen, path, ENAMETOOLONG);
+        if (stat(target, &st) != 0)
+            return fail(err, errlen, path, errno);
+        snprintf(o->path, sizeof o->path, "%s", target);
+    }
+    if (S_ISDIR(st.st_mode))
+        return fail(err, errlen, path, EISDIR);
+    if (S_ISREG(st.st_mode)) /* replaced whole, keeping its permissions */
+        return open_temp(o, st.st_mode & 07777, err, errlen);
+    /* A device, fifo or socket: written through, never replaced. */
+    int fd = open(o->path, O_WRONLY | O_NOCTTY);
+    if (fd < 0 || !(o->fp = fdopen(fd, "w"))) {
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        return fail(err, errlen, path, e);
+    }
+    o->direct = true;
+    memcpy(o->tmp, o->path, sizeof o->path);
+    return 0;
+}
+
+/* Flushes and closes o->fp; 0, or the errno of the first failure (-1 if a
+ * failed write's errno is gone). */
+static int finish_writing(sq_output *o) {
+    int e = 0;
+    if (fflush(o->fp) != 0 || ferror(o->fp))
+        e = errno ? errno : -1;
+    else if (!o->direct && fsync(fileno(o->fp)) != 0)
+        e = errno;
+    if (fclose(o->fp) != 0 && !e)
+        e = errno;
+    o->fp = NULL;
+    return e;
+}
+
+int sq_output_commit(sq_output *o, char *err, size_t errlen) {
+    errno = 0;
+    int e = finish_writing(o);
+    if (o->direct)
+        return e ? fail(err, errlen, o->path, e) : 0;
+    if (!e) {
+        /* Only over a regular file or a new name, even if something else
+         * took the name while the temporary was written. */
+        struct stat st;
+        if (lstat(o->path, &st) == 0 && !S_ISREG(st.st_mode)) {
+            snprintf(err, errlen, "cannot write %s: no longer a regular file", o->path);
+            unlink(o->tmp);
+            unregister_temp(o);
+            return -1;
+        }
+        if (rename(o->tmp, o->path) == 0) {
+            unregister_temp(o);
+            return 0;
+        }
+        e = errno;
+    }
+    unlink(o->tmp);
+    unregister_temp(o);
+    return fail(err, errlen, o->path, e);
+}
+
+void sq_output_abort(sq_output *o) {
+    if (o->fp)
+        fclose(o->fp);
+    o->fp = NULL;
+    if (!o->direct)
+        unlink(o->tmp);
+    unregister_temp(o);
+}
+
+int sq_output_commit_new(sq_output *o, char *used, size_t usedlen, char *err, size_t errlen) {
+    errno = 0;
+    int e = finish_writing(o);
+    const char *dot = strrchr(o->path, '.');
+    size_t stem = dot && !strchr(dot, '/') ? (size_t)(dot - o->path) : strlen(o->path);
+    for (int n = 1; !e && n < 1000; n++) {
+        if (n == 1)
+            snprintf(used, usedlen, "%s", o->path);
+        else
+            snprintf(used, usedlen, "%.*s-%d%s", (int)stem, o->path, n, o->path + stem);
+        if (link(o->tmp, used) == 0) { /* link, unlike rename, fails on an existing name */
+            unlink(o->tmp);
+            unregister_temp(o);
+            return 0;
+        }
+        if (errno != EEXIST)
+            e = errno;
+    }
+    unlink(o->tmp);
+    unregister_temp(o);
+    return fail(err, errlen, o->path, e ? e : EEXIST);
+}
+
+int sq_make_parent_dirs(const char *path, char *err, size_t errlen) {
+    char dir[4096];
+    if (strlen(path) >= sizeof dir) {
+        snprintf(err, errlen, "cannot create %.64s...: path too long", path);
+        return -1;
+    }
+    snprintf(dir, sizeof dir, "%s", path);
+    for (char *p = dir + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = 0;
+        if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+            snprintf(err, errlen, "cannot create %s: %s", dir, strerror(errno));
+            return -1;
+        }
+        *p = '/';
+    }
+    return 0;
+}
+
+int sq_check_writable_dir(const char *dir, char *err, size_t errlen) {
+    char probe[4096];
+    if ((size_t)snprintf(probe, sizeof probe, "%s/.sqcolor-probe.XXXXXX", dir) >= sizeof probe) {
+        snprintf(err, errlen, "cannot write in %.64s...: path too long", dir);
+        return -1;
+    }
+    if (sq_make_parent_dirs(probe, err, errlen))
+        return -1;
+    int fd = mkstemp(probe);
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot write in %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    close(fd);
+    unlink(probe);
+    return 0;
+}

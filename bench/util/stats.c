@@ -1,0 +1,194 @@
+#include "bench/util/stats.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median_sorted(const double *v, int n) {
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+bool sq_median_ci_ranks(int n, double level, int *lo, int *hi) {
+    /* [x(k), x(n+1-k)] covers the median with probability 1 - 2 P(X <= k-1),
+     * X ~ binomial(n, 1/2); coverage falls as k grows, so the largest k that
+     * still reaches level is found in one pass, P(X <= k-1) summed as it goes.
+     * Each term is taken through logarithms: 2^-n underflows past n = 1074. */
+    int best = 0;
+    double cdf = 0, log_all = lgamma(n + 1.0) - n * M_LN2;
+    for (int k = 1; k <= (n + 1) / 2; k++) {
+        cdf += exp(log_all - lgamma(k + 0.0) - lgamma(n - k + 2.0)); /* P(X = k-1) */
+        if (1 - 2 * cdf < level)
+            break;
+        best = k;
+    }
+    *lo = best ? best : 1;
+    *hi = best ? n + 1 - best : n;
+    return best > 0;
+}
+
+sq_stats sq_stats_of(const double *x, int n) {
+    sq_stats s = {NAN, NAN, NAN, NAN, NAN};
+    if (n <= 0)
+        return s;
+    double *v = malloc(sizeof *v * (size_t)n);
+    if (!v)
+        return s;
+    memcpy(v, x, sizeof *v * (size_t)n);
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    s.min = v[0];
+    s.median = median_sorted(v, n);
+    int rank = (int)ceil(0.9 * n); /* nearest rank, 1-based */
+    s.p90 = v[(rank < 1 ? 1 : rank) - 1];
+    int lo, hi;
+    sq_median_ci_ranks(n, 0.95, &lo, &hi);
+    s.ci_lo = v[lo - 1];
+    s.ci_hi = v[hi - 1];
+    free(v);
+    return s;
+}
+
+double sq_ci_halfwidth(sq_stats s) {
+    return fmax(s.median - s.ci_lo, s.ci_hi - s.median);
+}
+
+bool sq_about_zero(sq_stats s) {
+    return fabs(s.median) < SQ_RESOLUTION_CYCLES || (s.ci_lo <= 0 && s.ci_hi >= 0);
+}
+
+/* Two speeds. The samples are sorted and cut between two neighbours; each
+ * side must hold at least a fifth of them and never fewer than 3 (so a lone
+ * outlier, or a pair, is never a speed). Of the admissible cuts the one with
+ * the widest gap is taken, and it stands only when the gap is wider than
+ *   - MODE_GAP_REL of the fast side's median (relative noise of a few tenths
+ *     of a percent never opens it),
+ *   - MODE_GAP_ABS cycles (costs near zero carry absolute noise of a few
+ *     hundredths of a cycle),
+ *   - MODE_GAP_SPREAD times the wider side's range (a skewed tail, or noise
+ *     that is wide anyway, has gaps no wider than its sides).
+ * Non-finite samples, or fewer than 6, give one speed; so do two groups that
+ * are both below SQ_RESOLUTION_CYCLES: two costs of nothing (a loop running
+ * ahead of its harness by 3 or 4 cycles) are no two speeds a reader can use. */
+#define MODE_GAP_REL    0.015
+#define MODE_GAP_ABS    (2 * SQ_RESOLUTION_CYCLES)
+#define MODE_GAP_SPREAD 3.0
+
+int sq_modes_of(const double *x, int n, sq_speed out[SQ_MAX_MODES]) {
+    int least = (n + 4) / 5; /* a fifth, rounded up */
+    if (least < 3)
+        least = 3;
+    if (n < 2 * least)
+        return 0;
+    for (int i = 0; i < n; i++)
+        if (!isfinite(x[i]))
+            return 0;
+    double *v = malloc(sizeof *v * (size_t)n);
+    if (!v)
+        return 0;
+    memcpy(v, x, sizeof *v * (size_t)n);
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    int cut = least; /* the slow side starts at v[cut] */
+    for (int k = least + 1; k <= n - least; k++)
+        if (v[k] - v[k - 1] > v[cut] - v[cut - 1])
+            cut = k;
+    double gap = v[cut] - v[cut - 1];
+    double spread = fmax(v[cut - 1] - v[0], v[n - 1] - v[cut]);
+    double fast = median_sorted(v, cut), slow = median_sorted(v + cut, n - cut);
+    bool two = gap > MODE_GAP_REL * fabs(fast) && gap > MODE_GAP_ABS &&
+               gap > MODE_GAP_SPREAD * spread && slow >= SQ_RESOLUTION_CYCLES;
+    free(v);
+    if (!two)
+        return 0;
+    out[0] = (sq_speed){fast, (double)cut / n};
+    out[1] = (sq_speed){slow, (double)(n - cut) / n};
+    return SQ_MAX_MODES;
+}
+
+/* Mann-Whitney U through ranks: the pooled samples sorted, tied runs given
+ * their mean rank, U from the rank sum of x. The normal approximation's
+ * variance loses sum(t^3 - t) over the tied runs; a continuity correction of
+ * 1/2 is taken from |U - mean|. */
+typedef struct labelled {
+    double value;
+    bool from_x;
+} labelled;
+
+static int cmp_labelled(const void *a, const void *b) {
+    return cmp_double(&((const labelled *)a)->value, &((const labelled *)b)->value);
+}
+
+double sq_mann_whitney_p(const double *x, int nx, const double *y, int ny) {
+    if (nx < 1 || ny < 1)
+        return 1;
+    int n = nx + ny;
+    labelled *all = malloc(sizeof *all * (size_t)n);
+    if (!all)
+        return 1;
+    bool finite = true;
+    for (int i = 0; i < n; i++) {
+        all[i] = i < nx ? (labelled){x[i], true} : (labelled){y[i - nx], false};
+        finite &= isfinite(all[i].value) != 0;
+    }
+    if (!finite) {
+        free(all);
+        return 1;
+    }
+    qsort(all, (size_t)n, sizeof *all, cmp_labelled);
+    double rank_sum = 0, ties = 0;
+    for (int i = 0; i < n;) {
+        int j = i + 1;
+        while (j < n && all[j].value == all[i].value)
+            j++;
+        double t = j - i, mid_rank = (i + 1 + j) / 2.0; /* ranks i+1..j */
+        for (int k = i; k < j; k++)
+            rank_sum += all[k].from_x ? mid_rank : 0;
+        ties += t * t * t - t;
+        i = j;
+    }
+    free(all);
+    double u = rank_sum - nx * (nx + 1.0) / 2;
+    double mean = nx * (double)ny / 2;
+    double var = nx * (double)ny / 12 * ((n + 1) - ties / ((double)n * (n - 1)));
+    if (!(var > 0))
+        return 1;
+    double z = (fabs(u - mean) - 0.5) / sqrt(var);
+    return z <= 0 ? 1 : erfc(z / sqrt(2));
+}
+
+/* Holm: the p-values in increasing order p(1) <= ... <= p(n); the i-th is
+ * multiplied by n - i + 1, made no smaller than the one before it, capped at
+ * 1. A non-finite p counts as 1. */
+typedef struct indexed {
+    double p;
+    int at;
+} indexed;
+
+static int cmp_indexed(const void *a, const void *b) {
+    const indexed *x = a, *y = b;
+    int c = cmp_double(&x->p, &y->p);
+    return c ? c : (x->at > y->at) - (x->at < y->at);
+}
+
+void sq_holm_adjust(const double *p, int n, double *adjusted) {
+    if (n <= 0)
+        return;
+    indexed *order = malloc(sizeof *order * (size_t)n);
+    if (!order) { /* Bonferroni: never smaller than Holm's */
+        for (int i = 0; i < n; i++)
+            adjusted[i] = isfinite(p[i]) ? fmin(1, p[i] * n) : 1;
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        order[i] = (indexed){isfinite(p[i]) ? fmax(0, p[i]) : 1, i};
+    qsort(order, (size_t)n, sizeof *order, cmp_indexed);
+    double running = 0;
+    for (int i = 0; i < n; i++) {
+        running = fmin(1, fmax(running, order[i].p * (n - i)));
+        adjusted[order[i].at] = running;
+    }
+    free(order);
+}

@@ -1,0 +1,57 @@
+/* Statistics of a handful of repetitions: order statistics, a distribution-free
+ * interval of the median, two-speed detection, and the tests compare uses. */
+#ifndef SQCOLOR_STATS_H
+#define SQCOLOR_STATS_H
+
+#include <stdbool.h>
+
+/* Order statistics of a row's repetitions. ci_lo..ci_hi is a distribution-free
+ * 95% confidence interval of the median, from order statistics (stats.h). */
+typedef struct sq_stats {
+    double min, median, p90;
+    double ci_lo, ci_hi;
+} sq_stats;
+
+/* One speed of a row that runs at two (stats.h, sq_modes_of). */
+typedef struct sq_speed {
+    double cycles; /* the median of the repetitions at this speed */
+    double share;  /* the fraction of repetitions at it, 0..1 */
+} sq_speed;
+
+#define SQ_MAX_MODES 2
+
+/* Net costs this close to zero, in core cycles, are not told apart from it:
+ * the resolution of a harness-subtracted cell. */
+#define SQ_RESOLUTION_CYCLES 0.05
+
+/* min, median, 90th percentile (nearest rank) and the 95% interval of the
+ * median of x[0..n); x is not changed. NAN where n is 0. */
+sq_stats sq_stats_of(const double *x, int n);
+
+/* The 1-based ranks lo <= hi of the order statistics x(lo), x(hi) that bound
+ * the narrowest symmetric distribution-free interval of the median of n
+ * samples with coverage >= level (binomial(n, 1/2)). Returns false when no
+ * such interval exists (n too small: the whole range, 1..n, is given). */
+bool sq_median_ci_ranks(int n, double level, int *lo, int *hi);
+
+/* Half the width of s's interval, measured from the median: the larger side. */
+double sq_ci_halfwidth(sq_stats s);
+
+/* True when a net cost is zero within its resolution: its interval holds 0,
+ * or its median is within SQ_RESOLUTION_CYCLES of 0. */
+bool sq_about_zero(sq_stats s);
+
+/* Two speeds in x[0..n): returns SQ_MAX_MODES and fills out (fastest first)
+ * when the samples fall in two well separated groups, each a real share of
+ * them; 0 for one speed (including a lone outlier). */
+int sq_modes_of(const double *x, int n, sq_speed out[SQ_MAX_MODES]);
+
+/* Two-sided p-value of the Mann-Whitney U test; 1 when there is nothing to
+ * test (an empty side, or a non-finite sample). */
+double sq_mann_whitney_p(const double *x, int nx, const double *y, int ny);
+
+/* Holm's step-down adjustment of n p-values: adjusted[i] <= alpha exactly
+ * when Holm's procedure rejects hypothesis i at family-wise level alpha. */
+void sq_holm_adjust(const double *p, int n, double *adjusted);
+
+#endif

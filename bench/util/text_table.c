@@ -1,0 +1,103 @@
+#include "bench/util/text_table.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int sq_text_width(const char *s) {
+    int n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xc0) != 0x80; /* continuation bytes add nothing */
+    return n;
+}
+
+void sq_text_table_init(sq_text_table *t, int ncols) {
+    memset(t, 0, sizeof *t);
+    t->ncols = ncols;
+}
+
+/* Out of memory: a table missing a cell would shift every cell after it. */
+static void out_of_memory(void) {
+    fprintf(stderr, "sqcolor: out of memory for a table\n");
+    exit(1);
+}
+
+static void add_cell(sq_text_table *t, bool best, const char *fmt, va_list ap) {
+    if (t->ncells == t->cap) {
+        int cap = t->cap ? 2 * t->cap : 64;
+        char **cells = realloc(t->cells, sizeof *cells * (size_t)cap);
+        bool *marks = cells ? realloc(t->best, sizeof *marks * (size_t)cap) : NULL;
+        if (cells)
+            t->cells = cells;
+        if (!marks)
+            out_of_memory();
+        t->best = marks;
+        t->cap = cap;
+    }
+    /* As long as the text is: a name or a label from a file has no bound. */
+    char *text;
+    if (vasprintf(&text, fmt, ap) < 0)
+        out_of_memory();
+    t->best[t->ncells] = best;
+    t->cells[t->ncells++] = text;
+}
+
+void sq_text_table_add(sq_text_table *t, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    add_cell(t, false, fmt, ap);
+    va_end(ap);
+}
+
+void sq_text_table_add_best(sq_text_table *t, bool best, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    add_cell(t, best, fmt, ap);
+    va_end(ap);
+}
+
+static void pad(FILE *out, int n) {
+    for (; n > 0; n--)
+        fputc(' ', out);
+}
+
+/* A cell's text on its line: control characters (a newline in a name from
+ * a file) as spaces. */
+static void put_cell(FILE *out, const char *s) {
+    for (; *s; s++)
+        fputc((unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s, out);
+}
+
+void sq_text_table_write(const sq_text_table *t, FILE *out, int first_width, int width) {
+    int *w = calloc((size_t)t->ncols, sizeof *w);
+    if (!w)
+        out_of_memory();
+    for (int i = 0; i < t->ncells; i++) {
+        int c = i % t->ncols, n = sq_text_width(t->cells[i]) + t->best[i];
+        w[c] = n > w[c] ? n : w[c];
+    }
+    for (int c = 0; c < t->ncols; c++)
+        w[c] = w[c] > (c ? width : first_width) ? w[c] : (c ? width : first_width);
+    for (int i = 0; i < t->ncells; i++) {
+        int c = i % t->ncols, n = sq_text_width(t->cells[i]) + t->best[i];
+        if (c)
+            pad(out, 1 + w[c] - n);
+        put_cell(out, t->cells[i]);
+        if (t->best[i])
+            fputc('*', out);
+        if (!c)
+            pad(out, w[0] - n);
+        if (c == t->ncols - 1 || i == t->ncells - 1)
+            fputc('\n', out);
+    }
+    free(w);
+}
+
+void sq_text_table_free(sq_text_table *t) {
+    for (int i = 0; i < t->ncells; i++)
+        free(t->cells[i]);
+    free(t->cells);
+    free(t->best);
+    memset(t, 0, sizeof *t);
+}

@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""The harness's layering, held to: bench/<layer>/ may use only what lies in its
+own layer or below (bench/CMakeLists.txt gives the order), and no two files
+call each other.
+
+usage: layers.py SOURCE_DIR BUILD_DIR LAYER...   (lowest first)
+
+Checks every quoted include in bench/ (written from the root, pointing down or
+level) and every static library's symbols (nm): an object may refer only to
+symbols defined in its layer or below, and two objects never refer to each
+other. Prints one line per breach and 'layers: N passed, N failed'."""
+import os
+import re
+import subprocess
+import sys
+
+src, build, layers = sys.argv[1], sys.argv[2], sys.argv[3:]
+rank = {name: i for i, name in enumerate(layers)}
+top = len(layers)  # bench/main.c and the gbench layer sit over every layer
+passed = failed = 0
+
+
+def check(ok, what):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print("layers: FAIL " + what)
+
+
+def layer_of(path):
+    """bench/<layer>/x.c's layer rank; entry points and gbench over all."""
+    parts = path.split(os.sep)
+    if len(parts) == 2:
+        return top
+    return rank.get(parts[1], top)
+
+
+include = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+for folder, _, files in os.walk(os.path.join(src, "bench")):
+    for name in sorted(files):
+        if not name.endswith((".c", ".h", ".cc")):
+            continue
+        path = os.path.relpath(os.path.join(folder, name), src)
+        if path.count(os.sep) == 1 and name != "main.c":
+            check(False, "%s: a source directly in bench/ (only main.c sits there)" % path)
+        own = layer_of(path)
+        with open(os.path.join(src, path), encoding="utf-8") as f:
+            text = f.read()
+        for target in include.findall(text):
+            if target.startswith("bench/"):
+                theirs = layer_of(target)
+                check(theirs <= own, "%s includes %s, a layer above its own" % (path, target))
+            else:
+                check(target.startswith("c/") or re.fullmatch(r"sq_[a-z_]+\.h", target) is not None,
+                      "%s includes \"%s\": write includes from the root (\"bench/util/stats.h\")"
+                      % (path, target))
+
+
+def symbols(lib):
+    """{object: (defined, undefined)} of a static library, from nm."""
+    out = subprocess.run(["nm", "-A", lib], capture_output=True, text=True, check=True).stdout
+    objs = {}
+    for line in out.splitlines():
+        m = re.match(r"[^:]+:([^:]+):\s*(?:[0-9a-f]+)?\s+([A-Za-z])\s+(\S+)$", line)
+        if not m:
+            continue
+        obj, kind, sym = m.groups()
+        d, u = objs.setdefault(obj, (set(), set()))
+        if kind == "U":
+            u.add(sym)
+        elif kind.isupper():
+            d.add(sym)
+    return objs
+
+
+owner = {}  # symbol -> (layer rank, object)
+objects = []  # (layer rank, object, undefined)
+for i, name in enumerate(layers):
+    lib = os.path.join(build, "bench" if name != "kernels" else "", "libsqcolor_%s.a" % name)
+    if not os.path.exists(lib):
+        lib = os.path.join(build, "libsqcolor_%s.a" % name)
+    check(os.path.exists(lib), "%s: no library for layer %s" % (lib, name))
+    if not os.path.exists(lib):
+        continue
+    for obj, (d, u) in symbols(lib).items():
+        for sym in d:
+            owner[sym] = (i, "%s/%s" % (name, obj))
+        objects.append((i, "%s/%s" % (name, obj), u))
+
+uses = {}
+for i, obj, undefined in objects:
+    for sym in sorted(undefined):
+        if sym not in owner:
+            continue  # the C library, capstone, jansson
+        j, other = owner[sym]
+        check(j <= i, "%s uses %s of %s, a layer above its own" % (obj, sym, other))
+        uses.setdefault(obj, {}).setdefault(other, sym)
+for a, called in sorted(uses.items()):
+    for b, sym in sorted(called.items()):
+        if a < b and a in uses.get(b, {}):
+            check(False, "%s and %s call each other (%s, %s)" % (a, b, sym, uses[b][a]))
+        else:
+            passed += 1
+print("layers: %d passed, %d failed" % (passed, failed))
+sys.exit(1 if failed else 0)
