@@ -40,7 +40,7 @@ grep -q '^color_batch/dispatch/asm .*(here: color_batch/sse2/asm)' "$tmp/gated" 
 SQCOLOR_HIDE_FEATURES=$hide "$bin" verify --filter "$batch_ids" >"$tmp/verify" 2>"$tmp/err"
 rc=$?
 [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && ok || bad "gated verify: exit $rc, $(cat "$tmp/err")"
-[ "$(grep -c "^skipped $needing not supported on this CPU: " "$tmp/verify")" -eq 1 ] && ok ||
+[ "$(grep -c "^skipped $needing variants\? not supported on this CPU (needs " "$tmp/verify")" -eq 1 ] && ok ||
     bad "gated verify: one skip line naming $needing variants"
 grep -q "verify batch: [0-9]* passed, 0 failed, $needing not supported here" "$tmp/verify" && ok ||
     bad "gated verify totals: $(tail -1 "$tmp/verify")"
@@ -69,7 +69,7 @@ SQCOLOR_HIDE_FEATURES=$hide "$bin" batch --quick --filter 'color_mask/*/asm' --o
 rc=$?
 [ $rc -eq 0 ] && [ ! -s "$tmp/out" ] && [ ! -s "$tmp/err" ] && ok || bad "batch --output: exit $rc, $(cat "$tmp/err")"
 grep -q '^color_mask/sse2/asm ' "$tmp/batch.txt" && ! grep -q '^color_mask/avx2/asm ' "$tmp/batch.txt" &&
-    grep -q "skipped $mask_needing not supported on this CPU" "$tmp/batch.txt" && ok || bad "gated batch: $(cat "$tmp/batch.txt")"
+    grep -q "skipped $mask_needing variants\? not supported on this CPU (needs " "$tmp/batch.txt" && ok || bad "gated batch: $(cat "$tmp/batch.txt")"
 grep -q '^color_batch/copy_xmm/bound ' "$tmp/batch.txt" && ! grep -q '^color_batch/copy_ymm/bound ' "$tmp/batch.txt" &&
     ok || bad "bounds: copy_xmm timed, copy_ymm gated with avx2 hidden"
 grep -q '^SSE2 .*[0-9]±[0-9.]* sse2\( \|$\)' "$tmp/batch.txt" && grep -Eq '^GFNI( +-)+$' "$tmp/batch.txt" && ok ||

@@ -56,6 +56,14 @@ if [ -n "$gbench" ]; then
         grep -qF 'not supported on this CPU' "$tmp/gb.err" && ok || bad "gbench lists gated variants"
 fi
 
+# One gate for scalar and batch variants: their skip lines have one shape.
+shape='skipped [0-9]+ variants? not supported on this CPU \(needs [a-z0-9, ]+: [a-z0-9_/, ]+(; needs [a-z0-9, ]+: [a-z0-9_/, ]+)*\)$'
+SQCOLOR_HIDE_FEATURES=bmi2,avx2 "$bin" verify --filter 'color/inreg64_shrx/*,color/bt/asm,color_batch/avx2/asm,color_batch/sse2/asm' \
+    >"$tmp/both.out" 2>"$tmp/both.err" || bad "verify, scalar and batch gated: exit $?"
+grep -Eq "^sqcolor verify: $shape" "$tmp/both.err" && grep -Eq "^$shape" "$tmp/both.out" &&
+    grep -q 'needs avx2: color_batch/avx2)$' "$tmp/both.out" && ok ||
+    bad "the scalar and batch skip lines differ: $(cat "$tmp/both.err") / $(grep skipped "$tmp/both.out")"
+
 # An unknown feature name is bad input.
 SQCOLOR_HIDE_FEATURES=bmi9 expect_usage "unknown feature 'bmi9'" list
 finish gating

@@ -133,66 +133,6 @@ bool sq_variant_supported(const sq_variant *v) {
     return sq_cpu_features_missing(v->needs) == 0;
 }
 
-const char *sq_unsupported_reason(const sq_variant *v, char *buf, size_t len) {
-    if (sq_variant_supported(v))
-        return NULL;
-    char names[128];
-    snprintf(buf, len, "not supported on this CPU (needs %s)",
-             sq_feature_names(sq_cpu_features_missing(v->needs), names, sizeof names));
-    return buf;
-}
-
-static void append(char *buf, size_t len, size_t *used, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void append(char *buf, size_t len, size_t *used, const char *fmt, ...) {
-    if (*used >= len)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf + *used, len - *used, fmt, ap);
-    va_end(ap);
-    *used += n > 0 ? (size_t)n : 0;
-}
-
-/* Whether dropped[i]'s technique, or (same_technique false) what it lacks,
- * came up before i. */
-static bool seen_before(const sq_variant *const *dropped, int i, bool same_technique) {
-    unsigned missing = sq_cpu_features_missing(dropped[i]->needs);
-    for (int j = 0; j < i; j++)
-        if (sq_cpu_features_missing(dropped[j]->needs) == missing &&
-            (!same_technique || (dropped[j]->family == dropped[i]->family &&
-                                 strcmp(dropped[j]->technique, dropped[i]->technique) == 0)))
-            return true;
-    return false;
-}
-
-int sq_keep_supported(const sq_variant **vs, int n, char *skipped, size_t len) {
-    const sq_variant *dropped[sizeof sq_variants / sizeof sq_variants[0]];
-    int kept = 0, ndropped = 0;
-    for (int i = 0; i < n; i++) {
-        if (sq_variant_supported(vs[i]))
-            vs[kept++] = vs[i];
-        else
-            dropped[ndropped++] = vs[i];
-    }
-    size_t used = 0;
-    skipped[0] = 0;
-    for (int i = 0; i < ndropped; i++) {
-        if (seen_before(dropped, i, false))
-            continue;
-        char names[128];
-        unsigned missing = sq_cpu_features_missing(dropped[i]->needs);
-        append(skipped, len, &used, "%sneeds %s:", used ? "; " : "",
-               sq_feature_names(missing, names, sizeof names));
-        for (int k = i; k < ndropped; k++)
-            if (sq_cpu_features_missing(dropped[k]->needs) == missing &&
-                !seen_before(dropped, k, true))
-                append(skipped, len, &used, "%s %s/%s", k == i ? "" : ",", dropped[k]->family->name,
-                       dropped[k]->technique);
-    }
-    return kept;
-}
-
 const char *sq_family_unit(const sq_family *fam) {
     return fam->arity == 2 ? "per pair" : "per square";
 }

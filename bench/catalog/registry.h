@@ -75,17 +75,8 @@ unsigned sq_call(const sq_variant *v, unsigned a, unsigned b);
 /* Whether this CPU executes everything v needs (bench/cpu_features.h). */
 bool sq_variant_supported(const sq_variant *v);
 
-/* Keeps the variants of vs[0..n) this CPU can execute, in order, and returns
- * their number. What it leaves out goes to skipped, grouped by what they lack:
- * "needs bmi2: color/inreg64_shrx, same_color/inreg32_xor_shrx; needs popcnt:
- * color/popcnt" ("" when nothing was left out). */
-int sq_keep_supported(const sq_variant **vs, int n, char *skipped, size_t len);
-
 /* "per square" or "per pair": what a family's cycles are counted per. */
 const char *sq_family_unit(const sq_family *fam);
-
-/* "not supported on this CPU (needs bmi2)", or NULL when v runs here. */
-const char *sq_unsupported_reason(const sq_variant *v, char *buf, size_t len);
 
 /* Selects the variants whose id matches any of the comma-separated shell globs
  * (NULL or "" selects all). Every glob must match something: otherwise returns

@@ -1,5 +1,7 @@
 #include "bench/cli/cli.h"
 
+#include "bench/catalog/gate.h"
+
 #include "bench/util/globs.h"
 
 #include <errno.h>
@@ -107,10 +109,9 @@ int sq_select_or_exit(const char *cmd, const char *globs, const sq_variant **out
 
 int sq_keep_supported_noting(const char *who, const sq_variant **vs, int n, char *skipped,
                              size_t len) {
-    int kept = sq_keep_supported(vs, n, skipped, len);
+    int kept = sq_gate_scalar(vs, n, skipped, len);
     if (kept && kept < n)
-        fprintf(stderr, "%s: skipped %d variants not supported on this CPU (%s)\n", who, n - kept,
-                skipped);
+        fprintf(stderr, "%s: %s\n", who, skipped);
     return kept;
 }
 
@@ -121,7 +122,8 @@ static int keep_supported_or_exit(const char *cmd, const sq_variant **vs, int n,
     snprintf(who, sizeof who, "sqcolor %s", cmd);
     int kept = sq_keep_supported_noting(who, vs, n, skipped, sizeof skipped);
     if (n > 0 && kept == 0 && others == 0)
-        sq_usage_error(cmd, "no selected variant is supported on this CPU (%s)", skipped);
+        sq_usage_error(cmd, "no selected variant is supported on this CPU %s",
+                       strchr(skipped, '('));
     return kept;
 }
 

@@ -39,7 +39,7 @@ int sq_choice(const char *cmd, const char *option, const char *value, const char
  * matches nothing. *out has room for every variant. */
 int sq_select_or_exit(const char *cmd, const char *globs, const sq_variant **out);
 
-/* sq_keep_supported, saying on stderr in one line "<who>: skipped N variants
+/* sq_gate_scalar, saying on stderr in one line "<who>: skipped N variants
  * not supported on this CPU (...)" when it leaves some but not all out. */
 int sq_keep_supported_noting(const char *who, const sq_variant **vs, int n, char *skipped,
                              size_t len);

@@ -3,6 +3,7 @@
 #include "bench/cli/cli.h"
 
 #include "bench/machine/cpu_features.h"
+#include "bench/catalog/gate.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -103,7 +104,7 @@ void sq_print_catalogue(const sq_variant *const *vs, int n) {
     printf("%-40s %-34s %s\n", "id", "formula", "instructions");
     for (int i = 0; i < n; i++) {
         char why[160];
-        const char *unsupported = sq_unsupported_reason(vs[i], why, sizeof why);
+        const char *unsupported = sq_gate_reason(vs[i]->needs, why, sizeof why);
         printf("%-40s %-34s %s%s%s\n", vs[i]->id, vs[i]->formula, vs[i]->insns,
                unsupported ? "  " : "", unsupported ? unsupported : "");
     }
@@ -146,12 +147,8 @@ void sq_print_batch_catalogue(const sq_batch_variant *const *vs, int n, bool csv
         return;
     printf("\n%-34s %-56s %s\n", "batch id", "needs", "how");
     for (int i = 0; i < n; i++) {
-        char names[160], needs[200];
-        unsigned missing = sq_cpu_features_missing(vs[i]->needs);
-        if (missing)
-            snprintf(needs, sizeof needs, "not supported on this CPU (needs %s)",
-                     sq_feature_names(missing, names, sizeof names));
-        else
+        char needs[200];
+        if (!sq_gate_reason(vs[i]->needs, needs, sizeof needs))
             sq_feature_names(vs[i]->needs, needs, sizeof needs);
         const sq_batch_variant *picks = vs[i]->dispatcher ? sq_batch_best_asm(vs[i]->family) : NULL;
         printf("%-34s %-56s %s%s%s%s\n", vs[i]->id, needs, vs[i]->how, picks ? " (here: " : "",

@@ -1,5 +1,7 @@
 #include "bench/measure/batch_timing.h"
 
+#include "bench/catalog/gate.h"
+
 #include "bench/verify/batch_verify.h"
 #include "bench/machine/clock.h"
 #include "bench/machine/cpu_features.h"
@@ -127,7 +129,8 @@ int sq_batch_time_run(sq_run *run, const sq_batch_variant *const *vs, int n,
                       const sq_batch_timing *t, const sq_calibration_config *ccfg, bool progress,
                       char *skipped, size_t len, sq_calibration *cal) {
     const sq_batch_variant *gated[sq_batch_variant_count + sq_batch_bound_count];
-    int ngated = sq_batch_gate(vs, n, gated, skipped, len);
+    memcpy(gated, vs, sizeof *gated * (size_t)n);
+    int ngated = sq_gate_batch(gated, n, skipped, len);
     /* The load/store bounds this CPU runs follow the routines they bound. */
     for (int i = 0; ngated && i < sq_batch_bound_count; i++) {
         const sq_batch_variant *b = &sq_batch_bounds[i];

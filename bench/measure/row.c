@@ -1,6 +1,7 @@
 #include "bench/measure/row.h"
 
 #include "bench/measure/call_loops.h"
+#include "bench/catalog/gate.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -52,7 +53,7 @@ bool sq_row_check(const sq_row *r, char *err, size_t errlen) {
     if (!r->variant)
         return true;
     char why[160];
-    if (sq_unsupported_reason(r->variant, why, sizeof why)) {
+    if (sq_gate_reason(r->variant->needs, why, sizeof why)) {
         snprintf(err, errlen, "%s is %s", r->variant->id, why);
         return false;
     }

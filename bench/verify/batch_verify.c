@@ -1,5 +1,7 @@
 #include "bench/verify/batch_verify.h"
 
+#include "bench/catalog/gate.h"
+
 #include "bench/verify/checked_call.h"
 #include "bench/machine/cpu_features.h"
 #include "bench/util/crash_guard.h"
@@ -225,34 +227,13 @@ void sq_batch_verify_variant(const sq_batch_variant *v, sq_batch_check *out) {
         free(*all[i]);
 }
 
-int sq_batch_gate(const sq_batch_variant *const *vs, int n, const sq_batch_variant **run,
-                  char *skipped, size_t len) {
-    int nrun = 0, nskipped = 0;
-    char list[2048] = "", names[160];
-    size_t used = 0;
-    for (int i = 0; i < n; i++) {
-        unsigned missing = sq_cpu_features_missing(vs[i]->needs);
-        if (!missing) {
-            run[nrun++] = vs[i];
-            continue;
-        }
-        nskipped++;
-        if (used < sizeof list)
-            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s (needs %s)",
-                                     used ? ", " : "", vs[i]->id,
-                                     sq_feature_names(missing, names, sizeof names));
-    }
-    snprintf(skipped, len, nskipped ? "skipped %d not supported on this CPU: %s" : "", nskipped,
-             list);
-    return nrun;
-}
-
 bool sq_batch_verify_all(const sq_batch_variant *const *vs, int n, bool quiet, FILE *out) {
     if (n == 0)
         return true;
-    const sq_batch_variant *run[sq_batch_variant_count];
+    const sq_batch_variant *run[n];
     char skipped[2200];
-    int nrun = sq_batch_gate(vs, n, run, skipped, sizeof skipped);
+    memcpy(run, vs, sizeof run);
+    int nrun = sq_gate_batch(run, n, skipped, sizeof skipped);
     if (*skipped && !quiet)
         fprintf(out, "%s\n", skipped);
     int passed = 0, failed = 0;

@@ -20,11 +20,6 @@ typedef struct sq_batch_check {
 /* Checks v. A routine that crashes is reported, not fatal. */
 void sq_batch_verify_variant(const sq_batch_variant *v, sq_batch_check *out);
 
-/* Splits vs[0..n) into those this CPU runs (to run[], returned count) and the
- * others, which the one line skipped names with what each needs ("" if none). */
-int sq_batch_gate(const sq_batch_variant *const *vs, int n, const sq_batch_variant **run,
-                  char *skipped, size_t len);
-
 /* Verifies the variants this CPU runs: the skip line, one line each, then
  * "verify batch: P passed, F failed, S not supported here"; quiet, only the
  * failures and then that line.

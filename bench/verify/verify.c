@@ -5,6 +5,7 @@
 #include "c/knight.h"
 #include "bench/catalog/reference.h"
 #include "c/techniques_c.h"
+#include "bench/catalog/gate.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -125,7 +126,7 @@ void sq_verify_variant(const sq_variant *v, sq_check *out) {
     out->checked = 0;
     out->detail[0] = 0;
     /* Never called where it would die of SIGILL. */
-    if (sq_unsupported_reason(v, out->detail, sizeof out->detail)) {
+    if (sq_gate_reason(v->needs, out->detail, sizeof out->detail)) {
         out->pass = false;
         return;
     }
