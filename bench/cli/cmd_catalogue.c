@@ -4,20 +4,10 @@
 
 #include "bench/machine/cpu_features.h"
 #include "bench/catalog/gate.h"
+#include "bench/util/escape.h"
 
 #include <stdio.h>
 #include <string.h>
-
-/* Text for a Markdown table cell in a code span: '|' would end the cell. */
-static void print_cell_code(const char *text) {
-    putchar('`');
-    for (const char *p = text; *p; p++) {
-        if (*p == '|')
-            putchar('\\');
-        putchar(*p);
-    }
-    putchar('`');
-}
 
 /* A row per technique of the selected variants: the README's catalogue table
  * (tools/readme_catalogue.sh), so the two cannot drift. Needs are the
@@ -33,9 +23,9 @@ static void print_catalogue_markdown(const sq_variant *const *vs, int n) {
             continue;
         char needs[128];
         printf("| %s | %s | ", vs[i]->family->name, vs[i]->technique);
-        print_cell_code(vs[i]->formula);
+        sq_put_markdown_code(stdout, vs[i]->formula);
         printf(" | ");
-        print_cell_code(vs[i]->insns);
+        sq_put_markdown_code(stdout, vs[i]->insns);
         printf(" | %s |\n", sq_feature_names(vs[i]->needs, needs, sizeof needs));
     }
 }
@@ -54,7 +44,7 @@ static void print_batch_catalogue_markdown(const sq_batch_variant *const *vs, in
         char needs[128];
         printf("| %s | %s | %s | ", vs[i]->family->name, vs[i]->technique,
                asm_i ? "asm" : "C, every C impl");
-        print_cell_code(vs[i]->how);
+        sq_put_markdown_code(stdout, vs[i]->how);
         printf(" | %s |\n", sq_feature_names(vs[i]->needs, needs, sizeof needs));
     }
 }

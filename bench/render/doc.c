@@ -1,5 +1,6 @@
 /* The document's dispatch, and its console-text and Markdown renderers. */
 #include "bench/render/doc.h"
+#include "bench/util/escape.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -9,19 +10,12 @@
 
 enum { BLOCK_NONE, BLOCK_HEADING, BLOCK_PARAGRAPH, BLOCK_NOTE, BLOCK_TABLE };
 
-/* Text from a file on one line: a control character (a newline in a name)
- * would break the line a table or a list item stands on. */
-static void put_line_text(FILE *out, const char *s) {
-    for (; *s; s++)
-        fputc((unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s, out);
-}
-
 /* ---- console text --------------------------------------------------------- */
 
 static void text_heading(sq_doc *d, int level, const char *text) {
     fputs(level == 1 ? "" : "\n", d->out);
     fputs(level == 1 ? "" : level == 2 ? "== " : "", d->out);
-    put_line_text(d->out, text);
+    sq_put_plain(d->out, text);
     fputs(level == 2 ? " ==\n" : "\n", d->out);
 }
 
@@ -53,7 +47,7 @@ static void text_line(sq_doc *d, const char *text) {
             exit(1);
         }
         fputs(p == text ? "" : TEXT_INDENT, d->out);
-        put_line_text(d->out, part);
+        sq_put_plain(d->out, part);
         fputc('\n', d->out);
         free(part);
         p = end + strspn(end, " ");
@@ -79,28 +73,15 @@ static const sq_doc_ops text_ops = {text_heading, text_line, text_line,
 
 /* ---- Markdown ------------------------------------------------------------- */
 
-/* Text from a file in Markdown: the characters that would start emphasis,
- * code, a link, an HTML tag or a table cell are escaped. */
-static void md_text(FILE *out, const char *s) {
-    for (const char *start = s; *s; s++) {
-        /* '_' inside a word (antidiag_add) starts nothing in CommonMark */
-        bool inner =
-            *s == '_' && s > start && isalnum((unsigned char)s[-1]) && isalnum((unsigned char)s[1]);
-        if (*s && strchr("\\`*_[]<>|#", *s) && !inner)
-            fputc('\\', out);
-        fputc((unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s, out);
-    }
-}
-
 static void md_heading(sq_doc *d, int level, const char *text) {
     fprintf(d->out, "%s%.*s ", d->last ? "\n" : "", level, "###");
-    md_text(d->out, text);
+    sq_put_markdown(d->out, text);
     fputc('\n', d->out);
 }
 
 static void md_paragraph(sq_doc *d, const char *text) {
     fputc('\n', d->out);
-    md_text(d->out, text);
+    sq_put_markdown(d->out, text);
     fputc('\n', d->out);
 }
 
@@ -108,7 +89,7 @@ static void md_note(sq_doc *d, const char *text) {
     if (d->last != BLOCK_NOTE)
         fputc('\n', d->out);
     fputs("- ", d->out);
-    md_text(d->out, text);
+    sq_put_markdown(d->out, text);
     fputc('\n', d->out);
 }
 
@@ -121,7 +102,7 @@ static void md_table(sq_doc *d, const sq_text_table *t, int first_width, int wid
         int c = i % t->ncols;
         fputs(c ? " " : "| ", d->out);
         fputs(t->best[i] ? "**" : "", d->out);
-        md_text(d->out, t->cells[i]);
+        sq_put_markdown(d->out, t->cells[i]);
         fputs(t->best[i] ? "** |" : " |", d->out);
         if (c == t->ncols - 1 || i == t->ncells - 1)
             fputc('\n', d->out);

@@ -3,6 +3,7 @@
  * of the page's headings, nested by level, ahead of its body. */
 #include "bench/render/doc.h"
 #include "bench/render/figures.h"
+#include "bench/util/escape.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -22,20 +23,6 @@ typedef struct html_state {
     int heading_before; /* the id of the heading just written, or -1 */
     bool in_list;
 } html_state;
-
-/* Text in HTML: markup characters as entities, control characters as
- * spaces, so no name can open a tag or leave an attribute's quotes. */
-static void html_text(FILE *out, const char *s) {
-    static const char markup[] = "&<>\"'";
-    static const char *const entity[] = {"&amp;", "&lt;", "&gt;", "&quot;", "&#39;"};
-    for (; *s; s++) {
-        const char *p = strchr(markup, *s);
-        if (p)
-            fputs(entity[p - markup], out);
-        else
-            fputc((unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s, out);
-    }
-}
 
 static void out_of_memory(void) {
     fprintf(stderr, "sqcolor: out of memory for a report\n");
@@ -66,7 +53,7 @@ static void html_heading(sq_doc *d, int level, const char *text) {
     if (!(h->toc[id].text = strdup(text)))
         out_of_memory();
     fprintf(d->out, "<h%d id=\"s%d\">", hlevel, id);
-    html_text(d->out, text);
+    sq_put_html(d->out, text);
     fprintf(d->out, "</h%d>\n", hlevel);
     h->heading_before = id;
 }
@@ -74,7 +61,7 @@ static void html_heading(sq_doc *d, int level, const char *text) {
 static void html_paragraph(sq_doc *d, const char *text) {
     start_block(d);
     fputs("<p>", d->out);
-    html_text(d->out, text);
+    sq_put_html(d->out, text);
     fputs("</p>\n", d->out);
 }
 
@@ -86,7 +73,7 @@ static void html_note(sq_doc *d, const char *text) {
     }
     h->in_list = true;
     fputs("<li>", d->out);
-    html_text(d->out, text);
+    sq_put_html(d->out, text);
     fputs("</li>\n", d->out);
 }
 
@@ -101,7 +88,7 @@ static void table_row(FILE *out, const sq_text_table *t, int first, bool header)
                 : i == first ? " scope=\"row\""
                              : "",
                 t->best[i] ? " class=\"best\"" : "", t->best[i] ? "<strong>" : "");
-        html_text(out, t->cells[i]);
+        sq_put_html(out, t->cells[i]);
         fprintf(out, "%s</%s>", t->best[i] ? "</strong>" : "", tag);
     }
     fputs("</tr>\n", out);
@@ -201,7 +188,7 @@ static void write_toc(FILE *out, const html_state *h) {
                 fputs("</ul></li>\n", out);
         }
         fprintf(out, "<li><a href=\"#s%d\">", i);
-        html_text(out, h->toc[i].text);
+        sq_put_html(out, h->toc[i].text);
         fputs("</a>", out);
     }
     fputs("</li>\n", out);
@@ -220,9 +207,9 @@ static int html_finish(sq_doc *d) {
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>",
           out);
-    html_text(out, h->title);
+    sq_put_html(out, h->title);
     fprintf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<header>\n<h1>", style);
-    html_text(out, h->title);
+    sq_put_html(out, h->title);
     fputs("</h1>\n", out);
     write_toc(out, h);
     fputs("</header>\n<main>\n", out);

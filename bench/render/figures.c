@@ -5,6 +5,7 @@
 #include "bench/util/stats.h"
 #include "bench/results/summary.h"
 #include "bench/results/runs.h"
+#include "bench/util/escape.h"
 
 #include <limits.h>
 #include <math.h>
@@ -25,83 +26,38 @@
 
 #define MAX_NAME_COLS 40 /* a longer name from a file is cut, with "…" */
 
-/* The code point UTF-8 sequence s starts with and its length, or 0 for a
- * byte that starts no valid sequence (overlong, surrogate, past U+10FFFF). */
-static int utf8_decode(const unsigned char *s, uint32_t *cp) {
-    unsigned c = s[0];
-    int n = c < 0x80 ? 1 : c < 0xc2 ? 0 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : c < 0xf5 ? 4 : 0;
-    if (n <= 1) {
-        *cp = c;
-        return n;
-    }
-    uint32_t v = c & (0x7fu >> n);
-    for (int i = 1; i < n; i++) { /* stops at the terminating 0: not a continuation */
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-        v = v << 6 | (s[i] & 0x3f);
-    }
-    static const uint32_t least[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (v < least[n] || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
-        return 0;
-    *cp = v;
-    return n;
-}
-
-/* Whether a character is drawn: not a control character (C0, DEL, C1), not
- * a direction override that would reorder what follows it, and allowed in
- * XML 1.0 (U+FFFE and U+FFFF are not). */
-static bool drawable(uint32_t cp) {
-    return cp >= 0x20 && !(cp >= 0x7f && cp <= 0x9f) && !(cp >= 0x200e && cp <= 0x200f) &&
-           !(cp >= 0x202a && cp <= 0x202e) && !(cp >= 0x2066 && cp <= 0x2069) && cp != 0xfffe &&
-           cp != 0xffff;
-}
-
 /* Columns a character takes: CJK and the like take two; everything past
  * U+1100 is counted so, to be safe. */
 static int columns_of(uint32_t cp) {
     return cp >= 0x1100 ? 2 : 1;
 }
 
-/* Draws s as XML character data into out (or only measures it, out NULL):
- * its drawable characters, escaped, cut to max_cols columns with "…".
- * Returns the columns drawn. */
+/* Draws s as XML character data into out (or only measures it, out NULL),
+ * by escape.h's rule (a character not shown is a space), cut to max_cols
+ * columns with "…". Returns the columns drawn. */
 static int put_text(FILE *out, const char *s, int max_cols) {
     int cols = 0;
-    for (const unsigned char *p = (const unsigned char *)s; *p;) {
-        uint32_t cp;
-        int n = utf8_decode(p, &cp);
-        if (n == 0) {
-            p++;
-            continue;
-        }
-        if (drawable(cp)) {
-            if (cols + columns_of(cp) > max_cols - 1) {
-                /* Cut only if more follows that would be drawn. */
-                int rest = 0;
-                for (const unsigned char *q = p; *q && rest <= max_cols - cols;) {
-                    uint32_t c2;
-                    int m = utf8_decode(q, &c2);
-                    rest += m && drawable(c2) ? columns_of(c2) : 0;
-                    q += m ? m : 1;
-                }
-                if (cols + rest > max_cols) {
-                    if (out)
-                        fputs("…", out);
-                    return cols + columns_of(0x2026); /* … */
-                }
+    uint32_t cp;
+    bool shown;
+    for (const char *at = s; sq_next_char(&s, &cp, &shown); at = s) {
+        int width = shown ? columns_of(cp) : 1;
+        if (cols + width > max_cols - 1) {
+            /* Cut only if more follows than fits. */
+            int rest = width;
+            for (const char *q = s; rest <= max_cols - cols && sq_next_char(&q, &cp, &shown);)
+                rest += shown ? columns_of(cp) : 1;
+            if (cols + rest > max_cols) {
+                if (out)
+                    fputs("…", out);
+                return cols + columns_of(0x2026); /* … */
             }
-            if (out) {
-                static const char markup[] = "&<>\"'";
-                static const char *const entity[] = {"&amp;", "&lt;", "&gt;", "&quot;", "&apos;"};
-                const char *m = cp < 0x80 ? strchr(markup, (int)cp) : NULL; /* cp != 0 */
-                if (m)
-                    fputs(entity[m - markup], out);
-                else
-                    fwrite(p, 1, (size_t)n, out);
-            }
-            cols += columns_of(cp);
         }
-        p += n;
+        if (out) {
+            char one[5] = {0};
+            memcpy(one, at, (size_t)(s - at));
+            sq_put_html(out, one);
+        }
+        cols += width;
     }
     return cols;
 }

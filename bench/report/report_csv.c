@@ -4,6 +4,7 @@
 
 #include "bench/machine/cpu_model.h"
 #include "bench/results/runs.h"
+#include "bench/util/escape.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -21,25 +22,11 @@ static void csv_number(FILE *out, double x) {
         fputc(',', out);
 }
 
-/* A CSV text field after a comma (none before the first). A field starting
- * with =, +, -, @, tab or CR gets a leading apostrophe, so that a spreadsheet
- * shows it as text instead of running it as a formula; then RFC 4180: one
- * holding a comma, quote, CR or LF goes in quotes, its quotes doubled. */
+/* A CSV text field after a comma (none before the first). */
 static void csv_text(FILE *out, const char *s, bool first) {
     if (!first)
         fputc(',', out);
-    const char *formula = strchr("=+-@\t\r", s[0]) && s[0] ? "'" : "";
-    if (!s[strcspn(s, ",\"\r\n")]) {
-        fprintf(out, "%s%s", formula, s);
-        return;
-    }
-    fprintf(out, "\"%s", formula);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', out);
-        fputc(*s, out);
-    }
-    fputc('"', out);
+    sq_put_csv(out, s);
 }
 
 /* What built impl in run, as the run recorded it, or NULL. */

@@ -1,9 +1,43 @@
-/* Text from outside (files, arguments, the environment) made safe for where
- * it is shown. */
+/* Text from outside (result files, arguments, the environment) made safe for
+ * where it is shown. One rule for every format: a character is shown unless
+ * it is a control character (C0, DEL, C1), a bidirectional control that would
+ * reorder what follows (U+200E-F, U+202A-E, U+2066-9), a noncharacter U+FFFE
+ * or U+FFFF, or a byte that starts no valid UTF-8 sequence; each of those is
+ * written as one space, so a newline in a name cannot split a row and an
+ * escape sequence cannot reach a terminal. Then each format's own quoting. */
 #ifndef SQCOLOR_ESCAPE_H
 #define SQCOLOR_ESCAPE_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* The next character of *s: advances *s past it and returns its length in
+ * bytes, setting *cp and *shown; 0 at the end. A byte that starts no valid
+ * sequence is a character of one byte, not shown. */
+int sq_next_char(const char **s, uint32_t *cp, bool *shown);
+
+/* Columns s takes when written by sq_put_plain: one a character. */
+int sq_plain_width(const char *s);
+
+/* s as plain text (console tables and prose, Markdown prose). */
+void sq_put_plain(FILE *out, const char *s);
+
+/* s as Markdown text (prose or a table cell): the characters that would start
+ * emphasis, code, a link, an HTML tag, a heading or a table cell escaped. */
+void sq_put_markdown(FILE *out, const char *s);
+
+/* s as a code span in a Markdown table cell: `s`, its '|' escaped. */
+void sq_put_markdown_code(FILE *out, const char *s);
+
+/* s as HTML or XML text or a quoted attribute value: & < > " ' as entities. */
+void sq_put_html(FILE *out, const char *s);
+
+/* s as one CSV field (RFC 4180: quoted, its quotes doubled, when it holds a
+ * comma or a quote; CR and LF are not shown). A field starting with =, +, -, @, tab or CR gets a
+ * leading apostrophe, so a spreadsheet shows it as text and runs no formula. */
+void sq_put_csv(FILE *out, const char *s);
 
 /* A token as a message shows it: at most 24 bytes, bytes that are not
  * printable ASCII as \xNN, "..." where it is cut. */

@@ -1,16 +1,10 @@
 #include "bench/util/text_table.h"
+#include "bench/util/escape.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-int sq_text_width(const char *s) {
-    int n = 0;
-    for (; *s; s++)
-        n += ((unsigned char)*s & 0xc0) != 0x80; /* continuation bytes add nothing */
-    return n;
-}
 
 void sq_text_table_init(sq_text_table *t, int ncols) {
     memset(t, 0, sizeof *t);
@@ -62,28 +56,21 @@ static void pad(FILE *out, int n) {
         fputc(' ', out);
 }
 
-/* A cell's text on its line: control characters (a newline in a name from
- * a file) as spaces. */
-static void put_cell(FILE *out, const char *s) {
-    for (; *s; s++)
-        fputc((unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s, out);
-}
-
 void sq_text_table_write(const sq_text_table *t, FILE *out, int first_width, int width) {
     int *w = calloc((size_t)t->ncols, sizeof *w);
     if (!w)
         out_of_memory();
     for (int i = 0; i < t->ncells; i++) {
-        int c = i % t->ncols, n = sq_text_width(t->cells[i]) + t->best[i];
+        int c = i % t->ncols, n = sq_plain_width(t->cells[i]) + t->best[i];
         w[c] = n > w[c] ? n : w[c];
     }
     for (int c = 0; c < t->ncols; c++)
         w[c] = w[c] > (c ? width : first_width) ? w[c] : (c ? width : first_width);
     for (int i = 0; i < t->ncells; i++) {
-        int c = i % t->ncols, n = sq_text_width(t->cells[i]) + t->best[i];
+        int c = i % t->ncols, n = sq_plain_width(t->cells[i]) + t->best[i];
         if (c)
             pad(out, 1 + w[c] - n);
-        put_cell(out, t->cells[i]);
+        sq_put_plain(out, t->cells[i]);
         if (t->best[i])
             fputc('*', out);
         if (!c)

@@ -32,7 +32,4 @@ void sq_text_table_write(const sq_text_table *t, FILE *out, int first_width, int
 
 void sq_text_table_free(sq_text_table *t);
 
-/* Characters in a UTF-8 string. */
-int sq_text_width(const char *s);
-
 #endif

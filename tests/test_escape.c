@@ -1,0 +1,58 @@
+/* The one escaping rule (bench/util/escape.h) in every format: what is not
+ * shown becomes a space, then each format's quoting. */
+#include "bench/util/escape.h"
+
+#include "check.h"
+
+typedef void (*writer)(FILE *, const char *);
+
+static char *written(writer w, const char *s) {
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return NULL;
+    w(f, s);
+    fclose(f);
+    return buf;
+}
+
+static void markdown_code(FILE *f, const char *s) {
+    sq_put_markdown_code(f, s);
+}
+
+static void expect(const char *format, writer w, const char *in, const char *want) {
+    char *got = written(w, in);
+    CHECK(got && strcmp(got, want) == 0, "%s: wanted \"%s\", got \"%s\"", format, want,
+          got ? got : "(nothing)");
+    free(got);
+}
+
+int main(void) {
+    /* ESC ] 0 ; title BEL, CSI as C1 (U+009B), a bidi override, an isolate, a
+     * newline, a byte that is no UTF-8: each one space. */
+    const char *hostile = "a\x1b]0;t\x07|b\xc2\x9b"
+                          "2J\xe2\x80\xae"
+                          "c\xe2\x81\xa6"
+                          "d\ne\xff";
+    expect("plain", sq_put_plain, hostile, "a ]0;t |b 2J c d e ");
+    expect("markdown", sq_put_markdown, hostile, "a \\]0;t \\|b 2J c d e ");
+    expect("markdown code", markdown_code, hostile, "`a ]0;t \\|b 2J c d e `");
+    expect("html", sq_put_html, hostile, "a ]0;t |b 2J c d e ");
+    expect("csv", sq_put_csv, hostile, "a ]0;t |b 2J c d e ");
+    CHECK(sq_plain_width(hostile) == 19, "plain width %d", sq_plain_width(hostile));
+
+    /* Each format's own quoting, and what is shown kept as it is. */
+    expect("html", sq_put_html, "<b>&\"'é", "&lt;b&gt;&amp;&quot;&#39;é");
+    expect("markdown", sq_put_markdown, "*a* antidiag_add _b [x](y) #",
+           "\\*a\\* antidiag_add \\_b \\[x\\](y) \\#");
+    expect("csv", sq_put_csv, "a,\"b\"", "\"a,\"\"b\"\"\"");
+    expect("csv", sq_put_csv, "=1+2", "'=1+2");
+    expect("csv", sq_put_csv, "\tx", "' x");
+    expect("csv", sq_put_csv, "Zen 5 “Turin”", "Zen 5 “Turin”");
+
+    char buf[64];
+    CHECK(strcmp(sq_token_shown("e4\x1b[2J", buf, sizeof buf), "e4\\x1b[2J") == 0, "token: %s",
+          buf);
+    return check_finish("escape", NULL);
+}
