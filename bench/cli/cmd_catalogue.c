@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A row per technique of the selected variants: the README's catalogue table
- * (tools/readme_catalogue.sh), so the two cannot drift. Needs are the
+/* A row per technique of the selected variants: docs/catalogue.md's table
+ * (tools/docs.py), so the two cannot drift. Needs are the
  * catalogue's, not this CPU's. */
 static void print_catalogue_markdown(const sq_variant *const *vs, int n) {
     printf("| family | technique | formula | asm instructions | needs |\n|---|---|---|---|---|\n");

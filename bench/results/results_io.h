@@ -1,6 +1,6 @@
 /* The result file (the JSON that 'sqcolor run --format json' and --save
  * write), written and read back with jansson; and saving runs where they
- * never overwrite. The format is described in README.md ("JSON"). */
+ * never overwrite. The format is described in docs/file-formats.md ("JSON"). */
 #ifndef SQCOLOR_RESULTS_IO_H
 #define SQCOLOR_RESULTS_IO_H
 
