@@ -115,5 +115,11 @@ _sq_generate(sq_techniques.inc c/techniques.h SQ_FOR_EACH_TECHNIQUE "name,name,s
 _sq_generate(sq_families.inc c/techniques.h SQ_FOR_EACH_FAMILY "name,number"
              "^([^,]+),([^,]+)$" "SQ_FAMILY \\1, \\2")
 
+# The batch routines asm/batch.asm writes: X(family, technique, req, kind, how)
+# of kind ASM or BOUND; the C and DISPATCH lines are c/batch_c.c's and the
+# harness's.
+_sq_generate(sq_batch.inc c/batch.h SQ_FOR_EACH_BATCH "name,name,name,ASM|C|DISPATCH|BOUND,string"
+             "^([^,]+),([^,]+),[^,]+,(ASM|BOUND),[^,]+$" "SQ_BATCH \\1, \\2")
+
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
-             ${CMAKE_SOURCE_DIR}/c/techniques.h)
+             ${CMAKE_SOURCE_DIR}/c/techniques.h ${CMAKE_SOURCE_DIR}/c/batch.h)
