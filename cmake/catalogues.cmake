@@ -33,6 +33,7 @@ function(_sq_catalogue_rows out header macro shape)
     string(REGEX REPLACE "^[ \t]+" "" _rest "${_rest}")
     string(SUBSTRING "${_rest}" 0 120 _line)
     string(REGEX REPLACE "[ \t]+" " " _line "${_line}")
+    string(REGEX REPLACE "(.) X\\(.*" "\\1" _line "${_line}") # to the next line
     string(REPLACE "<semicolon>" ";" _line "${_line}")
     set(_bad "${header}: a line of ${macro} is not X(${shape}): ${_line}")
     if(NOT _rest MATCHES "^X\\(")
