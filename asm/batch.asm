@@ -1,4 +1,5 @@
-; The batch routines: sq_asm_<family>_<technique>, one per ASM line of c/batch.h.
+; The batch routines: sq_asm_<family>_<technique>, one per ASM or BOUND line of
+; c/batch.h (CMake makes sq_batch.inc from them: SQ_BATCH below).
 ;
 ; A square is dark exactly when its bits 0 (file) and 3 (rank) are equal, so
 ; the color repeats every 16 squares: one 16-byte table indexed by the low
@@ -161,9 +162,11 @@ section .text
 %endmacro
 
 ; ---- the transforms: V0 = squares -> V1 = results -------------------------
+; A technique's WIDTH_<technique> is the registers its BATCH routine uses.
 
 ; sse2: ~(s ^ (s >> 3)) & 1 with word shifts (bits crossing into a byte's top
 ; are masked off).
+%define WIDTH_sse2 xmm
 %macro SETUP_sse2 0
     movdqa      V2, [bytes_1]
 %endmacro
@@ -184,6 +187,9 @@ section .text
     movdqa      V2, [dark_by_nibble]
 %endif
 %endmacro
+%define WIDTH_ssse3 xmm
+%define WIDTH_avx2 ymm
+%define WIDTH_avx512bw zmm
 %define SETUP_ssse3 SETUP_pshufb
 %define SETUP_avx2 SETUP_pshufb
 %define SETUP_avx512bw SETUP_pshufb
@@ -197,12 +203,14 @@ section .text
 %define XFORM_avx512bw XFORM_avx2
 
 ; vbmi: vpermb reads the low 6 bits of each index: the whole board in V2.
+%define WIDTH_vbmi zmm
 %define SETUP_vbmi SETUP_pshufb
 %macro XFORM_vbmi 0
     vpermb      V1, V0, V2                  ; color of s (0..63)
 %endmacro
 
 ; ternlog: one vpternlogd does xor, not and and: ~(A ^ B) & C = 0x82.
+%define WIDTH_ternlog zmm
 %macro SETUP_ternlog 0
     vpbroadcastd V2, [bytes_1]
 %endmacro
@@ -212,6 +220,7 @@ section .text
 %endmacro
 
 ; gfni: the whole color in one affine transform per byte.
+%define WIDTH_gfni zmm
 %macro SETUP_gfni 0
     vpbroadcastq V2, [affine_to_bit0]
 %endmacro
@@ -219,9 +228,12 @@ section .text
     vgf2p8affineqb V1, V0, V2, 0x01         ; (b0 ^ b3) ^ 1 in bit 0
 %endmacro
 
-; copy_<width>: no work between the load and the store. Timed beside the
-; routines (bench/batch_bounds.c), not in the catalogue: the bound that a
-; width's loads and stores alone set, measured instead of taken on trust.
+; copy_<width>: no work between the load and the store (c/batch.h's BOUND
+; lines): the bound that a width's loads and stores alone set, measured
+; instead of taken on trust.
+%define WIDTH_copy_xmm xmm
+%define WIDTH_copy_ymm ymm
+%define WIDTH_copy_zmm zmm
 %macro SETUP_copy 0
 %endmacro
 %define SETUP_copy_xmm SETUP_copy
@@ -304,28 +316,10 @@ FUNC sq_asm_%1_scalar
 ENDFUNC
 %endmacro
 
-SCALAR      color_batch
-BATCH       color_batch, xmm, sse2
-BATCH       color_batch, xmm, ssse3
-BATCH       color_batch, ymm, avx2
-BATCH       color_batch, zmm, avx512bw
-BATCH       color_batch, zmm, ternlog
-BATCH       color_batch, zmm, vbmi
-BATCH       color_batch, zmm, gfni
-
-BATCH       color_batch, xmm, copy_xmm
-BATCH       color_batch, ymm, copy_ymm
-BATCH       color_batch, zmm, copy_zmm
-
-SCALAR      same_color_batch
-BATCH       same_color_batch, xmm, sse2
-BATCH       same_color_batch, xmm, ssse3
-BATCH       same_color_batch, ymm, avx2
-BATCH       same_color_batch, zmm, avx512bw
-BATCH       same_color_batch, zmm, gfni
-
 ; ---- color_mask --------------------------------------------------------------
 
+; ROUTINE_color_mask_<technique>: a color_mask routine written for its line.
+%macro ROUTINE_color_mask_scalar 0
 ; void sq_asm_color_mask_scalar(const uint8_t *sq, uint64_t *mask, size_t n)
 FUNC sq_asm_color_mask_scalar
     ARGS_color_mask
@@ -339,6 +333,7 @@ FUNC sq_asm_color_mask_scalar
 .done:
     ret
 ENDFUNC
+%endmacro
 
 ; MASK_TAIL: the last, partial word (n % 64 squares) one square at a time.
 %macro MASK_TAIL 0
@@ -383,11 +378,13 @@ ENDFUNC
     not         rdx                         ; dark bits
 %endmacro
 
+%macro ROUTINE_color_mask_sse2 0
 ; void sq_asm_color_mask_sse2(const uint8_t *sq, uint64_t *mask, size_t n)
 FUNC sq_asm_color_mask_sse2
     MASK_VEC    xmm, SSE2_WORD
     ret
 ENDFUNC
+%endmacro
 
 ; avx2: vpshufb to bit 7, vpmovmskb, two per word.
 %macro AVX2_WORD 0
@@ -399,6 +396,7 @@ ENDFUNC
     or          rdx, rcx
 %endmacro
 
+%macro ROUTINE_color_mask_avx2 0
 ; void sq_asm_color_mask_avx2(const uint8_t *sq, uint64_t *mask, size_t n)
 FUNC sq_asm_color_mask_avx2
     vmovdqu     ymm2, [dark7_by_nibble]
@@ -406,6 +404,7 @@ FUNC sq_asm_color_mask_avx2
     vzeroupper
     ret
 ENDFUNC
+%endmacro
 
 ; MASK_ZMM technique: per 64 squares V1 = dark in bit 7, vpmovb2m, kmovq; the
 ; tail a masked load, and the mask's bits past n cleared.
@@ -451,7 +450,32 @@ ENDFUNC
     vgf2p8affineqb V1, V0, V2, 0x80         ; (b0 ^ b3) ^ 1 in bit 7
 %endmacro
 
-MASK_ZMM    avx512bw
-MASK_ZMM    gfni
+; ---- the routines ------------------------------------------------------------
+
+; SQ_BATCH family, technique: sq_asm_<family>_<technique>, for its line in
+; c/batch.h. A routine written for its line alone is ROUTINE_<family>_<technique>;
+; otherwise scalar is SCALAR, color_mask's others MASK_ZMM, and the others
+; BATCH at their technique's WIDTH. A line with no such pieces here fails the
+; build, naming the routine.
+%macro SQ_BATCH 2
+%ifnmacro ARGS_%1
+%error sq_asm_%1_%2: asm/batch.asm has no family %1 (ARGS_%1)
+%elifmacro ROUTINE_%1_%2
+    ROUTINE_%1_%2
+%elifidn %2, scalar
+    SCALAR      %1
+%elifidn %1, color_mask
+%ifnmacro XFORM7_%2
+%error sq_asm_%1_%2: asm/batch.asm has no color_mask technique %2 (XFORM7_%2)
+%endif
+    MASK_ZMM    %2
+%elifndef WIDTH_%2
+%error sq_asm_%1_%2: asm/batch.asm has no technique %2 (WIDTH_%2)
+%else
+    BATCH       %1, WIDTH_%2, %2
+%endif
+%endmacro
+
+%include "sq_batch.inc"
 
 %include "noexecstack.inc"

@@ -17,10 +17,12 @@
 
 %define UNROLL 8
 
-%define ARITY_color             1
-%define ARITY_color_x88         1
-%define ARITY_same_color        2
-%define ARITY_different_color   2
+; ARITY_<family>: 1 (a square) or 2 (a pair), from c/techniques.h's families
+; (sq_families.inc is made from SQ_FOR_EACH_FAMILY).
+%macro SQ_FAMILY 2
+%xdefine ARITY_%1 %2
+%endmacro
+%include "sq_families.inc"
 
 ; The baselines: the same harness around an identity body.
 %macro baseline1 0

@@ -1,12 +1,16 @@
 /* The batch catalogue: routines that do many squares per call, one line each.
  *
  * X(family, technique, req, kind, how): req is the requirement token of
- * c/isa_features.h the routine needs (the gate; ASM lines only, C impls run
- * wherever they were built); kind says who writes it: ASM (asm/batch.asm,
- * sq_asm_<family>_<technique>), C (c/batch_c.c, built by every C impl) or
- * DISPATCH (bench/batch_dispatch.c: the best ASM line of the family this CPU
- * runs, chosen at the first call). A family's ASM lines go from the baseline up:
- * the dispatcher takes the last one the CPU runs. */
+ * c/isa_features.h the routine needs (the gate; ASM and BOUND lines only, C
+ * impls run wherever they were built); kind says who writes it: ASM
+ * (asm/batch.asm, sq_asm_<family>_<technique>), C (c/batch_c.c, built by every
+ * C impl) or DISPATCH (bench/catalog/batch_dispatch.c: the best ASM line of the
+ * family this CPU runs, chosen at the first call). BOUND is asm/batch.asm's too
+ * but computes no color: the family's loads and stores at one width with
+ * nothing between, timed beside the routines as impl "bound" and not verified
+ * (bench/catalog/batch_registry.h). A family's ASM lines go from the baseline
+ * up: the dispatcher takes the last one the CPU runs. CMake makes asm/batch.asm's
+ * list of routines from the ASM and BOUND lines (cmake/catalogues.cmake). */
 #ifndef SQCOLOR_BATCH_H
 #define SQCOLOR_BATCH_H
 
@@ -26,6 +30,9 @@
     X(color_batch, ternlog, AVX512BW, ASM, "per 64: vpsrlw 3; vpternlogd ~(a^b)&1")                \
     X(color_batch, vbmi, AVX512VBMI, ASM, "per 64: vpermb, the 64-entry table in a zmm")           \
     X(color_batch, gfni, GFNI_AVX512, ASM, "per 64: gf2p8affineqb, bit0 = b0^b3^1")                \
+    X(color_batch, copy_xmm, NONE, BOUND, "per 16: movdqu load; movdqu store")                     \
+    X(color_batch, copy_ymm, AVX2, BOUND, "per 32: vmovdqu load; vmovdqu store")                   \
+    X(color_batch, copy_zmm, AVX512BW, BOUND, "per 64: vmovdqu8 load; vmovdqu8 store")             \
     X(color_batch, dispatch, NONE, DISPATCH, "cpuid at the first call: the best asm above")        \
     X(same_color_batch, scalar, NONE, C, "the plain loop, vectorizer off")                         \
     X(same_color_batch, autovec, NONE, C, "the plain loop, vectorized by the compiler")            \

@@ -13,6 +13,7 @@
 #define SQ_BATCH_CANDIDATE_DECLARE_ASM(fam, tech) SQ_BATCH_SIG_##fam(SQ_BATCH_FN(asm, fam, tech));
 #define SQ_BATCH_CANDIDATE_DECLARE_C(fam, tech)
 #define SQ_BATCH_CANDIDATE_DECLARE_DISPATCH(fam, tech)
+#define SQ_BATCH_CANDIDATE_DECLARE_BOUND(fam, tech)
 #define SQ_BATCH_CANDIDATE_DECLARE(fam, tech, req, kind, how)                                      \
     SQ_BATCH_CANDIDATE_DECLARE_##kind(fam, tech)
 SQ_FOR_EACH_BATCH(SQ_BATCH_CANDIDATE_DECLARE)
@@ -26,6 +27,7 @@ static const struct candidate {
     {#fam, SQ_NEEDS(req), (sq_batch_any_fn)SQ_BATCH_FN(asm, fam, tech)},
 #define SQ_BATCH_CANDIDATE_C(fam, tech, req)
 #define SQ_BATCH_CANDIDATE_DISPATCH(fam, tech, req)
+#define SQ_BATCH_CANDIDATE_BOUND(fam, tech, req)
 #define SQ_BATCH_CANDIDATE(fam, tech, req, kind, how) SQ_BATCH_CANDIDATE_##kind(fam, tech, req)
     SQ_FOR_EACH_BATCH(SQ_BATCH_CANDIDATE)};
 
@@ -52,5 +54,6 @@ sq_batch_any_fn sq_batch_dispatch_choice(const char *family) {
     }
 #define SQ_BATCH_DISPATCH_ASM(fam, tech)
 #define SQ_BATCH_DISPATCH_C(fam, tech)
+#define SQ_BATCH_DISPATCH_BOUND(fam, tech)
 #define SQ_BATCH_DISPATCH(fam, tech, req, kind, how) SQ_BATCH_DISPATCH_##kind(fam, tech)
 SQ_FOR_EACH_BATCH(SQ_BATCH_DISPATCH)

@@ -16,10 +16,11 @@ enum {
 #undef SQ_BATCH_FAMILY_INDEX
 };
 
-/* Each line's routines: one for ASM and DISPATCH (impl asm), one per C impl. */
+/* Each line's routines: one for ASM, DISPATCH and BOUND (asm), one per C impl. */
 #define SQ_BATCH_DECLARE_ONE(tag, name, fam, tech)  SQ_BATCH_SIG_##fam(SQ_BATCH_FN(tag, fam, tech));
 #define SQ_BATCH_DECLARE_ASM(fam, tech)             SQ_BATCH_DECLARE_ONE(asm, "asm", fam, tech)
 #define SQ_BATCH_DECLARE_DISPATCH                   SQ_BATCH_DECLARE_ASM
+#define SQ_BATCH_DECLARE_BOUND                      SQ_BATCH_DECLARE_ASM
 #define SQ_BATCH_DECLARE_C(fam, tech)               SQ_FOR_EACH_C_IMPL(SQ_BATCH_DECLARE_ONE, fam, tech)
 #define SQ_BATCH_DECLARE(fam, tech, req, kind, how) SQ_BATCH_DECLARE_##kind(fam, tech)
 SQ_FOR_EACH_BATCH(SQ_BATCH_DECLARE)
@@ -40,31 +41,20 @@ SQ_FOR_EACH_BATCH(SQ_BATCH_DECLARE)
 /* A C impl runs wherever it was built: its flags, not a token, decide its code. */
 #define SQ_BATCH_ROWS_C(fam, tech, req, how)                                                       \
     SQ_FOR_EACH_C_IMPL(SQ_BATCH_ROW, fam, tech, NONE, how, false)
+#define SQ_BATCH_ROWS_BOUND(fam, tech, req, how)
 #define SQ_BATCH_ROWS(fam, tech, req, kind, how) SQ_BATCH_ROWS_##kind(fam, tech, req, how)
 
 const sq_batch_variant sq_batch_variants[] = {SQ_FOR_EACH_BATCH(SQ_BATCH_ROWS)};
 const int sq_batch_variant_count = sizeof sq_batch_variants / sizeof sq_batch_variants[0];
 
-/* The load/store bounds (asm/batch.asm's copy_<width>): a color_batch routine's
- * loads and stores with nothing between, timed beside the routines. */
-#define SQ_FOR_EACH_BATCH_BOUND(X)                                                                 \
-    X(copy_xmm, NONE, "per 16: movdqu load; movdqu store")                                         \
-    X(copy_ymm, AVX2, "per 32: vmovdqu load; vmovdqu store")                                       \
-    X(copy_zmm, AVX512BW, "per 64: vmovdqu8 load; vmovdqu8 store")
-#define SQ_BATCH_BOUND_DECLARE(tech, req, how)                                                     \
-    SQ_BATCH_SIG_color_batch(SQ_BATCH_FN(asm, color_batch, tech));
-SQ_FOR_EACH_BATCH_BOUND(SQ_BATCH_BOUND_DECLARE)
-#define SQ_BATCH_BOUND_ROW(tech, req, how)                                                         \
-    {"color_batch/" #tech "/bound",                                                                \
-     &sq_batch_families[SQ_BATCH_FAMILY_INDEX_color_batch],                                        \
-     #tech,                                                                                        \
-     "bound",                                                                                      \
-     #req,                                                                                         \
-     SQ_NEEDS(req),                                                                                \
-     how,                                                                                          \
-     false,                                                                                        \
-     {.color = SQ_BATCH_FN(asm, color_batch, tech)}},
-const sq_batch_variant sq_batch_bounds[] = {SQ_FOR_EACH_BATCH_BOUND(SQ_BATCH_BOUND_ROW)};
+/* The load/store bounds: c/batch.h's BOUND lines, impl "bound". */
+#define SQ_BATCH_BOUNDS_BOUND(fam, tech, req, how)                                                 \
+    SQ_BATCH_ROW(asm, "bound", fam, tech, req, how, false)
+#define SQ_BATCH_BOUNDS_ASM(fam, tech, req, how)
+#define SQ_BATCH_BOUNDS_DISPATCH(fam, tech, req, how)
+#define SQ_BATCH_BOUNDS_C(fam, tech, req, how)
+#define SQ_BATCH_BOUNDS(fam, tech, req, kind, how) SQ_BATCH_BOUNDS_##kind(fam, tech, req, how)
+const sq_batch_variant sq_batch_bounds[] = {SQ_FOR_EACH_BATCH(SQ_BATCH_BOUNDS)};
 const int sq_batch_bound_count = sizeof sq_batch_bounds / sizeof sq_batch_bounds[0];
 
 const sq_batch_variant *sq_batch_best_asm(const sq_batch_family *fam) {

@@ -38,9 +38,10 @@ extern const int sq_batch_family_count;
 extern const sq_batch_variant sq_batch_variants[];
 extern const int sq_batch_variant_count;
 
-/* The load/store bounds: copies of the squares at each vector width (impl
- * "bound"), the cost of a color_batch routine's loads and stores alone. Not
- * catalogue lines: they compute no color, so verify has nothing to check. */
+/* The load/store bounds, c/batch.h's BOUND lines: copies of the squares at
+ * each vector width (impl "bound"), the cost of a color_batch routine's loads
+ * and stores alone. Not among the variants: they compute no color, so verify
+ * has nothing to check. */
 extern const sq_batch_variant sq_batch_bounds[];
 extern const int sq_batch_bound_count;
 
