@@ -82,6 +82,9 @@ enum { SQ_TECHNIQUE_COUNT = 0 SQ_FOR_EACH_TECHNIQUE(SQ_COUNT_LINE) };
 #define SQ_ARITY_color_x88       1
 #define SQ_ARITY_same_color      2
 #define SQ_ARITY_different_color 2
+/* ... which must agree with SQ_FOR_EACH_FAMILY's (asm/kernels.asm's source). */
+#define SQ_ARITY_AGREES(fam, arity) _Static_assert(SQ_ARITY_##fam == (arity), #fam "'s arity");
+SQ_FOR_EACH_FAMILY(SQ_ARITY_AGREES)
 
 #define SQ_SIG_1(name) unsigned name(unsigned a)
 #define SQ_SIG_2(name) unsigned name(unsigned a, unsigned b)

@@ -8,10 +8,7 @@ src=$1 cc=$2 generator=$3
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-mkdir "$tmp/src"
-for f in "$src"/* "$src"/.clang-format; do # not the build folders
-    [ -e "$f/CMakeCache.txt" ] || cp -r "$f" "$tmp/src/"
-done
+scratch_tree "$src"
 b=$tmp/build
 gen=$b/generated
 fatal() {

@@ -11,6 +11,14 @@ devfull=$tmp/full-device
 mknod "$devfull" c 1 7 2>/dev/null || devfull=/dev/full
 
 ok() { pass=$((pass + 1)); }
+
+# scratch_tree SRC: a copy of the source tree in $tmp/src, less its build folders.
+scratch_tree() {
+    mkdir "$tmp/src"
+    for f in "$1"/* "$1"/.clang-format; do
+        [ -e "$f/CMakeCache.txt" ] || cp -r "$f" "$tmp/src/"
+    done
+}
 bad() { fail=$((fail + 1)); echo "FAILED: $*"; }
 
 # expect_usage "message part" args...: "$bin" args exits 2 with one line on
