@@ -232,10 +232,10 @@ void sq_print_command_help(FILE *out, const sq_command *cmd) {
     }
 }
 
-/* text in a Markdown table cell: '|' would end the cell. */
+/* text in a Markdown table cell: '|' would end the cell, '*' start emphasis. */
 static void print_cell(FILE *out, const char *text) {
     for (const char *p = text; *p; p++) {
-        if (*p == '|')
+        if (*p == '|' || *p == '*')
             fputc('\\', out);
         fputc(*p, out);
     }
