@@ -53,27 +53,76 @@ if [ -c /dev/full ] && [ -w /dev/full ]; then
     [ $? -eq 2 ] && grep -q '^sqcolor run: cannot write the help: No space left on device$' "$tmp/err" && ok || bad "run --help >/dev/full: $(cat "$tmp/err")"
 fi
 
-# Each command's help describes (a line starting with it) every option its
-# parser accepts, and names no option it does not accept. The parser is asked
-# about every --word in the sources and the helps: 'CMD --word=x --zz-none'
-# gets "unknown option '--word'" only if CMD does not take it (parsing ends
-# before anything runs).
-mapfile -t words < <({
-    grep -oh '"--[a-z][a-z0-9-]*"' "$(dirname "$0")"/../bench/*.c "$(dirname "$0")"/../bench/*/*.c | tr -d '"'
-    for c in "${commands[@]}"; do "$bin" help "$c" | grep -o -- '--[a-z][a-z0-9-]*'; done
-} | sort -u | grep -vx -- '--help')
+# Each command's help lists (a line starting with it) every option its parser
+# accepts, and the parser accepts every option its help lists. The parser is
+# asked about every --word any help names: 'CMD --word=x --zz-none' gets
+# "unknown option '--word'" only if CMD does not take it (parsing ends before
+# anything runs).
+mapfile -t words < <(for c in "${commands[@]}"; do "$bin" help "$c" | grep -o -- '--[a-z][a-z0-9-]*'; done |
+    sort -u | grep -vx -- '--help')
 [ ${#words[@]} -ge 20 ] && ok || bad "only ${#words[@]} option names found"
 for c in "${commands[@]}"; do
-    [ "$c" = help ] && continue
     accepted=$(for w in "${words[@]}"; do
         "$bin" "$c" "$w=x" --zz-none >/dev/null 2>"$tmp/err"
         grep -qF "unknown option '$w'" "$tmp/err" || echo "$w"
     done)
-    described=$("$bin" help "$c" | grep -o '^ *--[a-z][a-z0-9-]*' | tr -d ' ' | sort -u)
-    named=$("$bin" help "$c" | grep -o -- '--[a-z][a-z0-9-]*' | sort -u)
-    [ "$accepted" = "$described" ] && ok || bad "$c: options taken: $(echo $accepted); described: $(echo $described)"
-    [ -z "$(comm -13 <(echo "$accepted") <(echo "$named"))" ] && ok || bad "$c: help names options it does not take: $(comm -13 <(echo "$accepted") <(echo "$named"))"
+    described=$("$bin" help "$c" | grep -o '^  --[a-z][a-z0-9-]*' | tr -d ' ' | sort -u)
+    [ "$accepted" = "$described" ] && ok || bad "$c: options taken: $(echo $accepted); listed: $(echo $described)"
 done
+
+# What the declaration says of each option, from the reference: a line each,
+# command, option, default (when it is a value), what it accepts, apart by
+# US (a tab would run two apart together in read).
+"$bin" help --format markdown >"$tmp/commands.md"
+python3 - "$tmp/commands.md" >"$tmp/options.tsv" <<'PY'
+import re, sys
+cmd = None
+for line in open(sys.argv[1], encoding="utf-8"):
+    m = re.match(r"## (\S+)$", line)
+    if m:
+        cmd = m.group(1)
+    m = re.match(r"\| `(--[a-z0-9-]+)[^`]*` \|", line)
+    if cmd and m:
+        cells = [c.strip().replace("\\|", "|").replace("\\*", "*")
+                 for c in re.split(r"(?<!\\)\|", line.strip())[1:-1]]
+        default = cells[2][1:-1] if cells[2].startswith("`") else ""
+        print("\x1f".join([cmd, m.group(1), default, cells[3]]))
+PY
+[ "$(wc -l <"$tmp/options.tsv")" -ge 30 ] && ok || bad "the reference lists $(wc -l <"$tmp/options.tsv") options"
+# Each one in its command's help too, with its default and range.
+while IFS=$'\x1f' read -r c opt def accepts; do
+    line=$("$bin" help "$c" | grep -- "^  $opt ")
+    [[ $line == *"$accepts"* && $line == *"${def:+default $def}"* ]] && ok ||
+        bad "help $c: '$line' lacks default '$def' or '$accepts'"
+done <"$tmp/options.tsv"
+
+# The parser holds each option to what the reference says it accepts:
+# 'CMD OPT VALUE --zz-none' names --zz-none iff VALUE passed (so that a
+# value wrongly let through runs nothing).
+accepts() { # command option value
+    "$bin" "$1" "$2" "$3" --zz-none >/dev/null 2>"$tmp/err"
+    grep -qF "unknown option '--zz-none'" "$tmp/err" && ok || bad "$1 $2 $3 refused: $(cat "$tmp/err")"
+}
+number() { case $1 in 2^*) echo $((2 ** ${1#2^})) ;; *) echo "$1" ;; esac; }
+while IFS=$'\x1f' read -r c opt def accepts; do
+    [ -n "$def" ] && accepts "$c" "$opt" "$def"
+    if [[ $accepts =~ ^(-?[0-9^]+)\ to\ (-?[0-9^]+)$ ]]; then
+        lo=$(number "${BASH_REMATCH[1]}") hi=$(number "${BASH_REMATCH[2]}")
+        accepts "$c" "$opt" "$lo"
+        accepts "$c" "$opt" "$hi"
+        for out in $((lo - 1)) $((hi + 1)); do
+            expect_usage "$out" "$c" "$opt" "$out" --zz-none
+            grep -qF "$accepts" "$tmp/err" && ok || bad "$c $opt $out: the message does not name $accepts: $(cat "$tmp/err")"
+        done
+    elif [[ $accepts =~ ^between\ ([0-9.]+)\ and\ ([0-9.]+)$ ]]; then
+        expect_usage "$opt takes a number $accepts, not '${BASH_REMATCH[1]}'" "$c" "$opt" "${BASH_REMATCH[1]}" --zz-none
+        expect_usage "$opt takes a number $accepts, not '${BASH_REMATCH[2]}'" "$c" "$opt" "${BASH_REMATCH[2]}" --zz-none
+    elif [[ $accepts =~ ^(one|any)\ of\ ([a-z|-]+) ]]; then
+        choices=${BASH_REMATCH[2]}
+        for choice in ${choices//|/ }; do accepts "$c" "$opt" "$choice"; done
+        expect_usage "$opt must be one of $choices, not 'zz'" "$c" "$opt" zz --zz-none
+    fi
+done <"$tmp/options.tsv"
 
 # list --format csv: exact header, every technique as asm and as every C impl
 # (the batch families' rows, which differ per impl, aside: tests/batch.sh).

@@ -242,10 +242,10 @@ grep -q '^compare: 40000 rows matched' "$tmp/big_compare.txt" && ok || bad "big 
 
 # --alpha still works; bad --fail-over and --alpha values are one line and exit 2.
 compare_ok alpha 1 "$tmp/a.json" "$tmp/slow.json" --alpha 0.05 --fail-over 2.5
-expect_usage "--fail-over takes a percentage from 0 to 1000, not 'abc'" compare "$tmp/a.json" "$tmp/a.json" --fail-over abc
-expect_usage "--fail-over takes a percentage from 0 to 1000, not '-1'" compare "$tmp/a.json" "$tmp/a.json" --fail-over -1
-expect_usage "--fail-over takes a percentage from 0 to 1000, not '1001'" compare "$tmp/a.json" "$tmp/a.json" --fail-over 1001
-expect_usage "--fail-over takes a percentage from 0 to 1000, not '2.5%'" compare "$tmp/a.json" "$tmp/a.json" --fail-over 2.5%
+expect_usage "--fail-over takes a number from 0 to 1000, not 'abc'" compare "$tmp/a.json" "$tmp/a.json" --fail-over abc
+expect_usage "--fail-over takes a number from 0 to 1000, not '-1'" compare "$tmp/a.json" "$tmp/a.json" --fail-over -1
+expect_usage "--fail-over takes a number from 0 to 1000, not '1001'" compare "$tmp/a.json" "$tmp/a.json" --fail-over 1001
+expect_usage "--fail-over takes a number from 0 to 1000, not '2.5%'" compare "$tmp/a.json" "$tmp/a.json" --fail-over 2.5%
 expect_usage "--alpha takes a number between 0 and 1, not '0'" compare "$tmp/a.json" "$tmp/a.json" --alpha 0
 
 finish compare

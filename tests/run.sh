@@ -63,7 +63,7 @@ done
 # JSON: every (variant, sequence, mode) row, numbers where numbers belong.
 impls=$("$bin" list --filter 'color/lea_shr_and/*' --format csv | tail -n +2 | wc -l)
 # as many sequences as help run lists for each family's arity
-nseq() { "$bin" help run | sed -n "s/^ *--sequence LIST *$1: //p; s/^ *$1: //p" | head -1 | tr ',' '\n' | wc -l; }
+nseq() { "$bin" help run | grep -o -- "$1: [^;]*" | head -1 | sed "s/^$1: //" | tr ',' '\n' | wc -l; }
 rows=$((impls * $(nseq 'one square') * 4 + 1 * $(nseq pairs) * 4))
 "$bin" run "${quick[@]}" --visits 2 --filter 'color/lea_shr_and/*,same_color/xor_shift/asm' --format json \
     --output "$tmp/r.json" 2>"$tmp/err" && ok || bad "run --format json: $(cat "$tmp/err")"

@@ -690,7 +690,7 @@ static void check_report_command(void) {
     snprintf(html, sizeof html, "%s/run.html", dir);
     snprintf(md, sizeof md, "%s/two.md", dir);
     char *html_args[] = {json, "--format", "html", "--detail", "--output", html};
-    int rc = sq_cmd_report(6, html_args);
+    int rc = sq_command_report.run(6, html_args);
     char *text = slurp(html);
     const char *neg = negative_number(text);
     CHECK(rc == 0 && !neg, "report --format html: exit %d; a negative number: %.30s", rc,
@@ -703,7 +703,7 @@ static void check_report_command(void) {
     free(text);
 
     char *md_args[] = {json, json, "--format", "markdown", "--detail", "--output", md};
-    rc = sq_cmd_report(7, md_args);
+    rc = sq_command_report.run(7, md_args);
     text = slurp(md);
     neg = negative_number(text);
     CHECK(rc == 0 && !neg, "report of two files: exit %d; a negative number: %.30s", rc,

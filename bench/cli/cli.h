@@ -1,39 +1,20 @@
-/* Command-line plumbing shared by sqcolor's commands: option parsing and the
- * one-line, exit-status-2 answer to bad input. */
+/* Command-line plumbing shared by sqcolor's commands: the one-line,
+ * exit-status-2 answer to bad input and the selection of variants (the
+ * options themselves: options.h). */
 #ifndef SQCOLOR_CLI_H
 #define SQCOLOR_CLI_H
 
 #include "bench/catalog/batch_registry.h"
 #include "bench/catalog/registry.h"
+#include "bench/cli/options.h"
 #include "bench/util/exit_status.h"
 
 #include <stdbool.h>
 #include <stdio.h>
 
-/* One option of a command: "--name VALUE" / "--name=VALUE" sets *value; an
- * option without value (value == NULL) sets *flag. */
-typedef struct sq_option {
-    const char *name;
-    const char **value;
-    bool *flag;
-} sq_option;
-
-/* Parses argv[0..argc) (the words after the command name) against opts;
- * bad input exits 2. Positional words go to positional[0..*npositional), at
- * most max_positional of them. --help or -h where an option or positional
- * word may stand prints sq_command_usage(cmd) and exits 0. */
-void sq_parse_options(const char *cmd, int argc, char **argv, const sq_option *opts, int nopts,
-                      const char **positional, int max_positional, int *npositional);
-
-/* The usage text of a command (main.c's help), or NULL. */
-extern const char *(*sq_command_usage)(const char *cmd);
-
 /* "sqcolor CMD: <message> (see 'sqcolor help CMD')" on stderr, exit 2. */
 _Noreturn void sq_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-
-/* Returns which of the '|'-separated choices value is, or exits 2 naming them. */
-int sq_choice(const char *cmd, const char *option, const char *value, const char *choices);
 
 /* The variants --filter selects (all if globs is NULL); exits 2 if a glob
  * matches nothing. *out has room for every variant. */
@@ -64,20 +45,10 @@ int sq_select_all_or_exit(const char *cmd, const char *globs, const sq_variant *
 int sq_select_all_supported_or_exit(const char *cmd, const char *globs, const sq_variant **out,
                                     const sq_batch_variant **batch_out, int *nbatch);
 
-/* A whole number in [min, max] from an option's value, or exit 2 naming both. */
-long sq_parse_long(const char *cmd, const char *option, const char *value, long min, long max);
-
-/* The commands. */
-int sq_cmd_list(int argc, char **argv);
-int sq_cmd_eval(int argc, char **argv);
-int sq_cmd_verify(int argc, char **argv);
-int sq_cmd_run(int argc, char **argv);
-int sq_cmd_calibrate(int argc, char **argv);
-int sq_cmd_selftest(int argc, char **argv);
-int sq_cmd_disasm(int argc, char **argv);
-int sq_cmd_report(int argc, char **argv);
-int sq_cmd_compare(int argc, char **argv);
-int sq_cmd_batch(int argc, char **argv);
+/* The commands, each declared beside its code. */
+extern const sq_command sq_command_run, sq_command_verify, sq_command_list, sq_command_eval,
+    sq_command_calibrate, sq_command_selftest, sq_command_disasm, sq_command_report,
+    sq_command_compare, sq_command_batch;
 
 /* The catalogue table: id, formula, instructions. */
 void sq_print_catalogue(const sq_variant *const *vs, int n);

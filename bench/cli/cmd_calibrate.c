@@ -7,22 +7,48 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 
-int sq_cmd_calibrate(int argc, char **argv) {
-    const char *reps_s = NULL, *sample_us_s = NULL, *cpu_s = NULL;
-    const sq_option opts[] = {
-        {"--reps", &reps_s, NULL}, {"--sample-us", &sample_us_s, NULL}, {"--cpu", &cpu_s, NULL}};
-    sq_parse_options("calibrate", argc, argv, opts, 3, NULL, 0, NULL);
+enum { OPT_REPS, OPT_SAMPLE_US, OPT_CPU, OPT_COUNT };
+static const sq_option options[OPT_COUNT] = {
+    [OPT_REPS] = {.name = "--reps",
+                  .kind = SQ_OPTION_WHOLE,
+                  .placeholder = "N",
+                  .help = "repetitions",
+                  .def = SQ_STR(SQ_CALIBRATION_REPS),
+                  .min = 3,
+                  .max = 1000},
+    [OPT_SAMPLE_US] = {.name = "--sample-us",
+                       .kind = SQ_OPTION_WHOLE,
+                       .placeholder = "N",
+                       .help = "length of one timed sample in microseconds",
+                       .def = SQ_STR(SQ_CALIBRATION_SAMPLE_US),
+                       .min = 5,
+                       .max = 100000},
+    [OPT_CPU] = SQ_OPTION_CPU,
+};
+
+static int run_calibrate(int argc, char **argv);
+
+const sq_command sq_command_calibrate = {
+    .name = "calibrate",
+    .run = run_calibrate,
+    .summary = "the clock: TSC and core frequency, timer overhead, chains of known latency",
+    .description =
+        "Measures the TSC frequency, the core clock (from a dependent add chain: one add is one\n"
+        "core cycle on every x86-64 core) and dependent chains of the instruction forms the\n"
+        "techniques use, in core cycles: min, median, p90 and spread over the repetitions.",
+    .options = options,
+    .noptions = OPT_COUNT,
+};
+
+static int run_calibrate(int argc, char **argv) {
+    sq_value v[OPT_COUNT];
+    sq_parse_options(&sq_command_calibrate, argc, argv, v, NULL, 0, NULL);
     sq_calibration cal;
     sq_calibration_config cfg = sq_calibration_defaults();
-    if (reps_s)
-        cfg.reps = (int)sq_parse_long("calibrate", "--reps", reps_s, 3, 1000);
-    if (sample_us_s)
-        cfg.sample_s = sq_parse_long("calibrate", "--sample-us", sample_us_s, 5, 100000) * 1e-6;
-    cfg.cpu = cpu_s ? (int)sq_parse_long("calibrate", "--cpu", cpu_s, 0,
-                                         sysconf(_SC_NPROCESSORS_ONLN) - 1)
-                    : -1;
+    cfg.reps = (int)v[OPT_REPS].whole;
+    cfg.sample_s = v[OPT_SAMPLE_US].whole * 1e-6;
+    cfg.cpu = v[OPT_CPU].given ? (int)v[OPT_CPU].whole : -1;
     sq_calibrate_clock(&cfg, &cal);
     sq_print_clock(stdout, &cal);
 

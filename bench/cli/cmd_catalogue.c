@@ -49,15 +49,39 @@ static void print_batch_catalogue_markdown(const sq_batch_variant *const *vs, in
     }
 }
 
-int sq_cmd_list(int argc, char **argv) {
-    const char *filter = NULL, *format = "table";
-    const sq_option opts[] = {{"--filter", &filter, NULL}, {"--format", &format, NULL}};
-    sq_parse_options("list", argc, argv, opts, 2, NULL, 0, NULL);
+enum { LIST_FILTER, LIST_FORMAT, LIST_COUNT };
+static const sq_option list_options[LIST_COUNT] = {
+    [LIST_FILTER] = SQ_OPTION_FILTER("ids"),
+    [LIST_FORMAT] = {.name = "--format",
+                     .kind = SQ_OPTION_CHOICE,
+                     .placeholder = "F",
+                     .help = "table (a variant this CPU cannot execute says what it needs), csv "
+                             "(header: id,family,technique,impl,kind,needs,supported) or markdown "
+                             "(a row per technique: family, technique, formula, asm "
+                             "instructions, needs; the README's catalogue)",
+                     .def = "table",
+                     .choices = "table|csv|markdown"},
+};
+
+static int run_list(int argc, char **argv);
+
+const sq_command sq_command_list = {
+    .name = "list",
+    .run = run_list,
+    .summary = "list the variants",
+    .description = "The batch variants follow the scalar ones, with what each needs of the CPU.",
+    .options = list_options,
+    .noptions = LIST_COUNT,
+};
+
+static int run_list(int argc, char **argv) {
+    sq_value v[LIST_COUNT];
+    sq_parse_options(&sq_command_list, argc, argv, v, NULL, 0, NULL);
     enum { TABLE, CSV, MARKDOWN };
-    int chosen = sq_choice("list", "--format", format, "table|csv|markdown");
+    int chosen = v[LIST_FORMAT].choice;
     const sq_variant *vs[sq_variant_count];
     const sq_batch_variant *bvs[sq_batch_variant_count];
-    int nb, n = sq_select_all_or_exit("list", filter, vs, bvs, &nb);
+    int nb, n = sq_select_all_or_exit("list", v[LIST_FILTER].text, vs, bvs, &nb);
 
     if (chosen == MARKDOWN) {
         print_catalogue_markdown(vs, n);
@@ -102,12 +126,26 @@ void sq_print_catalogue(const sq_variant *const *vs, int n) {
 
 /* The raw answers, called directly (not through the trampoline) so the rows
  * are exactly what a user calling the routine would get. */
-int sq_cmd_eval(int argc, char **argv) {
-    const char *filter = NULL;
-    const sq_option opts[] = {{"--filter", &filter, NULL}};
-    sq_parse_options("eval", argc, argv, opts, 1, NULL, 0, NULL);
+static const sq_option eval_options[] = {SQ_OPTION_FILTER("ids")};
+
+static int run_eval(int argc, char **argv);
+
+const sq_command sq_command_eval = {
+    .name = "eval",
+    .run = run_eval,
+    .summary = "print every variant's raw result for every input, as CSV",
+    .description =
+        "CSV with header id,a,b,result; b is empty for one-square families; a is a 0x88\n"
+        "square (16*rank + file) for color_x88, else 8*rank + file (a1 = 0).",
+    .options = eval_options,
+    .noptions = 1,
+};
+
+static int run_eval(int argc, char **argv) {
+    sq_value filter;
+    sq_parse_options(&sq_command_eval, argc, argv, &filter, NULL, 0, NULL);
     const sq_variant *vs[sq_variant_count];
-    int n = sq_select_supported_or_exit("eval", filter, vs);
+    int n = sq_select_supported_or_exit("eval", filter.text, vs);
 
     printf("id,a,b,result\n");
     for (int k = 0; k < n; k++) {

@@ -283,18 +283,6 @@ static void print_row(const row *w, double fail_over) {
     printf("\n");
 }
 
-/* An option's number in [min, max] (in (min, max) if open), or exit 2 saying
- * what the option takes. */
-static double option_number(const char *option, const char *value, double min, double max,
-                            bool open, const char *what) {
-    char *end;
-    double v = strtod(value, &end);
-    bool in = open ? v > min && v < max : v >= min && v <= max;
-    if (end == value || *end || !in)
-        sq_usage_error("compare", "%s takes %s, not '%s'", option, what, value);
-    return v;
-}
-
 /* A line each where the two files' CPUs or builds differ: then a row that
  * differs is not the code's change alone. */
 static void note_provenance(const sq_run *a, const sq_run *b) {
@@ -318,20 +306,56 @@ static void note_provenance(const sq_run *a, const sq_run *b) {
                *a->commit ? a->commit : "not recorded", *b->commit ? b->commit : "not recorded");
 }
 
-int sq_cmd_compare(int argc, char **argv) {
-    const char *fail_over_s = NULL, *alpha_s = NULL;
-    const sq_option opts[] = {{"--fail-over", &fail_over_s, NULL}, {"--alpha", &alpha_s, NULL}};
+enum { OPT_FAIL_OVER, OPT_ALPHA, OPT_COUNT };
+static const sq_option options[OPT_COUNT] = {
+    [OPT_FAIL_OVER] = {.name = "--fail-over",
+                       .kind = SQ_OPTION_NUMBER,
+                       .placeholder = "PCT",
+                       .help = "exit 1 if a significant slowdown (a batch row's: intervals apart) "
+                               "exceeds PCT% of A (decimals allowed)",
+                       .default_note = "no limit",
+                       .low = 0,
+                       .high = 1000},
+    [OPT_ALPHA] = {.name = "--alpha",
+                   .kind = SQ_OPTION_NUMBER,
+                   .placeholder = "P",
+                   .help = "family-wise significance level",
+                   .def = "0.01",
+                   .low = 0,
+                   .high = 1,
+                   .open = true},
+};
+
+static int run_compare(int argc, char **argv);
+
+const sq_command sq_command_compare = {
+    .name = "compare",
+    .run = run_compare,
+    .operands = "A.json B.json",
+    .summary = "compare two result files row by row, with significance",
+    .description =
+        "Per matching row: both medians with their 95% intervals, B/A, the Mann-Whitney U\n"
+        "p-value of the per-repetition samples (Holm-adjusted over the rows tested), and the\n"
+        "verdict. A row differs significantly when the adjusted p is under alpha, the two\n"
+        "intervals do not overlap and the medians are 0.05 cycles or more apart. Rows about\n"
+        "zero in both runs or with a non-finite sample are not tested; a row at two speeds\n"
+        "differs when no speed of one run is within 3% of a speed of the other. Rows only in\n"
+        "one file are listed. A note above the table says when the two files' CPUs (vendor,\n"
+        "family, model) or sqcolor commits differ. Batch rows follow: they keep no samples, so\n"
+        "one differs when the two 95% intervals are apart.",
+    .options = options,
+    .noptions = OPT_COUNT,
+};
+
+static int run_compare(int argc, char **argv) {
+    sq_value v[OPT_COUNT];
     const char *files[3];
     int nfiles;
-    sq_parse_options("compare", argc, argv, opts, 2, files, 3, &nfiles);
+    sq_parse_options(&sq_command_compare, argc, argv, v, files, 3, &nfiles);
     if (nfiles != 2)
         sq_usage_error("compare", "name two result files, A and B (got %d)", nfiles);
-    double fail_over = -1, alpha = 0.01;
-    if (fail_over_s)
-        fail_over = option_number("--fail-over", fail_over_s, 0, 1000, false,
-                                  "a percentage from 0 to 1000");
-    if (alpha_s)
-        alpha = option_number("--alpha", alpha_s, 0, 1, true, "a number between 0 and 1");
+    double fail_over = v[OPT_FAIL_OVER].given ? v[OPT_FAIL_OVER].number : -1,
+           alpha = v[OPT_ALPHA].number;
     sq_run a, b;
     char err[600];
     if (sq_results_load(files[0], &a, err, sizeof err))

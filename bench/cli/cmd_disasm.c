@@ -154,16 +154,54 @@ static bool choose_model(const char *mcpu, const sq_machine *host, sq_mca_model 
     return true;
 }
 
-int sq_cmd_disasm(int argc, char **argv) {
-    const char *filter = NULL, *format = "table", *mcpu = NULL, *results = NULL;
-    bool predict = false;
-    const sq_option opts[] = {{"--filter", &filter, NULL},
-                              {"--format", &format, NULL},
-                              {"--mcpu", &mcpu, NULL},
-                              {"--predict", NULL, &predict},
-                              {"--results", &results, NULL}};
-    sq_parse_options("disasm", argc, argv, opts, 5, NULL, 0, NULL);
-    bool md = sq_choice("disasm", "--format", format, "table|markdown");
+enum { OPT_FILTER, OPT_FORMAT, OPT_PREDICT, OPT_MCPU, OPT_RESULTS, OPT_COUNT };
+static const sq_option options[OPT_COUNT] = {
+    [OPT_FILTER] = SQ_OPTION_FILTER("ids"),
+    [OPT_FORMAT] = {.name = "--format",
+                    .kind = SQ_OPTION_CHOICE,
+                    .placeholder = "F",
+                    .help = "the form of the tables",
+                    .def = "table",
+                    .choices = "table|markdown"},
+    [OPT_PREDICT] = {.name = "--predict",
+                     .kind = SQ_OPTION_FLAG,
+                     .help = "add llvm-mca's reciprocal throughput and latency (the newest "
+                             "llvm-mca on PATH, modelling this CPU's core, or an older one where "
+                             "it knows no newer)"},
+    [OPT_MCPU] = {.name = "--mcpu",
+                  .kind = SQ_OPTION_TEXT,
+                  .placeholder = "NAME",
+                  .help = "the CPU llvm-mca models (implies --predict)",
+                  .default_note = "from cpuid"},
+    [OPT_RESULTS] = {.name = "--results",
+                     .kind = SQ_OPTION_TEXT,
+                     .placeholder = "FILE",
+                     .help = "instead of the code, a table per family: each variant's prediction "
+                             "beside the latency and throughput a saved run of this machine "
+                             "measured, and their difference, flagged past " SQ_STR(
+                                 SQ_MODEL_TOLERANCE) " cycle (implies --predict; a run of another "
+                                                     "CPU is refused)"},
+};
+
+static int run_disasm(int argc, char **argv);
+
+const sq_command sq_command_disasm = {
+    .name = "disasm",
+    .run = run_disasm,
+    .summary = "each technique's machine code: asm beside every compiler's",
+    .description =
+        "Decodes the callable routines from this binary (capstone, Intel syntax) and prints each\n"
+        "technique's impls side by side with instruction and byte counts.",
+    .options = options,
+    .noptions = OPT_COUNT,
+};
+
+static int run_disasm(int argc, char **argv) {
+    sq_value v[OPT_COUNT];
+    sq_parse_options(&sq_command_disasm, argc, argv, v, NULL, 0, NULL);
+    const char *filter = v[OPT_FILTER].text, *mcpu = v[OPT_MCPU].text,
+               *results = v[OPT_RESULTS].text;
+    bool predict = v[OPT_PREDICT].given, md = v[OPT_FORMAT].choice == 1;
     const sq_variant *vs[sq_variant_count];
     int n = sq_select_or_exit("disasm", filter, vs);
 

@@ -12,20 +12,51 @@
 #include <stdlib.h>
 #include <string.h>
 
-int sq_cmd_report(int argc, char **argv) {
-    const char *format_s = "table", *plot_dir = NULL, *output = NULL;
-    bool detail = false;
-    const sq_option opts[] = {{"--format", &format_s, NULL},
-                              {"--plot", &plot_dir, NULL},
-                              {"--output", &output, NULL},
-                              {"--detail", NULL, &detail}};
+enum { OPT_FORMAT, OPT_DETAIL, OPT_OUTPUT, OPT_PLOT, OPT_COUNT };
+static const sq_option options[OPT_COUNT] = {
+    [OPT_FORMAT] = {.name = "--format",
+                    .kind = SQ_OPTION_CHOICE,
+                    .placeholder = "F",
+                    .help = "the form of the report (json takes one file)",
+                    .def = "table",
+                    .choices = SQ_FORMAT_CHOICES},
+    [OPT_DETAIL] = {.name = "--detail",
+                    .kind = SQ_OPTION_FLAG,
+                    .help = "the tables of every family, mode and sequence too"},
+    [OPT_OUTPUT] = SQ_OPTION_OUTPUT,
+    [OPT_PLOT] = {.name = "--plot",
+                  .kind = SQ_OPTION_TEXT,
+                  .placeholder = "DIR",
+                  .help = "bar charts per family (latency, throughput) as SVG files; with several "
+                          "files, one per family comparing the machines too"},
+};
+
+static int run_report(int argc, char **argv);
+
+const sq_command sq_command_report = {
+    .name = "report",
+    .run = run_report,
+    .operands = "FILE...",
+    .summary = "tables and plots from saved result files",
+    .description =
+        "One file: a table per family of its headline figures, with the run's metadata. Several\n"
+        "files (machines, compilers, commits): per family and figure the files side by side,\n"
+        "with each one's ratio to the first. CSV: one line per row of every file, naming its\n"
+        "machine and build (long format).",
+    .options = options,
+    .noptions = OPT_COUNT,
+};
+
+static int run_report(int argc, char **argv) {
+    sq_value v[OPT_COUNT];
     const char *files[SQ_REPORT_MAX_RUNS];
     int nfiles;
-    sq_parse_options("report", argc, argv, opts, sizeof opts / sizeof opts[0], files,
-                     SQ_REPORT_MAX_RUNS, &nfiles);
+    sq_parse_options(&sq_command_report, argc, argv, v, files, SQ_REPORT_MAX_RUNS, &nfiles);
     if (!nfiles)
         sq_usage_error("report", "name at least one result file");
-    sq_format format = (sq_format)sq_choice("report", "--format", format_s, SQ_FORMAT_CHOICES);
+    const char *plot_dir = v[OPT_PLOT].text, *output = v[OPT_OUTPUT].text;
+    bool detail = v[OPT_DETAIL].given;
+    sq_format format = (sq_format)v[OPT_FORMAT].choice;
     /* Every option checked before a file is opened or an output made. */
     if (nfiles > 1 && format == SQ_FORMAT_JSON)
         sq_usage_error("report",

@@ -36,45 +36,146 @@ static int split_list(const char *option, const char *value, char **buf, const c
     return n;
 }
 
-static uint64_t parse_seed(const char *value) {
-    uint64_t seed;
-    if (!sq_seed_parse(value, &seed))
-        sq_usage_error("run",
-                       "--seed takes a whole number from 0 to 2^64-1 in decimal digits, "
-                       "not '%s'",
-                       value);
-    return seed;
-}
+enum {
+    OPT_FILTER,
+    OPT_MODE,
+    OPT_SEQUENCE,
+    OPT_LENGTH,
+    OPT_SEED,
+    OPT_REPS,
+    OPT_MIN_REPS,
+    OPT_BUDGET,
+    OPT_SAMPLES,
+    OPT_VISITS,
+    OPT_SAMPLE_US,
+    OPT_CPU,
+    OPT_ASLR,
+    OPT_QUICK,
+    OPT_FORMAT,
+    OPT_DETAIL,
+    OPT_OUTPUT,
+    OPT_SAVE,
+    OPT_RESULTS_DIR,
+    OPT_COUNT
+};
 
-int sq_cmd_run(int argc, char **argv) {
-    const char *filter = NULL, *modes_s = NULL, *seqs_s = NULL, *length_s = NULL, *seed_s = NULL,
-               *reps_s = NULL, *samples_s = NULL, *visits_s = NULL, *sample_us_s = NULL,
-               *cpu_s = NULL, *format_s = "table", *output = NULL, *min_reps_s = NULL,
-               *budget_s = NULL;
-    bool quick = false, save = false, aslr = false, detail = false;
-    const char *results_dir = "results";
-    const sq_option opts[] = {
-        {"--filter", &filter, NULL},
-        {"--mode", &modes_s, NULL},
-        {"--sequence", &seqs_s, NULL},
-        {"--length", &length_s, NULL},
-        {"--seed", &seed_s, NULL},
-        {"--reps", &reps_s, NULL},
-        {"--min-reps", &min_reps_s, NULL},
-        {"--budget", &budget_s, NULL},
-        {"--samples", &samples_s, NULL},
-        {"--visits", &visits_s, NULL},
-        {"--sample-us", &sample_us_s, NULL},
-        {"--cpu", &cpu_s, NULL},
-        {"--format", &format_s, NULL},
-        {"--detail", NULL, &detail},
-        {"--output", &output, NULL},
-        {"--aslr", NULL, &aslr},
-        {"--quick", NULL, &quick},
-        {"--save", NULL, &save},
-        {"--results-dir", &results_dir, NULL},
-    };
-    sq_parse_options("run", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, 0, NULL);
+/* A whole-number option of run whose default --quick changes. */
+#define TIMING_OPTION(option, what, run_default, quick_default, least, most)                       \
+    {                                                                                              \
+        .name = option, .kind = SQ_OPTION_WHOLE, .placeholder = "N", .help = what,                 \
+        .default_note = SQ_STR(run_default) ", with --quick " SQ_STR(quick_default), .min = least, \
+        .max = most                                                                                \
+    }
+
+#define MIN_REPS_HELP                                                                                                 \
+    "the fewest: rows whose 95% interval of the median is within " SQ_STR(                                            \
+        SQ_RUN_TIGHT_PERMILLE) " per mille (or " SQ_STR(SQ_RUN_TIGHT_ABS) " cycles) stop there; "                     \
+                                                                          "the others "                               \
+                                                                          "get " SQ_STR(                              \
+                                                                              SQ_RUN_REPS_STEP) " more at a time; = " \
+                                                                                                "--reps for a fixed " \
+                                                                                                "count"
+
+static const sq_option options[OPT_COUNT] = {
+    [OPT_FILTER] = SQ_OPTION_FILTER("ids, e.g. 'color/*/asm,same_color/lea_*/*'"),
+    [OPT_MODE] = {.name = "--mode",
+                  .kind = SQ_OPTION_CHOICE_LIST,
+                  .placeholder = "LIST",
+                  .help = "the ways each variant is timed",
+                  .default_note = "all",
+                  .choices = "latency|throughput|branch|call"},
+    [OPT_SEQUENCE] = {.name = "--sequence",
+                      .kind = SQ_OPTION_TEXT,
+                      .placeholder = "LIST",
+                      .help = "comma-separated sequences of squares; one square: " SQ_SEQUENCES_ONE
+                              "; pairs: " SQ_SEQUENCES_PAIR "; or file:PATH with squares 0-63 or "
+                              "names like e4, pairs per line; or pgn:PATH, the squares a PGN's "
+                              "main-line moves go to (one square)",
+                      .default_note = "every sequence of each family"},
+    [OPT_LENGTH] = {.name = "--length",
+                    .kind = SQ_OPTION_WHOLE,
+                    .placeholder = "N",
+                    .help = "squares per sequence",
+                    .default_note = "2^" SQ_STR(SQ_RUN_LENGTH_LOG2) ", with --quick 2^" SQ_STR(
+                        SQ_QUICK_LENGTH_LOG2),
+                    .min = 64,
+                    .max = 1L << 30},
+    [OPT_SEED] = {.name = "--seed",
+                  .kind = SQ_OPTION_U64,
+                  .placeholder = "N",
+                  .help = "seed of the random sequences",
+                  .def = "1"},
+    [OPT_REPS] =
+        TIMING_OPTION("--reps", "the most repetitions a row gets; a cell is the median over them",
+                      SQ_RUN_REPS, SQ_QUICK_REPS, 3, 1000),
+    [OPT_MIN_REPS] =
+        TIMING_OPTION("--min-reps", MIN_REPS_HELP, SQ_RUN_MIN_REPS, SQ_QUICK_REPS, 3, 1000),
+    [OPT_BUDGET] = {.name = "--budget",
+                    .kind = SQ_OPTION_WHOLE,
+                    .placeholder = "S",
+                    .help = "start no round of repetitions that would end more than S seconds "
+                            "into the run; 0: no limit (the fewest are always taken)",
+                    .def = SQ_STR(SQ_RUN_BUDGET_S),
+                    .min = 0,
+                    .max = 86400},
+    [OPT_SAMPLES] =
+        TIMING_OPTION("--samples", "timed samples per row and repetition; the fastest counts",
+                      SQ_RUN_SAMPLES, SQ_QUICK_SAMPLES, 1, 100),
+    [OPT_VISITS] = TIMING_OPTION("--visits",
+                                 "passes over the rows per repetition the samples are shared among",
+                                 SQ_RUN_VISITS, SQ_QUICK_VISITS, 1, 100),
+    [OPT_SAMPLE_US] = TIMING_OPTION("--sample-us", "length of one sample in microseconds",
+                                    SQ_RUN_SAMPLE_US, SQ_QUICK_SAMPLE_US, 5, 100000),
+    [OPT_CPU] = SQ_OPTION_CPU,
+    [OPT_ASLR] = {.name = "--aslr",
+                  .kind = SQ_OPTION_FLAG,
+                  .help = "keep address space randomisation on (without it, off while timing, so "
+                          "code and data sit at the same addresses in every run)"},
+    [OPT_QUICK] = {.name = "--quick",
+                   .kind = SQ_OPTION_FLAG,
+                   .help = "a short run: the defaults marked 'with --quick'"},
+    [OPT_FORMAT] = {.name = "--format",
+                    .kind = SQ_OPTION_CHOICE,
+                    .placeholder = "F",
+                    .help = "the form of the tables",
+                    .def = "table",
+                    .choices = SQ_FORMAT_CHOICES},
+    [OPT_DETAIL] = {.name = "--detail",
+                    .kind = SQ_OPTION_FLAG,
+                    .help = "the tables of every family, mode and sequence too (table, markdown, "
+                            "html); without it a table per family of the headline figures"},
+    [OPT_OUTPUT] = SQ_OPTION_OUTPUT,
+    [OPT_SAVE] = {.name = "--save",
+                  .kind = SQ_OPTION_FLAG,
+                  .help = "also save the JSON under --results-dir"},
+    [OPT_RESULTS_DIR] = {.name = "--results-dir",
+                         .kind = SQ_OPTION_TEXT,
+                         .placeholder = "DIR",
+                         .help = "the folder --save saves in, a subfolder per CPU",
+                         .def = "results"},
+};
+
+static int run_run(int argc, char **argv);
+
+const sq_command sq_command_run = {
+    .name = "run",
+    .run = run_run,
+    .is_default = true,
+    .summary = "verify, then time every variant (the default command)",
+    .description =
+        "Verifies the selected variants (a failing variant stops the run), checks every timing\n"
+        "kernel's answers, then times every variant x sequence x mode in core cycles per square,\n"
+        "then the batch variants it selects as 'sqcolor batch' does.",
+    .options = options,
+    .noptions = OPT_COUNT,
+};
+
+static int run_run(int argc, char **argv) {
+    sq_value v[OPT_COUNT];
+    sq_parse_options(&sq_command_run, argc, argv, v, NULL, 0, NULL);
+    bool quick = v[OPT_QUICK].given, save = v[OPT_SAVE].given, aslr = v[OPT_ASLR].given,
+         detail = v[OPT_DETAIL].given;
+    const char *output = v[OPT_OUTPUT].text, *results_dir = v[OPT_RESULTS_DIR].text;
     /* Code and data at the same addresses in every run: placement moves a
      * loop's speed by a few percent from one process to the next. Before
      * anything is opened: the process is replaced. */
@@ -91,23 +192,16 @@ int sq_cmd_run(int argc, char **argv) {
     cfg.min_reps = quick ? SQ_QUICK_REPS : SQ_RUN_MIN_REPS;
     cfg.tight = SQ_RUN_TIGHT_PERMILLE / 1000.0;
     cfg.tight_abs = SQ_RUN_TIGHT_ABS;
-    cfg.budget_s = SQ_RUN_BUDGET_S;
-    cfg.seed = 1;
-    sq_format format = (sq_format)sq_choice("run", "--format", format_s, SQ_FORMAT_CHOICES);
+    cfg.budget_s = (double)v[OPT_BUDGET].whole;
+    cfg.seed = v[OPT_SEED].u64;
+    sq_format format = (sq_format)v[OPT_FORMAT].choice;
 
-    static char *modes_buf, *seqs_buf;
-    const char *words[MAX_LIST];
-    if (modes_s) {
-        int n = split_list("--mode", modes_s, &modes_buf, words);
-        for (int i = 0; i < n; i++)
-            cfg.mode[sq_choice("run", "--mode", words[i], "latency|throughput|branch|call")] = true;
-    } else {
-        for (int m = 0; m < SQ_MODE_COUNT; m++)
-            cfg.mode[m] = true;
-    }
+    for (int m = 0; m < SQ_MODE_COUNT; m++)
+        cfg.mode[m] = !v[OPT_MODE].given || (v[OPT_MODE].chosen >> m & 1);
+    static char *seqs_buf;
     static const char *seqs[MAX_LIST];
-    if (seqs_s) {
-        cfg.nsequences = split_list("--sequence", seqs_s, &seqs_buf, seqs);
+    if (v[OPT_SEQUENCE].given) {
+        cfg.nsequences = split_list("--sequence", v[OPT_SEQUENCE].text, &seqs_buf, seqs);
         for (int i = 0; i < cfg.nsequences; i++)
             if (!sq_sequence_known(seqs[i], 1) && !sq_sequence_known(seqs[i], 2))
                 sq_usage_error("run",
@@ -119,45 +213,39 @@ int sq_cmd_run(int argc, char **argv) {
                 sq_usage_error("run", "--sequence %s: %s", seqs[i], strerror(errno));
         cfg.sequences = seqs;
     }
-    if (length_s)
-        cfg.length = (size_t)sq_parse_long("run", "--length", length_s, 64, 1L << 30);
-    if (seed_s)
-        cfg.seed = parse_seed(seed_s);
-    if (reps_s)
-        cfg.timing.reps = (int)sq_parse_long("run", "--reps", reps_s, 3, 1000);
-    if (min_reps_s)
-        cfg.min_reps = (int)sq_parse_long("run", "--min-reps", min_reps_s, 3, 1000);
+    if (v[OPT_LENGTH].given)
+        cfg.length = (size_t)v[OPT_LENGTH].whole;
+    if (v[OPT_REPS].given)
+        cfg.timing.reps = (int)v[OPT_REPS].whole;
+    if (v[OPT_MIN_REPS].given)
+        cfg.min_reps = (int)v[OPT_MIN_REPS].whole;
     if (cfg.min_reps > cfg.timing.reps) {
-        if (min_reps_s && reps_s)
+        if (v[OPT_MIN_REPS].given && v[OPT_REPS].given)
             sq_usage_error("run", "--min-reps %d is more than --reps %d", cfg.min_reps,
                            cfg.timing.reps);
         /* One of them asked: the other follows. */
-        if (min_reps_s)
+        if (v[OPT_MIN_REPS].given)
             cfg.timing.reps = cfg.min_reps;
         else
             cfg.min_reps = cfg.timing.reps;
     }
-    if (budget_s)
-        cfg.budget_s = (double)sq_parse_long("run", "--budget", budget_s, 0, 86400);
-    if (samples_s)
-        cfg.timing.samples = (int)sq_parse_long("run", "--samples", samples_s, 1, 100);
-    if (visits_s)
-        cfg.visits = (int)sq_parse_long("run", "--visits", visits_s, 1, 100);
+    if (v[OPT_SAMPLES].given)
+        cfg.timing.samples = (int)v[OPT_SAMPLES].whole;
+    if (v[OPT_VISITS].given)
+        cfg.visits = (int)v[OPT_VISITS].whole;
     if (cfg.visits > cfg.timing.samples)
         sq_usage_error("run", "--visits %d is more than the %d samples to share among them",
                        cfg.visits, cfg.timing.samples);
-    if (sample_us_s)
-        cfg.timing.sample_s = sq_parse_long("run", "--sample-us", sample_us_s, 5, 100000) * 1e-6;
-    if (cpu_s) {
-        long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-        cfg.timing.cpu = (int)sq_parse_long("run", "--cpu", cpu_s, 0, ncpu - 1);
-    }
+    if (v[OPT_SAMPLE_US].given)
+        cfg.timing.sample_s = v[OPT_SAMPLE_US].whole * 1e-6;
+    if (v[OPT_CPU].given)
+        cfg.timing.cpu = (int)v[OPT_CPU].whole;
     cfg.progress = sq_progress_wanted();
 
     const sq_variant *vs[sq_variant_count];
     const sq_batch_variant *bvs[sq_batch_variant_count];
     int nbatch;
-    cfg.nvariants = sq_select_all_supported_or_exit("run", filter, vs, bvs, &nbatch);
+    cfg.nvariants = sq_select_all_supported_or_exit("run", v[OPT_FILTER].text, vs, bvs, &nbatch);
     cfg.variants = vs;
 
     /* The sequences as the run will use them (named twice? of no selected

@@ -52,8 +52,20 @@ static double kernel_cycles(const char *id, sq_mode mode, const char *seq) {
     return median;
 }
 
-int sq_cmd_selftest(int argc, char **argv) {
-    sq_parse_options("selftest", argc, argv, NULL, 0, NULL, 0, NULL);
+static int run_selftest(int argc, char **argv);
+
+const sq_command sq_command_selftest = {
+    .name = "selftest",
+    .run = run_selftest,
+    .summary = "measure known answers with the engine and check the tolerances",
+    .description =
+        "Chains of known latency (add 1, imul 3) and kernels whose latency must equal the sum of\n"
+        "their instructions' chain latencies (lea_shr_and, inreg32, lookup), and the branch\n"
+        "misprediction cost of lea_test_jz on random squares. Exit 1 if any is out of tolerance.",
+};
+
+static int run_selftest(int argc, char **argv) {
+    sq_parse_options(&sq_command_selftest, argc, argv, NULL, NULL, 0, NULL);
     sq_calibration_config cfg = sq_calibration_defaults();
     sq_calibration cal;
     sq_calibrate_clock(&cfg, &cal);

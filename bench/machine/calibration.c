@@ -6,7 +6,10 @@
 #include <stdlib.h>
 
 sq_calibration_config sq_calibration_defaults(void) {
-    return (sq_calibration_config){.reps = 21, .samples = 5, .sample_s = 50e-6, .cpu = -1};
+    return (sq_calibration_config){.reps = SQ_CALIBRATION_REPS,
+                                   .samples = 5,
+                                   .sample_s = SQ_CALIBRATION_SAMPLE_US * 1e-6,
+                                   .cpu = -1};
 }
 
 static int pin(int cpu) {

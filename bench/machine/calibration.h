@@ -28,6 +28,9 @@ typedef struct sq_calibration {
     int cpu;              /* the CPU we run on */
 } sq_calibration;
 
+/* The defaults' repetitions and sample length (calibrate's --reps, --sample-us). */
+#define SQ_CALIBRATION_REPS      21
+#define SQ_CALIBRATION_SAMPLE_US 50
 sq_calibration_config sq_calibration_defaults(void);
 
 /* Pins (when asked), detects the machine and the TSC, measures the core clock. */

@@ -1,0 +1,289 @@
+#include "bench/cli/cli.h"
+
+#include "bench/results/results_io.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+long sq_last_cpu(void) {
+    return sysconf(_SC_NPROCESSORS_ONLN) - 1;
+}
+
+/* A whole number as the help writes it: powers of two from 2^10 as 2^k. */
+static const char *whole_text(long v, char *buf, size_t len) {
+    int k = 0;
+    while (k < 62 && (1L << k) < v)
+        k++;
+    if (v >= 1024 && (1L << k) == v)
+        snprintf(buf, len, "2^%d", k);
+    else
+        snprintf(buf, len, "%ld", v);
+    return buf;
+}
+
+/* What an option accepts, in words: "3 to 1000", "one of table|csv". Empty
+ * for any text and for a flag. */
+static const char *range_text(const sq_option *o, char *buf, size_t len) {
+    char lo[32], hi[32];
+    switch (o->kind) {
+    case SQ_OPTION_WHOLE:
+        if (o->max_now)
+            snprintf(buf, len, "%s to %s", whole_text(o->min, lo, sizeof lo), o->max_name);
+        else
+            snprintf(buf, len, "%s to %s", whole_text(o->min, lo, sizeof lo),
+                     whole_text(o->max, hi, sizeof hi));
+        break;
+    case SQ_OPTION_U64:
+        snprintf(buf, len, "0 to 2^64-1 in decimal digits");
+        break;
+    case SQ_OPTION_NUMBER:
+        snprintf(buf, len, o->open ? "between %g and %g" : "%g to %g", o->low, o->high);
+        break;
+    case SQ_OPTION_CHOICE:
+        snprintf(buf, len, "one of %s", o->choices);
+        break;
+    case SQ_OPTION_CHOICE_LIST:
+        snprintf(buf, len, "any of %s, comma-separated", o->choices);
+        break;
+    default:
+        *buf = 0;
+    }
+    return buf;
+}
+
+/* Which of the '|'-separated choices text is, or -1. */
+static int choice_index(const char *choices, const char *text, size_t text_len) {
+    int index = 0;
+    for (const char *p = choices;; index++) {
+        size_t len = strcspn(p, "|");
+        if (text_len == len && strncmp(text, p, len) == 0)
+            return index;
+        if (!p[len])
+            return -1;
+        p += len + 1;
+    }
+}
+
+/* text as the value of o into *v, or exit 2 naming what o takes. */
+static void parse_value(const char *cmd, const sq_option *o, const char *text, sq_value *v) {
+    char range[160], *end;
+    v->text = text;
+    switch (o->kind) {
+    case SQ_OPTION_WHOLE: {
+        errno = 0;
+        long n = strtol(text, &end, 10), max = o->max_now ? o->max_now() : o->max;
+        if (errno || end == text || *end)
+            sq_usage_error(cmd, "%s takes a whole number, not '%s'", o->name, text);
+        if (n < o->min || n > max) {
+            char lo[32], hi[32];
+            sq_usage_error(cmd, "%s %ld is out of range (%s to %s)", o->name, n,
+                           whole_text(o->min, lo, sizeof lo), whole_text(max, hi, sizeof hi));
+        }
+        v->whole = n;
+        break;
+    }
+    case SQ_OPTION_U64:
+        if (!sq_seed_parse(text, &v->u64))
+            sq_usage_error(cmd, "%s takes a whole number from %s, not '%s'", o->name,
+                           range_text(o, range, sizeof range), text);
+        break;
+    case SQ_OPTION_NUMBER:
+        v->number = strtod(text, &end);
+        if (end == text || *end ||
+            !(o->open ? v->number > o->low && v->number < o->high
+                      : v->number >= o->low && v->number <= o->high))
+            sq_usage_error(cmd, "%s takes a number %s%s, not '%s'", o->name, o->open ? "" : "from ",
+                           range_text(o, range, sizeof range), text);
+        break;
+    case SQ_OPTION_CHOICE:
+        v->choice = choice_index(o->choices, text, strlen(text));
+        if (v->choice < 0)
+            sq_usage_error(cmd, "%s must be one of %s, not '%s'", o->name, o->choices, text);
+        break;
+    case SQ_OPTION_CHOICE_LIST:
+        v->chosen = 0;
+        for (const char *p = text;; p++) {
+            size_t len = strcspn(p, ",");
+            if (!len)
+                sq_usage_error(cmd, "%s '%s': empty item between commas", o->name, text);
+            int i = choice_index(o->choices, p, len);
+            if (i < 0)
+                sq_usage_error(cmd, "%s must be one of %s, not '%.*s'", o->name, o->choices,
+                               (int)len, p);
+            v->chosen |= 1u << i;
+            p += len;
+            if (!*p)
+                break;
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+/* "CMD --help" or "-h": the command's help on standard output, exit 0 (2 if
+ * it cannot be written). */
+static _Noreturn void help_exit(const sq_command *cmd) {
+    errno = 0;
+    sq_print_command_help(stdout, cmd);
+    if (fflush(stdout) || ferror(stdout)) {
+        fprintf(stderr, "sqcolor %s: cannot write the help: %s\n", cmd->name,
+                strerror(errno ? errno : EIO));
+        exit(SQ_EXIT_USAGE);
+    }
+    exit(SQ_EXIT_OK);
+}
+
+static int find_option(const sq_command *cmd, const char *name, size_t len) {
+    for (int i = 0; i < cmd->noptions; i++)
+        if (strlen(cmd->options[i].name) == len && strncmp(cmd->options[i].name, name, len) == 0)
+            return i;
+    return -1;
+}
+
+void sq_parse_options(const sq_command *cmd, int argc, char **argv, sq_value *values,
+                      const char **positional, int max_positional, int *npositional) {
+    const char *name = cmd->name;
+    for (int i = 0; i < cmd->noptions; i++) {
+        values[i] = (sq_value){.given = false};
+        if (cmd->options[i].def)
+            parse_value(name, &cmd->options[i], cmd->options[i].def, &values[i]);
+    }
+    int npos = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *arg = argv[i];
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)
+            help_exit(cmd);
+        if (strncmp(arg, "--", 2) != 0 || arg[2] == 0) {
+            if (npos >= max_positional)
+                sq_usage_error(name, "unexpected argument '%s'", arg);
+            positional[npos++] = arg;
+            continue;
+        }
+        const char *eq = strchr(arg, '=');
+        size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
+        int k = find_option(cmd, arg, len);
+        if (k < 0)
+            sq_usage_error(name, "unknown option '%.*s'", (int)len, arg);
+        const sq_option *o = &cmd->options[k];
+        values[k].given = true;
+        if (o->kind == SQ_OPTION_FLAG) {
+            if (eq)
+                sq_usage_error(name, "option '%s' takes no value", o->name);
+            continue;
+        }
+        const char *value = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
+        if (!value || (!eq && strncmp(value, "--", 2) == 0))
+            sq_usage_error(name, "option '%s' needs a value", o->name);
+        if (!*value)
+            sq_usage_error(name, "option '%s' needs a non-empty value", o->name);
+        parse_value(name, o, value, &values[k]);
+    }
+    if (npositional)
+        *npositional = npos;
+}
+
+/* "(default X; 3 to 1000)", or "" when there is neither. */
+static const char *notes_text(const sq_option *o, char *buf, size_t len) {
+    char range[160];
+    const char *def = o->def ? o->def : o->default_note;
+    range_text(o, range, sizeof range);
+    if (def && *range)
+        snprintf(buf, len, " (default %s; %s)", def, range);
+    else if (def || *range)
+        snprintf(buf, len, " (%s%s)", def ? "default " : "", def ? def : range);
+    else
+        *buf = 0;
+    return buf;
+}
+
+static void print_usage_line(FILE *out, const sq_command *cmd, const char *before,
+                             const char *after) {
+    fprintf(out, "%ssqcolor %s%s%s%s%s%s%s", before, cmd->is_default ? "[" : "", cmd->name,
+            cmd->is_default ? "]" : "", cmd->operands ? " " : "",
+            cmd->operands ? cmd->operands : "", cmd->noptions ? " [OPTIONS]" : "", after);
+}
+
+void sq_print_command_help(FILE *out, const sq_command *cmd) {
+    print_usage_line(out, cmd, "usage: ", "\n");
+    fprintf(out, "  %s.\n", cmd->summary);
+    for (const char *p = cmd->description; p && *p;) {
+        size_t len = strcspn(p, "\n");
+        fprintf(out, "  %.*s\n", (int)len, p);
+        p += len + (p[len] != 0);
+    }
+    int width = 16;
+    for (int i = 0; i < cmd->noptions; i++) {
+        const sq_option *o = &cmd->options[i];
+        int w = (int)strlen(o->name) + (o->placeholder ? 1 + (int)strlen(o->placeholder) : 0);
+        if (w > width)
+            width = w;
+    }
+    if (cmd->noptions)
+        fprintf(out, "\noptions:\n");
+    for (int i = 0; i < cmd->noptions; i++) {
+        const sq_option *o = &cmd->options[i];
+        char left[64], notes[320];
+        snprintf(left, sizeof left, "%s%s%s", o->name, o->placeholder ? " " : "",
+                 o->placeholder ? o->placeholder : "");
+        fprintf(out, "  %-*s  %s%s\n", width, left, o->help, notes_text(o, notes, sizeof notes));
+    }
+}
+
+/* text in a Markdown table cell: '|' would end the cell, '*' start emphasis. */
+static void print_cell(FILE *out, const char *text) {
+    for (const char *p = text; *p; p++) {
+        if (*p == '|' || *p == '*')
+            fputc('\\', out);
+        fputc(*p, out);
+    }
+}
+
+void sq_print_command_markdown(FILE *out, const sq_command *cmd) {
+    fprintf(out, "## %s\n\n", cmd->name);
+    print_usage_line(out, cmd, "`", "`\n\n");
+    fprintf(out, "%s.\n", cmd->summary);
+    if (cmd->description)
+        fprintf(out, "\n%s\n", cmd->description);
+    if (!cmd->noptions)
+        return;
+    fprintf(out, "\n| option | what it does | default | accepts |\n|---|---|---|---|\n");
+    for (int i = 0; i < cmd->noptions; i++) {
+        const sq_option *o = &cmd->options[i];
+        char range[160];
+        fprintf(out, "| `%s%s%s` | ", o->name, o->placeholder ? " " : "",
+                o->placeholder ? o->placeholder : "");
+        print_cell(out, o->help);
+        fprintf(out, " | ");
+        if (o->def) {
+            fprintf(out, "`%s`", o->def);
+        } else if (o->default_note) {
+            print_cell(out, o->default_note);
+        }
+        fprintf(out, " | ");
+        print_cell(out, range_text(o, range, sizeof range));
+        fprintf(out, " |\n");
+    }
+}
+
+void sq_print_commands_markdown(FILE *out, const sq_command *const *cmds, int n) {
+    fprintf(out, "# Commands\n\n"
+                 "<!-- generated by tools/docs_commands.sh from `sqcolor help --format markdown`: "
+                 "edit the option tables in bench/cli/, not this file -->\n\n"
+                 "| command | what it does |\n|---|---|\n");
+    for (int i = 0; i < n; i++) {
+        fprintf(out, "| [`%s`](#%s) | ", cmds[i]->name, cmds[i]->name);
+        print_cell(out, cmds[i]->summary);
+        fprintf(out, " |\n");
+    }
+    fprintf(out,
+            "\nEvery command takes `--help` or `-h` (`sqcolor --help COMMAND` is `sqcolor help "
+            "COMMAND`); `sqcolor --version` prints the version. Exit status: 0 success, 1 a "
+            "check failed, 2 bad input (one line naming it).\n");
+    for (int i = 0; i < n; i++) {
+        fprintf(out, "\n");
+        sq_print_command_markdown(out, cmds[i]);
+    }
+}

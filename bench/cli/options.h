@@ -1,0 +1,106 @@
+/* A command and its options, each declared once (in the style of FFmpeg's
+ * AVOption tables): the parser checks values against the rows, and the help,
+ * the usage and docs/commands.md are printed from them. */
+#ifndef SQCOLOR_OPTIONS_H
+#define SQCOLOR_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef enum sq_option_kind {
+    SQ_OPTION_FLAG,        /* no value */
+    SQ_OPTION_TEXT,        /* any non-empty text */
+    SQ_OPTION_WHOLE,       /* a whole number in [min, max] */
+    SQ_OPTION_U64,         /* decimal digits, 0 to 2^64-1 */
+    SQ_OPTION_NUMBER,      /* a number in [low, high], or (low, high) if open */
+    SQ_OPTION_CHOICE,      /* one of choices */
+    SQ_OPTION_CHOICE_LIST, /* comma-separated items of choices */
+} sq_option_kind;
+
+/* One option: everything the parser, the help and the docs know of it. */
+typedef struct sq_option {
+    const char *name; /* "--reps" */
+    sq_option_kind kind;
+    const char *placeholder; /* the value in the help, "N", "FILE"; NULL for a flag */
+    const char *help;
+    /* The default in the option's own syntax, checked and applied by the
+     * parser when the option is absent; or, when the command works it out
+     * (from other options, the machine), default_note says how. */
+    const char *def;
+    const char *default_note;
+    long min, max;         /* SQ_OPTION_WHOLE */
+    long (*max_now)(void); /* a top known only when run, instead of max... */
+    const char *max_name;  /* ...and what the help calls it */
+    double low, high;      /* SQ_OPTION_NUMBER */
+    bool open;             /* SQ_OPTION_NUMBER: low and high themselves refused */
+    const char *choices;   /* SQ_OPTION_CHOICE(_LIST): "table|csv|markdown" */
+} sq_option;
+
+/* What the parser made of one option (the row's default if absent). */
+typedef struct sq_value {
+    bool given;       /* on the command line (a flag: set) */
+    const char *text; /* as written, or the default; NULL if neither */
+    long whole;
+    uint64_t u64;
+    double number;
+    int choice;      /* SQ_OPTION_CHOICE: the index in choices */
+    unsigned chosen; /* SQ_OPTION_CHOICE_LIST: bit i for choice i */
+} sq_value;
+
+/* A command: its help, usage and reference page are printed from this. */
+typedef struct sq_command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    bool is_default;          /* what 'sqcolor' alone runs: the name is optional */
+    const char *operands;     /* after the name in the usage line ("FILE..."), or NULL */
+    const char *summary;      /* one line, for the overview */
+    const char *description;  /* lines joined by '\n', or NULL */
+    const sq_option *options; /* in the order the help lists them */
+    int noptions;
+} sq_command;
+
+/* A macro's value as text, for a default owned by a macro. */
+#define SQ_STR_(x) #x
+#define SQ_STR(x)  SQ_STR_(x)
+
+/* Options shared by several commands. */
+#define SQ_OPTION_FILTER(over)                                                                     \
+    {                                                                                              \
+        .name = "--filter", .kind = SQ_OPTION_TEXT, .placeholder = "GLOBS",                        \
+        .help = "comma-separated shell globs over " over                                           \
+    }
+#define SQ_OPTION_OUTPUT                                                                           \
+    {                                                                                              \
+        .name = "--output", .kind = SQ_OPTION_TEXT, .placeholder = "FILE",                         \
+        .help = "write there (atomically) instead of standard output"                              \
+    }
+#define SQ_OPTION_CPU                                                                              \
+    {                                                                                              \
+        .name = "--cpu", .kind = SQ_OPTION_WHOLE, .placeholder = "N", .help = "pin to CPU N",      \
+        .default_note = "the current one", .min = 0, .max_now = sq_last_cpu,                       \
+        .max_name = "the last online CPU"                                                          \
+    }
+
+/* The number of the last online CPU. */
+long sq_last_cpu(void);
+
+/* Parses argv[0..argc) (the words after the command name) against cmd's
+ * options into values[0..cmd->noptions); bad input exits 2. Positional words
+ * go to positional[0..*npositional), at most max_positional of them. --help
+ * or -h where an option or positional word may stand prints the command's
+ * help and exits 0. */
+void sq_parse_options(const sq_command *cmd, int argc, char **argv, sq_value *values,
+                      const char **positional, int max_positional, int *npositional);
+
+/* The help of a command: usage line, description, a line per option. */
+void sq_print_command_help(FILE *out, const sq_command *cmd);
+
+/* The reference of the commands as Markdown (docs/commands.md): the
+ * overview table, then a section per command. */
+void sq_print_commands_markdown(FILE *out, const sq_command *const *cmds, int n);
+
+/* One command's section of that reference. */
+void sq_print_command_markdown(FILE *out, const sq_command *cmd);
+
+#endif
