@@ -24,8 +24,8 @@ static const sq_option help_options[HELP_COUNT] = {
     [HELP_FORMAT] = {.name = "--format",
                      .kind = SQ_OPTION_CHOICE,
                      .placeholder = "F",
-                     .help = "text for a terminal, or markdown (docs/commands.md is made of it; "
-                             "tools/docs_commands.sh)",
+                     .help = "text for a terminal, or markdown (docs/commands.md is made of it by "
+                             "tools/docs.py)",
                      .def = "text",
                      .choices = "text|markdown"},
 };
