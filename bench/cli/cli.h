@@ -5,6 +5,7 @@
 
 #include "bench/catalog/batch_registry.h"
 #include "bench/catalog/registry.h"
+#include "bench/report/report.h"
 #include "bench/util/exit_status.h"
 
 #include <stdbool.h>
@@ -66,6 +67,11 @@ int sq_select_all_supported_or_exit(const char *cmd, const char *globs, const sq
 
 /* A whole number in [min, max] from an option's value, or exit 2 naming both. */
 long sq_parse_long(const char *cmd, const char *option, const char *value, long min, long max);
+
+/* For a report sq_report_write ran out of memory on: "sqcolor: out of memory
+ * for the result file" (JSON) or "... for a report" on stderr. Returns
+ * SQ_EXIT_FAIL, the status to end with. */
+int sq_report_out_of_memory(sq_format format);
 
 /* The commands. */
 int sq_cmd_list(int argc, char **argv);

@@ -6,7 +6,7 @@
 #include "bench/code/disasm.h"
 #include "bench/code/mca.h"
 #include "bench/report/model_vs_measurement.h"
-#include "bench/results/results_io.h"
+#include "bench/results/results_read.h"
 
 #include <stdio.h>
 #include <stdlib.h>

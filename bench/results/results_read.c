@@ -1,19 +1,18 @@
-#include "bench/results/results_io.h"
+#include "bench/results/results_read.h"
 
-#include "bench/util/exit_status.h"
+#include "bench/results/json_arena.h"
+#include "bench/results/results_schema.h"
+#include "bench/util/id_table.h"
+#include "bench/util/seed.h"
 #include "bench/util/stats.h"
-#include "bench/results/summary.h"
 
-#include <ctype.h>
 #include <errno.h>
-#include <inttypes.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* A loaded run owns its variants and strings: a list of blocks. */
 typedef struct block {
@@ -53,8 +52,7 @@ typedef struct reader {
     const char *name;
     char *err;
     size_t errlen;
-    const sq_variant **variants; /* the run's variants by id: open addressing, */
-    size_t mask;                 /* mask + 1 slots, at most half of them used */
+    sq_id_table variants; /* the run's variants by id */
 } reader;
 
 static int bad(reader *rd, const char *fmt, ...) {
@@ -254,17 +252,6 @@ static void fill_missing_interval(sq_result *r) {
     free(x);
 }
 
-bool sq_seed_parse(const char *text, uint64_t *seed) {
-    char *end;
-    errno = 0;
-    bool digits = text[0] != 0 && strspn(text, "0123456789") == strlen(text);
-    unsigned long long v = digits ? strtoull(text, &end, 10) : 0;
-    if (!digits || errno || *end)
-        return false;
-    *seed = v;
-    return true;
-}
-
 /* Schema 2 keeps the seed in a string: jansson's integers stop at 2^63-1.
  * Schema 1 has a number, exact as a JSON integer. */
 static int get_seed(reader *rd, json_t *config, int schema, uint64_t *seed) {
@@ -301,7 +288,7 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
     const char *tool_name;
     if (get_text(rd, tool, "tool", "name", &tool_name))
         return -1;
-    if (strcmp(tool_name, "sqcolor") != 0)
+    if (strcmp(tool_name, SQ_RESULTS_TOOL) != 0)
         return bad(rd, "written by '%s', not sqcolor", tool_name);
     if (get_optional_string(rd, tool, "tool", "version", "", run->version, sizeof run->version) ||
         get_optional_string(rd, tool, "tool", "commit", "unknown", run->commit, sizeof run->commit))
@@ -431,33 +418,24 @@ static int read_code(reader *rd, json_t *root, sq_run *run) {
     return 0;
 }
 
-/* FNV-1a. */
-static size_t hash_of(const char *s) {
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
-    return (size_t)h;
-}
-
 /* The variant of a result row: one per distinct id, owned by the run; found
- * by its id's hash, so loading takes time linear in the rows. */
+ * by its id, so loading takes time linear in the rows. */
 static const sq_variant *variant_of(reader *rd, sq_run *run, const char *id, const sq_family *fam,
                                     const char *tech, const char *impl) {
-    size_t h = hash_of(id) & rd->mask;
-    while (rd->variants[h] && strcmp(rd->variants[h]->id, id) != 0)
-        h = (h + 1) & rd->mask;
-    if (rd->variants[h])
-        return rd->variants[h];
+    const sq_variant *known = sq_id_table_get(&rd->variants, id);
+    if (known)
+        return known;
     sq_variant *v = own(run, sizeof *v);
     if (!v)
         return NULL;
-    rd->variants[h] = v;
     v->id = own_string(run, id);
     v->family = fam;
     v->technique = own_string(run, tech);
     v->impl = own_string(run, impl);
     v->formula = v->insns = "";
-    return v->id && v->technique && v->impl ? v : NULL;
+    if (!v->id || !v->technique || !v->impl)
+        return NULL;
+    return sq_id_table_put(&rd->variants, v->id, v) == 0 ? v : NULL;
 }
 
 /* id is "family/technique/impl". */
@@ -531,56 +509,17 @@ static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
     return 0;
 }
 
-/* jansson's allocations while a document is parsed and read, or built and
- * written: bumped from large chunks and dropped together. A result file's
- * tree is used once and dropped whole; malloc and free of its many small
- * nodes cost as much as the parse. */
-typedef struct chunk {
-    struct chunk *next;
-    size_t used, cap;
-    max_align_t data[];
-} chunk;
-
-static chunk *arena;
-
-static void *arena_alloc(size_t size) {
-    size = (size + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
-    if (!arena || arena->cap - arena->used < size) {
-        size_t cap = size > ((size_t)1 << 20) ? size : (size_t)1 << 20;
-        chunk *c = malloc(sizeof *c + cap);
-        if (!c)
-            return NULL;
-        *c = (chunk){arena, 0, cap};
-        arena = c;
-    }
-    void *p = (char *)arena->data + arena->used;
-    arena->used += size;
-    return p;
-}
-
-static void arena_free(void *p) {
-    (void)p; /* with the rest, in arena_drop */
-}
-
-static void arena_drop(void) {
-    for (chunk *next; arena; arena = next) {
-        next = arena->next;
-        free(arena);
-    }
-}
-
 int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run, char *err,
                      size_t errlen) {
     memset(run, 0, sizeof *run);
-    reader rd = {name, err, errlen, NULL, 0};
+    reader rd = {.name = name, .err = err, .errlen = errlen};
     if (len == 0)
         return bad(&rd, "empty file");
     json_error_t jerr;
-    json_set_alloc_funcs(arena_alloc, arena_free);
+    sq_json_arena_begin();
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
     if (!root) {
-        json_set_alloc_funcs(malloc, free);
-        arena_drop();
+        sq_json_arena_end();
         return bad(&rd, "not valid JSON (line %d: %s)", jerr.line, jerr.text);
     }
     int rc = -1;
@@ -593,23 +532,19 @@ int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run
         if (!json_is_array(results)) {
             bad(&rd, "results: %s", results ? "not an array" : "missing");
         } else {
-            size_t n = json_array_size(results), i, slots = 16;
+            size_t n = json_array_size(results), i;
             json_t *o;
-            while (slots < 2 * n)
-                slots *= 2;
-            rd.variants = calloc(slots, sizeof *rd.variants);
-            rd.mask = slots - 1;
+            int table = sq_id_table_init(&rd.variants, n);
             run->results = calloc(n ? n : 1, sizeof *run->results);
-            rc = run->results && rd.variants ? 0 : bad(&rd, "out of memory");
+            rc = run->results && table == 0 ? 0 : bad(&rd, "out of memory");
             json_array_foreach(results, i, o) {
                 if (rc == 0)
                     rc = read_result(&rd, o, i, run);
             }
         }
     }
-    free(rd.variants);
-    json_set_alloc_funcs(malloc, free);
-    arena_drop(); /* the document, root and all */
+    sq_id_table_free(&rd.variants);
+    sq_json_arena_end(); /* the document, root and all */
     if (rc == 0 && !(run->source = own_string(run, name)))
         rc = bad(&rd, "out of memory");
     if (rc) {
@@ -655,262 +590,4 @@ int sq_results_load(const char *path, sq_run *run, char *err, size_t errlen) {
     int rc = sq_results_parse(text, len, path, run, err, errlen);
     free(text);
     return rc;
-}
-
-void sq_results_path(const sq_run *run, const char *dir, char *path, size_t len) {
-    char slug[64];
-    size_t n = 0;
-    for (const char *p = run->machine.brand; *p && n < sizeof slug - 1; p++) {
-        if (isalnum((unsigned char)*p))
-            slug[n++] = (char)tolower((unsigned char)*p);
-        else if (n && slug[n - 1] != '-')
-            slug[n++] = '-';
-    }
-    while (n && slug[n - 1] == '-')
-        n--;
-    slug[n] = 0;
-    char date[16];
-    time_t now = time(NULL);
-    strftime(date, sizeof date, "%Y-%m-%d", gmtime(&now));
-    char commit[16];
-    snprintf(commit, sizeof commit, "%.12s", run->commit);
-    if (strstr(run->commit, "-dirty"))
-        snprintf(commit, sizeof commit, "%.7s-dirty", run->commit);
-    snprintf(path, len, "%s/%s/%s-%s.json", dir, n ? slug : "unknown-cpu", date, commit);
-}
-
-/* ---- writing ------------------------------------------------------------ */
-
-/* The length of the UTF-8 character at p, or 0 where the bytes are not one
- * (a NUL ends a sequence too). */
-static size_t utf8_char_length(const unsigned char *p) {
-    if (p[0] < 0x80)
-        return 1;
-    size_t n;
-    uint32_t c, least;
-    if ((p[0] & 0xe0) == 0xc0)
-        n = 2, c = p[0] & 0x1fu, least = 0x80;
-    else if ((p[0] & 0xf0) == 0xe0)
-        n = 3, c = p[0] & 0x0fu, least = 0x800;
-    else if ((p[0] & 0xf8) == 0xf0)
-        n = 4, c = p[0] & 0x07u, least = 0x10000;
-    else
-        return 0;
-    for (size_t i = 1; i < n; i++) {
-        if ((p[i] & 0xc0) != 0x80)
-            return 0;
-        c = c << 6 | (p[i] & 0x3fu);
-    }
-    return c >= least && c <= 0x10ffff && !(c >= 0xd800 && c <= 0xdfff) ? n : 0;
-}
-
-/* A string as JSON. jansson takes UTF-8 only; a byte that is not (a sequence
- * file's name may hold any) becomes U+FFFD, so the run is still saved. */
-static json_t *text(const char *s) {
-    json_t *v = json_string(s);
-    if (v)
-        return v;
-    static const char replacement[] = "\xef\xbf\xbd";
-    char *valid = malloc(strlen(s) * (sizeof replacement - 1) + 1), *end = valid;
-    for (const unsigned char *p = (const unsigned char *)s; valid && *p;) {
-        size_t n = utf8_char_length(p);
-        memcpy(end, n ? (const char *)p : replacement, n ? n : sizeof replacement - 1);
-        end += n ? n : sizeof replacement - 1;
-        p += n ? n : 1;
-    }
-    if (valid) {
-        *end = 0;
-        v = json_string(valid);
-        free(valid);
-    }
-    return v;
-}
-
-/* A double: null where it is not finite (JSON has no NaN or infinity). */
-static json_t *real(double x) {
-    return isfinite(x) ? json_real(x) : json_null();
-}
-
-static json_t *interval(double lo, double hi) {
-    return json_pack("[o, o]", real(lo), real(hi));
-}
-
-static json_t *stats_json(sq_stats s) {
-    return json_pack("{s:o, s:o, s:o, s:o}", "min", real(s.min), "median", real(s.median), "p90",
-                     real(s.p90), "ci95", interval(s.ci_lo, s.ci_hi));
-}
-
-/* Appends item to array; NULL (no memory) drops the array. */
-static json_t *append(json_t *array, json_t *item) {
-    if (array && json_array_append_new(array, item) == 0)
-        return array;
-    json_decref(array);
-    json_decref(item);
-    return NULL;
-}
-
-/* Sets key in obj; NULL (no memory) drops obj. */
-static json_t *set(json_t *obj, const char *key, json_t *value) {
-    if (obj && json_object_set_new(obj, key, value) == 0)
-        return obj;
-    json_decref(obj);
-    json_decref(value);
-    return NULL;
-}
-
-static json_t *result_json(const sq_result *r) {
-    const sq_variant *v = r->variant;
-    json_t *o = json_pack("{s:o, s:o, s:o, s:o, s:o, s:s, s:o, s:o, s:o, s:i, s:b}", "id",
-                          text(v->id), "family", text(v->family->name), "technique",
-                          text(v->technique), "impl", text(v->impl), "sequence", text(r->sequence),
-                          "mode", sq_mode_names[r->mode], "cycles", stats_json(r->cycles), "ticks",
-                          stats_json(r->ticks), "ns", stats_json(r->ns), "reps", r->reps,
-                          "control_dependent", (int)r->control_dependent);
-    if (r->nmodes > 0) {
-        json_t *modes = json_array();
-        for (int k = 0; k < r->nmodes && k < SQ_MAX_MODES; k++)
-            modes = append(modes, json_pack("{s:o, s:o}", "cycles", real(r->modes[k].cycles),
-                                            "share", real(r->modes[k].share)));
-        o = set(o, "modes", modes);
-    }
-    json_t *samples = json_array();
-    for (int k = 0; r->samples && k < r->reps; k++)
-        samples = append(samples, real(r->samples[k]));
-    return set(o, "samples", samples);
-}
-
-/* The vendor's mispredict figure for the machine and each variant's summary
- * (summary.h): derived from the results, kept for readers of the file. */
-static json_t *summary_json(const sq_run *run) {
-    int n;
-    sq_summary *s = sq_summaries_of(run, &n);
-    json_t *a = s || !run->nresults ? json_array() : NULL;
-    for (int i = 0; i < n; i++)
-        a = append(a, json_pack("{s:o, s:o, s:o, s:o, s:o, s:o}", "id", text(s[i].variant->id),
-                                "latency", real(s[i].latency), "throughput", real(s[i].throughput),
-                                "branch_predictable", real(s[i].branch_predictable),
-                                "mispredict_penalty", real(s[i].mispredict_penalty),
-                                "mispredict_penalty_ci95",
-                                isfinite(s[i].mispredict_penalty)
-                                    ? interval(s[i].penalty_lo, s[i].penalty_hi)
-                                    : json_null()));
-    free(s);
-    return a;
-}
-
-static json_t *machine_json(const sq_run *run) {
-    const sq_machine *m = &run->machine;
-    return json_pack("{s:o, s:o, s:I, s:I, s:I, s:b, s:o}", "vendor", text(m->vendor), "brand",
-                     text(m->brand), "family", (json_int_t)m->family, "model", (json_int_t)m->model,
-                     "stepping", (json_int_t)m->stepping, "hypervisor", (int)m->hypervisor,
-                     "kernel", text(run->kernel));
-}
-
-static json_t *clock_json(const sq_clock *c) {
-    return json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "source", text(c->source),
-                     "tsc_source", text(c->tsc_source), "tsc_hz", real(c->tsc_hz), "core_hz",
-                     real(c->core_hz), "core_hz_min", real(c->core_hz_min), "core_hz_max",
-                     real(c->core_hz_max), "timer_overhead_ticks", real(c->timer_overhead),
-                     "alu_per_cycle", real(c->alu_per_cycle));
-}
-
-/* The seed in a string: jansson's integers stop at 2^63-1. */
-static json_t *config_json(const sq_run *run) {
-    char seed[24];
-    snprintf(seed, sizeof seed, "%" PRIu64, run->seed);
-    return json_pack("{s:i, s:i, s:o, s:i, s:o, s:i, s:I, s:s, s:i, s:o, s:b}", "reps", run->reps,
-                     "min_reps", run->min_reps, "tight", real(run->tight), "samples", run->samples,
-                     "sample_us", real(run->sample_us), "visits", run->visits, "length",
-                     (json_int_t)run->length, "seed", seed, "cpu", run->cpu, "sequences",
-                     text(run->sequences), "aslr", (int)run->aslr);
-}
-
-static json_t *code_json(const sq_run *run) {
-    json_t *a = json_array();
-    for (int i = 0; i < run->ncode; i++) {
-        char hash[17];
-        snprintf(hash, sizeof hash, "%016" PRIx64, run->code[i].hash);
-        a = append(a, json_pack("{s:o, s:i, s:i, s:s}", "id", text(run->code[i].id), "insns",
-                                run->code[i].insns, "bytes", run->code[i].bytes, "hash", hash));
-    }
-    return a;
-}
-
-static json_t *batch_json(const sq_run *run) {
-    json_t *a = json_array();
-    for (int i = 0; i < run->nbatch; i++) {
-        const sq_batch_result *b = &run->batch[i];
-        a = append(a, json_pack("{s:o, s:I, s:i, s:o}", "id", text(b->id), "n", (json_int_t)b->n,
-                                "reps", b->reps, "cycles", stats_json(b->cycles)));
-    }
-    return a;
-}
-
-/* The whole document; NULL when memory ran out. Batch rows only where the run
- * has them: a file without them is written back as it was. */
-static json_t *run_json(const sq_run *run) {
-    const sq_cpu_model *ref = sq_mispredict_reference_of(&run->machine);
-    json_t *impls = json_array();
-    for (int i = 0; i < run->nimpls; i++)
-        impls = append(impls,
-                       json_pack("{s:o, s:o, s:o}", "name", text(run->impls[i].name), "compiler",
-                                 text(run->impls[i].compiler), "flags", text(run->impls[i].flags)));
-    json_t *results = json_array();
-    for (int i = 0; i < run->nresults; i++)
-        results = append(results, result_json(&run->results[i]));
-    json_t *root = json_pack(
-        "{s:i, s:{s:s, s:o, s:o}, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "schema",
-        SQ_RESULTS_SCHEMA, "tool", "name", "sqcolor", "version", text(run->version), "commit",
-        text(run->commit), "impls", impls, "machine", machine_json(run), "clock",
-        clock_json(&run->clock), "config", config_json(run), "elapsed_s", real(run->elapsed_s),
-        "mispredict_reference",
-        ref ? json_pack("{s:o, s:o}", "core", text(ref->core), "cycles", text(ref->mispredict))
-            : json_null(),
-        "summary", summary_json(run), "code", code_json(run), "results", results);
-    return run->nbatch ? set(root, "batch", batch_json(run)) : root;
-}
-
-/* jansson hands its text over a token at a time: gathered here and written
- * in large pieces (an fwrite a token took a sixth of the time). */
-typedef struct gather {
-    FILE *out;
-    size_t used;
-    char buf[1 << 16];
-} gather;
-
-static int gather_flush(gather *g) {
-    size_t n = g->used;
-    g->used = 0;
-    return fwrite(g->buf, 1, n, g->out) == n ? 0 : -1;
-}
-
-static int gather_text(const char *text, size_t size, void *data) {
-    gather *g = data;
-    if (sizeof g->buf - g->used < size && gather_flush(g))
-        return -1;
-    if (size > sizeof g->buf)
-        return fwrite(text, 1, size, g->out) == size ? 0 : -1;
-    memcpy(g->buf + g->used, text, size);
-    g->used += size;
-    return 0;
-}
-
-int sq_results_write(FILE *out, const sq_run *run) {
-    json_set_alloc_funcs(arena_alloc, arena_free);
-    json_t *root = run_json(run);
-    gather *g = root ? arena_alloc(sizeof *g) : NULL;
-    int rc = -1;
-    if (g) {
-        g->out = out;
-        g->used = 0;
-        rc = json_dump_callback(root, gather_text, g, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
-        rc = gather_flush(g) || rc ? -1 : 0;
-    }
-    json_set_alloc_funcs(malloc, free);
-    arena_drop();
-    if (!g) { /* a file without its rows must not be saved as complete */
-        fprintf(stderr, "sqcolor: out of memory for the result file\n");
-        exit(SQ_EXIT_FAIL);
-    }
-    return rc == 0 && putc('\n', out) != EOF && !ferror(out) ? 0 : -1;
 }
