@@ -7,6 +7,7 @@
 #include "bench/code/mca.h"
 #include "bench/report/model_vs_measurement.h"
 #include "bench/results/results_read.h"
+#include "bench/util/failure.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -184,7 +185,7 @@ int sq_cmd_disasm(int argc, char **argv) {
     if (results) {
         int rc = sq_model_vs_measurement(vs, n, predict ? &model : NULL, &measured, results, md);
         sq_results_free(&measured);
-        return rc;
+        return rc == SQ_FAILED_MEMORY ? sq_report_out_of_memory(SQ_FORMAT_TABLE) : rc;
     }
 
     bool *done = calloc((size_t)n, sizeof *done);

@@ -30,8 +30,9 @@ int sq_report_write(const sq_run *runs, int nruns, sq_format fmt, bool detail, F
         sq_doc d;
         sq_doc_open(&d, out, as[fmt], title);
         sq_report_doc(&d, runs, nruns, detail);
-        if (sq_doc_finish(&d))
-            return SQ_FAILED_WRITE;
+        int rc = sq_doc_finish(&d);
+        if (rc)
+            return rc;
     }
     }
     return fflush(out) == 0 && !ferror(out) ? 0 : SQ_FAILED_WRITE;
