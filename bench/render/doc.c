@@ -199,6 +199,17 @@ void sq_doc_table(sq_doc *d, const sq_text_table *t, int first_width, int width)
     d->last = BLOCK_TABLE;
 }
 
+void sq_doc_out_of_memory(sq_doc *d) {
+    d->error = SQ_FAILED_MEMORY;
+}
+
+void *sq_doc_alloc(sq_doc *d, size_t size) {
+    void *p = malloc(size);
+    if (!p)
+        sq_doc_out_of_memory(d);
+    return p;
+}
+
 void sq_doc_figure(sq_doc *d, const sq_run *runs, int nruns, const struct sq_figure *f) {
     if (!d->error)
         d->ops->figure(d, runs, nruns, f);

@@ -52,6 +52,12 @@ void sq_doc_note(sq_doc *d, const char *fmt, ...) __attribute__((format(printf, 
 /* A table; first_width and width are the console's least column widths. */
 void sq_doc_table(sq_doc *d, const sq_text_table *t, int first_width, int width);
 
+/* Marks the document as missing a block for want of memory (d->error). */
+void sq_doc_out_of_memory(sq_doc *d);
+
+/* malloc(size) for a block's scratch; NULL, d->error set, on no memory. */
+void *sq_doc_alloc(sq_doc *d, size_t size);
+
 void sq_doc_figure(sq_doc *d, const sq_run *runs, int nruns, const struct sq_figure *f);
 
 /* Ends the document (HTML: the table of contents, the page's end) and

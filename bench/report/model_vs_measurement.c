@@ -120,7 +120,11 @@ int sq_model_vs_measurement(const sq_variant *const *vs, int n, sq_mca_model *mo
     }
     int failures = 0;
     sq_variant_rows by_variant;
-    sq_variant_rows_init(&by_variant, run);
+    if (sq_variant_rows_init(&by_variant, run)) {
+        free(rows);
+        fprintf(stderr, "sqcolor disasm: out of memory\n");
+        return SQ_EXIT_FAIL;
+    }
     for (int i = 0; i < n; i++) {
         row *r = &rows[i];
         char err[256];
