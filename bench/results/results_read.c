@@ -163,10 +163,10 @@ static int get_stats(reader *rd, json_t *obj, const char *where, const char *key
     json_t *o;
     char at[64];
     snprintf(at, sizeof at, "%s.%s", where, key);
-    if (get_object(rd, obj, where, key, &o) || get_number(rd, o, at, "min", &s->min, true) ||
-        get_number(rd, o, at, "median", &s->median, true) ||
-        get_number(rd, o, at, "p90", &s->p90, true) ||
-        get_interval(rd, o, at, "ci95", &s->ci_lo, &s->ci_hi))
+    if (get_object(rd, obj, where, key, &o) || get_number(rd, o, at, SQ_KEY_MIN, &s->min, true) ||
+        get_number(rd, o, at, SQ_KEY_MEDIAN, &s->median, true) ||
+        get_number(rd, o, at, SQ_KEY_P90, &s->p90, true) ||
+        get_interval(rd, o, at, SQ_KEY_CI95, &s->ci_lo, &s->ci_hi))
         return -1;
     return 0;
 }
@@ -174,7 +174,7 @@ static int get_stats(reader *rd, json_t *obj, const char *where, const char *key
 /* The optional two speeds of a row (results.h): SQ_MAX_MODES {cycles, share}. */
 /* The optional batch rows (results.h); none in older files. */
 static int read_batch(reader *rd, json_t *root, sq_run *run) {
-    json_t *a = json_object_get(root, "batch"), *o;
+    json_t *a = json_object_get(root, SQ_KEY_BATCH), *o;
     if (!a)
         return 0;
     if (!json_is_array(a))
@@ -190,9 +190,10 @@ static int read_batch(reader *rd, json_t *root, sq_run *run) {
         snprintf(where, sizeof where, "batch[%zu]", i);
         if (!json_is_object(o))
             return bad(rd, "%s: not an object", where);
-        if (get_text(rd, o, where, "id", &id) || get_whole(rd, o, where, "n", 1, 1UL << 40, &len) ||
-            get_whole(rd, o, where, "reps", 1, 1e6, &reps) ||
-            get_stats(rd, o, where, "cycles", &b->cycles))
+        if (get_text(rd, o, where, SQ_KEY_ID, &id) ||
+            get_whole(rd, o, where, SQ_KEY_N, 1, 1UL << 40, &len) ||
+            get_whole(rd, o, where, SQ_KEY_REPS, 1, 1e6, &reps) ||
+            get_stats(rd, o, where, SQ_KEY_CYCLES, &b->cycles))
             return -1;
         if (!(b->id = own_string(run, id)))
             return bad(rd, "out of memory");
@@ -204,7 +205,7 @@ static int read_batch(reader *rd, json_t *root, sq_run *run) {
 }
 
 static int get_modes(reader *rd, json_t *o, const char *where, sq_result *r) {
-    json_t *modes = json_object_get(o, "modes");
+    json_t *modes = json_object_get(o, SQ_KEY_MODES);
     if (!modes)
         return 0;
     if (!json_is_array(modes) || json_array_size(modes) != SQ_MAX_MODES)
@@ -216,8 +217,8 @@ static int get_modes(reader *rd, json_t *o, const char *where, sq_result *r) {
         if (!json_is_object(m))
             return bad(rd, "%s: not an object", at);
         sq_speed *s = &r->modes[k];
-        if (get_number(rd, m, at, "cycles", &s->cycles, false) ||
-            get_number(rd, m, at, "share", &s->share, false))
+        if (get_number(rd, m, at, SQ_KEY_CYCLES, &s->cycles, false) ||
+            get_number(rd, m, at, SQ_KEY_SHARE, &s->share, false))
             return -1;
         if (!(s->share >= 0 && s->share <= 1))
             return bad(rd, "%s.share: %g is not from 0 to 1", at, s->share);
@@ -255,7 +256,7 @@ static void fill_missing_interval(sq_result *r) {
 /* Schema 2 keeps the seed in a string: jansson's integers stop at 2^63-1.
  * Schema 1 has a number, exact as a JSON integer. */
 static int get_seed(reader *rd, json_t *config, int schema, uint64_t *seed) {
-    json_t *v = json_object_get(config, "seed");
+    json_t *v = json_object_get(config, SQ_KEY_SEED);
     if (schema >= 2) {
         if (!json_is_string(v) || !sq_seed_parse(json_string_value(v), seed))
             return bad(rd, "config.seed: %s",
@@ -267,14 +268,14 @@ static int get_seed(reader *rd, json_t *config, int schema, uint64_t *seed) {
         return 0;
     }
     double whole;
-    if (get_whole(rd, config, "config", "seed", 0, 18446744073709549568.0, &whole))
+    if (get_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_SEED, 0, 18446744073709549568.0, &whole))
         return -1;
     *seed = (uint64_t)whole;
     return 0;
 }
 
 static int read_header(reader *rd, json_t *root, sq_run *run) {
-    json_t *schema = json_object_get(root, "schema");
+    json_t *schema = json_object_get(root, SQ_KEY_SCHEMA);
     if (!json_is_integer(schema))
         return bad(rd, "not a sqcolor result file (no \"schema\")");
     json_int_t version = json_integer_value(schema);
@@ -282,54 +283,62 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
         return bad(rd, "schema %lld is not supported (this sqcolor reads schemas 1 to %d)",
                    (long long)version, SQ_RESULTS_SCHEMA);
     json_t *tool, *machine, *clock, *config;
-    if (get_object(rd, root, "", "tool", &tool) || get_object(rd, root, "", "machine", &machine) ||
-        get_object(rd, root, "", "clock", &clock) || get_object(rd, root, "", "config", &config))
+    if (get_object(rd, root, "", SQ_KEY_TOOL, &tool) ||
+        get_object(rd, root, "", SQ_KEY_MACHINE, &machine) ||
+        get_object(rd, root, "", SQ_KEY_CLOCK, &clock) ||
+        get_object(rd, root, "", SQ_KEY_CONFIG, &config))
         return -1;
     const char *tool_name;
-    if (get_text(rd, tool, "tool", "name", &tool_name))
+    if (get_text(rd, tool, SQ_KEY_TOOL, SQ_KEY_NAME, &tool_name))
         return -1;
     if (strcmp(tool_name, SQ_RESULTS_TOOL) != 0)
         return bad(rd, "written by '%s', not sqcolor", tool_name);
-    if (get_optional_string(rd, tool, "tool", "version", "", run->version, sizeof run->version) ||
-        get_optional_string(rd, tool, "tool", "commit", "unknown", run->commit, sizeof run->commit))
+    if (get_optional_string(rd, tool, SQ_KEY_TOOL, SQ_KEY_VERSION, "", run->version,
+                            sizeof run->version) ||
+        get_optional_string(rd, tool, SQ_KEY_TOOL, SQ_KEY_COMMIT, "unknown", run->commit,
+                            sizeof run->commit))
         return -1;
     double family = 0, model = 0, stepping = 0, reps = 0, length = 0, cpu = -1;
-    if (get_string(rd, machine, "machine", "vendor", run->machine.vendor,
+    if (get_string(rd, machine, SQ_KEY_MACHINE, SQ_KEY_VENDOR, run->machine.vendor,
                    sizeof run->machine.vendor) ||
-        get_string(rd, machine, "machine", "brand", run->machine.brand,
+        get_string(rd, machine, SQ_KEY_MACHINE, SQ_KEY_BRAND, run->machine.brand,
                    sizeof run->machine.brand) ||
-        get_whole(rd, machine, "machine", "family", 0, UINT32_MAX, &family) ||
-        get_whole(rd, machine, "machine", "model", 0, UINT32_MAX, &model) ||
-        get_whole(rd, machine, "machine", "stepping", 0, UINT32_MAX, &stepping))
+        get_whole(rd, machine, SQ_KEY_MACHINE, SQ_KEY_FAMILY, 0, UINT32_MAX, &family) ||
+        get_whole(rd, machine, SQ_KEY_MACHINE, SQ_KEY_MODEL, 0, UINT32_MAX, &model) ||
+        get_whole(rd, machine, SQ_KEY_MACHINE, SQ_KEY_STEPPING, 0, UINT32_MAX, &stepping))
         return -1;
     run->machine.family = (unsigned)family;
     run->machine.model = (unsigned)model;
     run->machine.stepping = (unsigned)stepping;
-    if (get_optional_bool(rd, machine, "machine", "hypervisor", false, &run->machine.hypervisor) ||
-        get_optional_string(rd, machine, "machine", "kernel", "unknown", run->kernel,
+    if (get_optional_bool(rd, machine, SQ_KEY_MACHINE, SQ_KEY_HYPERVISOR, false,
+                          &run->machine.hypervisor) ||
+        get_optional_string(rd, machine, SQ_KEY_MACHINE, SQ_KEY_KERNEL, "unknown", run->kernel,
                             sizeof run->kernel))
         return -1;
 
     const char *source, *tsc_source;
-    if (get_text(rd, clock, "clock", "source", &source) ||
-        get_text(rd, clock, "clock", "tsc_source", &tsc_source) ||
-        get_number(rd, clock, "clock", "tsc_hz", &run->clock.tsc_hz, false) ||
-        get_number(rd, clock, "clock", "core_hz", &run->clock.core_hz, false))
+    if (get_text(rd, clock, SQ_KEY_CLOCK, SQ_KEY_SOURCE, &source) ||
+        get_text(rd, clock, SQ_KEY_CLOCK, SQ_KEY_TSC_SOURCE, &tsc_source) ||
+        get_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_TSC_HZ, &run->clock.tsc_hz, false) ||
+        get_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_CORE_HZ, &run->clock.core_hz, false))
         return -1;
     run->clock.source = own_string(run, source);
     run->clock.tsc_source = own_string(run, tsc_source);
     if (!run->clock.source || !run->clock.tsc_source)
         return bad(rd, "out of memory");
     /* alu_per_cycle: NAN in files from before it was recorded. */
-    if (get_optional_number(rd, clock, "clock", "core_hz_min", 0, &run->clock.core_hz_min) ||
-        get_optional_number(rd, clock, "clock", "core_hz_max", 0, &run->clock.core_hz_max) ||
-        get_optional_number(rd, clock, "clock", "timer_overhead_ticks", 0,
+    if (get_optional_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_CORE_HZ_MIN, 0,
+                            &run->clock.core_hz_min) ||
+        get_optional_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_CORE_HZ_MAX, 0,
+                            &run->clock.core_hz_max) ||
+        get_optional_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_TIMER_OVERHEAD_TICKS, 0,
                             &run->clock.timer_overhead) ||
-        get_optional_number(rd, clock, "clock", "alu_per_cycle", NAN, &run->clock.alu_per_cycle))
+        get_optional_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_ALU_PER_CYCLE, NAN,
+                            &run->clock.alu_per_cycle))
         return -1;
 
-    if (get_whole(rd, config, "config", "reps", 1, 100000, &reps) ||
-        get_whole(rd, config, "config", "length", 0, 1e15, &length) ||
+    if (get_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_REPS, 1, 100000, &reps) ||
+        get_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_LENGTH, 0, 1e15, &length) ||
         get_seed(rd, config, (int)version, &run->seed))
         return -1;
     run->reps = (int)reps;
@@ -339,17 +348,18 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
      * repetitions adapted, every row had them all; before placement was
      * fixed, address randomisation was on. spread_threshold, of older files,
      * is checked and dropped. */
-    if (get_optional_whole(rd, config, "config", "cpu", -1, 1e6, -1, &cpu) ||
-        get_optional_whole(rd, config, "config", "samples", 0, 1e6, 0, &samples) ||
-        get_optional_whole(rd, config, "config", "visits", 1, 1e6, 1, &visits) ||
-        get_optional_whole(rd, config, "config", "min_reps", 0, 100000, reps, &min_reps) ||
-        get_optional_bool(rd, config, "config", "aslr", true, &run->aslr) ||
-        get_optional_number(rd, config, "config", "tight", NAN, &run->tight) ||
-        get_optional_number(rd, config, "config", "sample_us", 0, &run->sample_us) ||
-        get_optional_number(rd, config, "config", "spread_threshold", NAN, &spread) ||
-        get_optional_number(rd, root, "", "elapsed_s", 0, &run->elapsed_s))
+    if (get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_CPU, -1, 1e6, -1, &cpu) ||
+        get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_SAMPLES, 0, 1e6, 0, &samples) ||
+        get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_VISITS, 1, 1e6, 1, &visits) ||
+        get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_MIN_REPS, 0, 100000, reps,
+                           &min_reps) ||
+        get_optional_bool(rd, config, SQ_KEY_CONFIG, SQ_KEY_ASLR, true, &run->aslr) ||
+        get_optional_number(rd, config, SQ_KEY_CONFIG, SQ_KEY_TIGHT, NAN, &run->tight) ||
+        get_optional_number(rd, config, SQ_KEY_CONFIG, SQ_KEY_SAMPLE_US, 0, &run->sample_us) ||
+        get_optional_number(rd, config, SQ_KEY_CONFIG, SQ_KEY_SPREAD_THRESHOLD, NAN, &spread) ||
+        get_optional_number(rd, root, "", SQ_KEY_ELAPSED_S, 0, &run->elapsed_s))
         return -1;
-    json_t *sequences = json_object_get(config, "sequences");
+    json_t *sequences = json_object_get(config, SQ_KEY_SEQUENCES);
     if (sequences && !json_is_string(sequences))
         return bad(rd, "config.sequences: not a string");
     run->sequences = own_string(run, sequences ? json_string_value(sequences) : "unknown");
@@ -360,7 +370,7 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
     run->visits = (int)visits;
     run->samples = (int)samples;
 
-    json_t *impls = json_object_get(root, "impls");
+    json_t *impls = json_object_get(root, SQ_KEY_IMPLS);
     if (impls && !json_is_array(impls))
         return bad(rd, "impls: not an array");
     size_t i;
@@ -373,9 +383,9 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
         if (run->nimpls == SQ_MAX_IMPLS)
             return bad(rd, "impls: more than %d", SQ_MAX_IMPLS);
         sq_impl_info *m = &run->impls[run->nimpls];
-        if (get_string(rd, impl, at, "name", m->name, sizeof m->name) ||
-            get_string(rd, impl, at, "compiler", m->compiler, sizeof m->compiler) ||
-            get_string(rd, impl, at, "flags", m->flags, sizeof m->flags))
+        if (get_string(rd, impl, at, SQ_KEY_NAME, m->name, sizeof m->name) ||
+            get_string(rd, impl, at, SQ_KEY_COMPILER, m->compiler, sizeof m->compiler) ||
+            get_string(rd, impl, at, SQ_KEY_FLAGS, m->flags, sizeof m->flags))
             return -1;
         run->nimpls++;
     }
@@ -385,7 +395,7 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
 /* The optional code facts (code_identity.h): [{id, insns, bytes, hash}],
  * the hash as 16 hex digits (JSON integers stop at 2^63-1). */
 static int read_code(reader *rd, json_t *root, sq_run *run) {
-    json_t *code = json_object_get(root, "code");
+    json_t *code = json_object_get(root, SQ_KEY_CODE);
     if (!code)
         return 0;
     if (!json_is_array(code))
@@ -403,8 +413,10 @@ static int read_code(reader *rd, json_t *root, sq_run *run) {
         sq_code_fact *f = &run->code[i];
         const char *id, *hash;
         double insns, bytes;
-        if (get_text(rd, o, at, "id", &id) || get_whole(rd, o, at, "insns", 1, 1e6, &insns) ||
-            get_whole(rd, o, at, "bytes", 1, 1e6, &bytes) || get_text(rd, o, at, "hash", &hash))
+        if (get_text(rd, o, at, SQ_KEY_ID, &id) ||
+            get_whole(rd, o, at, SQ_KEY_INSNS, 1, 1e6, &insns) ||
+            get_whole(rd, o, at, SQ_KEY_BYTES, 1, 1e6, &bytes) ||
+            get_text(rd, o, at, SQ_KEY_HASH, &hash))
             return -1;
         if (strlen(hash) != 16 || strspn(hash, "0123456789abcdef") != 16)
             return bad(rd, "%s.hash: '%.40s' is not 16 lowercase hex digits", at, hash);
@@ -451,9 +463,11 @@ static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
     snprintf(where, sizeof where, "results[%zu]", index);
     if (!json_is_object(o))
         return bad(rd, "%s: not an object", where);
-    if (get_text(rd, o, where, "id", &id) || get_text(rd, o, where, "family", &family) ||
-        get_text(rd, o, where, "technique", &tech) || get_text(rd, o, where, "impl", &impl) ||
-        get_text(rd, o, where, "sequence", &sequence) || get_text(rd, o, where, "mode", &mode))
+    if (get_text(rd, o, where, SQ_KEY_ID, &id) || get_text(rd, o, where, SQ_KEY_FAMILY, &family) ||
+        get_text(rd, o, where, SQ_KEY_TECHNIQUE, &tech) ||
+        get_text(rd, o, where, SQ_KEY_IMPL, &impl) ||
+        get_text(rd, o, where, SQ_KEY_SEQUENCE, &sequence) ||
+        get_text(rd, o, where, SQ_KEY_MODE, &mode))
         return -1;
     const sq_family *fam = sq_family_find(family);
     if (!fam)
@@ -468,13 +482,14 @@ static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
     sq_result *r = &run->results[run->nresults];
     memset(r, 0, sizeof *r);
     r->mode = (sq_mode)m;
-    if (get_stats(rd, o, where, "cycles", &r->cycles) ||
-        get_stats(rd, o, where, "ticks", &r->ticks) || get_stats(rd, o, where, "ns", &r->ns))
+    if (get_stats(rd, o, where, SQ_KEY_CYCLES, &r->cycles) ||
+        get_stats(rd, o, where, SQ_KEY_TICKS, &r->ticks) ||
+        get_stats(rd, o, where, SQ_KEY_NS, &r->ns))
         return -1;
     double reps = 0;
-    if (get_whole(rd, o, where, "reps", 0, 100000, &reps))
+    if (get_whole(rd, o, where, SQ_KEY_REPS, 0, 100000, &reps))
         return -1;
-    json_t *samples = json_object_get(o, "samples");
+    json_t *samples = json_object_get(o, SQ_KEY_SAMPLES);
     if (!json_is_array(samples))
         return bad(rd, "%s.samples: %s", where, samples ? "not an array" : "missing");
     size_t n = json_array_size(samples);
@@ -493,11 +508,11 @@ static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
         r->samples[k] = json_is_null(x) ? NAN : json_number_value(x);
     }
     if (get_modes(rd, o, where, r) ||
-        get_optional_bool(rd, o, where, "control_dependent", false, &r->control_dependent)) {
+        get_optional_bool(rd, o, where, SQ_KEY_CONTROL_DEPENDENT, false, &r->control_dependent)) {
         free(r->samples);
         return -1;
     }
-    if (!json_object_get(json_object_get(o, "cycles"), "ci95"))
+    if (!json_object_get(json_object_get(o, SQ_KEY_CYCLES), SQ_KEY_CI95))
         fill_missing_interval(r);
     r->variant = variant_of(rd, run, id, fam, tech, impl);
     r->sequence = own_string(run, sequence);
@@ -528,7 +543,7 @@ int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run
         bad(&rd, "not a sqcolor result file (the top level is not an object)");
     else if (read_header(&rd, root, run) == 0 && read_code(&rd, root, run) == 0 &&
              read_batch(&rd, root, run) == 0) {
-        results = json_object_get(root, "results");
+        results = json_object_get(root, SQ_KEY_RESULTS);
         if (!json_is_array(results)) {
             bad(&rd, "results: %s", results ? "not an array" : "missing");
         } else {

@@ -67,8 +67,8 @@ static json_t *interval(double lo, double hi) {
 }
 
 static json_t *stats_json(sq_stats s) {
-    return json_pack("{s:o, s:o, s:o, s:o}", "min", real(s.min), "median", real(s.median), "p90",
-                     real(s.p90), "ci95", interval(s.ci_lo, s.ci_hi));
+    return json_pack("{s:o, s:o, s:o, s:o}", SQ_KEY_MIN, real(s.min), SQ_KEY_MEDIAN, real(s.median),
+                     SQ_KEY_P90, real(s.p90), SQ_KEY_CI95, interval(s.ci_lo, s.ci_hi));
 }
 
 /* Appends item to array; NULL (no memory) drops the array. */
@@ -91,23 +91,24 @@ static json_t *set(json_t *obj, const char *key, json_t *value) {
 
 static json_t *result_json(const sq_result *r) {
     const sq_variant *v = r->variant;
-    json_t *o = json_pack("{s:o, s:o, s:o, s:o, s:o, s:s, s:o, s:o, s:o, s:i, s:b}", "id",
-                          text(v->id), "family", text(v->family->name), "technique",
-                          text(v->technique), "impl", text(v->impl), "sequence", text(r->sequence),
-                          "mode", sq_mode_names[r->mode], "cycles", stats_json(r->cycles), "ticks",
-                          stats_json(r->ticks), "ns", stats_json(r->ns), "reps", r->reps,
-                          "control_dependent", (int)r->control_dependent);
+    json_t *o =
+        json_pack("{s:o, s:o, s:o, s:o, s:o, s:s, s:o, s:o, s:o, s:i, s:b}", SQ_KEY_ID, text(v->id),
+                  SQ_KEY_FAMILY, text(v->family->name), SQ_KEY_TECHNIQUE, text(v->technique),
+                  SQ_KEY_IMPL, text(v->impl), SQ_KEY_SEQUENCE, text(r->sequence), SQ_KEY_MODE,
+                  sq_mode_names[r->mode], SQ_KEY_CYCLES, stats_json(r->cycles), SQ_KEY_TICKS,
+                  stats_json(r->ticks), SQ_KEY_NS, stats_json(r->ns), SQ_KEY_REPS, r->reps,
+                  SQ_KEY_CONTROL_DEPENDENT, (int)r->control_dependent);
     if (r->nmodes > 0) {
         json_t *modes = json_array();
         for (int k = 0; k < r->nmodes && k < SQ_MAX_MODES; k++)
-            modes = append(modes, json_pack("{s:o, s:o}", "cycles", real(r->modes[k].cycles),
-                                            "share", real(r->modes[k].share)));
-        o = set(o, "modes", modes);
+            modes = append(modes, json_pack("{s:o, s:o}", SQ_KEY_CYCLES, real(r->modes[k].cycles),
+                                            SQ_KEY_SHARE, real(r->modes[k].share)));
+        o = set(o, SQ_KEY_MODES, modes);
     }
     json_t *samples = json_array();
     for (int k = 0; r->samples && k < r->reps; k++)
         samples = append(samples, real(r->samples[k]));
-    return set(o, "samples", samples);
+    return set(o, SQ_KEY_SAMPLES, samples);
 }
 
 /* The vendor's mispredict figure for the machine and each variant's summary
@@ -117,11 +118,11 @@ static json_t *summary_json(const sq_run *run) {
     sq_summary *s = sq_summaries_of(run, &n);
     json_t *a = s || !run->nresults ? json_array() : NULL;
     for (int i = 0; i < n; i++)
-        a = append(a, json_pack("{s:o, s:o, s:o, s:o, s:o, s:o}", "id", text(s[i].variant->id),
-                                "latency", real(s[i].latency), "throughput", real(s[i].throughput),
-                                "branch_predictable", real(s[i].branch_predictable),
-                                "mispredict_penalty", real(s[i].mispredict_penalty),
-                                "mispredict_penalty_ci95",
+        a = append(a, json_pack("{s:o, s:o, s:o, s:o, s:o, s:o}", SQ_KEY_ID, text(s[i].variant->id),
+                                SQ_KEY_LATENCY, real(s[i].latency), SQ_KEY_THROUGHPUT,
+                                real(s[i].throughput), SQ_KEY_BRANCH_PREDICTABLE,
+                                real(s[i].branch_predictable), SQ_KEY_MISPREDICT_PENALTY,
+                                real(s[i].mispredict_penalty), SQ_KEY_MISPREDICT_PENALTY_CI95,
                                 isfinite(s[i].mispredict_penalty)
                                     ? interval(s[i].penalty_lo, s[i].penalty_hi)
                                     : json_null()));
@@ -131,29 +132,30 @@ static json_t *summary_json(const sq_run *run) {
 
 static json_t *machine_json(const sq_run *run) {
     const sq_machine *m = &run->machine;
-    return json_pack("{s:o, s:o, s:I, s:I, s:I, s:b, s:o}", "vendor", text(m->vendor), "brand",
-                     text(m->brand), "family", (json_int_t)m->family, "model", (json_int_t)m->model,
-                     "stepping", (json_int_t)m->stepping, "hypervisor", (int)m->hypervisor,
-                     "kernel", text(run->kernel));
+    return json_pack("{s:o, s:o, s:I, s:I, s:I, s:b, s:o}", SQ_KEY_VENDOR, text(m->vendor),
+                     SQ_KEY_BRAND, text(m->brand), SQ_KEY_FAMILY, (json_int_t)m->family,
+                     SQ_KEY_MODEL, (json_int_t)m->model, SQ_KEY_STEPPING, (json_int_t)m->stepping,
+                     SQ_KEY_HYPERVISOR, (int)m->hypervisor, SQ_KEY_KERNEL, text(run->kernel));
 }
 
 static json_t *clock_json(const sq_clock *c) {
-    return json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "source", text(c->source),
-                     "tsc_source", text(c->tsc_source), "tsc_hz", real(c->tsc_hz), "core_hz",
-                     real(c->core_hz), "core_hz_min", real(c->core_hz_min), "core_hz_max",
-                     real(c->core_hz_max), "timer_overhead_ticks", real(c->timer_overhead),
-                     "alu_per_cycle", real(c->alu_per_cycle));
+    return json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", SQ_KEY_SOURCE, text(c->source),
+                     SQ_KEY_TSC_SOURCE, text(c->tsc_source), SQ_KEY_TSC_HZ, real(c->tsc_hz),
+                     SQ_KEY_CORE_HZ, real(c->core_hz), SQ_KEY_CORE_HZ_MIN, real(c->core_hz_min),
+                     SQ_KEY_CORE_HZ_MAX, real(c->core_hz_max), SQ_KEY_TIMER_OVERHEAD_TICKS,
+                     real(c->timer_overhead), SQ_KEY_ALU_PER_CYCLE, real(c->alu_per_cycle));
 }
 
 /* The seed in a string: jansson's integers stop at 2^63-1. */
 static json_t *config_json(const sq_run *run) {
     char seed[24];
     snprintf(seed, sizeof seed, "%" PRIu64, run->seed);
-    return json_pack("{s:i, s:i, s:o, s:i, s:o, s:i, s:I, s:s, s:i, s:o, s:b}", "reps", run->reps,
-                     "min_reps", run->min_reps, "tight", real(run->tight), "samples", run->samples,
-                     "sample_us", real(run->sample_us), "visits", run->visits, "length",
-                     (json_int_t)run->length, "seed", seed, "cpu", run->cpu, "sequences",
-                     text(run->sequences), "aslr", (int)run->aslr);
+    return json_pack("{s:i, s:i, s:o, s:i, s:o, s:i, s:I, s:s, s:i, s:o, s:b}", SQ_KEY_REPS,
+                     run->reps, SQ_KEY_MIN_REPS, run->min_reps, SQ_KEY_TIGHT, real(run->tight),
+                     SQ_KEY_SAMPLES, run->samples, SQ_KEY_SAMPLE_US, real(run->sample_us),
+                     SQ_KEY_VISITS, run->visits, SQ_KEY_LENGTH, (json_int_t)run->length,
+                     SQ_KEY_SEED, seed, SQ_KEY_CPU, run->cpu, SQ_KEY_SEQUENCES,
+                     text(run->sequences), SQ_KEY_ASLR, (int)run->aslr);
 }
 
 static json_t *code_json(const sq_run *run) {
@@ -161,8 +163,9 @@ static json_t *code_json(const sq_run *run) {
     for (int i = 0; i < run->ncode; i++) {
         char hash[17];
         snprintf(hash, sizeof hash, "%016" PRIx64, run->code[i].hash);
-        a = append(a, json_pack("{s:o, s:i, s:i, s:s}", "id", text(run->code[i].id), "insns",
-                                run->code[i].insns, "bytes", run->code[i].bytes, "hash", hash));
+        a = append(a, json_pack("{s:o, s:i, s:i, s:s}", SQ_KEY_ID, text(run->code[i].id),
+                                SQ_KEY_INSNS, run->code[i].insns, SQ_KEY_BYTES, run->code[i].bytes,
+                                SQ_KEY_HASH, hash));
     }
     return a;
 }
@@ -171,8 +174,9 @@ static json_t *batch_json(const sq_run *run) {
     json_t *a = json_array();
     for (int i = 0; i < run->nbatch; i++) {
         const sq_batch_result *b = &run->batch[i];
-        a = append(a, json_pack("{s:o, s:I, s:i, s:o}", "id", text(b->id), "n", (json_int_t)b->n,
-                                "reps", b->reps, "cycles", stats_json(b->cycles)));
+        a = append(a, json_pack("{s:o, s:I, s:i, s:o}", SQ_KEY_ID, text(b->id), SQ_KEY_N,
+                                (json_int_t)b->n, SQ_KEY_REPS, b->reps, SQ_KEY_CYCLES,
+                                stats_json(b->cycles)));
     }
     return a;
 }
@@ -183,22 +187,23 @@ static json_t *run_json(const sq_run *run) {
     const sq_cpu_model *ref = sq_mispredict_reference_of(&run->machine);
     json_t *impls = json_array();
     for (int i = 0; i < run->nimpls; i++)
-        impls = append(impls,
-                       json_pack("{s:o, s:o, s:o}", "name", text(run->impls[i].name), "compiler",
-                                 text(run->impls[i].compiler), "flags", text(run->impls[i].flags)));
+        impls = append(impls, json_pack("{s:o, s:o, s:o}", SQ_KEY_NAME, text(run->impls[i].name),
+                                        SQ_KEY_COMPILER, text(run->impls[i].compiler), SQ_KEY_FLAGS,
+                                        text(run->impls[i].flags)));
     json_t *results = json_array();
     for (int i = 0; i < run->nresults; i++)
         results = append(results, result_json(&run->results[i]));
     json_t *root = json_pack(
-        "{s:i, s:{s:s, s:o, s:o}, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "schema",
-        SQ_RESULTS_SCHEMA, "tool", "name", SQ_RESULTS_TOOL, "version", text(run->version), "commit",
-        text(run->commit), "impls", impls, "machine", machine_json(run), "clock",
-        clock_json(&run->clock), "config", config_json(run), "elapsed_s", real(run->elapsed_s),
-        "mispredict_reference",
-        ref ? json_pack("{s:o, s:o}", "core", text(ref->core), "cycles", text(ref->mispredict))
+        "{s:i, s:{s:s, s:o, s:o}, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", SQ_KEY_SCHEMA,
+        SQ_RESULTS_SCHEMA, SQ_KEY_TOOL, SQ_KEY_NAME, SQ_RESULTS_TOOL, SQ_KEY_VERSION,
+        text(run->version), SQ_KEY_COMMIT, text(run->commit), SQ_KEY_IMPLS, impls, SQ_KEY_MACHINE,
+        machine_json(run), SQ_KEY_CLOCK, clock_json(&run->clock), SQ_KEY_CONFIG, config_json(run),
+        SQ_KEY_ELAPSED_S, real(run->elapsed_s), SQ_KEY_MISPREDICT_REFERENCE,
+        ref ? json_pack("{s:o, s:o}", SQ_KEY_CORE, text(ref->core), SQ_KEY_CYCLES,
+                        text(ref->mispredict))
             : json_null(),
-        "summary", summary_json(run), "code", code_json(run), "results", results);
-    return run->nbatch ? set(root, "batch", batch_json(run)) : root;
+        SQ_KEY_SUMMARY, summary_json(run), SQ_KEY_CODE, code_json(run), SQ_KEY_RESULTS, results);
+    return run->nbatch ? set(root, SQ_KEY_BATCH, batch_json(run)) : root;
 }
 
 /* jansson hands its text over a token at a time: gathered here and written
