@@ -8,7 +8,9 @@ usage: layers.py SOURCE_DIR BUILD_DIR LAYER...   (lowest first)
 Checks every quoted include in bench/ (written from the root, pointing down or
 level) and every static library's symbols (nm): an object may refer only to
 symbols defined in its layer or below, and two objects never refer to each
-other. Prints one line per breach and 'layers: N passed, N failed'."""
+other. No object under the cli layer may end the process (exit, _exit, abort,
+quick_exit): it returns its failure and the cli picks the exit status. Prints
+one line per breach and 'layers: N passed, N failed'."""
 import os
 import re
 import subprocess
@@ -88,6 +90,15 @@ for i, name in enumerate(layers):
         for sym in d:
             owner[sym] = (i, "%s/%s" % (name, obj))
         objects.append((i, "%s/%s" % (name, obj), u))
+
+# Only the cli layer and what sits over it decide how the process ends.
+enders = {"exit", "_exit", "_Exit", "abort", "quick_exit"}
+cli = rank.get("cli", top)
+for i, obj, undefined in objects:
+    if i >= cli:
+        continue
+    for sym in sorted(undefined & enders):
+        check(False, "%s calls %s: below the cli a failure is returned, not exited on" % (obj, sym))
 
 uses = {}
 for i, obj, undefined in objects:

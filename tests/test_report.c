@@ -10,7 +10,7 @@
 #include "bench/results/cells.h"
 #include "bench/report/report.h"
 #include "bench/report/report_formats.h"
-#include "bench/results/results_io.h"
+#include "bench/results/results_read.h"
 #include "bench/util/stats.h"
 
 #include <ctype.h>

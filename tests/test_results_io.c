@@ -5,7 +5,8 @@
  * as U+FFFD; the seed's bad forms refused; and a schema-1 file, as the writer
  * before schema 2 made it, still read.
  * usage: test_results_io tests/data/schema1.json */
-#include "bench/results/results_io.h"
+#include "bench/results/results_read.h"
+#include "bench/results/results_write.h"
 
 #include <float.h>
 #include <inttypes.h>

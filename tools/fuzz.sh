@@ -13,13 +13,14 @@ out=$build/fuzz
 mkdir -p "$out"
 flags=(-std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
        -I. -I"$build/generated")
-# Every layer under the cli, top first, with this build's results_io.c for the
-# fuzzer's instrumentation.
+# Every layer under the cli, top first, with this build's result-file reader
+# (and the arena and id table it parses with) for the fuzzer's instrumentation.
 layers=()
 for layer in report render measure results input verify code catalog machine util; do
     layers+=("$build/bench/libsqcolor_$layer.a")
 done
-clang "${flags[@]}" tests/fuzz/fuzz_results.c bench/results/results_io.c "${layers[@]}" \
+clang "${flags[@]}" tests/fuzz/fuzz_results.c bench/results/results_read.c \
+    bench/results/json_arena.c bench/util/id_table.c "${layers[@]}" \
     "$build/libsqcolor_kernels.a" $(pkg-config --libs jansson capstone) -lm -o "$out/fuzz_results"
 # The real-game sequences sequence.c knows are text the asm puts in the binary.
 nasm -f elf64 -Iasm/ -Ibench/sequences/ asm/game_sequences.asm -o "$out/game_sequences.o"

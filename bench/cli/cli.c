@@ -101,3 +101,9 @@ bool sq_progress_wanted(void) {
     const char *ci = getenv("CI");
     return isatty(STDERR_FILENO) && !(ci && strcmp(ci, "true") == 0);
 }
+
+int sq_report_out_of_memory(sq_format format) {
+    fprintf(stderr, "sqcolor: out of memory for %s\n",
+            format == SQ_FORMAT_JSON ? "the result file" : "a report");
+    return SQ_EXIT_FAIL;
+}

@@ -7,6 +7,7 @@
 #include "bench/catalog/batch_registry.h"
 #include "bench/catalog/registry.h"
 #include "bench/cli/options.h"
+#include "bench/report/report.h"
 #include "bench/util/exit_status.h"
 
 #include <stdbool.h>
@@ -49,6 +50,11 @@ int sq_select_all_supported_or_exit(const char *cmd, const char *globs, const sq
 extern const sq_command sq_command_run, sq_command_verify, sq_command_list, sq_command_eval,
     sq_command_calibrate, sq_command_selftest, sq_command_disasm, sq_command_report,
     sq_command_compare, sq_command_batch;
+
+/* For a report sq_report_write ran out of memory on: "sqcolor: out of memory
+ * for the result file" (JSON) or "... for a report" on stderr. Returns
+ * SQ_EXIT_FAIL, the status to end with. */
+int sq_report_out_of_memory(sq_format format);
 
 /* The catalogue table: id, formula, instructions. */
 void sq_print_catalogue(const sq_variant *const *vs, int n);

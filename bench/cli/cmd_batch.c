@@ -4,6 +4,7 @@
 #include "bench/verify/batch_verify.h"
 #include "bench/cli/cli.h"
 #include "bench/render/doc.h"
+#include "bench/util/failure.h"
 #include "bench/util/output.h"
 #include "bench/report/report_batch.h"
 
@@ -42,8 +43,9 @@ const sq_command sq_command_batch = {
     .noptions = OPT_COUNT,
 };
 
-static void write_doc(FILE *out, sq_doc_format format, const sq_run *run, const char *skipped,
-                      const sq_calibration *cal, const sq_batch_timing *t) {
+/* Returns sq_doc_finish's answer. */
+static int write_doc(FILE *out, sq_doc_format format, const sq_run *run, const char *skipped,
+                     const sq_calibration *cal, const sq_batch_timing *t) {
     sq_doc d;
     sq_doc_open(&d, out, format, "sqcolor batch");
     sq_report_batch(&d, run, NULL, false);
@@ -55,7 +57,7 @@ static void write_doc(FILE *out, sq_doc_format format, const sq_run *run, const 
                 t->reps, t->samples, t->sample_s * 1e6, cal->core_hz / 1e9);
     sq_doc_note(&d, "machine: %s (family 0x%x model 0x%x)", cal->machine.brand, cal->machine.family,
                 cal->machine.model);
-    sq_doc_finish(&d);
+    return sq_doc_finish(&d);
 }
 
 static int run_batch(int argc, char **argv) {
@@ -97,12 +99,19 @@ static int run_batch(int argc, char **argv) {
             sq_output_abort(&out_file);
         return SQ_EXIT_FAIL;
     }
+    /* A write error shows on commit, or for standard output at exit (main.c). */
+    int written = 0;
     if (format == FORMAT_CSV)
         sq_write_batch_csv(out, &result);
     else
-        write_doc(out, format == FORMAT_MARKDOWN ? SQ_DOC_MARKDOWN : SQ_DOC_TEXT, &result, skipped,
-                  &cal, &t);
+        written = write_doc(out, format == FORMAT_MARKDOWN ? SQ_DOC_MARKDOWN : SQ_DOC_TEXT, &result,
+                            skipped, &cal, &t);
     free(result.batch);
+    if (written == SQ_FAILED_MEMORY) {
+        if (output)
+            sq_output_abort(&out_file);
+        return sq_report_out_of_memory(SQ_FORMAT_TABLE);
+    }
     if (output && sq_output_commit(&out_file, err, sizeof err)) {
         fprintf(stderr, "sqcolor batch: %s\n", err);
         return SQ_EXIT_USAGE;

@@ -12,7 +12,7 @@
 #include "bench/cli/cli.h"
 #include "bench/report/compare_batch.h"
 #include "bench/machine/cpu_model.h"
-#include "bench/results/results_io.h"
+#include "bench/results/results_read.h"
 #include "bench/util/stats.h"
 
 #include <math.h>

@@ -6,7 +6,8 @@
 #include "bench/code/disasm.h"
 #include "bench/code/mca.h"
 #include "bench/report/model_vs_measurement.h"
-#include "bench/results/results_io.h"
+#include "bench/results/results_read.h"
+#include "bench/util/failure.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -222,7 +223,7 @@ static int run_disasm(int argc, char **argv) {
     if (results) {
         int rc = sq_model_vs_measurement(vs, n, predict ? &model : NULL, &measured, results, md);
         sq_results_free(&measured);
-        return rc;
+        return rc == SQ_FAILED_MEMORY ? sq_report_out_of_memory(SQ_FORMAT_TABLE) : rc;
     }
 
     bool *done = calloc((size_t)n, sizeof *done);

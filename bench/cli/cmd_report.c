@@ -1,9 +1,11 @@
 /* sqcolor report: tables (and plots) from saved result files; several files
  * side by side, one column per machine. */
 #include "bench/cli/cli.h"
+#include "bench/util/failure.h"
+#include "bench/util/failure.h"
 #include "bench/util/output.h"
 #include "bench/report/report.h"
-#include "bench/results/results_io.h"
+#include "bench/results/results_read.h"
 #include "bench/render/plot.h"
 #include "sq_version.h"
 
@@ -87,12 +89,16 @@ static int run_report(int argc, char **argv) {
         sq_usage_error("report", "--plot: %s", err);
     }
     int status = SQ_EXIT_OK;
-    bool written = sq_report_write(runs, nfiles, format, detail, out) == 0;
+    int written = sq_report_write(runs, nfiles, format, detail, out);
     if (plot_dir && sq_plot(runs, nfiles, plot_dir, err, sizeof err)) {
         fprintf(stderr, "sqcolor report: --plot: %s\n", err);
         status = SQ_EXIT_FAIL;
     }
-    if (output && !written) {
+    if (written == SQ_FAILED_MEMORY) {
+        if (output)
+            sq_output_abort(&o);
+        status = sq_report_out_of_memory(format);
+    } else if (output && written) {
         sq_output_abort(&o);
         fprintf(stderr, "sqcolor report: cannot write %s\n", output);
         status = SQ_EXIT_USAGE;

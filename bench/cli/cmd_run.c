@@ -3,10 +3,13 @@
 #include "bench/verify/batch_verify.h"
 #include "bench/cli/cli.h"
 #include "bench/measure/engine.h"
+#include "bench/util/failure.h"
+#include "bench/util/failure.h"
 #include "bench/util/output.h"
 #include "bench/machine/placement.h"
 #include "bench/report/report.h"
-#include "bench/results/results_io.h"
+#include "bench/results/results_path.h"
+#include "bench/util/seed.h"
 #include "bench/input/sequence.h"
 #include "sq_version.h"
 
@@ -314,7 +317,14 @@ static int run_run(int argc, char **argv) {
         sq_results_path(&run, results_dir, path, sizeof path);
         if (sq_make_parent_dirs(path, err, sizeof err) == 0 &&
             sq_output_open_new(&saved, path, err, sizeof err) == 0) {
-            sq_report_write(&run, 1, SQ_FORMAT_JSON, false, saved.fp);
+            /* A file without its rows must not be saved as whole. */
+            if (sq_report_write(&run, 1, SQ_FORMAT_JSON, false, saved.fp) == SQ_FAILED_MEMORY) {
+                sq_output_abort(&saved);
+                if (output)
+                    sq_output_abort(&out_file);
+                sq_run_free(&run);
+                return sq_report_out_of_memory(SQ_FORMAT_JSON);
+            }
             if (sq_output_commit_new(&saved, used, sizeof used, err, sizeof err) == 0)
                 fprintf(stderr, "sqcolor run: saved %s\n", used);
             else
@@ -325,8 +335,14 @@ static int run_run(int argc, char **argv) {
         if (status)
             fprintf(stderr, "sqcolor run: --save: %s\n", err);
     }
-    sq_report_write(&run, 1, format, detail, out);
+    /* A write error shows on commit, or for standard output at exit (main.c). */
+    int written = sq_report_write(&run, 1, format, detail, out);
     sq_run_free(&run);
+    if (written == SQ_FAILED_MEMORY) {
+        if (output)
+            sq_output_abort(&out_file);
+        return sq_report_out_of_memory(format);
+    }
     if (output && sq_output_commit(&out_file, err, sizeof err)) {
         fprintf(stderr, "sqcolor run: %s\n", err);
         return SQ_EXIT_USAGE;

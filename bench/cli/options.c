@@ -1,6 +1,6 @@
 #include "bench/cli/cli.h"
 
-#include "bench/results/results_io.h"
+#include "bench/util/seed.h"
 #include "bench/util/escape.h"
 
 #include <errno.h>

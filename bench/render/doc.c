@@ -1,6 +1,7 @@
 /* The document's dispatch, and its console-text and Markdown renderers. */
 #include "bench/render/doc.h"
 #include "bench/util/escape.h"
+#include "bench/util/failure.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -43,8 +44,8 @@ static void text_line(sq_doc *d, const char *text) {
             end = q + strcspn(q, " ");
         char *part = strndup(p, (size_t)(end - p));
         if (!part) {
-            fprintf(stderr, "sqcolor: out of memory for a report\n");
-            exit(1);
+            d->error = SQ_FAILED_MEMORY;
+            return;
         }
         fputs(p == text ? "" : TEXT_INDENT, d->out);
         sq_put_plain(d->out, part);
@@ -57,7 +58,8 @@ static void text_line(sq_doc *d, const char *text) {
 }
 
 static void text_table(sq_doc *d, const sq_text_table *t, int first_width, int width) {
-    sq_text_table_write(t, d->out, first_width, width);
+    if (sq_text_table_write(t, d->out, first_width, width))
+        d->error = SQ_FAILED_MEMORY;
 }
 
 static void no_figure(sq_doc *d, const sq_run *runs, int nruns, const struct sq_figure *f) {
@@ -129,22 +131,27 @@ void sq_doc_open(sq_doc *d, FILE *out, sq_doc_format format, const char *title) 
         sq_doc_heading(d, 1, "%s", title);
 }
 
-/* The text of a printf format, as long as it is; exits on no memory. */
-static char *format_text(const char *fmt, va_list ap) {
+/* The text of a printf format, as long as it is; NULL, d->error set, on no
+ * memory. */
+static char *format_text(sq_doc *d, const char *fmt, va_list ap) {
     char *text;
     if (vasprintf(&text, fmt, ap) < 0) {
-        fprintf(stderr, "sqcolor: out of memory for a report\n");
-        exit(1);
+        d->error = SQ_FAILED_MEMORY;
+        return NULL;
     }
     return text;
 }
 
 #define WITH_TEXT(call, kind)                                                                      \
     do {                                                                                           \
+        if (d->error)                                                                              \
+            return;                                                                                \
         va_list ap;                                                                                \
         va_start(ap, fmt);                                                                         \
-        char *text = format_text(fmt, ap);                                                         \
+        char *text = format_text(d, fmt, ap);                                                      \
         va_end(ap);                                                                                \
+        if (!text)                                                                                 \
+            return;                                                                                \
         call;                                                                                      \
         free(text);                                                                                \
         d->last = kind;                                                                            \
@@ -163,14 +170,33 @@ void sq_doc_note(sq_doc *d, const char *fmt, ...) {
 }
 
 void sq_doc_table(sq_doc *d, const sq_text_table *t, int first_width, int width) {
+    if (d->error)
+        return;
+    if (t->out_of_memory) { /* a cell is missing: the table would be wrong */
+        d->error = SQ_FAILED_MEMORY;
+        return;
+    }
     d->ops->table(d, t, first_width, width);
     d->last = BLOCK_TABLE;
 }
 
+void sq_doc_out_of_memory(sq_doc *d) {
+    d->error = SQ_FAILED_MEMORY;
+}
+
+void *sq_doc_alloc(sq_doc *d, size_t size) {
+    void *p = malloc(size);
+    if (!p)
+        sq_doc_out_of_memory(d);
+    return p;
+}
+
 void sq_doc_figure(sq_doc *d, const sq_run *runs, int nruns, const struct sq_figure *f) {
-    d->ops->figure(d, runs, nruns, f);
+    if (!d->error)
+        d->ops->figure(d, runs, nruns, f);
 }
 
 int sq_doc_finish(sq_doc *d) {
-    return d->ops->finish(d);
+    int rc = d->ops->finish(d);
+    return d->error ? d->error : rc ? SQ_FAILED_WRITE : 0;
 }

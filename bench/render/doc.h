@@ -34,10 +34,14 @@ struct sq_doc {
     const sq_doc_ops *ops;
     int last;    /* the kind of the block before: 0 none, 1 heading, 2 paragraph, 3 note, 4 table */
     void *state; /* the renderer's own */
+    /* 0, or SQ_FAILED_MEMORY (failure.h) once a block found no memory:
+     * every later block is skipped and sq_doc_finish returns it, so a
+     * document is never passed off as whole without one (as ferror). */
+    int error;
 };
 
 /* Starts a document titled title (the HTML page's <title> and first heading;
- * the other formats print it as a level-1 heading). Exits on no memory. */
+ * the other formats print it as a level-1 heading). No memory sets d->error. */
 void sq_doc_open(sq_doc *d, FILE *out, sq_doc_format format, const char *title);
 
 void sq_doc_heading(sq_doc *d, int level, const char *fmt, ...)
@@ -48,10 +52,17 @@ void sq_doc_note(sq_doc *d, const char *fmt, ...) __attribute__((format(printf, 
 /* A table; first_width and width are the console's least column widths. */
 void sq_doc_table(sq_doc *d, const sq_text_table *t, int first_width, int width);
 
+/* Marks the document as missing a block for want of memory (d->error). */
+void sq_doc_out_of_memory(sq_doc *d);
+
+/* malloc(size) for a block's scratch; NULL, d->error set, on no memory. */
+void *sq_doc_alloc(sq_doc *d, size_t size);
+
 void sq_doc_figure(sq_doc *d, const sq_run *runs, int nruns, const struct sq_figure *f);
 
 /* Ends the document (HTML: the table of contents, the page's end) and
- * flushes. Returns 0, or -1 when any write failed. */
+ * flushes. Returns 0, SQ_FAILED_MEMORY when d->error was set (the HTML page
+ * is then not written at all), or SQ_FAILED_WRITE when a write failed. */
 int sq_doc_finish(sq_doc *d);
 
 /* The HTML renderer (doc_html.c): its operations, and the start of a page

@@ -4,6 +4,7 @@
 #include "bench/render/doc.h"
 #include "bench/render/figures.h"
 #include "bench/util/escape.h"
+#include "bench/util/failure.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -24,11 +25,6 @@ typedef struct html_state {
     bool in_list;
 } html_state;
 
-static void out_of_memory(void) {
-    fprintf(stderr, "sqcolor: out of memory for a report\n");
-    exit(1);
-}
-
 /* Ends a list of notes and forgets the heading before: called by every
  * block but a note. */
 static void start_block(sq_doc *d) {
@@ -44,14 +40,22 @@ static void html_heading(sq_doc *d, int level, const char *text) {
     html_state *h = d->state;
     start_block(d);
     if (h->ntoc == h->toc_cap) {
-        h->toc_cap = h->toc_cap ? 2 * h->toc_cap : 64;
-        if (!(h->toc = realloc(h->toc, (size_t)h->toc_cap * sizeof *h->toc)))
-            out_of_memory();
+        int cap = h->toc_cap ? 2 * h->toc_cap : 64;
+        toc_entry *toc = realloc(h->toc, (size_t)cap * sizeof *toc);
+        if (!toc) {
+            d->error = SQ_FAILED_MEMORY;
+            return;
+        }
+        h->toc = toc;
+        h->toc_cap = cap;
+    }
+    char *copy = strdup(text);
+    if (!copy) {
+        d->error = SQ_FAILED_MEMORY;
+        return;
     }
     int id = h->ntoc++, hlevel = level < 2 ? 2 : level > 6 ? 6 : level;
-    h->toc[id].level = hlevel;
-    if (!(h->toc[id].text = strdup(text)))
-        out_of_memory();
+    h->toc[id] = (toc_entry){hlevel, copy};
     fprintf(d->out, "<h%d id=\"s%d\">", hlevel, id);
     sq_put_html(d->out, text);
     fprintf(d->out, "</h%d>\n", hlevel);
@@ -197,8 +201,30 @@ static void write_toc(FILE *out, const html_state *h) {
     fputs("</ul>\n</nav>\n", out);
 }
 
+static void free_state(sq_doc *d) {
+    html_state *h = d->state;
+    for (int i = 0; i < h->ntoc; i++)
+        free(h->toc[i].text);
+    free(h->toc);
+    free(h->body);
+    free(h->title);
+    free(h);
+    d->state = NULL;
+}
+
+/* Out of memory (d->error) the page is dropped unwritten: a page without
+ * a block it should hold must not pass for whole. */
 static int html_finish(sq_doc *d) {
     html_state *h = d->state;
+    if (!h) /* sq_doc_html_start found no memory */
+        return 0;
+    if (d->error) {
+        if (d->out != h->page)
+            fclose(d->out);
+        d->out = h->page;
+        free_state(d);
+        return 0;
+    }
     start_block(d);
     bool ok = fflush(d->out) == 0 && !ferror(d->out);
     fclose(d->out);
@@ -216,13 +242,7 @@ static int html_finish(sq_doc *d) {
     if (ok)
         fwrite(h->body, 1, h->body_len, out);
     fputs("</main>\n</body>\n</html>\n", out);
-    for (int i = 0; i < h->ntoc; i++)
-        free(h->toc[i].text);
-    free(h->toc);
-    free(h->body);
-    free(h->title);
-    free(h);
-    d->state = NULL;
+    free_state(d);
     return ok && fflush(out) == 0 && !ferror(out) ? 0 : -1;
 }
 
@@ -231,11 +251,16 @@ const sq_doc_ops sq_doc_html_ops = {html_heading, html_paragraph, html_note,
 
 void sq_doc_html_start(sq_doc *d, const char *title) {
     html_state *h = calloc(1, sizeof *h);
-    if (!h || !(h->title = strdup(title)))
-        out_of_memory();
+    if (!h) {
+        d->error = SQ_FAILED_MEMORY;
+        return;
+    }
     h->heading_before = -1;
     h->page = d->out;
-    if (!(d->out = open_memstream(&h->body, &h->body_len)))
-        out_of_memory();
     d->state = h;
+    FILE *body = (h->title = strdup(title)) ? open_memstream(&h->body, &h->body_len) : NULL;
+    if (body)
+        d->out = body;
+    else
+        d->error = SQ_FAILED_MEMORY; /* html_finish frees h */
 }

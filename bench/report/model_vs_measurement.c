@@ -2,6 +2,7 @@
 
 #include "bench/results/cells.h"
 #include "bench/util/exit_status.h"
+#include "bench/util/failure.h"
 #include "bench/machine/cpu_model.h"
 #include "bench/render/doc.h"
 #include "sq_version.h"
@@ -119,7 +120,11 @@ int sq_model_vs_measurement(const sq_variant *const *vs, int n, sq_mca_model *mo
     }
     int failures = 0;
     sq_variant_rows by_variant;
-    sq_variant_rows_init(&by_variant, run);
+    if (sq_variant_rows_init(&by_variant, run)) {
+        free(rows);
+        fprintf(stderr, "sqcolor disasm: out of memory\n");
+        return SQ_EXIT_FAIL;
+    }
     for (int i = 0; i < n; i++) {
         row *r = &rows[i];
         char err[256];
@@ -186,6 +191,8 @@ int sq_model_vs_measurement(const sq_variant *const *vs, int n, sq_mca_model *mo
                     "The run was timed by sqcolor %s and this binary is %s: where their code "
                     "differs, the measurement is of other code.",
                     run->commit, SQCOLOR_COMMIT);
-    sq_doc_finish(&d);
+    /* A write error to standard output shows at exit (main.c). */
+    if (sq_doc_finish(&d) == SQ_FAILED_MEMORY)
+        return SQ_FAILED_MEMORY;
     return failures ? SQ_EXIT_FAIL : SQ_EXIT_OK;
 }

@@ -27,7 +27,8 @@ bool sq_measured_here(const sq_run *run, const sq_machine *host, char *err, size
 /* The document, table or Markdown: per family a row per variant of vs[0..n)
  * with its instructions, the model's latency and reciprocal throughput
  * (model NULL: none), run's headline latency and throughput and the
- * differences; path names run. SQ_EXIT_FAIL when a routine cannot be decoded. */
+ * differences; path names run. SQ_EXIT_FAIL when a routine cannot be decoded,
+ * SQ_FAILED_MEMORY (failure.h) when the document found no memory. */
 int sq_model_vs_measurement(const sq_variant *const *vs, int n, sq_mca_model *model,
                             const sq_run *run, const char *path, bool markdown);
 

@@ -3,17 +3,20 @@
 
 #include "bench/machine/cpu_model.h"
 #include "bench/report/report_formats.h"
-#include "bench/results/results_io.h"
+#include "bench/results/results_write.h"
+#include "bench/util/failure.h"
 
 int sq_report_write(const sq_run *runs, int nruns, sq_format fmt, bool detail, FILE *out) {
     switch (fmt) {
     case SQ_FORMAT_CSV:
         sq_write_csv(out, runs, nruns);
         break;
-    case SQ_FORMAT_JSON:
-        if (sq_results_write(out, &runs[0]))
-            return -1;
+    case SQ_FORMAT_JSON: {
+        int rc = sq_results_write(out, &runs[0]);
+        if (rc)
+            return rc;
         break;
+    }
     default: {
         static const sq_doc_format as[] = {[SQ_FORMAT_TABLE] = SQ_DOC_TEXT,
                                            [SQ_FORMAT_MARKDOWN] = SQ_DOC_MARKDOWN,
@@ -27,9 +30,10 @@ int sq_report_write(const sq_run *runs, int nruns, sq_format fmt, bool detail, F
         sq_doc d;
         sq_doc_open(&d, out, as[fmt], title);
         sq_report_doc(&d, runs, nruns, detail);
-        if (sq_doc_finish(&d))
-            return -1;
+        int rc = sq_doc_finish(&d);
+        if (rc)
+            return rc;
     }
     }
-    return fflush(out) == 0 && !ferror(out) ? 0 : -1;
+    return fflush(out) == 0 && !ferror(out) ? 0 : SQ_FAILED_WRITE;
 }

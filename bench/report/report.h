@@ -23,8 +23,9 @@ typedef enum sq_format {
 #define SQ_FORMAT_CHOICES "table|markdown|csv|json|html"
 
 /* Writes runs[0..nruns) in fmt (JSON: one run; several: the caller refuses
- * them first); detail adds the per-sequence tables. Returns 0, or -1 on a
- * write error. */
+ * them first); detail adds the per-sequence tables. Returns 0,
+ * SQ_FAILED_WRITE or SQ_FAILED_MEMORY (failure.h): out of memory the output
+ * is not whole and must not be committed. */
 int sq_report_write(const sq_run *runs, int nruns, sq_format fmt, bool detail, FILE *out);
 
 #endif

@@ -9,7 +9,6 @@
 #include "bench/util/stats.h"
 #include "bench/results/summary.h"
 #include "bench/util/text_table.h"
-#include "bench/util/must.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -68,14 +67,20 @@ static int by_address(const void *x, const void *y) {
     return (a > b) - (a < b);
 }
 
-static void index_rows(const sq_run *run, report_index *ix) {
+/* Returns 0, or -1 (d->error set) on no memory; index_free either way. */
+static int index_rows(sq_doc *d, const sq_run *run, report_index *ix) {
     size_t n = (size_t)run->nresults;
     *ix = (report_index){.run = run, .n = run->nresults};
-    ix->by_cell = sq_must(malloc(sizeof *ix->by_cell * (n + 1)));
+    if (!(ix->by_cell = sq_doc_alloc(d, sizeof *ix->by_cell * (n + 1))))
+        return -1;
     for (size_t i = 0; i < n; i++)
         ix->by_cell[i] = &run->results[i];
     qsort(ix->by_cell, n, sizeof *ix->by_cell, by_cell);
-    sq_variant_rows_init(&ix->by_variant, run);
+    if (sq_variant_rows_init(&ix->by_variant, run)) {
+        sq_doc_out_of_memory(d);
+        return -1;
+    }
+    return 0;
 }
 
 static void index_free(report_index *ix) {
@@ -94,12 +99,18 @@ typedef struct axis {
 } axis;
 
 /* The distinct values of the rows rows[0..n) by field 0 technique, 1 impl,
- * 2 sequence, in the order the run first has them. */
-static void axis_of(const sq_result *const *rows, int n, int field, axis *a) {
-    const sq_result **in_order = sq_must(malloc(sizeof *in_order * ((size_t)n + 1)));
+ * 2 sequence, in the order the run first has them; none (d->error set) on no
+ * memory. */
+static void axis_of(sq_doc *d, const sq_result *const *rows, int n, int field, axis *a) {
+    const sq_result **in_order = sq_doc_alloc(d, sizeof *in_order * ((size_t)n + 1));
+    a->v = sq_doc_alloc(d, sizeof *a->v * ((size_t)n + 1));
+    a->n = 0;
+    if (!in_order || !a->v) {
+        free(in_order);
+        return;
+    }
     memcpy(in_order, rows, sizeof *in_order * (size_t)n);
     qsort(in_order, (size_t)n, sizeof *in_order, by_address);
-    a->v = sq_must(malloc(sizeof *a->v * ((size_t)n + 1)));
     for (int i = 0; i < n; i++) {
         const sq_result *r = in_order[i];
         a->v[i] = field == 0 ? r->variant->technique : field == 1 ? r->variant->impl : r->sequence;
@@ -118,7 +129,7 @@ typedef struct grid {
     report_index *ix;
 } grid;
 
-static void grid_of(report_index *ix, const sq_family *fam, sq_mode mode, grid *g) {
+static void grid_of(sq_doc *d, report_index *ix, const sq_family *fam, sq_mode mode, grid *g) {
     int lo = 0, hi = ix->n;
     while (lo < hi) {
         int mid = lo + (hi - lo) / 2;
@@ -131,9 +142,9 @@ static void grid_of(report_index *ix, const sq_family *fam, sq_mode mode, grid *
     while (end < ix->n && family_mode_order(ix->by_cell[end], fam, mode) == 0)
         end++;
     *g = (grid){.fam = fam, .mode = mode, .rows = ix->by_cell + lo, .n = end - lo, .ix = ix};
-    axis_of(g->rows, g->n, 0, &g->techniques);
-    axis_of(g->rows, g->n, 1, &g->impls);
-    axis_of(g->rows, g->n, 2, &g->sequences);
+    axis_of(d, g->rows, g->n, 0, &g->techniques);
+    axis_of(d, g->rows, g->n, 1, &g->impls);
+    axis_of(d, g->rows, g->n, 2, &g->sequences);
 }
 
 static void grid_free(grid *g) {
@@ -185,7 +196,9 @@ static void write_two_speeds(sq_doc *d, const grid *g, const char *const *seqs, 
  * only the impls of one sequence when seq is given (wide runs). */
 static void write_table(sq_doc *d, const sq_family *fam, sq_mode mode, const grid *g,
                         const char *seq) {
-    const char **seqs = sq_must(malloc(sizeof *seqs * ((size_t)g->sequences.n + 1)));
+    const char **seqs = sq_doc_alloc(d, sizeof *seqs * ((size_t)g->sequences.n + 1));
+    if (!seqs)
+        return;
     int nseq = 0;
     for (int s = 0; s < g->sequences.n; s++)
         if (!seq || strcmp(seq, g->sequences.v[s]) == 0)
@@ -248,7 +261,9 @@ static int by_best(const void *a, const void *b) {
  * impl also as a ratio to the technique's asm where both are one figure and
  * the asm costs at least half a cycle; techniques sorted by their best impl. */
 static void write_summary(sq_doc *d, const sq_family *fam, sq_mode mode, const grid *g) {
-    ranked *rows = sq_must(malloc(sizeof *rows * ((size_t)g->techniques.n + 1)));
+    ranked *rows = sq_doc_alloc(d, sizeof *rows * ((size_t)g->techniques.n + 1));
+    if (!rows)
+        return;
     bool apart = false, together = false; /* some variants' regimes apart, some not */
     for (int t = 0; t < g->techniques.n; t++) {
         rows[t].tech = g->techniques.v[t];
@@ -338,12 +353,13 @@ static void write_penalties(sq_doc *d, const sq_run *run, const sq_family *fam, 
 
 void sq_report_detail(sq_doc *d, const sq_run *run) {
     report_index ix;
-    index_rows(run, &ix);
-    for (int f = 0; f < sq_family_count; f++)
-        for (int m = 0; m < SQ_MODE_COUNT; m++) {
+    /* No memory ends the tables here: the document will not be finished whole. */
+    bool indexed = index_rows(d, run, &ix) == 0;
+    for (int f = 0; indexed && f < sq_family_count; f++)
+        for (int m = 0; !d->error && m < SQ_MODE_COUNT; m++) {
             grid g;
-            grid_of(&ix, &sq_families[f], (sq_mode)m, &g);
-            if (!g.techniques.n) {
+            grid_of(d, &ix, &sq_families[f], (sq_mode)m, &g);
+            if (!g.techniques.n || d->error) {
                 grid_free(&g);
                 continue;
             }
@@ -368,14 +384,16 @@ void sq_report_detail(sq_doc *d, const sq_run *run) {
  * cell a figure over sequences (cells.h). */
 void sq_report_detail_machines(sq_doc *d, const sq_run *runs, int nruns) {
     /* Each file's rows by variant: a cell costs its variant's rows. */
-    sq_variant_rows by_variant[SQ_REPORT_MAX_RUNS];
+    sq_variant_rows by_variant[SQ_REPORT_MAX_RUNS] = {{0}};
     size_t all = 1;
     for (int k = 0; k < nruns; k++) {
-        sq_variant_rows_init(&by_variant[k], &runs[k]);
+        if (sq_variant_rows_init(&by_variant[k], &runs[k]))
+            sq_doc_out_of_memory(d);
         all += (size_t)runs[k].nresults;
     }
-    const char **ids = sq_must(malloc(sizeof *ids * all));
-    for (int f = 0; f < sq_family_count; f++)
+    const char **ids = sq_doc_alloc(d, sizeof *ids * all);
+    /* No memory: no tables, and the document will not be finished whole. */
+    for (int f = 0; ids && !d->error && f < sq_family_count; f++)
         for (int m = 0; m < SQ_MODE_COUNT; m++) {
             /* Distinct ids of this family and mode over all files, in order. */
             int nids = 0;

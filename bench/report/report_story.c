@@ -8,7 +8,6 @@
 #include "bench/code/code_groups.h"
 #include "bench/results/summary.h"
 #include "bench/results/runs.h"
-#include "bench/util/must.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -25,16 +24,18 @@ typedef struct technique_impls {
     bool *pick;
 } technique_impls;
 
-static void impls_init(technique_impls *t, int room) {
+/* Returns 0, or -1 on no memory (impls_free still frees what there is). */
+static int impls_init(technique_impls *t, int room) {
     size_t n = (size_t)room + 1;
-    *t = (technique_impls){sq_must(malloc(sizeof *t->names * n)),
-                           sq_must(malloc(sizeof *t->latency * n)),
-                           sq_must(malloc(sizeof *t->fact * n)),
+    *t = (technique_impls){malloc(sizeof *t->names * n),
+                           malloc(sizeof *t->latency * n),
+                           malloc(sizeof *t->fact * n),
                            0,
                            -1,
-                           sq_must(malloc(sizeof(int) * n)),
-                           sq_must(malloc(sizeof(int) * n)),
-                           sq_must(malloc(sizeof(bool) * n))};
+                           malloc(sizeof(int) * n),
+                           malloc(sizeof(int) * n),
+                           malloc(sizeof(bool) * n)};
+    return t->names && t->latency && t->fact && t->group && t->members && t->pick ? 0 : -1;
 }
 
 static void impls_free(technique_impls *t) {
@@ -159,7 +160,8 @@ static void asm_count_matches(char *buf, size_t len, const technique_impls *t) {
         snprintf(buf, len, "none (fewest: %d)", fewest);
 }
 
-/* One technique's row; false (nothing added) when no impl has a latency. */
+/* One technique's row; false (nothing added) when no impl has a latency.
+ * No memory marks the table (tab->out_of_memory). */
 static bool story_row(sq_text_table *tab, const technique_impls *t, const char *title) {
     int best = -1;
     for (int i = 0; i < t->n; i++)
@@ -168,7 +170,11 @@ static bool story_row(sq_text_table *tab, const technique_impls *t, const char *
             best = i;
     if (best < 0)
         return false;
-    bool *tied = sq_must(malloc(sizeof *tied * (size_t)(t->n + 1))), facts = true;
+    bool *tied = malloc(sizeof *tied * (size_t)(t->n + 1)), facts = true;
+    if (!tied) {
+        tab->out_of_memory = true;
+        return false;
+    }
     for (int i = 0; i < t->n; i++) {
         tied[i] = sq_headline_ties(&t->latency[i], &t->latency[best]);
         facts &= t->fact[i] != NULL;
@@ -200,23 +206,29 @@ static bool story_row(sq_text_table *tab, const technique_impls *t, const char *
 
 void sq_report_story(sq_doc *d, const sq_run *run) {
     int n = run->nresults;
-    const char **impls = sq_must(malloc(sizeof *impls * (size_t)(n + 1)));
-    const char **keys = sq_must(malloc(sizeof *keys * (size_t)(n + 1)));
-    char **owned = sq_must(malloc(sizeof *owned * (size_t)(n + 1)));
+    /* No memory: d->error is set and the document is not finished whole. */
+    const char **impls = sq_doc_alloc(d, sizeof *impls * (size_t)(n + 1));
+    const char **keys = sq_doc_alloc(d, sizeof *keys * (size_t)(n + 1));
+    char **owned = calloc((size_t)n + 1, sizeof *owned);
+    sq_variant_rows rows = {0};
+    technique_impls t = {0};
+    sq_text_table tab = {0};
+    if (!impls || !keys || !owned)
+        goto done;
     for (int i = 0; i < n; i++) { /* each row's impl and "family/technique" */
         const sq_variant *v = run->results[i].variant;
         size_t len = strlen(v->family->name) + strlen(v->technique) + 2;
-        owned[i] = sq_must(malloc(len));
+        if (!(owned[i] = sq_doc_alloc(d, len)))
+            goto done;
         snprintf(owned[i], len, "%s/%s", v->family->name, v->technique);
         keys[i] = owned[i];
         impls[i] = v->impl;
     }
     int nimpls = sq_distinct_strings(impls, n), ntech = sq_distinct_strings(keys, n);
-    sq_variant_rows rows;
-    sq_variant_rows_init(&rows, run);
-    technique_impls t;
-    impls_init(&t, nimpls);
-    sq_text_table tab;
+    if (sq_variant_rows_init(&rows, run) || impls_init(&t, nimpls)) {
+        sq_doc_out_of_memory(d);
+        goto done;
+    }
     sq_text_table_init(&tab, 7);
     const char *heads[] = {"technique", "best latency",       "best impls",          "asm",
                            "asm insns", "C with asm's count", "best code first from"};
@@ -247,10 +259,15 @@ void sq_report_story(sq_doc *d, const sq_run *run) {
             sq_doc_note(d, "this file records no machine code (it is older than the code "
                            "facts): instruction counts and versions are not known");
     }
+    if (tab.out_of_memory) /* a row that found no memory is missing */
+        sq_doc_out_of_memory(d);
+done:
+    if (!owned)
+        sq_doc_out_of_memory(d);
     sq_text_table_free(&tab);
     impls_free(&t);
     sq_variant_rows_free(&rows);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; owned && i < n; i++)
         free(owned[i]);
     free(owned);
     free(keys);

@@ -12,7 +12,6 @@
 #include "bench/report/report.h"
 #include "bench/results/summary.h"
 #include "bench/results/runs.h"
-#include "bench/util/must.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -26,11 +25,14 @@ typedef struct impl_key {
     int nc;
 } impl_key;
 
-static void key_of(const sq_run *runs, int nruns, impl_key *k) {
+/* Returns 0, or -1 (d->error set) on no memory. */
+static int key_of(sq_doc *d, const sq_run *runs, int nruns, impl_key *k) {
     size_t all = 1;
     for (int r = 0; r < nruns; r++)
         all += (size_t)runs[r].nresults;
-    *k = (impl_key){.c = sq_must(malloc(sizeof *k->c * all))};
+    *k = (impl_key){.c = sq_doc_alloc(d, sizeof *k->c * all)};
+    if (!k->c)
+        return -1;
     for (int r = 0; r < nruns; r++)
         for (int i = 0; i < runs[r].nresults; i++) {
             const char *impl = runs[r].results[i].variant->impl;
@@ -40,24 +42,28 @@ static void key_of(const sq_run *runs, int nruns, impl_key *k) {
                 k->c[k->nc++] = impl;
         }
     k->nc = sq_distinct_strings(k->c, k->nc);
+    return 0;
 }
 
 static char letter(int i) {
     return (char)(i < 26 ? 'a' + i : 'A' + (i - 26) % 26);
 }
 
-/* The distinct techniques of a family in a run (or several), in run order. */
-static int techniques_of(const sq_run *runs, int nruns, const sq_family *fam, const char ***out) {
+/* The distinct techniques of a family in a run (or several), in run order;
+ * none (d->error set) on no memory. */
+static int techniques_of(sq_doc *d, const sq_run *runs, int nruns, const sq_family *fam,
+                         const char ***out) {
     size_t all = 1;
     for (int r = 0; r < nruns; r++)
         all += (size_t)runs[r].nresults;
-    const char **t = sq_must(malloc(sizeof *t * all));
+    const char **t = *out = sq_doc_alloc(d, sizeof *t * all);
+    if (!t)
+        return 0;
     int n = 0;
     for (int r = 0; r < nruns; r++)
         for (int i = 0; i < runs[r].nresults; i++)
             if (runs[r].results[i].variant->family == fam)
                 t[n++] = runs[r].results[i].variant->technique;
-    *out = t;
     return sq_distinct_strings(t, n);
 }
 
@@ -121,10 +127,19 @@ typedef struct c_figures {
     int nbest;
 } c_figures;
 
-static c_figures c_figures_of(sq_variant_rows *rows, const impl_key *key, const sq_family *fam,
-                              const char *tech, sq_headline_kind kind) {
+/* No memory: no figures, d->error set. */
+static c_figures c_figures_of(sq_doc *d, sq_variant_rows *rows, const impl_key *key,
+                              const sq_family *fam, const char *tech, sq_headline_kind kind) {
     c_figures c = {.best = {NAN, NAN, NAN, 0, 0, false}};
-    sq_headline *h = sq_must(malloc(sizeof *h * ((size_t)key->nc + 1)));
+    c.worst = c.best;
+    sq_headline *h = sq_doc_alloc(d, sizeof *h * ((size_t)key->nc + 1));
+    bool *tied = calloc((size_t)key->nc + 1, sizeof *tied);
+    if (!h || !tied) {
+        sq_doc_out_of_memory(d);
+        free(h);
+        free(tied);
+        return c;
+    }
     int best = -1, worst = -1, first = -1;
     for (int i = 0; i < key->nc; i++) {
         h[i] = headline(rows, fam, tech, key->c[i], kind);
@@ -142,6 +157,7 @@ static c_figures c_figures_of(sq_variant_rows *rows, const impl_key *key, const 
         if (first >= 0)
             c.best = h[first];
         c.worst = c.best;
+        free(tied);
         free(h);
         return c;
     }
@@ -149,7 +165,6 @@ static c_figures c_figures_of(sq_variant_rows *rows, const impl_key *key, const 
     c.worst = h[worst];
     snprintf(c.worst_letter, sizeof c.worst_letter, "%c", letter(worst));
     size_t used = 0;
-    bool *tied = sq_must(calloc((size_t)key->nc, sizeof *tied));
     for (int i = 0; i < key->nc; i++)
         if ((tied[i] = sq_headline_ties(&h[i], &h[best])) && ++c.nbest <= 3)
             c.best_letters[used++] = letter(i);
@@ -169,7 +184,7 @@ static c_figures c_figures_of(sq_variant_rows *rows, const impl_key *key, const 
 static void run_table(sq_doc *d, const sq_run *run, sq_variant_rows *rows, const impl_key *key,
                       const sq_family *fam) {
     const char **techs;
-    int ntech = techniques_of(run, 1, fam, &techs);
+    int ntech = techniques_of(d, run, 1, fam, &techs);
     sq_headline_kind kinds[SQ_HEADLINE_COUNT];
     int nkinds = kinds_of(run, 1, fam, kinds);
     if (!ntech || !nkinds) {
@@ -198,7 +213,7 @@ static void run_table(sq_doc *d, const sq_run *run, sq_variant_rows *rows, const
         for (int k = 0; k < nkinds; k++) {
             int dec = decimals_of(kinds[k]);
             sq_headline as = headline(rows, fam, techs[i], "asm", kinds[k]);
-            c_figures c = key->nc ? c_figures_of(rows, key, fam, techs[i], kinds[k])
+            c_figures c = key->nc ? c_figures_of(d, rows, key, fam, techs[i], kinds[k])
                                   : (c_figures){.best = {NAN, NAN, NAN, 0, 0, false}};
             /* The cheaper of asm and the best compiler, both where not told apart. */
             const sq_headline *least =
@@ -232,7 +247,9 @@ static void key_note(sq_doc *d, const impl_key *key) {
     size_t cap = 32, used = 0;
     for (int i = 0; i < key->nc; i++)
         cap += strlen(key->c[i]) + 8;
-    char *text = sq_must(malloc(cap));
+    char *text = sq_doc_alloc(d, cap);
+    if (!text)
+        return;
     for (int i = 0; i < key->nc; i++)
         used += (size_t)snprintf(text + used, cap - used, "%s%c %s", i ? ", " : "", letter(i),
                                  key->c[i]);
@@ -290,14 +307,14 @@ static void machines_table(sq_doc *d, int nruns, sq_variant_rows *rows, const im
             sq_text_table_add(&t, "C [%d]/[1]", r + 1);
     }
     int dec = decimals_of(kind);
-    sq_headline *as = sq_must(malloc(sizeof *as * (size_t)nruns));
-    c_figures *c = sq_must(malloc(sizeof *c * (size_t)nruns));
-    for (int i = 0; i < ntech; i++) {
+    sq_headline *as = sq_doc_alloc(d, sizeof *as * (size_t)nruns);
+    c_figures *c = sq_doc_alloc(d, sizeof *c * (size_t)nruns);
+    for (int i = 0; as && c && i < ntech; i++) {
         sq_text_table_add(&t, "%s", techs[i]);
         char text[64];
         for (int r = 0; r < nruns; r++) {
             as[r] = headline(&rows[r], fam, techs[i], "asm", kind);
-            c[r] = c_figures_of(&rows[r], key, fam, techs[i], kind);
+            c[r] = c_figures_of(d, &rows[r], key, fam, techs[i], kind);
             if (key->has_asm) {
                 sq_headline_text(text, sizeof text, &as[r], dec);
                 sq_text_table_add(&t, "%s", text);
@@ -368,7 +385,9 @@ static void family_figures(sq_doc *d, const sq_run *runs, int nruns, const sq_fa
     if (d->format != SQ_DOC_HTML)
         return;
     int max = sq_figures_max(nruns);
-    sq_figure *figs = sq_must(malloc(sizeof *figs * (size_t)max));
+    sq_figure *figs = sq_doc_alloc(d, sizeof *figs * (size_t)max);
+    if (!figs)
+        return;
     int n = sq_figures_list(runs, nruns, figs, max);
     for (int i = 0; i < n; i++)
         if (figs[i].family == fam && (nruns == 1 || figs[i].run < 0))
@@ -378,10 +397,14 @@ static void family_figures(sq_doc *d, const sq_run *runs, int nruns, const sq_fa
 
 void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, bool detail) {
     impl_key key;
-    key_of(runs, nruns, &key);
-    sq_variant_rows *rows = sq_must(malloc(sizeof *rows * (size_t)nruns));
-    for (int r = 0; r < nruns; r++)
-        sq_variant_rows_init(&rows[r], &runs[r]);
+    if (key_of(d, runs, nruns, &key))
+        return;
+    sq_variant_rows *rows = sq_doc_alloc(d, sizeof *rows * (size_t)nruns);
+    for (int r = 0; rows && r < nruns; r++)
+        if (sq_variant_rows_init(&rows[r], &runs[r])) /* holds nothing: freeing is fine */
+            sq_doc_out_of_memory(d);
+    if (d->error) /* the document will not be finished whole */
+        goto done;
     if (nruns == 1) {
         key_note(d, &key);
         for (int f = 0; f < sq_family_count; f++) {
@@ -409,7 +432,7 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, bool detail) {
         key_note(d, &key);
         for (int f = 0; f < sq_family_count; f++) {
             const char **techs;
-            int ntech = techniques_of(runs, nruns, &sq_families[f], &techs);
+            int ntech = techniques_of(d, runs, nruns, &sq_families[f], &techs);
             sq_headline_kind kinds[SQ_HEADLINE_COUNT];
             int nkinds = kinds_of(runs, nruns, &sq_families[f], kinds);
             if (ntech && nkinds)
@@ -427,7 +450,8 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, bool detail) {
         sq_doc_heading(d, 2, "about the runs");
         sq_report_marks(d, detail);
     }
-    for (int r = 0; r < nruns; r++)
+done:
+    for (int r = 0; rows && r < nruns; r++)
         sq_variant_rows_free(&rows[r]);
     free(rows);
     free(key.c);

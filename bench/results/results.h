@@ -90,7 +90,7 @@ typedef struct sq_run {
     char **labels; /* a live run's labels of its file: sequences (sq_run_free) */
     int nlabels;
     const char *source; /* the file a loaded run came from (NULL for a live run) */
-    void *owned;        /* allocations of a loaded run (see results_io.c) */
+    void *owned;        /* allocations of a loaded run (see results_read.c) */
 } sq_run;
 
 #endif

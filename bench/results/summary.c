@@ -2,7 +2,6 @@
 
 #include "bench/input/sequence.h"
 #include "bench/util/stats.h"
-#include "bench/util/must.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -139,16 +138,22 @@ static int by_variant(const void *x, const void *y) {
     return c ? c : (a > b) - (a < b);
 }
 
-void sq_variant_rows_init(sq_variant_rows *b, const sq_run *run) {
+int sq_variant_rows_init(sq_variant_rows *b, const sq_run *run) {
     size_t n = (size_t)run->nresults;
-    const sq_result **order = sq_must(malloc(sizeof *order * (n + 1)));
-    *b = (sq_variant_rows){sq_must(malloc(sizeof *b->rows * (n + 1))), run->nresults, *run};
+    const sq_result **order = malloc(sizeof *order * (n + 1));
+    *b = (sq_variant_rows){malloc(sizeof *b->rows * (n + 1)), run->nresults, *run};
+    if (!order || !b->rows) {
+        free(order);
+        sq_variant_rows_free(b);
+        return -1;
+    }
     for (size_t i = 0; i < n; i++)
         order[i] = &run->results[i];
     qsort(order, n, sizeof *order, by_variant);
     for (size_t i = 0; i < n; i++)
         b->rows[i] = *order[i];
     free(order);
+    return 0;
 }
 
 const sq_run *sq_variant_rows_of(sq_variant_rows *b, const char *id) {
@@ -189,8 +194,23 @@ static int by_at(const void *x, const void *y) {
     return (a->at > b->at) - (a->at < b->at);
 }
 
+/* Without memory for the sort: the quadratic way, in place. */
+static int distinct_in_place(const char **s, int n) {
+    int distinct = 0;
+    for (int i = 0; i < n; i++) {
+        int k = 0;
+        while (k < distinct && strcmp(s[k], s[i]) != 0)
+            k++;
+        if (k == distinct)
+            s[distinct++] = s[i];
+    }
+    return distinct;
+}
+
 int sq_distinct_strings(const char **s, int n) {
-    first_seen *all = sq_must(malloc(sizeof *all * ((size_t)n + 1)));
+    first_seen *all = malloc(sizeof *all * ((size_t)n + 1));
+    if (!all)
+        return distinct_in_place(s, n);
     for (int i = 0; i < n; i++)
         all[i] = (first_seen){s[i], i};
     qsort(all, (size_t)n, sizeof *all, by_text_then_at);
@@ -209,9 +229,11 @@ sq_summary *sq_summaries_of(const sq_run *run, int *n) {
     *n = 0;
     sq_summary *out = run->nresults ? malloc(sizeof *out * (size_t)run->nresults) : NULL;
     const char **ids = run->nresults ? malloc(sizeof *ids * (size_t)run->nresults) : NULL;
-    if (out && ids) {
-        sq_variant_rows by_variant;
-        sq_variant_rows_init(&by_variant, run);
+    sq_variant_rows by_variant;
+    if (out && ids && sq_variant_rows_init(&by_variant, run) != 0) {
+        free(out);
+        out = NULL;
+    } else if (out && ids) {
         for (int i = 0; i < run->nresults; i++)
             ids[i] = run->results[i].variant->id;
         int nids = sq_distinct_strings(ids, run->nresults);

@@ -100,14 +100,15 @@ sq_summary *sq_summaries_of(const sq_run *run, int *n);
 
 /* A run's rows by variant, so the figures here and in cells.h, which
  * scan a run's rows, cost a variant's rows and not the run's: view is the run
- * with one variant's rows (sq_variant_rows_of). Exits on no memory. */
+ * with one variant's rows (sq_variant_rows_of). */
 typedef struct sq_variant_rows {
     sq_result *rows; /* copies of the run's rows, sorted by id, in run order */
     int n;
     sq_run view;
 } sq_variant_rows;
 
-void sq_variant_rows_init(sq_variant_rows *b, const sq_run *run);
+/* Returns 0, or -1 on no memory (b then holds nothing; freeing it is fine). */
+int sq_variant_rows_init(sq_variant_rows *b, const sq_run *run);
 
 /* The run with only variant id's rows; valid until the next call. */
 const sq_run *sq_variant_rows_of(sq_variant_rows *b, const char *id);
@@ -115,7 +116,7 @@ const sq_run *sq_variant_rows_of(sq_variant_rows *b, const char *id);
 void sq_variant_rows_free(sq_variant_rows *b);
 
 /* Keeps the first of each distinct string of s[0..n), in their order, in
- * s[0..k); returns k. Exits on no memory. */
+ * s[0..k); returns k. Never fails: without memory it takes quadratic time. */
 int sq_distinct_strings(const char **s, int n);
 
 /* m's core when its vendor has published the cost of one branch mispredict

@@ -1,5 +1,6 @@
 #include "bench/util/text_table.h"
 #include "bench/util/escape.h"
+#include "bench/util/failure.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -11,28 +12,28 @@ void sq_text_table_init(sq_text_table *t, int ncols) {
     t->ncols = ncols;
 }
 
-/* Out of memory: a table missing a cell would shift every cell after it. */
-static void out_of_memory(void) {
-    fprintf(stderr, "sqcolor: out of memory for a table\n");
-    exit(1);
-}
-
 static void add_cell(sq_text_table *t, bool best, const char *fmt, va_list ap) {
+    if (t->out_of_memory)
+        return;
     if (t->ncells == t->cap) {
         int cap = t->cap ? 2 * t->cap : 64;
         char **cells = realloc(t->cells, sizeof *cells * (size_t)cap);
         bool *marks = cells ? realloc(t->best, sizeof *marks * (size_t)cap) : NULL;
         if (cells)
             t->cells = cells;
-        if (!marks)
-            out_of_memory();
+        if (!marks) {
+            t->out_of_memory = true;
+            return;
+        }
         t->best = marks;
         t->cap = cap;
     }
     /* As long as the text is: a name or a label from a file has no bound. */
     char *text;
-    if (vasprintf(&text, fmt, ap) < 0)
-        out_of_memory();
+    if (vasprintf(&text, fmt, ap) < 0) {
+        t->out_of_memory = true;
+        return;
+    }
     t->best[t->ncells] = best;
     t->cells[t->ncells++] = text;
 }
@@ -56,10 +57,10 @@ static void pad(FILE *out, int n) {
         fputc(' ', out);
 }
 
-void sq_text_table_write(const sq_text_table *t, FILE *out, int first_width, int width) {
-    int *w = calloc((size_t)t->ncols, sizeof *w);
+int sq_text_table_write(const sq_text_table *t, FILE *out, int first_width, int width) {
+    int *w = t->out_of_memory ? NULL : calloc((size_t)t->ncols, sizeof *w);
     if (!w)
-        out_of_memory();
+        return SQ_FAILED_MEMORY;
     for (int i = 0; i < t->ncells; i++) {
         int c = i % t->ncols, n = sq_plain_width(t->cells[i]) + t->best[i];
         w[c] = n > w[c] ? n : w[c];
@@ -79,6 +80,7 @@ void sq_text_table_write(const sq_text_table *t, FILE *out, int first_width, int
             fputc('\n', out);
     }
     free(w);
+    return 0;
 }
 
 void sq_text_table_free(sq_text_table *t) {

@@ -13,11 +13,16 @@ typedef struct sq_text_table {
     int ncells, cap;
     char **cells; /* row after row; the first row is the header */
     bool *best;   /* per cell: marked as the best of its row */
+    /* Set when a cell could not be stored: a table missing a cell would
+     * shift every cell after it, so later cells are dropped too and the
+     * table is not written (as ferror on a FILE). */
+    bool out_of_memory;
 } sq_text_table;
 
 void sq_text_table_init(sq_text_table *t, int ncols);
 
-/* Appends the next cell (printf format), filling rows left to right. */
+/* Appends the next cell (printf format), filling rows left to right; out of
+ * memory it sets t->out_of_memory. */
 void sq_text_table_add(sq_text_table *t, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
@@ -27,8 +32,10 @@ void sq_text_table_add_best(sq_text_table *t, bool best, const char *fmt, ...)
 
 /* Console: the first column left-aligned and at least first_width wide, the
  * others right-aligned after a space, at least width wide; a best cell
- * followed by '*'; control characters as spaces. */
-void sq_text_table_write(const sq_text_table *t, FILE *out, int first_width, int width);
+ * followed by '*'; control characters as spaces. Returns 0, or
+ * SQ_FAILED_MEMORY (failure.h), writing nothing, when t->out_of_memory or
+ * the widths find no memory. */
+int sq_text_table_write(const sq_text_table *t, FILE *out, int first_width, int width);
 
 void sq_text_table_free(sq_text_table *t);
 

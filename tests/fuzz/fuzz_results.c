@@ -1,5 +1,5 @@
 /* libFuzzer target: the result-file reader must reject, never crash. */
-#include "bench/results/results_io.h"
+#include "bench/results/results_read.h"
 
 #include <stddef.h>
 #include <stdint.h>

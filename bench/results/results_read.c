@@ -1,0 +1,608 @@
+#include "bench/results/results_read.h"
+
+#include "bench/results/json_arena.h"
+#include "bench/results/results_schema.h"
+#include "bench/util/id_table.h"
+#include "bench/util/seed.h"
+#include "bench/util/stats.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A loaded run owns its variants and strings: a list of blocks. */
+typedef struct block {
+    struct block *next;
+    max_align_t align[];
+} block;
+
+static void *own(sq_run *run, size_t size) {
+    block *b = calloc(1, sizeof *b + size);
+    if (!b)
+        return NULL;
+    b->next = run->owned;
+    run->owned = b;
+    return b->align;
+}
+
+static const char *own_string(sq_run *run, const char *s) {
+    char *copy = own(run, strlen(s) + 1);
+    if (copy)
+        strcpy(copy, s);
+    return copy;
+}
+
+void sq_results_free(sq_run *run) {
+    for (int i = 0; i < run->nresults; i++)
+        free(run->results[i].samples);
+    free(run->results);
+    free(run->batch);
+    for (block *b = run->owned, *next; b; b = next) {
+        next = b->next;
+        free(b);
+    }
+    memset(run, 0, sizeof *run);
+}
+
+typedef struct reader {
+    const char *name;
+    char *err;
+    size_t errlen;
+    sq_id_table variants; /* the run's variants by id */
+} reader;
+
+static int bad(reader *rd, const char *fmt, ...) {
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(rd->err, rd->errlen, "%s: %s", rd->name, msg);
+    return -1;
+}
+
+/* Fetchers: each names the missing or mistyped field. */
+/* A string field as jansson holds it, any length (valid while the document is). */
+static int get_text(reader *rd, json_t *obj, const char *where, const char *key, const char **out) {
+    json_t *v = json_object_get(obj, key);
+    *out = "";
+    if (!json_is_string(v))
+        return bad(rd, "%s.%s: %s", where, key, v ? "not a string" : "missing");
+    *out = json_string_value(v);
+    return 0;
+}
+
+/* A string into a field of len bytes: a longer one is refused, not cut. */
+static int get_string(reader *rd, json_t *obj, const char *where, const char *key, char *out,
+                      size_t len) {
+    const char *text;
+    if (get_text(rd, obj, where, key, &text))
+        return -1;
+    if (strlen(text) >= len)
+        return bad(rd, "%s.%s: longer than %zu bytes", where, key, len - 1);
+    strcpy(out, text);
+    return 0;
+}
+
+static int get_number(reader *rd, json_t *obj, const char *where, const char *key, double *out,
+                      bool null_ok) {
+    json_t *v = json_object_get(obj, key);
+    if (null_ok && json_is_null(v)) {
+        *out = NAN;
+        return 0;
+    }
+    if (!json_is_number(v))
+        return bad(rd, "%s.%s: %s", where, key, v ? "not a number" : "missing");
+    *out = json_number_value(v);
+    return 0;
+}
+
+/* A whole number in [min, max], so it converts to an integer type exactly. */
+static int get_whole(reader *rd, json_t *obj, const char *where, const char *key, double min,
+                     double max, double *out) {
+    if (get_number(rd, obj, where, key, out, false))
+        return -1;
+    if (!(*out >= min && *out <= max) || *out != floor(*out))
+        return bad(rd, "%s.%s: %g is not a whole number from %g to %g", where, key, *out, min, max);
+    return 0;
+}
+
+/* An optional whole number: dflt where the key is absent (files from before
+ * it was recorded); present, it must be right. */
+static int get_optional_whole(reader *rd, json_t *obj, const char *where, const char *key,
+                              double min, double max, double dflt, double *out) {
+    *out = dflt;
+    return json_object_get(obj, key) ? get_whole(rd, obj, where, key, min, max, out) : 0;
+}
+
+/* Optional fields: dflt where the key is absent (files from before it was
+ * recorded); present, it must have its type. */
+static int get_optional_string(reader *rd, json_t *obj, const char *where, const char *key,
+                               const char *dflt, char *out, size_t len) {
+    if (json_object_get(obj, key))
+        return get_string(rd, obj, where, key, out, len);
+    snprintf(out, len, "%s", dflt);
+    return 0;
+}
+
+/* A number or null (NAN). */
+static int get_optional_number(reader *rd, json_t *obj, const char *where, const char *key,
+                               double dflt, double *out) {
+    *out = dflt;
+    return json_object_get(obj, key) ? get_number(rd, obj, where, key, out, true) : 0;
+}
+
+static int get_object(reader *rd, json_t *obj, const char *where, const char *key, json_t **out) {
+    *out = json_object_get(obj, key);
+    if (!json_is_object(*out))
+        return bad(rd, "%s.%s: %s", where, key, *out ? "not an object" : "missing");
+    return 0;
+}
+
+/* An optional [lo, hi] of numbers or nulls: NAN, NAN where the key is absent. */
+static int get_interval(reader *rd, json_t *obj, const char *where, const char *key, double *lo,
+                        double *hi) {
+    *lo = *hi = NAN;
+    json_t *v = json_object_get(obj, key);
+    if (!v)
+        return 0;
+    json_t *a = json_array_get(v, 0), *b = json_array_get(v, 1);
+    if (!json_is_array(v) || json_array_size(v) != 2 || !(json_is_number(a) || json_is_null(a)) ||
+        !(json_is_number(b) || json_is_null(b)))
+        return bad(rd, "%s.%s: not an array of two numbers", where, key);
+    *lo = json_is_null(a) ? NAN : json_number_value(a);
+    *hi = json_is_null(b) ? NAN : json_number_value(b);
+    return 0;
+}
+
+static int get_stats(reader *rd, json_t *obj, const char *where, const char *key, sq_stats *s) {
+    json_t *o;
+    char at[64];
+    snprintf(at, sizeof at, "%s.%s", where, key);
+    if (get_object(rd, obj, where, key, &o) || get_number(rd, o, at, SQ_KEY_MIN, &s->min, true) ||
+        get_number(rd, o, at, SQ_KEY_MEDIAN, &s->median, true) ||
+        get_number(rd, o, at, SQ_KEY_P90, &s->p90, true) ||
+        get_interval(rd, o, at, SQ_KEY_CI95, &s->ci_lo, &s->ci_hi))
+        return -1;
+    return 0;
+}
+
+/* The optional two speeds of a row (results.h): SQ_MAX_MODES {cycles, share}. */
+/* The optional batch rows (results.h); none in older files. */
+static int read_batch(reader *rd, json_t *root, sq_run *run) {
+    json_t *a = json_object_get(root, SQ_KEY_BATCH), *o;
+    if (!a)
+        return 0;
+    if (!json_is_array(a))
+        return bad(rd, "batch: not an array");
+    size_t n = json_array_size(a), i;
+    if (!(run->batch = calloc(n ? n : 1, sizeof *run->batch)))
+        return bad(rd, "out of memory");
+    json_array_foreach(a, i, o) {
+        sq_batch_result *b = &run->batch[i];
+        char where[32];
+        double len, reps;
+        const char *id;
+        snprintf(where, sizeof where, "batch[%zu]", i);
+        if (!json_is_object(o))
+            return bad(rd, "%s: not an object", where);
+        if (get_text(rd, o, where, SQ_KEY_ID, &id) ||
+            get_whole(rd, o, where, SQ_KEY_N, 1, 1UL << 40, &len) ||
+            get_whole(rd, o, where, SQ_KEY_REPS, 1, 1e6, &reps) ||
+            get_stats(rd, o, where, SQ_KEY_CYCLES, &b->cycles))
+            return -1;
+        if (!(b->id = own_string(run, id)))
+            return bad(rd, "out of memory");
+        b->n = (size_t)len;
+        b->reps = (int)reps;
+        run->nbatch++;
+    }
+    return 0;
+}
+
+static int get_modes(reader *rd, json_t *o, const char *where, sq_result *r) {
+    json_t *modes = json_object_get(o, SQ_KEY_MODES);
+    if (!modes)
+        return 0;
+    if (!json_is_array(modes) || json_array_size(modes) != SQ_MAX_MODES)
+        return bad(rd, "%s.modes: not an array of %d {cycles, share}", where, SQ_MAX_MODES);
+    for (int k = 0; k < SQ_MAX_MODES; k++) {
+        char at[64];
+        snprintf(at, sizeof at, "%s.modes[%d]", where, k);
+        json_t *m = json_array_get(modes, (size_t)k);
+        if (!json_is_object(m))
+            return bad(rd, "%s: not an object", at);
+        sq_speed *s = &r->modes[k];
+        if (get_number(rd, m, at, SQ_KEY_CYCLES, &s->cycles, false) ||
+            get_number(rd, m, at, SQ_KEY_SHARE, &s->share, false))
+            return -1;
+        if (!(s->share >= 0 && s->share <= 1))
+            return bad(rd, "%s.share: %g is not from 0 to 1", at, s->share);
+    }
+    r->nmodes = SQ_MAX_MODES;
+    return 0;
+}
+
+/* An optional boolean: dflt where the key is absent. */
+static int get_optional_bool(reader *rd, json_t *obj, const char *where, const char *key, bool dflt,
+                             bool *out) {
+    json_t *v = json_object_get(obj, key);
+    if (v && !json_is_boolean(v))
+        return bad(rd, "%s.%s: not a boolean", where, key);
+    *out = v ? json_is_true(v) : dflt;
+    return 0;
+}
+
+/* Files from before the interval was recorded: the cycles' from the samples
+ * (finite ones); ticks and ns have no samples to take it from. */
+static void fill_missing_interval(sq_result *r) {
+    double *x = malloc(sizeof *x * (size_t)(r->reps ? r->reps : 1));
+    int n = 0;
+    for (int k = 0; x && k < r->reps; k++)
+        if (isfinite(r->samples[k]))
+            x[n++] = r->samples[k];
+    if (n) {
+        sq_stats s = sq_stats_of(x, n);
+        r->cycles.ci_lo = s.ci_lo;
+        r->cycles.ci_hi = s.ci_hi;
+    }
+    free(x);
+}
+
+/* Schema 2 keeps the seed in a string: jansson's integers stop at 2^63-1.
+ * Schema 1 has a number, exact as a JSON integer. */
+static int get_seed(reader *rd, json_t *config, int schema, uint64_t *seed) {
+    json_t *v = json_object_get(config, SQ_KEY_SEED);
+    if (schema >= 2) {
+        if (!json_is_string(v) || !sq_seed_parse(json_string_value(v), seed))
+            return bad(rd, "config.seed: %s",
+                       v ? "not a string of decimal digits from 0 to 2^64-1" : "missing");
+        return 0;
+    }
+    if (json_is_integer(v) && json_integer_value(v) >= 0) {
+        *seed = (uint64_t)json_integer_value(v);
+        return 0;
+    }
+    double whole;
+    if (get_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_SEED, 0, 18446744073709549568.0, &whole))
+        return -1;
+    *seed = (uint64_t)whole;
+    return 0;
+}
+
+static int read_header(reader *rd, json_t *root, sq_run *run) {
+    json_t *schema = json_object_get(root, SQ_KEY_SCHEMA);
+    if (!json_is_integer(schema))
+        return bad(rd, "not a sqcolor result file (no \"schema\")");
+    json_int_t version = json_integer_value(schema);
+    if (version < 1 || version > SQ_RESULTS_SCHEMA)
+        return bad(rd, "schema %lld is not supported (this sqcolor reads schemas 1 to %d)",
+                   (long long)version, SQ_RESULTS_SCHEMA);
+    json_t *tool, *machine, *clock, *config;
+    if (get_object(rd, root, "", SQ_KEY_TOOL, &tool) ||
+        get_object(rd, root, "", SQ_KEY_MACHINE, &machine) ||
+        get_object(rd, root, "", SQ_KEY_CLOCK, &clock) ||
+        get_object(rd, root, "", SQ_KEY_CONFIG, &config))
+        return -1;
+    const char *tool_name;
+    if (get_text(rd, tool, SQ_KEY_TOOL, SQ_KEY_NAME, &tool_name))
+        return -1;
+    if (strcmp(tool_name, SQ_RESULTS_TOOL) != 0)
+        return bad(rd, "written by '%s', not sqcolor", tool_name);
+    if (get_optional_string(rd, tool, SQ_KEY_TOOL, SQ_KEY_VERSION, "", run->version,
+                            sizeof run->version) ||
+        get_optional_string(rd, tool, SQ_KEY_TOOL, SQ_KEY_COMMIT, "unknown", run->commit,
+                            sizeof run->commit))
+        return -1;
+    double family = 0, model = 0, stepping = 0, reps = 0, length = 0, cpu = -1;
+    if (get_string(rd, machine, SQ_KEY_MACHINE, SQ_KEY_VENDOR, run->machine.vendor,
+                   sizeof run->machine.vendor) ||
+        get_string(rd, machine, SQ_KEY_MACHINE, SQ_KEY_BRAND, run->machine.brand,
+                   sizeof run->machine.brand) ||
+        get_whole(rd, machine, SQ_KEY_MACHINE, SQ_KEY_FAMILY, 0, UINT32_MAX, &family) ||
+        get_whole(rd, machine, SQ_KEY_MACHINE, SQ_KEY_MODEL, 0, UINT32_MAX, &model) ||
+        get_whole(rd, machine, SQ_KEY_MACHINE, SQ_KEY_STEPPING, 0, UINT32_MAX, &stepping))
+        return -1;
+    run->machine.family = (unsigned)family;
+    run->machine.model = (unsigned)model;
+    run->machine.stepping = (unsigned)stepping;
+    if (get_optional_bool(rd, machine, SQ_KEY_MACHINE, SQ_KEY_HYPERVISOR, false,
+                          &run->machine.hypervisor) ||
+        get_optional_string(rd, machine, SQ_KEY_MACHINE, SQ_KEY_KERNEL, "unknown", run->kernel,
+                            sizeof run->kernel))
+        return -1;
+
+    const char *source, *tsc_source;
+    if (get_text(rd, clock, SQ_KEY_CLOCK, SQ_KEY_SOURCE, &source) ||
+        get_text(rd, clock, SQ_KEY_CLOCK, SQ_KEY_TSC_SOURCE, &tsc_source) ||
+        get_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_TSC_HZ, &run->clock.tsc_hz, false) ||
+        get_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_CORE_HZ, &run->clock.core_hz, false))
+        return -1;
+    run->clock.source = own_string(run, source);
+    run->clock.tsc_source = own_string(run, tsc_source);
+    if (!run->clock.source || !run->clock.tsc_source)
+        return bad(rd, "out of memory");
+    /* alu_per_cycle: NAN in files from before it was recorded. */
+    if (get_optional_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_CORE_HZ_MIN, 0,
+                            &run->clock.core_hz_min) ||
+        get_optional_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_CORE_HZ_MAX, 0,
+                            &run->clock.core_hz_max) ||
+        get_optional_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_TIMER_OVERHEAD_TICKS, 0,
+                            &run->clock.timer_overhead) ||
+        get_optional_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_ALU_PER_CYCLE, NAN,
+                            &run->clock.alu_per_cycle))
+        return -1;
+
+    if (get_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_REPS, 1, 100000, &reps) ||
+        get_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_LENGTH, 0, 1e15, &length) ||
+        get_seed(rd, config, (int)version, &run->seed))
+        return -1;
+    run->reps = (int)reps;
+    run->length = (size_t)length;
+    double samples, visits, min_reps, spread;
+    /* Before visits were recorded, a repetition was one visit; before the
+     * repetitions adapted, every row had them all; before placement was
+     * fixed, address randomisation was on. spread_threshold, of older files,
+     * is checked and dropped. */
+    if (get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_CPU, -1, 1e6, -1, &cpu) ||
+        get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_SAMPLES, 0, 1e6, 0, &samples) ||
+        get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_VISITS, 1, 1e6, 1, &visits) ||
+        get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_MIN_REPS, 0, 100000, reps,
+                           &min_reps) ||
+        get_optional_bool(rd, config, SQ_KEY_CONFIG, SQ_KEY_ASLR, true, &run->aslr) ||
+        get_optional_number(rd, config, SQ_KEY_CONFIG, SQ_KEY_TIGHT, NAN, &run->tight) ||
+        get_optional_number(rd, config, SQ_KEY_CONFIG, SQ_KEY_SAMPLE_US, 0, &run->sample_us) ||
+        get_optional_number(rd, config, SQ_KEY_CONFIG, SQ_KEY_SPREAD_THRESHOLD, NAN, &spread) ||
+        get_optional_number(rd, root, "", SQ_KEY_ELAPSED_S, 0, &run->elapsed_s))
+        return -1;
+    json_t *sequences = json_object_get(config, SQ_KEY_SEQUENCES);
+    if (sequences && !json_is_string(sequences))
+        return bad(rd, "config.sequences: not a string");
+    run->sequences = own_string(run, sequences ? json_string_value(sequences) : "unknown");
+    if (!run->sequences)
+        return bad(rd, "out of memory");
+    run->min_reps = (int)min_reps;
+    run->cpu = (int)cpu;
+    run->visits = (int)visits;
+    run->samples = (int)samples;
+
+    json_t *impls = json_object_get(root, SQ_KEY_IMPLS);
+    if (impls && !json_is_array(impls))
+        return bad(rd, "impls: not an array");
+    size_t i;
+    json_t *impl;
+    json_array_foreach(impls, i, impl) {
+        char at[32];
+        snprintf(at, sizeof at, "impls[%zu]", i);
+        if (!json_is_object(impl))
+            return bad(rd, "%s: not an object", at);
+        if (run->nimpls == SQ_MAX_IMPLS)
+            return bad(rd, "impls: more than %d", SQ_MAX_IMPLS);
+        sq_impl_info *m = &run->impls[run->nimpls];
+        if (get_string(rd, impl, at, SQ_KEY_NAME, m->name, sizeof m->name) ||
+            get_string(rd, impl, at, SQ_KEY_COMPILER, m->compiler, sizeof m->compiler) ||
+            get_string(rd, impl, at, SQ_KEY_FLAGS, m->flags, sizeof m->flags))
+            return -1;
+        run->nimpls++;
+    }
+    return 0;
+}
+
+/* The optional code facts (code_identity.h): [{id, insns, bytes, hash}],
+ * the hash as 16 hex digits (JSON integers stop at 2^63-1). */
+static int read_code(reader *rd, json_t *root, sq_run *run) {
+    json_t *code = json_object_get(root, SQ_KEY_CODE);
+    if (!code)
+        return 0;
+    if (!json_is_array(code))
+        return bad(rd, "code: not an array");
+    size_t n = json_array_size(code), i;
+    json_t *o;
+    run->code = own(run, sizeof *run->code * (n ? n : 1));
+    if (!run->code)
+        return bad(rd, "out of memory");
+    json_array_foreach(code, i, o) {
+        char at[32];
+        snprintf(at, sizeof at, "code[%zu]", i);
+        if (!json_is_object(o))
+            return bad(rd, "%s: not an object", at);
+        sq_code_fact *f = &run->code[i];
+        const char *id, *hash;
+        double insns, bytes;
+        if (get_text(rd, o, at, SQ_KEY_ID, &id) ||
+            get_whole(rd, o, at, SQ_KEY_INSNS, 1, 1e6, &insns) ||
+            get_whole(rd, o, at, SQ_KEY_BYTES, 1, 1e6, &bytes) ||
+            get_text(rd, o, at, SQ_KEY_HASH, &hash))
+            return -1;
+        if (strlen(hash) != 16 || strspn(hash, "0123456789abcdef") != 16)
+            return bad(rd, "%s.hash: '%.40s' is not 16 lowercase hex digits", at, hash);
+        f->hash = strtoull(hash, NULL, 16);
+        f->insns = (int)insns;
+        f->bytes = (int)bytes;
+        if (!(f->id = own_string(run, id)))
+            return bad(rd, "out of memory");
+        run->ncode++;
+    }
+    return 0;
+}
+
+/* The variant of a result row: one per distinct id, owned by the run; found
+ * by its id, so loading takes time linear in the rows. */
+static const sq_variant *variant_of(reader *rd, sq_run *run, const char *id, const sq_family *fam,
+                                    const char *tech, const char *impl) {
+    const sq_variant *known = sq_id_table_get(&rd->variants, id);
+    if (known)
+        return known;
+    sq_variant *v = own(run, sizeof *v);
+    if (!v)
+        return NULL;
+    v->id = own_string(run, id);
+    v->family = fam;
+    v->technique = own_string(run, tech);
+    v->impl = own_string(run, impl);
+    v->formula = v->insns = "";
+    if (!v->id || !v->technique || !v->impl)
+        return NULL;
+    return sq_id_table_put(&rd->variants, v->id, v) == 0 ? v : NULL;
+}
+
+/* id is "family/technique/impl". */
+static bool id_of(const char *id, const char *family, const char *tech, const char *impl) {
+    size_t f = strlen(family), t = strlen(tech);
+    return strncmp(id, family, f) == 0 && id[f] == '/' && strncmp(id + f + 1, tech, t) == 0 &&
+           id[f + 1 + t] == '/' && strcmp(id + f + t + 2, impl) == 0;
+}
+
+static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
+    char where[32];
+    const char *id, *family, *tech, *impl, *sequence, *mode;
+    snprintf(where, sizeof where, "results[%zu]", index);
+    if (!json_is_object(o))
+        return bad(rd, "%s: not an object", where);
+    if (get_text(rd, o, where, SQ_KEY_ID, &id) || get_text(rd, o, where, SQ_KEY_FAMILY, &family) ||
+        get_text(rd, o, where, SQ_KEY_TECHNIQUE, &tech) ||
+        get_text(rd, o, where, SQ_KEY_IMPL, &impl) ||
+        get_text(rd, o, where, SQ_KEY_SEQUENCE, &sequence) ||
+        get_text(rd, o, where, SQ_KEY_MODE, &mode))
+        return -1;
+    const sq_family *fam = sq_family_find(family);
+    if (!fam)
+        return bad(rd, "%s.family: unknown family '%s'", where, family);
+    if (!id_of(id, family, tech, impl))
+        return bad(rd, "%s.id: '%s' is not family/technique/impl", where, id);
+    int m = 0;
+    while (m < SQ_MODE_COUNT && strcmp(sq_mode_names[m], mode) != 0)
+        m++;
+    if (m == SQ_MODE_COUNT)
+        return bad(rd, "%s.mode: unknown mode '%s'", where, mode);
+    sq_result *r = &run->results[run->nresults];
+    memset(r, 0, sizeof *r);
+    r->mode = (sq_mode)m;
+    if (get_stats(rd, o, where, SQ_KEY_CYCLES, &r->cycles) ||
+        get_stats(rd, o, where, SQ_KEY_TICKS, &r->ticks) ||
+        get_stats(rd, o, where, SQ_KEY_NS, &r->ns))
+        return -1;
+    double reps = 0;
+    if (get_whole(rd, o, where, SQ_KEY_REPS, 0, 100000, &reps))
+        return -1;
+    json_t *samples = json_object_get(o, SQ_KEY_SAMPLES);
+    if (!json_is_array(samples))
+        return bad(rd, "%s.samples: %s", where, samples ? "not an array" : "missing");
+    size_t n = json_array_size(samples);
+    if (n != (size_t)reps)
+        return bad(rd, "%s.samples: %zu values for %g repetitions", where, n, reps);
+    r->reps = (int)reps;
+    r->samples = malloc(sizeof *r->samples * (n ? n : 1));
+    if (!r->samples)
+        return bad(rd, "out of memory");
+    for (size_t k = 0; k < n; k++) {
+        json_t *x = json_array_get(samples, k);
+        if (!json_is_number(x) && !json_is_null(x)) {
+            free(r->samples);
+            return bad(rd, "%s.samples[%zu]: not a number", where, k);
+        }
+        r->samples[k] = json_is_null(x) ? NAN : json_number_value(x);
+    }
+    if (get_modes(rd, o, where, r) ||
+        get_optional_bool(rd, o, where, SQ_KEY_CONTROL_DEPENDENT, false, &r->control_dependent)) {
+        free(r->samples);
+        return -1;
+    }
+    if (!json_object_get(json_object_get(o, SQ_KEY_CYCLES), SQ_KEY_CI95))
+        fill_missing_interval(r);
+    r->variant = variant_of(rd, run, id, fam, tech, impl);
+    r->sequence = own_string(run, sequence);
+    if (!r->variant || !r->sequence) {
+        free(r->samples);
+        return bad(rd, "out of memory");
+    }
+    run->nresults++;
+    return 0;
+}
+
+int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run, char *err,
+                     size_t errlen) {
+    memset(run, 0, sizeof *run);
+    reader rd = {.name = name, .err = err, .errlen = errlen};
+    if (len == 0)
+        return bad(&rd, "empty file");
+    json_error_t jerr;
+    sq_json_arena_begin();
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+    if (!root) {
+        sq_json_arena_end();
+        return bad(&rd, "not valid JSON (line %d: %s)", jerr.line, jerr.text);
+    }
+    int rc = -1;
+    json_t *results;
+    if (!json_is_object(root))
+        bad(&rd, "not a sqcolor result file (the top level is not an object)");
+    else if (read_header(&rd, root, run) == 0 && read_code(&rd, root, run) == 0 &&
+             read_batch(&rd, root, run) == 0) {
+        results = json_object_get(root, SQ_KEY_RESULTS);
+        if (!json_is_array(results)) {
+            bad(&rd, "results: %s", results ? "not an array" : "missing");
+        } else {
+            size_t n = json_array_size(results), i;
+            json_t *o;
+            int table = sq_id_table_init(&rd.variants, n);
+            run->results = calloc(n ? n : 1, sizeof *run->results);
+            rc = run->results && table == 0 ? 0 : bad(&rd, "out of memory");
+            json_array_foreach(results, i, o) {
+                if (rc == 0)
+                    rc = read_result(&rd, o, i, run);
+            }
+        }
+    }
+    sq_id_table_free(&rd.variants);
+    sq_json_arena_end(); /* the document, root and all */
+    if (rc == 0 && !(run->source = own_string(run, name)))
+        rc = bad(&rd, "out of memory");
+    if (rc) {
+        char keep[512];
+        snprintf(keep, sizeof keep, "%s", err);
+        sq_results_free(run);
+        snprintf(err, errlen, "%s", keep);
+    }
+    return rc;
+}
+
+int sq_results_load(const char *path, sq_run *run, char *err, size_t errlen) {
+    memset(run, 0, sizeof *run);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    size_t cap = 1 << 16, len = 0;
+    char *text = malloc(cap);
+    for (size_t got; text && (got = fread(text + len, 1, cap - len, f)) > 0;) {
+        len += got;
+        if (len == cap) {
+            if (cap >= (size_t)256 << 20) {
+                free(text);
+                fclose(f);
+                snprintf(err, errlen, "%s: larger than 256 MiB", path);
+                return -1;
+            }
+            char *bigger = realloc(text, cap *= 2);
+            if (!bigger)
+                free(text);
+            text = bigger;
+        }
+    }
+    bool failed = ferror(f) || !text;
+    fclose(f);
+    if (failed) {
+        free(text);
+        snprintf(err, errlen, "%s: cannot read it", path);
+        return -1;
+    }
+    int rc = sq_results_parse(text, len, path, run, err, errlen);
+    free(text);
+    return rc;
+}

@@ -1,0 +1,23 @@
+/* The result file (results_write.h) read back with jansson: every schema up
+ * to SQ_RESULTS_SCHEMA, fields added since schema 1 taking their defaults
+ * where an older file lacks them. */
+#ifndef SQCOLOR_RESULTS_READ_H
+#define SQCOLOR_RESULTS_READ_H
+
+#include "bench/results/results.h"
+
+#include <stddef.h>
+
+/* Parses a result file's text; name is used in messages. Returns 0, or -1 with
+ * a one-line reason naming the file and the problem. Free with
+ * sq_results_free. */
+int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run, char *err,
+                     size_t errlen);
+
+/* Reads and parses a file (at most 256 MiB). */
+int sq_results_load(const char *path, sq_run *run, char *err, size_t errlen);
+
+/* Frees a loaded run (results, samples and everything they point to). */
+void sq_results_free(sq_run *run);
+
+#endif

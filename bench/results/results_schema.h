@@ -1,0 +1,109 @@
+/* What the result file's reader and writer agree on: the schema's version,
+ * the tool that writes it and every field's name, each named once here
+ * (under the object it belongs to; a name used in several objects, under the
+ * first). The format is described in README.md ("JSON"). */
+#ifndef SQCOLOR_RESULTS_SCHEMA_H
+#define SQCOLOR_RESULTS_SCHEMA_H
+
+/* The schema written; every one from 1 up to it is read. */
+#define SQ_RESULTS_SCHEMA 2
+
+/* tool.name: a file naming another tool is not read. */
+#define SQ_RESULTS_TOOL "sqcolor"
+
+/* the top level */
+#define SQ_KEY_SCHEMA               "schema"
+#define SQ_KEY_TOOL                 "tool"
+#define SQ_KEY_IMPLS                "impls"
+#define SQ_KEY_MACHINE              "machine"
+#define SQ_KEY_CLOCK                "clock"
+#define SQ_KEY_CONFIG               "config"
+#define SQ_KEY_ELAPSED_S            "elapsed_s"
+#define SQ_KEY_MISPREDICT_REFERENCE "mispredict_reference"
+#define SQ_KEY_SUMMARY              "summary"
+#define SQ_KEY_CODE                 "code"
+#define SQ_KEY_RESULTS              "results"
+#define SQ_KEY_BATCH                "batch"
+
+/* tool */
+#define SQ_KEY_NAME    "name"
+#define SQ_KEY_VERSION "version"
+#define SQ_KEY_COMMIT  "commit"
+
+/* impls[] */
+#define SQ_KEY_COMPILER "compiler"
+#define SQ_KEY_FLAGS    "flags"
+
+/* machine */
+#define SQ_KEY_VENDOR     "vendor"
+#define SQ_KEY_BRAND      "brand"
+#define SQ_KEY_FAMILY     "family"
+#define SQ_KEY_MODEL      "model"
+#define SQ_KEY_STEPPING   "stepping"
+#define SQ_KEY_HYPERVISOR "hypervisor"
+#define SQ_KEY_KERNEL     "kernel"
+
+/* clock */
+#define SQ_KEY_SOURCE               "source"
+#define SQ_KEY_TSC_SOURCE           "tsc_source"
+#define SQ_KEY_TSC_HZ               "tsc_hz"
+#define SQ_KEY_CORE_HZ              "core_hz"
+#define SQ_KEY_CORE_HZ_MIN          "core_hz_min"
+#define SQ_KEY_CORE_HZ_MAX          "core_hz_max"
+#define SQ_KEY_TIMER_OVERHEAD_TICKS "timer_overhead_ticks"
+#define SQ_KEY_ALU_PER_CYCLE        "alu_per_cycle"
+
+/* config (spread_threshold: read from older files, no longer written) */
+#define SQ_KEY_REPS             "reps"
+#define SQ_KEY_MIN_REPS         "min_reps"
+#define SQ_KEY_TIGHT            "tight"
+#define SQ_KEY_SAMPLES          "samples"
+#define SQ_KEY_SAMPLE_US        "sample_us"
+#define SQ_KEY_VISITS           "visits"
+#define SQ_KEY_LENGTH           "length"
+#define SQ_KEY_SEED             "seed"
+#define SQ_KEY_CPU              "cpu"
+#define SQ_KEY_SEQUENCES        "sequences"
+#define SQ_KEY_ASLR             "aslr"
+#define SQ_KEY_SPREAD_THRESHOLD "spread_threshold"
+
+/* mispredict_reference */
+#define SQ_KEY_CORE "core"
+
+/* summary[] */
+#define SQ_KEY_LATENCY                 "latency"
+#define SQ_KEY_THROUGHPUT              "throughput"
+#define SQ_KEY_BRANCH_PREDICTABLE      "branch_predictable"
+#define SQ_KEY_MISPREDICT_PENALTY      "mispredict_penalty"
+#define SQ_KEY_MISPREDICT_PENALTY_CI95 "mispredict_penalty_ci95"
+
+/* code[] */
+#define SQ_KEY_ID    "id"
+#define SQ_KEY_INSNS "insns"
+#define SQ_KEY_BYTES "bytes"
+#define SQ_KEY_HASH  "hash"
+
+/* results[] */
+#define SQ_KEY_TECHNIQUE         "technique"
+#define SQ_KEY_IMPL              "impl"
+#define SQ_KEY_SEQUENCE          "sequence"
+#define SQ_KEY_MODE              "mode"
+#define SQ_KEY_CYCLES            "cycles"
+#define SQ_KEY_TICKS             "ticks"
+#define SQ_KEY_NS                "ns"
+#define SQ_KEY_CONTROL_DEPENDENT "control_dependent"
+#define SQ_KEY_MODES             "modes"
+
+/* results[].modes[] */
+#define SQ_KEY_SHARE "share"
+
+/* a figure's statistics (cycles, ticks, ns) */
+#define SQ_KEY_MIN    "min"
+#define SQ_KEY_MEDIAN "median"
+#define SQ_KEY_P90    "p90"
+#define SQ_KEY_CI95   "ci95"
+
+/* batch[] */
+#define SQ_KEY_N "n"
+
+#endif

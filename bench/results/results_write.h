@@ -1,0 +1,19 @@
+/* The result file: the JSON that 'sqcolor run --format json' and --save
+ * write, built with jansson. The format is described in README.md ("JSON");
+ * results_read.h reads it back. */
+#ifndef SQCOLOR_RESULTS_WRITE_H
+#define SQCOLOR_RESULTS_WRITE_H
+
+#include "bench/results/results.h"
+
+#include <stdio.h>
+
+/* Writes run as a result file: integers as JSON integers, doubles with 17
+ * significant digits (read back bit for bit), non-finite ones as null, the
+ * seed as a string of decimal digits; indented by two spaces, one value per
+ * line. Returns 0, SQ_FAILED_WRITE or SQ_FAILED_MEMORY (failure.h); out of
+ * memory nothing is written, and a file without its rows must not be
+ * committed as whole. */
+int sq_results_write(FILE *out, const sq_run *run);
+
+#endif
