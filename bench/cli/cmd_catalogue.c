@@ -58,7 +58,7 @@ static const sq_option list_options[LIST_COUNT] = {
                      .help = "table (a variant this CPU cannot execute says what it needs), csv "
                              "(header: id,family,technique,impl,kind,needs,supported) or markdown "
                              "(a row per technique: family, technique, formula, asm "
-                             "instructions, needs; the README's catalogue)",
+                             "instructions, needs; docs/catalogue.md)",
                      .def = "table",
                      .choices = "table|csv|markdown"},
 };

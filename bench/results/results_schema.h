@@ -1,7 +1,7 @@
 /* What the result file's reader and writer agree on: the schema's version,
  * the tool that writes it and every field's name, each named once here
  * (under the object it belongs to; a name used in several objects, under the
- * first). The format is described in README.md ("JSON"). */
+ * first). The format is described in docs/file-formats.md. */
 #ifndef SQCOLOR_RESULTS_SCHEMA_H
 #define SQCOLOR_RESULTS_SCHEMA_H
 

@@ -1,5 +1,5 @@
 /* The result file: the JSON that 'sqcolor run --format json' and --save
- * write, built with jansson. The format is described in README.md ("JSON");
+ * write, built with jansson. The format is described in docs/file-formats.md;
  * results_read.h reads it back. */
 #ifndef SQCOLOR_RESULTS_WRITE_H
 #define SQCOLOR_RESULTS_WRITE_H
