@@ -21,6 +21,23 @@ static void markdown_code(FILE *f, const char *s) {
     sq_put_markdown_code(f, s);
 }
 
+static int gather(const char *text, size_t size, void *data) {
+    return fwrite(text, 1, size, data) == size ? 0 : -1;
+}
+
+/* JSON as jansson dumps it, in pieces, through sq_json_shown. */
+static void json_pieces(FILE *f, const char *s) {
+    size_t n = strlen(s), half = n / 2;
+    while (half < n && ((unsigned char)s[half] & 0xc0) == 0x80) /* between characters */
+        half++;
+    sq_json_shown(s, half, gather, f);
+    sq_json_shown(s + half, n - half, gather, f);
+}
+
+static void plain_padded(FILE *f, const char *s) {
+    sq_put_plain_padded(f, s, 6);
+}
+
 static void expect(const char *format, writer w, const char *in, const char *want) {
     char *got = written(w, in);
     CHECK(got && strcmp(got, want) == 0, "%s: wanted \"%s\", got \"%s\"", format, want,
@@ -51,8 +68,27 @@ int main(void) {
     expect("csv", sq_put_csv, "\tx", "' x");
     expect("csv", sq_put_csv, "Zen 5 “Turin”", "Zen 5 “Turin”");
 
+    /* Padding counts columns, not bytes; what is not shown is still a space. */
+    expect("plain padded", plain_padded, "±\x1b", "±     ");
+    expect("plain padded", plain_padded, "toolong", "toolong");
+
+    /* JSON keeps the meaning: what JSON leaves raw and the rule does not show
+     * as \uXXXX; newlines, indentation and the rest as they are. */
+    expect("json", json_pieces, "{\n  \"a\": \"x\x7f\xc2\x9b\xe2\x80\xae\xe2\x81\xa6é±\"\n}",
+           "{\n  \"a\": \"x\\u007F\\u009B\\u202E\\u2066é±\"\n}");
+
     char buf[64];
     CHECK(strcmp(sq_token_shown("e4\x1b[2J", buf, sizeof buf), "e4\\x1b[2J") == 0, "token: %s",
           buf);
+    /* Longer text: shown characters kept, each byte of the others as \xNN,
+     * cut with "..." where the buffer is full. */
+    CHECK(strcmp(sq_text_shown("é\x1b]0;t\x07\n\xc2\x9bz", buf, sizeof buf),
+                 "é\\x1b]0;t\\x07\\x0a\\xc2\\x9bz") == 0,
+          "text: %s", buf);
+    char small[12];
+    CHECK(strcmp(sq_text_shown("abcdefghijklmnop", small, sizeof small), "abcdefgh...") == 0,
+          "text cut: %s", small);
+    CHECK(strcmp(sq_text_shown("abc\x1b\x1b\x1b", small, sizeof small), "abc\\x1b...") == 0,
+          "text cut at an escape: %s", small);
     return check_finish("escape", NULL);
 }

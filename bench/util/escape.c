@@ -74,6 +74,12 @@ void sq_put_plain(FILE *out, const char *s) {
     put(out, s, NULL, NULL);
 }
 
+void sq_put_plain_padded(FILE *out, const char *s, int width) {
+    sq_put_plain(out, s);
+    for (int cols = sq_plain_width(s); cols < width; cols++)
+        fputc(' ', out);
+}
+
 void sq_put_markdown(FILE *out, const char *s) {
     uint32_t cp;
     bool ok;
@@ -111,6 +117,28 @@ void sq_put_csv(FILE *out, const char *s) {
     fputs(quoted ? "\"" : "", out);
 }
 
+int sq_json_shown(const char *text, size_t size, int (*put)(const char *, size_t, void *),
+                  void *data) {
+    size_t start = 0;
+    for (size_t i = 0; i < size;) {
+        unsigned char c = (unsigned char)text[i], one[5] = {0};
+        size_t n = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+        uint32_t cp;
+        if (n > size - i)
+            n = size - i;
+        memcpy(one, text + i, n);
+        if (utf8_decode(one, &cp) > 0 && cp >= 0x7f && !shown(cp)) {
+            char escaped[16]; /* each such character is under U+10000: \uXXXX */
+            int rc, len = snprintf(escaped, sizeof escaped, "\\u%04X", (unsigned)cp);
+            if ((rc = put(text + start, i - start, data)) || (rc = put(escaped, (size_t)len, data)))
+                return rc;
+            start = i + n;
+        }
+        i += n;
+    }
+    return start < size ? put(text + start, size - start, data) : 0;
+}
+
 const char *sq_token_shown(const char *tok, char *buf, size_t len) {
     size_t n = 0, i = 0;
     for (; tok[i] && i < 24 && n + 5 < len; i++) {
@@ -118,5 +146,25 @@ const char *sq_token_shown(const char *tok, char *buf, size_t len) {
         n += (size_t)snprintf(buf + n, len - n, c >= 0x20 && c < 0x7f ? "%c" : "\\x%02x", c);
     }
     snprintf(buf + n, len - n, "%s", tok[i] ? "..." : "");
+    return buf;
+}
+
+const char *sq_text_shown(const char *text, char *buf, size_t len) {
+    size_t n = 0;
+    uint32_t cp;
+    bool ok;
+    buf[0] = 0;
+    for (const char *s = text, *at = text; len > 4; at = s) {
+        int bytes = sq_next_char(&s, &cp, &ok);
+        size_t need = ok ? (size_t)bytes : 4 * (size_t)bytes;
+        if (!bytes)
+            return buf;
+        if (n + need + 4 > len) /* room for "..." and the 0 */
+            break;
+        for (int k = 0; k < bytes; k++)
+            n += (size_t)snprintf(buf + n, len - n, ok ? "%c" : "\\x%02x", (unsigned char)at[k]);
+    }
+    if (len > 4)
+        snprintf(buf + n, len - n, "...");
     return buf;
 }

@@ -24,6 +24,9 @@ int sq_plain_width(const char *s);
 /* s as plain text (console tables and prose, Markdown prose). */
 void sq_put_plain(FILE *out, const char *s);
 
+/* s as plain text, left-aligned in width columns (printf's "%-*s"). */
+void sq_put_plain_padded(FILE *out, const char *s, int width);
+
 /* s as Markdown text (prose or a table cell): the characters that would start
  * emphasis, code, a link, an HTML tag, a heading or a table cell escaped. */
 void sq_put_markdown(FILE *out, const char *s);
@@ -39,8 +42,22 @@ void sq_put_html(FILE *out, const char *s);
  * leading apostrophe, so a spreadsheet shows it as text and runs no formula. */
 void sq_put_csv(FILE *out, const char *s);
 
+/* Dumped JSON text, a piece at a time, made safe for a terminal: each
+ * character the rule does not show that JSON keeps raw (DEL, C1, the bidi
+ * controls, U+FFFE, U+FFFF: only ever inside strings) written as \uXXXX, so
+ * the JSON means the same. Writes through put, a jansson dump callback, and
+ * returns the first nonzero value it returns. A piece ends between
+ * characters, as jansson's do. */
+int sq_json_shown(const char *text, size_t size, int (*put)(const char *, size_t, void *),
+                  void *data);
+
 /* A token as a message shows it: at most 24 bytes, bytes that are not
  * printable ASCII as \xNN, "..." where it is cut. */
 const char *sq_token_shown(const char *tok, char *buf, size_t len);
+
+/* Longer text as a message shows it (a file's value, an argument, a whole
+ * message): each character the rule shows kept, each byte of every other as
+ * \xNN, "..." where buf is full. One line, whatever text holds. */
+const char *sq_text_shown(const char *text, char *buf, size_t len);
 
 #endif
