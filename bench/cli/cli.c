@@ -2,6 +2,7 @@
 
 #include "bench/catalog/gate.h"
 
+#include "bench/util/escape.h"
 #include "bench/util/globs.h"
 
 #include <stdarg.h>
@@ -10,17 +11,34 @@
 #include <string.h>
 #include <unistd.h>
 
+/* "sqcolor CMD: <message><after>" on stderr: the message quotes arguments,
+ * the environment and files, so whatever they hold it is shown as one line
+ * with no control character. */
+static void say(const char *cmd, const char *after, const char *fmt, va_list ap) {
+    char msg[2048], shown[8192];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    fprintf(stderr, "sqcolor%s%s: %s%s\n", cmd ? " " : "", cmd ? cmd : "",
+            sq_text_shown(msg, shown, sizeof shown), after);
+}
+
 void sq_usage_error(const char *cmd, const char *fmt, ...) {
-    va_list ap;
-    fprintf(stderr, "sqcolor%s%s: ", cmd ? " " : "", cmd ? cmd : "");
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
+    char see[96];
     if (cmd)
-        fprintf(stderr, " (see 'sqcolor help %s')\n", cmd);
+        snprintf(see, sizeof see, " (see 'sqcolor help %s')", cmd);
     else
-        fprintf(stderr, " (see 'sqcolor --help')\n");
+        snprintf(see, sizeof see, " (see 'sqcolor --help')");
+    va_list ap;
+    va_start(ap, fmt);
+    say(cmd, see, fmt, ap);
+    va_end(ap);
     exit(SQ_EXIT_USAGE);
+}
+
+void sq_error_line(const char *cmd, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    say(cmd, "", fmt, ap);
+    va_end(ap);
 }
 
 int sq_select_or_exit(const char *cmd, const char *globs, const sq_variant **out) {

@@ -17,6 +17,10 @@
 _Noreturn void sq_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* "sqcolor CMD: <message>" on stderr, shown as sq_usage_error shows it (one
+ * line, no control character from what it quotes); no exit. */
+void sq_error_line(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* The variants --filter selects (all if globs is NULL); exits 2 if a glob
  * matches nothing. *out has room for every variant. */
 int sq_select_or_exit(const char *cmd, const char *globs, const sq_variant **out);

@@ -113,7 +113,7 @@ static int run_batch(int argc, char **argv) {
         return sq_report_out_of_memory(SQ_FORMAT_TABLE);
     }
     if (output && sq_output_commit(&out_file, err, sizeof err)) {
-        fprintf(stderr, "sqcolor batch: %s\n", err);
+        sq_error_line("batch", "%s", err);
         return SQ_EXIT_USAGE;
     }
     return SQ_EXIT_OK;

@@ -248,7 +248,7 @@ static int run_disasm(int argc, char **argv) {
             c->v = vs[k];
             if (!sq_disassemble(vs[k], &c->code, err, sizeof err) ||
                 !sq_code_fact_of(vs[k], &c->fact, err, sizeof err)) {
-                fprintf(stderr, "sqcolor disasm: %s\n", err);
+                sq_error_line("disasm", "%s", err);
                 failures++;
                 continue;
             }

@@ -91,7 +91,7 @@ static int run_report(int argc, char **argv) {
     int status = SQ_EXIT_OK;
     int written = sq_report_write(runs, nfiles, format, detail, out);
     if (plot_dir && sq_plot(runs, nfiles, plot_dir, err, sizeof err)) {
-        fprintf(stderr, "sqcolor report: --plot: %s\n", err);
+        sq_error_line("report", "--plot: %s", err);
         status = SQ_EXIT_FAIL;
     }
     if (written == SQ_FAILED_MEMORY) {
@@ -100,10 +100,10 @@ static int run_report(int argc, char **argv) {
         status = sq_report_out_of_memory(format);
     } else if (output && written) {
         sq_output_abort(&o);
-        fprintf(stderr, "sqcolor report: cannot write %s\n", output);
+        sq_error_line("report", "cannot write %s", output);
         status = SQ_EXIT_USAGE;
     } else if (output && sq_output_commit(&o, err, sizeof err)) {
-        fprintf(stderr, "sqcolor report: %s\n", err);
+        sq_error_line("report", "%s", err);
         status = SQ_EXIT_USAGE;
     }
     for (int k = 0; k < nfiles; k++)

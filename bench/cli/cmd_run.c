@@ -290,7 +290,7 @@ static int run_run(int argc, char **argv) {
             sq_output_abort(&out_file);
         if (rc == SQ_ENGINE_BAD_INPUT)
             sq_usage_error("run", "%s", err);
-        fprintf(stderr, "sqcolor run: %s\n", err);
+        sq_error_line("run", "%s", err);
         return SQ_EXIT_FAIL;
     }
     /* The batch routines after the scalar rows, at their own sizes. */
@@ -326,14 +326,14 @@ static int run_run(int argc, char **argv) {
                 return sq_report_out_of_memory(SQ_FORMAT_JSON);
             }
             if (sq_output_commit_new(&saved, used, sizeof used, err, sizeof err) == 0)
-                fprintf(stderr, "sqcolor run: saved %s\n", used);
+                sq_error_line("run", "saved %s", used);
             else
                 status = SQ_EXIT_USAGE;
         } else {
             status = SQ_EXIT_USAGE;
         }
         if (status)
-            fprintf(stderr, "sqcolor run: --save: %s\n", err);
+            sq_error_line("run", "--save: %s", err);
     }
     /* A write error shows on commit, or for standard output at exit (main.c). */
     int written = sq_report_write(&run, 1, format, detail, out);
@@ -344,7 +344,7 @@ static int run_run(int argc, char **argv) {
         return sq_report_out_of_memory(format);
     }
     if (output && sq_output_commit(&out_file, err, sizeof err)) {
-        fprintf(stderr, "sqcolor run: %s\n", err);
+        sq_error_line("run", "%s", err);
         return SQ_EXIT_USAGE;
     }
     return status;

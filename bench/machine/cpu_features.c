@@ -1,5 +1,7 @@
 #include "bench/machine/cpu_features.h"
 
+#include "bench/util/escape.h"
+
 #include <cpuid.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -70,8 +72,9 @@ int sq_cpu_features_init(char *err, size_t errlen) {
          name = strtok_r(NULL, ",", &save)) {
         unsigned bit = sq_feature_by_name(name);
         if (!bit) {
-            char names[160];
-            snprintf(err, errlen, "SQCOLOR_HIDE_FEATURES: unknown feature '%s' (known: %s)", name,
+            char names[160], shown[64];
+            snprintf(err, errlen, "SQCOLOR_HIDE_FEATURES: unknown feature '%s' (known: %s)",
+                     sq_token_shown(name, shown, sizeof shown),
                      sq_feature_names(~0u, names, sizeof names));
             return -1;
         }

@@ -2,6 +2,7 @@
 
 #include "bench/results/json_arena.h"
 #include "bench/results/results_schema.h"
+#include "bench/util/escape.h"
 #include "bench/util/id_table.h"
 #include "bench/util/seed.h"
 #include "bench/util/stats.h"
@@ -55,14 +56,26 @@ typedef struct reader {
     sq_id_table variants; /* the run's variants by id */
 } reader;
 
+/* A message into err, which quotes the file's name and text: shown as one
+ * line with no control character, whatever they hold. Returns -1. */
+static int __attribute__((format(printf, 3, 4)))
+say_failed(char *err, size_t errlen, const char *fmt, ...) {
+    char msg[600];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    sq_text_shown(msg, err, errlen);
+    return -1;
+}
+
 static int bad(reader *rd, const char *fmt, ...) {
     char msg[400];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    snprintf(rd->err, rd->errlen, "%s: %s", rd->name, msg);
-    return -1;
+    return say_failed(rd->err, rd->errlen, "%s: %s", rd->name, msg);
 }
 
 /* Fetchers: each names the missing or mistyped field. */
@@ -575,8 +588,7 @@ int sq_results_load(const char *path, sq_run *run, char *err, size_t errlen) {
     memset(run, 0, sizeof *run);
     FILE *f = fopen(path, "rb");
     if (!f) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        return -1;
+        return say_failed(err, errlen, "%s: %s", path, strerror(errno));
     }
     size_t cap = 1 << 16, len = 0;
     char *text = malloc(cap);
@@ -586,8 +598,7 @@ int sq_results_load(const char *path, sq_run *run, char *err, size_t errlen) {
             if (cap >= (size_t)256 << 20) {
                 free(text);
                 fclose(f);
-                snprintf(err, errlen, "%s: larger than 256 MiB", path);
-                return -1;
+                return say_failed(err, errlen, "%s: larger than 256 MiB", path);
             }
             char *bigger = realloc(text, cap *= 2);
             if (!bigger)
@@ -599,8 +610,7 @@ int sq_results_load(const char *path, sq_run *run, char *err, size_t errlen) {
     fclose(f);
     if (failed) {
         free(text);
-        snprintf(err, errlen, "%s: cannot read it", path);
-        return -1;
+        return say_failed(err, errlen, "%s: cannot read it", path);
     }
     int rc = sq_results_parse(text, len, path, run, err, errlen);
     free(text);

@@ -1,5 +1,7 @@
 #include "bench/util/globs.h"
 
+#include "bench/util/escape.h"
+
 #include <fnmatch.h>
 #include <stdio.h>
 #include <string.h>
@@ -36,8 +38,9 @@ int sq_globs_select(const char *globs, sq_id_table *tables, int ntables, char *e
     for (const char *p = globs;;) {
         size_t len = strcspn(p, ",");
         char glob[256];
+        char shown[1024];
         if (len == 0 || len >= sizeof glob) {
-            snprintf(err, errlen, "--filter '%s': %s", globs,
+            snprintf(err, errlen, "--filter '%s': %s", sq_text_shown(globs, shown, sizeof shown),
                      len == 0 ? "empty glob between commas" : "glob too long");
             return -1;
         }
@@ -47,7 +50,7 @@ int sq_globs_select(const char *globs, sq_id_table *tables, int ntables, char *e
             snprintf(err, errlen,
                      "--filter: '%s' matches no variant (ids look like color/lea_shr_and/asm; "
                      "see 'sqcolor list')",
-                     glob);
+                     sq_text_shown(glob, shown, sizeof shown));
             return -1;
         }
         if (!p[len])

@@ -1,5 +1,7 @@
 #include "bench/util/output.h"
 
+#include "bench/util/escape.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -105,8 +107,10 @@ static void note_stale_temps(const sq_output *o) {
         if (pid <= 0 || pid > INT_MAX || end == n + baselen + 5 || *end != '.' ||
             strlen(end) != 7 || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
             continue;
-        fprintf(stderr, "note: %s%s was left by process %ld, which is gone; it can be removed\n",
-                slash ? dir : "", n, pid);
+        char left[4608], shown[16384];
+        snprintf(left, sizeof left, "%s%s", slash ? dir : "", n);
+        fprintf(stderr, "note: %s was left by process %ld, which is gone; it can be removed\n",
+                sq_text_shown(left, shown, sizeof shown), pid);
     }
     if (d)
         closedir(d);
