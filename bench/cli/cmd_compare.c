@@ -13,6 +13,7 @@
 #include "bench/report/compare_batch.h"
 #include "bench/machine/cpu_model.h"
 #include "bench/results/results_read.h"
+#include "bench/util/escape.h"
 #include "bench/util/stats.h"
 
 #include <math.h>
@@ -167,7 +168,11 @@ static void list_missing(const sq_run *from, const row_index *in, const char *la
             continue;
         if (!n++)
             printf("\nrows only in %s:\n", label);
-        printf("  %s %s %s\n", r->variant->id, r->sequence, sq_mode_names[r->mode]);
+        printf("  ");
+        sq_put_plain(stdout, r->variant->id);
+        printf(" ");
+        sq_put_plain(stdout, r->sequence);
+        printf(" %s\n", sq_mode_names[r->mode]);
     }
 }
 
@@ -251,7 +256,10 @@ static const char *speeds_text(const side *s, char *buf, size_t len) {
 
 static void print_row(const row *w, double fail_over) {
     const sq_result *r = w->a.r;
-    printf("%-40s %-11s %-10s", r->variant->id, r->sequence, sq_mode_names[r->mode]);
+    sq_put_plain_padded(stdout, r->variant->id, 40);
+    printf(" ");
+    sq_put_plain_padded(stdout, r->sequence, 11);
+    printf(" %-10s", sq_mode_names[r->mode]);
     print_cell(&w->a, 15);
     print_cell(&w->b, 15);
     if (!w->untested && !sq_about_zero(w->a.s))
@@ -291,19 +299,34 @@ static void note_provenance(const sq_run *a, const sq_run *b) {
         char la[160], lb[160];
         sq_cpu_label(la, sizeof la, ma);
         sq_cpu_label(lb, sizeof lb, mb);
+        printf("note: A ran on ");
+        sq_put_plain(stdout, la);
         if (strcmp(la, lb) == 0) /* one label for several models */
-            printf("note: A ran on %s (family 0x%x model 0x%x), B on %s (family 0x%x model "
-                   "0x%x): differences are the machines' as much as the code's\n",
-                   la, ma->family, ma->model, lb, mb->family, mb->model);
-        else
-            printf("note: A ran on %s, B on %s: differences are the machines' as much as the "
-                   "code's\n",
-                   la, lb);
+            printf(" (family 0x%x model 0x%x)", ma->family, ma->model);
+        printf(", B on ");
+        sq_put_plain(stdout, lb);
+        if (strcmp(la, lb) == 0)
+            printf(" (family 0x%x model 0x%x)", mb->family, mb->model);
+        printf(": differences are the machines' as much as the code's\n");
     }
-    if (strcmp(a->commit, b->commit) != 0)
-        printf("note: A and B were built from different sqcolor commits (%s, %s): differences "
-               "may be the harness's as much as the variants'\n",
-               *a->commit ? a->commit : "not recorded", *b->commit ? b->commit : "not recorded");
+    if (strcmp(a->commit, b->commit) != 0) {
+        printf("note: A and B were built from different sqcolor commits (");
+        sq_put_plain(stdout, *a->commit ? a->commit : "not recorded");
+        printf(", ");
+        sq_put_plain(stdout, *b->commit ? b->commit : "not recorded");
+        printf("): differences may be the harness's as much as the variants'\n");
+    }
+}
+
+/* "A: FILE (BRAND, sqcolor COMMIT)": the file's name and text as plain text. */
+static void print_file(const char *side_name, const char *file, const sq_run *run) {
+    printf("%s: ", side_name);
+    sq_put_plain(stdout, file);
+    printf(" (");
+    sq_put_plain(stdout, run->machine.brand);
+    printf(", sqcolor ");
+    sq_put_plain(stdout, run->commit);
+    printf(")\n");
 }
 
 enum { OPT_FAIL_OVER, OPT_ALPHA, OPT_COUNT };
@@ -374,8 +397,8 @@ static int run_compare(int argc, char **argv) {
     row_index ia = index_rows(&a), ib = index_rows(&b);
     test_rows(&a, &ib, alpha, rows, &t);
 
-    printf("A: %s (%s, sqcolor %s)\nB: %s (%s, sqcolor %s)\n", files[0], a.machine.brand, a.commit,
-           files[1], b.machine.brand, b.commit);
+    print_file("A", files[0], &a);
+    print_file("B", files[1], &b);
     note_provenance(&a, &b);
     printf("%-40s %-11s %-10s %15s %15s %7s %9s  %s\n", "variant", "sequence", "mode", "A", "B",
            "B/A", "p (Holm)", "verdict");

@@ -1,6 +1,7 @@
 #include "bench/report/compare_batch.h"
 
 #include "bench/report/report_batch.h"
+#include "bench/util/escape.h"
 #include "bench/util/stats.h"
 
 #include <stdio.h>
@@ -28,8 +29,9 @@ int sq_compare_batch(const sq_run *a, const sq_run *b, double fail_over) {
         bool over = slower && fail_over >= 0 && (ratio - 1) * 100 > fail_over;
         apart += slower || faster;
         gate += over;
-        printf("%-40s %7zu %8.4f±%.4f %8.4f±%.4f %7.3f  %s%s\n", x->id, x->n, s->median,
-               sq_ci_halfwidth(*s), t->median, sq_ci_halfwidth(*t), ratio,
+        sq_put_plain_padded(stdout, x->id, 40);
+        printf(" %7zu %8.4f±%.4f %8.4f±%.4f %7.3f  %s%s\n", x->n, s->median, sq_ci_halfwidth(*s),
+               t->median, sq_ci_halfwidth(*t), ratio,
                slower   ? "slower"
                : faster ? "faster"
                         : "-",
