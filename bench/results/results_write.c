@@ -3,6 +3,7 @@
 #include "bench/results/json_arena.h"
 #include "bench/results/results_schema.h"
 #include "bench/results/summary.h"
+#include "bench/util/escape.h"
 #include "bench/util/failure.h"
 
 #include <inttypes.h>
@@ -220,7 +221,7 @@ static int gather_flush(gather *g) {
     return fwrite(g->buf, 1, n, g->out) == n ? 0 : -1;
 }
 
-static int gather_text(const char *text, size_t size, void *data) {
+static int gather_raw(const char *text, size_t size, void *data) {
     gather *g = data;
     if (sizeof g->buf - g->used < size && gather_flush(g))
         return -1;
@@ -229,6 +230,11 @@ static int gather_text(const char *text, size_t size, void *data) {
     memcpy(g->buf + g->used, text, size);
     g->used += size;
     return 0;
+}
+
+/* What the file quotes from outside (a brand, a name) is safe on a terminal. */
+static int gather_text(const char *text, size_t size, void *data) {
+    return sq_json_shown(text, size, gather_raw, data);
 }
 
 int sq_results_write(FILE *out, const sq_run *run) {
