@@ -122,6 +122,10 @@ int sq_json_shown(const char *text, size_t size, int (*put)(const char *, size_t
     size_t start = 0;
     for (size_t i = 0; i < size;) {
         unsigned char c = (unsigned char)text[i], one[5] = {0};
+        if (c < 0x7f) { /* most of it: what JSON escapes is escaped already */
+            i++;
+            continue;
+        }
         size_t n = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
         uint32_t cp;
         if (n > size - i)
