@@ -76,4 +76,7 @@ SQCOLOR_HIDE_FEATURES=bmi2,avx2 expect_usage \
 
 # An unknown feature name is bad input.
 SQCOLOR_HIDE_FEATURES=bmi9 expect_usage "unknown feature 'bmi9'" list
+for empty in ',,,' ',bmi2' 'bmi2,' 'bmi1,,bmi2'; do
+    SQCOLOR_HIDE_FEATURES=$empty expect_usage "SQCOLOR_HIDE_FEATURES: empty item between commas" list
+done
 finish gating
