@@ -59,6 +59,13 @@ mutate numimpls '.impls = 3'
 mutate codeobj '.code = {}'
 mutate codehash '.code[0].hash = "XYZ"'
 mutate codeinsns '.code[0].insns = 0'
+mutate numsummary '.summary = 5'
+mutate summarynum '.summary[0] = 5'
+mutate summaryid '.summary[0].id = 7'
+mutate summarylat '.summary[0].latency = "fast"'
+mutate summaryci '.summary[0].mispredict_penalty_ci95 = "x"'
+mutate numref '.mispredict_reference = 5'
+mutate refcore '.mispredict_reference = {"core": 3, "cycles": "about 14-17"}'
 mutate othercpu '.machine.family = 99' # no CPU this test runs on
 printf '1 2\0 zz 99\n' >"$T/seq_nul.txt"
 ln -s "$T/nowhere/x" "$T/dangling"
