@@ -59,7 +59,20 @@ mutate numimpls '.impls = 3'
 mutate codeobj '.code = {}'
 mutate codehash '.code[0].hash = "XYZ"'
 mutate codeinsns '.code[0].insns = 0'
+mutate numsummary '.summary = 5'
+mutate summarynum '.summary[0] = 5'
+mutate summaryid '.summary[0].id = 7'
+mutate summarylat '.summary[0].latency = "fast"'
+mutate summaryci '.summary[0].mispredict_penalty_ci95 = "x"'
+mutate numref '.mispredict_reference = 5'
+mutate refcore '.mispredict_reference = {"core": 3, "cycles": "about 14-17"}'
 mutate othercpu '.machine.family = 99' # no CPU this test runs on
+# report --plot folders whose one chart's name (color-latency.svg) is taken.
+mkdir -p "$T"/plot_{dir,fifo,full,dangling}
+mkdir "$T/plot_dir/color-latency.svg"
+mkfifo "$T/plot_fifo/color-latency.svg"
+ln -s "$devfull" "$T/plot_full/color-latency.svg"
+ln -s "$T/nowhere/x.svg" "$T/plot_dangling/color-latency.svg"
 printf '1 2\0 zz 99\n' >"$T/seq_nul.txt"
 ln -s "$T/nowhere/x" "$T/dangling"
 printf 'e4 z9\n' >"$T/seq_token.txt"

@@ -124,6 +124,30 @@ while IFS=$'\x1f' read -r c opt def accepts; do
     fi
 done <"$tmp/options.tsv"
 
+# One way to write a number, for every numeric option: no sign where the range
+# has no negatives, no space, hex, hex-float, inf or nan; decimals as digits
+# with a fraction and an exponent.
+while IFS=$'\x1f' read -r c opt def accepts; do
+    if [[ $accepts =~ ^(-?[0-9^]+)\ to\ (-?[0-9^]+)$ ]]; then
+        v=$(number "${BASH_REMATCH[2]}")
+    elif [[ $accepts =~ ^between\ ([0-9.]+)\ and\ ([0-9.]+)$ ]]; then
+        v=${BASH_REMATCH[2]}
+        v=$(awk -v h="$v" 'BEGIN { print h / 2 }')
+    elif [[ $accepts == "0 to 2^64-1 in decimal digits" ]]; then
+        v=5
+    else
+        continue
+    fi
+    for bad in "+$v" " $v" "$v " "0x1" "0x1p-1" "inf" "nan" "-nan" "1e"; do
+        expect_usage "$opt takes a" "$c" "$opt" "$bad" --zz-none
+    done
+done <"$tmp/options.tsv"
+accepts compare --alpha 1e-3
+accepts compare --alpha .05
+accepts compare --fail-over 2.5
+accepts compare --fail-over 1E2
+accepts compare --fail-over 5.
+
 # list --format csv: exact header, every technique as asm and as every C impl
 # (the batch families' rows, which differ per impl, aside: tests/batch.sh).
 "$bin" list --format csv | awk -F, 'NR == 1 || $5 == "scalar"' >"$tmp/list.csv"

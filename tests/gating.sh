@@ -64,6 +64,19 @@ grep -Eq "^sqcolor verify: $shape" "$tmp/both.err" && grep -Eq "^$shape" "$tmp/b
     grep -q 'needs avx2: color_batch/avx2)$' "$tmp/both.out" && ok ||
     bad "the scalar and batch skip lines differ: $(cat "$tmp/both.err") / $(grep skipped "$tmp/both.out")"
 
+# Only batch variants this CPU cannot run: one line, exit 2, nothing saved.
+SQCOLOR_HIDE_FEATURES=avx2 expect_usage "no selected variant is supported on this CPU (needs avx2: color_batch/avx2)" \
+    run --quick --filter color_batch/avx2/asm --save --results-dir "$tmp/none"
+[ ! -e "$tmp/none" ] && ok || bad "run of gated batch variants left $(find "$tmp/none" | head -3)"
+SQCOLOR_HIDE_FEATURES=avx2 expect_usage "no selected variant is supported on this CPU (needs avx2: color_batch/avx2)" \
+    batch --quick --filter color_batch/avx2/asm
+SQCOLOR_HIDE_FEATURES=bmi2,avx2 expect_usage \
+    "no selected variant is supported on this CPU (needs bmi2: color/inreg64_shrx; needs avx2: color_batch/avx2)" \
+    verify --filter 'color/inreg64_shrx/asm,color_batch/avx2/asm'
+
 # An unknown feature name is bad input.
 SQCOLOR_HIDE_FEATURES=bmi9 expect_usage "unknown feature 'bmi9'" list
+for empty in ',,,' ',bmi2' 'bmi2,' 'bmi1,,bmi2'; do
+    SQCOLOR_HIDE_FEATURES=$empty expect_usage "SQCOLOR_HIDE_FEATURES: empty item between commas" list
+done
 finish gating

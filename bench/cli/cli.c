@@ -57,20 +57,46 @@ int sq_keep_supported_noting(const char *who, const sq_variant **vs, int n, char
     return kept;
 }
 
-/* The gate on n selected scalar variants; `others` selected variants of
- * another kind (batch) keep the command going when none of these is left. */
-static int keep_supported_or_exit(const char *cmd, const sq_variant **vs, int n, int others) {
-    char who[64], skipped[1024];
+/* Writes what is between the parentheses of a gate's skip line to buf at *used. */
+static void append_needs(char *buf, size_t len, size_t *used, const char *skipped) {
+    const char *open = strchr(skipped, '(');
+    size_t n = open ? strlen(open + 1) : 0;
+    if (n && open[n] == ')')
+        n--;
+    if (!n || *used >= len)
+        return;
+    int w = snprintf(buf + *used, len - *used, "%s%.*s", *used ? "; " : "", (int)n, open + 1);
+    *used += w > 0 ? (size_t)w : 0;
+}
+
+/* The gate on n selected scalar variants and nb batch ones: the scalar ones
+ * this CPU executes stay in vs (their count returned); the batch ones are
+ * only looked at (they are gated again, with their note, where they are
+ * called). Exits 2 when neither kind leaves any. */
+static int keep_supported_or_exit(const char *cmd, const sq_variant **vs, int n,
+                                  const sq_batch_variant *const *bvs, int nb) {
+    char who[64], skipped[1024], bskipped[1024];
     snprintf(who, sizeof who, "sqcolor %s", cmd);
     int kept = sq_keep_supported_noting(who, vs, n, skipped, sizeof skipped);
-    if (n > 0 && kept == 0 && others == 0)
-        sq_usage_error(cmd, "no selected variant is supported on this CPU %s",
-                       strchr(skipped, '('));
-    return kept;
+    if (kept || n + nb == 0)
+        return kept;
+    const sq_batch_variant *copy[sq_batch_variant_count];
+    bskipped[0] = 0;
+    if (nb) {
+        memcpy(copy, bvs, sizeof *copy * (size_t)nb);
+        if (sq_gate_batch(copy, nb, bskipped, sizeof bskipped) > 0)
+            return kept;
+    }
+    char needs[2100];
+    size_t used = 0;
+    needs[0] = 0;
+    append_needs(needs, sizeof needs, &used, n ? skipped : "");
+    append_needs(needs, sizeof needs, &used, bskipped);
+    sq_usage_error(cmd, "no selected variant is supported on this CPU (%s)", needs);
 }
 
 int sq_select_supported_or_exit(const char *cmd, const char *globs, const sq_variant **out) {
-    return keep_supported_or_exit(cmd, out, sq_select_or_exit(cmd, globs, out), 0);
+    return keep_supported_or_exit(cmd, out, sq_select_or_exit(cmd, globs, out), NULL, 0);
 }
 
 /* The batch variants chosen[] marks, in registry order; their count. */
@@ -82,14 +108,17 @@ static int batch_chosen(const bool *chosen, const sq_batch_variant **out) {
     return n;
 }
 
-int sq_select_batch_or_exit(const char *cmd, const char *globs, const sq_batch_variant **out) {
+int sq_select_batch_supported_or_exit(const char *cmd, const char *globs,
+                                      const sq_batch_variant **out) {
     bool chosen[sq_batch_variant_count];
     sq_id_table t = {sq_batch_variants, sizeof sq_batch_variants[0], sq_batch_variant_count,
                      chosen};
     char err[512];
     if (sq_globs_select(globs, &t, 1, err, sizeof err) < 0)
         sq_usage_error(cmd, "%s", err);
-    return batch_chosen(chosen, out);
+    int n = batch_chosen(chosen, out);
+    keep_supported_or_exit(cmd, NULL, 0, out, n);
+    return n;
 }
 
 int sq_select_all_or_exit(const char *cmd, const char *globs, const sq_variant **out,
@@ -112,7 +141,7 @@ int sq_select_all_or_exit(const char *cmd, const char *globs, const sq_variant *
 int sq_select_all_supported_or_exit(const char *cmd, const char *globs, const sq_variant **out,
                                     const sq_batch_variant **batch_out, int *nbatch) {
     int n = sq_select_all_or_exit(cmd, globs, out, batch_out, nbatch);
-    return keep_supported_or_exit(cmd, out, n, *nbatch);
+    return keep_supported_or_exit(cmd, out, n, batch_out, *nbatch);
 }
 
 bool sq_progress_wanted(void) {

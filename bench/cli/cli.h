@@ -35,18 +35,22 @@ int sq_keep_supported_noting(const char *who, const sq_variant **vs, int n, char
  * when that leaves none. The gate in front of every command that calls a
  * routine or kernel. */
 int sq_select_supported_or_exit(const char *cmd, const char *globs, const sq_variant **out);
-/* The same over the scalar variants (to out, returned count) and the batch
- * ones (batch_out, *nbatch): a glob must match one of either. */
 /* The batch variants --filter selects (a glob must match one of them), in
- * registry order; exits 2 with the reason otherwise. *out has room for all. */
-int sq_select_batch_or_exit(const char *cmd, const char *globs, const sq_batch_variant **out);
+ * registry order; exits 2 with the reason otherwise, or when this CPU
+ * executes none of them. All of them stay in *out (they are gated where they
+ * are called); *out has room for all. */
+int sq_select_batch_supported_or_exit(const char *cmd, const char *globs,
+                                      const sq_batch_variant **out);
 
+/* The variants --filter selects over the scalar variants (to out, returned
+ * count) and the batch ones (batch_out, *nbatch): a glob must match one of
+ * either. */
 int sq_select_all_or_exit(const char *cmd, const char *globs, const sq_variant **out,
                           const sq_batch_variant **batch_out, int *nbatch);
 
 /* sq_select_all_or_exit, then the gate of sq_select_supported_or_exit over the
  * scalar variants (the batch ones are gated where they are called); exits 2
- * only when nothing of either kind is left. Returns the scalar count. */
+ * only when this CPU executes nothing of either kind. Returns the scalar count. */
 int sq_select_all_supported_or_exit(const char *cmd, const char *globs, const sq_variant **out,
                                     const sq_batch_variant **batch_out, int *nbatch);
 

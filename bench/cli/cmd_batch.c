@@ -68,7 +68,7 @@ static int run_batch(int argc, char **argv) {
     int format = v[OPT_FORMAT].choice;
 
     const sq_batch_variant *vs[sq_batch_variant_count];
-    int n = sq_select_batch_or_exit("batch", filter, vs);
+    int n = sq_select_batch_supported_or_exit("batch", filter, vs);
     char err[512];
 
     sq_output out_file;

@@ -74,6 +74,12 @@ static int run_report(int argc, char **argv) {
             sq_usage_error("report", "%s", err);
         }
 
+    /* Every chart's name before --output is opened: a refusal leaves nothing. */
+    if (plot_dir && sq_plot_check(runs, nfiles, plot_dir, err, sizeof err)) {
+        for (int k = 0; k < nfiles; k++)
+            sq_results_free(&runs[k]);
+        sq_usage_error("report", "--plot: %s", err);
+    }
     sq_output o;
     FILE *out = stdout;
     if (output) {

@@ -67,6 +67,30 @@ static int choice_index(const char *choices, const char *text, size_t text_len) 
     }
 }
 
+/* The one way numbers are written on the command line: decimal digits, a
+ * leading '-' only where negative_ok; a decimal may have a fraction and an
+ * exponent ("0.5", "1e-3", ".5"). No '+', space, hex, hex-float, inf or nan
+ * (which strtol and strtod would take). */
+static bool plain_number(const char *text, bool negative_ok, bool decimal) {
+    static const char digit[] = "0123456789";
+    const char *p = text + (negative_ok && *text == '-');
+    size_t n = strspn(p, digit);
+    p += n;
+    if (decimal && *p == '.') {
+        size_t fraction = strspn(p + 1, digit);
+        n += fraction;
+        p += 1 + fraction;
+    }
+    if (decimal && n && (*p == 'e' || *p == 'E')) {
+        p += 1 + (p[1] == '+' || p[1] == '-');
+        size_t exponent = strspn(p, digit);
+        if (!exponent)
+            return false;
+        p += exponent;
+    }
+    return n > 0 && *p == 0;
+}
+
 /* text as the value of o into *v, or exit 2 naming what o takes. */
 static void parse_value(const char *cmd, const sq_option *o, const char *text, sq_value *v) {
     char range[160], *end;
@@ -75,24 +99,25 @@ static void parse_value(const char *cmd, const sq_option *o, const char *text, s
     case SQ_OPTION_WHOLE: {
         errno = 0;
         long n = strtol(text, &end, 10), max = o->max_now ? o->max_now() : o->max;
-        if (errno || end == text || *end)
+        if (!plain_number(text, true, false) || errno || *end)
             sq_usage_error(cmd, "%s takes a whole number, not '%s'", o->name, text);
-        if (n < o->min || n > max) {
+        /* A '-' (even "-0") only where the range has negatives. */
+        if (n < o->min || n > max || (*text == '-' && o->min >= 0)) {
             char lo[32], hi[32];
-            sq_usage_error(cmd, "%s %ld is out of range (%s to %s)", o->name, n,
+            sq_usage_error(cmd, "%s %s is out of range (%s to %s)", o->name, text,
                            whole_text(o->min, lo, sizeof lo), whole_text(max, hi, sizeof hi));
         }
         v->whole = n;
         break;
     }
     case SQ_OPTION_U64:
-        if (!sq_seed_parse(text, &v->u64))
+        if (!plain_number(text, false, false) || !sq_seed_parse(text, &v->u64))
             sq_usage_error(cmd, "%s takes a whole number from %s, not '%s'", o->name,
                            range_text(o, range, sizeof range), text);
         break;
     case SQ_OPTION_NUMBER:
         v->number = strtod(text, &end);
-        if (end == text || *end ||
+        if (!plain_number(text, o->low < 0, true) || *end ||
             !(o->open ? v->number > o->low && v->number < o->high
                       : v->number >= o->low && v->number <= o->high))
             sq_usage_error(cmd, "%s takes a number %s%s, not '%s'", o->name, o->open ? "" : "from ",

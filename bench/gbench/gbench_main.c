@@ -2,6 +2,7 @@
  * benchmark named id/sequence/mode, with core cycles per square as a counter.
  * All --benchmark_* flags work; anything else is refused. */
 #include "bench/machine/calibration.h"
+#include "bench/machine/clock.h"
 #include "bench/cli/cli.h"
 #include "bench/machine/cpu_features.h"
 #include "bench/measure/engine.h"
@@ -297,6 +298,20 @@ int main(int argc, char **argv) {
     if (sqgb_check_args(argc, argv, err, sizeof err)) {
         fprintf(stderr, "sqcolor-gbench: %s (see --help)\n", err);
         return 2;
+    }
+    /* Google Benchmark, asked for counters the machine does not expose, says
+     * so (without a newline) and times on: refused here, in one line. */
+    const char *counters = sqgb_flag("benchmark_perf_counters");
+    if (counters && *counters) {
+        errno = 0;
+        if (!sq_perf_cycles_open()) {
+            fprintf(stderr,
+                    "sqcolor-gbench: --benchmark_perf_counters: this machine exposes no hardware "
+                    "performance counters (perf_event_open: %s)\n",
+                    errno ? strerror(errno) : "counts nothing");
+            return 2;
+        }
+        sq_perf_cycles_close();
     }
     /* Google Benchmark keeps the first value of a context key, and the
      * flag's come first: sqcolor's own keys (the core clock that turns cycles

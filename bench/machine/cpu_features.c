@@ -68,8 +68,15 @@ int sq_cpu_features_init(char *err, size_t errlen) {
         return -1;
     }
     strcpy(list, env);
-    for (char *save = NULL, *name = strtok_r(list, ",", &save); name;
-         name = strtok_r(NULL, ",", &save)) {
+    /* Each item between commas, none empty (as --filter's). */
+    for (char *name = list, *next; name; name = next) {
+        next = strchr(name, ',');
+        if (next)
+            *next++ = 0;
+        if (!*name) {
+            snprintf(err, errlen, "SQCOLOR_HIDE_FEATURES: empty item between commas");
+            return -1;
+        }
         unsigned bit = sq_feature_by_name(name);
         if (!bit) {
             char names[160], shown[64];

@@ -7,23 +7,28 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-static int plot_one(const sq_run *runs, int nruns, const sq_figure *f, const char *dir, char *err,
-                    size_t errlen) {
+/* <dir>/<name>.svg of figure f; NULL when memory ran out (said in err). */
+static char *figure_path(const char *dir, const sq_figure *f, char *err, size_t errlen) {
     char *path;
     if (asprintf(&path, "%s/%s.svg", dir, f->name) < 0) {
         snprintf(err, errlen, "out of memory");
-        return -1;
+        return NULL;
     }
+    return path;
+}
+
+static int plot_one(const sq_run *runs, int nruns, const sq_figure *f, const char *dir, char *err,
+                    size_t errlen) {
+    char *path = figure_path(dir, f, err, errlen);
+    if (!path)
+        return -1;
     /* A figure is a file: a fifo or a device under its name (output.h would
      * write through it) is refused, as output.h refuses a folder. */
-    struct stat st;
     int rc = -1;
     sq_output o;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
-        snprintf(err, errlen, "cannot write %s: not a regular file", path);
-    else if (sq_output_open(&o, path, err, errlen) == 0) {
+    if (sq_output_check_file(path, err, errlen) == 0 &&
+        sq_output_open(&o, path, err, errlen) == 0) {
         if (sq_figure_write_svg(o.fp, runs, nruns, f, true)) {
             int e = errno;
             sq_output_abort(&o);
@@ -33,6 +38,29 @@ static int plot_one(const sq_run *runs, int nruns, const sq_figure *f, const cha
         }
     }
     free(path);
+    return rc;
+}
+
+/* The figures of runs, in *figs (to free); their number, or -1 (said in err). */
+static int list_figures(const sq_run *runs, int nruns, sq_figure **figs, char *err, size_t errlen) {
+    int max = sq_figures_max(nruns);
+    *figs = malloc(sizeof **figs * (size_t)max);
+    if (!*figs) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    return sq_figures_list(runs, nruns, *figs, max);
+}
+
+int sq_plot_check(const sq_run *runs, int nruns, const char *dir, char *err, size_t errlen) {
+    sq_figure *figs;
+    int n = list_figures(runs, nruns, &figs, err, errlen), rc = n < 0 ? -1 : 0;
+    for (int i = 0; i < n && !rc; i++) {
+        char *path = figure_path(dir, &figs[i], err, errlen);
+        rc = path ? sq_output_check_file(path, err, errlen) : -1;
+        free(path);
+    }
+    free(figs);
     return rc;
 }
 
@@ -46,13 +74,8 @@ int sq_plot(const sq_run *runs, int nruns, const char *dir, char *err, size_t er
     free(probe);
     if (made)
         return -1;
-    int max = sq_figures_max(nruns);
-    sq_figure *figs = malloc(sizeof *figs * (size_t)max);
-    if (!figs) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    int n = sq_figures_list(runs, nruns, figs, max), rc = 0;
+    sq_figure *figs;
+    int n = list_figures(runs, nruns, &figs, err, errlen), rc = n < 0 ? -1 : 0;
     for (int i = 0; i < n && !rc; i++)
         rc = plot_one(runs, nruns, &figs[i], dir, err, errlen);
     free(figs);

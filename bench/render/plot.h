@@ -12,4 +12,10 @@
  * Returns 0, or -1 with a reason. */
 int sq_plot(const sq_run *runs, int nruns, const char *dir, char *err, size_t errlen);
 
+/* Whether every file sq_plot would write can be written whole (output.h's
+ * sq_output_check_file): run before anything is, so that a chart's name taken
+ * by a folder, a fifo, a device or a link to nothing is refused first.
+ * Returns 0, or -1 with the reason. */
+int sq_plot_check(const sq_run *runs, int nruns, const char *dir, char *err, size_t errlen);
+
 #endif

@@ -156,6 +156,14 @@ static int get_object(reader *rd, json_t *obj, const char *where, const char *ke
     return 0;
 }
 
+/* Element i of the array `array`, named "array[i]" in at: -1 (the error
+ * said) unless it is an object. */
+static int element_object(reader *rd, const char *array, size_t i, json_t *o, char *at,
+                          size_t len) {
+    snprintf(at, len, "%s[%zu]", array, i);
+    return json_is_object(o) ? 0 : bad(rd, "%s: not an object", at);
+}
+
 /* An optional [lo, hi] of numbers or nulls: NAN, NAN where the key is absent. */
 static int get_interval(reader *rd, json_t *obj, const char *where, const char *key, double *lo,
                         double *hi) {
@@ -390,9 +398,8 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
     json_t *impl;
     json_array_foreach(impls, i, impl) {
         char at[32];
-        snprintf(at, sizeof at, "impls[%zu]", i);
-        if (!json_is_object(impl))
-            return bad(rd, "%s: not an object", at);
+        if (element_object(rd, "impls", i, impl, at, sizeof at))
+            return -1;
         if (run->nimpls == SQ_MAX_IMPLS)
             return bad(rd, "impls: more than %d", SQ_MAX_IMPLS);
         sq_impl_info *m = &run->impls[run->nimpls];
@@ -420,9 +427,8 @@ static int read_code(reader *rd, json_t *root, sq_run *run) {
         return bad(rd, "out of memory");
     json_array_foreach(code, i, o) {
         char at[32];
-        snprintf(at, sizeof at, "code[%zu]", i);
-        if (!json_is_object(o))
-            return bad(rd, "%s: not an object", at);
+        if (element_object(rd, "code", i, o, at, sizeof at))
+            return -1;
         sq_code_fact *f = &run->code[i];
         const char *id, *hash;
         double insns, bytes;
@@ -440,6 +446,47 @@ static int read_code(reader *rd, json_t *root, sq_run *run) {
             return bad(rd, "out of memory");
         run->ncode++;
     }
+    return 0;
+}
+
+/* summary[i], kept for other readers of the file: of its documented types. */
+static int check_summary_entry(reader *rd, json_t *summary, size_t i) {
+    static const char *const numbers[] = {SQ_KEY_LATENCY, SQ_KEY_THROUGHPUT,
+                                          SQ_KEY_BRANCH_PREDICTABLE, SQ_KEY_MISPREDICT_PENALTY};
+    char at[32];
+    json_t *o = json_array_get(summary, i);
+    const char *id;
+    double x, lo, hi;
+    if (element_object(rd, SQ_KEY_SUMMARY, i, o, at, sizeof at) ||
+        get_text(rd, o, at, SQ_KEY_ID, &id))
+        return -1;
+    for (size_t k = 0; k < sizeof numbers / sizeof *numbers; k++)
+        if (get_optional_number(rd, o, at, numbers[k], NAN, &x))
+            return -1;
+    if (json_is_null(json_object_get(o, SQ_KEY_MISPREDICT_PENALTY_CI95)))
+        return 0;
+    return get_interval(rd, o, at, SQ_KEY_MISPREDICT_PENALTY_CI95, &lo, &hi);
+}
+
+/* The fields kept for other readers of the file (mispredict_reference,
+ * summary[]): derived from the results, so not read back, but optional and,
+ * where present, of their documented types. */
+static int check_derived(reader *rd, json_t *root) {
+    json_t *ref = json_object_get(root, SQ_KEY_MISPREDICT_REFERENCE);
+    const char *text;
+    if (ref && !json_is_null(ref)) {
+        if (!json_is_object(ref))
+            return bad(rd, "mispredict_reference: not an object or null");
+        if (get_text(rd, ref, SQ_KEY_MISPREDICT_REFERENCE, SQ_KEY_CORE, &text) ||
+            get_text(rd, ref, SQ_KEY_MISPREDICT_REFERENCE, SQ_KEY_CYCLES, &text))
+            return -1;
+    }
+    json_t *summary = json_object_get(root, SQ_KEY_SUMMARY);
+    if (summary && !json_is_array(summary))
+        return bad(rd, "summary: not an array");
+    for (size_t i = 0; i < json_array_size(summary); i++)
+        if (check_summary_entry(rd, summary, i))
+            return -1;
     return 0;
 }
 
@@ -555,7 +602,7 @@ int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run
     if (!json_is_object(root))
         bad(&rd, "not a sqcolor result file (the top level is not an object)");
     else if (read_header(&rd, root, run) == 0 && read_code(&rd, root, run) == 0 &&
-             read_batch(&rd, root, run) == 0) {
+             check_derived(&rd, root) == 0 && read_batch(&rd, root, run) == 0) {
         results = json_object_get(root, SQ_KEY_RESULTS);
         if (!json_is_array(results)) {
             bad(&rd, "results: %s", results ? "not an array" : "missing");

@@ -206,6 +206,25 @@ int sq_output_open(sq_output *o, const char *path, char *err, size_t errlen) {
     return 0;
 }
 
+int sq_output_check_file(const char *path, char *err, size_t errlen) {
+    struct stat st;
+    if (lstat(path, &st) != 0) /* a new name; a folder on the way not one is found on writing */
+        return errno == ENOENT || errno == ENOTDIR ? 0 : fail(err, errlen, path, errno);
+    if (S_ISLNK(st.st_mode) && stat(path, &st) != 0) {
+        if (errno != ENOENT)
+            return fail(err, errlen, path, errno);
+        snprintf(err, errlen, "cannot write %s: a symbolic link to nothing", path);
+        return -1;
+    }
+    if (S_ISDIR(st.st_mode))
+        return fail(err, errlen, path, EISDIR);
+    if (!S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "cannot write %s: not a regular file", path);
+        return -1;
+    }
+    return 0;
+}
+
 /* Flushes and closes o->fp; 0, or the errno of the first failure (-1 if a
  * failed write's errno is gone). */
 static int finish_writing(sq_output *o) {

@@ -42,6 +42,12 @@ int sq_output_open(sq_output *o, const char *path, char *err, size_t errlen);
 int sq_output_commit(sq_output *o, char *err, size_t errlen);
 void sq_output_abort(sq_output *o);
 
+/* Whether path can take a file written whole (a temporary renamed over it):
+ * a new name, a regular file or a link to one. Else -1 with the reason: a
+ * folder, a link to nothing, or "not a regular file" for a device, fifo or
+ * socket (which sq_output_open would write through). */
+int sq_output_check_file(const char *path, char *err, size_t errlen);
+
 /* For sq_output_commit_new: always a temporary, whatever path is now. */
 int sq_output_open_new(sq_output *o, const char *path, char *err, size_t errlen);
 
