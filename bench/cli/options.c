@@ -125,15 +125,10 @@ static void parse_value(const char *cmd, const sq_option *o, const char *text, s
 }
 
 /* "CMD --help" or "-h": the command's help on standard output, exit 0 (2 if
- * it cannot be written). */
+ * it cannot be written: main.c's check of standard output at exit says so,
+ * in its one line). */
 static _Noreturn void help_exit(const sq_command *cmd) {
-    errno = 0;
     sq_print_command_help(stdout, cmd);
-    if (fflush(stdout) || ferror(stdout)) {
-        fprintf(stderr, "sqcolor %s: cannot write the help: %s\n", cmd->name,
-                strerror(errno ? errno : EIO));
-        exit(SQ_EXIT_USAGE);
-    }
     exit(SQ_EXIT_OK);
 }
 
