@@ -533,8 +533,13 @@ int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run
     json_error_t jerr;
     sq_json_arena_begin();
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
-    if (!root) {
+    if (!root || sq_json_arena_failed()) {
+        /* Out of memory, whatever jansson's error says (a syntax error, or
+         * none at all, when its allocations fail). */
+        bool memory = sq_json_arena_failed() || json_error_code(&jerr) == json_error_out_of_memory;
         sq_json_arena_end();
+        if (memory)
+            return bad(&rd, "out of memory while reading it");
         return bad(&rd, "not valid JSON (line %d: %s)", jerr.line, jerr.text);
     }
     int rc = -1;
