@@ -60,6 +60,7 @@ mutate codeobj '.code = {}'
 mutate codehash '.code[0].hash = "XYZ"'
 mutate codeinsns '.code[0].insns = 0'
 mutate othercpu '.machine.family = 99' # no CPU this test runs on
+mutate othervendor '.machine.vendor = "SomeOtherCPU"' # this CPU's family and model
 printf '1 2\0 zz 99\n' >"$T/seq_nul.txt"
 ln -s "$T/nowhere/x" "$T/dangling"
 printf 'e4 z9\n' >"$T/seq_token.txt"

@@ -2,6 +2,7 @@
 
 #include "bench/results/cells.h"
 #include "bench/util/exit_status.h"
+#include "bench/util/escape.h"
 #include "bench/util/failure.h"
 #include "bench/machine/cpu_model.h"
 #include "bench/render/doc.h"
@@ -28,10 +29,17 @@ bool sq_model_off(double model, double measured) {
 }
 
 /* "Genoa (family 0x19 model 0x11)", or "family 0x63 model 0x1" for a CPU the
- * table does not know: no text of a file's own. */
-static void cpu_named(char *buf, size_t len, const sq_machine *m) {
-    sq_cpu_short(buf, len, m);
-    size_t n = strlen(buf);
+ * table does not know: no text of a file's own but, with vendor, its vendor
+ * first as a message shows a token ("AuthenticAMD Genoa (...)"). */
+static void cpu_named(char *buf, size_t len, const sq_machine *m, bool vendor) {
+    size_t n = 0;
+    if (vendor) {
+        char shown[64];
+        snprintf(buf, len, "%s ", sq_token_shown(m->vendor, shown, sizeof shown));
+        n = strlen(buf);
+    }
+    sq_cpu_short(buf + n, len - n, m);
+    n = strlen(buf);
     if (sq_cpu_model_of(m))
         snprintf(buf + n, len - n, " (family 0x%x model 0x%x)", m->family, m->model);
 }
@@ -39,9 +47,12 @@ static void cpu_named(char *buf, size_t len, const sq_machine *m) {
 bool sq_measured_here(const sq_run *run, const sq_machine *host, char *err, size_t errlen) {
     if (sq_same_cpu(&run->machine, host))
         return true;
-    char there[128], here[128];
-    cpu_named(there, sizeof there, &run->machine);
-    cpu_named(here, sizeof here, host);
+    /* The same family and model from another vendor: the vendor is what
+     * differs, so both names say it. */
+    bool vendors = strcmp(run->machine.vendor, host->vendor) != 0;
+    char there[160], here[160];
+    cpu_named(there, sizeof there, &run->machine, vendors);
+    cpu_named(here, sizeof here, host, vendors);
     snprintf(err, errlen,
              "measured on %s, not on this CPU, %s: only this machine's runs are set beside its "
              "code",
