@@ -153,6 +153,8 @@ void sq_parse_options(const sq_command *cmd, int argc, char **argv, sq_value *va
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)
             help_exit(cmd);
         if (strncmp(arg, "--", 2) != 0 || arg[2] == 0) {
+            if (npos >= max_positional && cmd->most)
+                sq_usage_error(name, "%s: '%s' is one too many", cmd->most, arg);
             if (npos >= max_positional)
                 sq_usage_error(name, "unexpected argument '%s'", arg);
             positional[npos++] = arg;
