@@ -138,7 +138,7 @@ int sq_model_vs_measurement(const sq_variant *const *vs, int n, sq_mca_model *mo
     }
     for (int i = 0; i < n; i++) {
         row *r = &rows[i];
-        char err[256];
+        char err[700];
         sq_code code;
         r->v = vs[i];
         r->p = (sq_prediction){NAN, NAN};
@@ -148,8 +148,14 @@ int sq_model_vs_measurement(const sq_variant *const *vs, int n, sq_mca_model *mo
              * chain through one has no latency, in the model as in the run. */
             r->branches = sq_code_has_branch(&code);
             if (model && !sq_predict(model, &code, &r->p, err, sizeof err)) {
-                fprintf(stderr, "sqcolor disasm: %s: %s\n", vs[i]->id, err);
                 r->p = (sq_prediction){NAN, NAN};
+                if (sq_mca_hung(model->tool, err, sizeof err)) {
+                    /* llvm-mca too slow: said once, and asked no more */
+                    fprintf(stderr, "sqcolor disasm: %s: no predictions\n", err);
+                    model = NULL;
+                } else {
+                    fprintf(stderr, "sqcolor disasm: %s: %s\n", vs[i]->id, err);
+                }
             }
         } else {
             fprintf(stderr, "sqcolor disasm: %s\n", err);
@@ -170,7 +176,12 @@ int sq_model_vs_measurement(const sq_variant *const *vs, int n, sq_mca_model *mo
     sq_doc_open(&d, stdout, markdown ? SQ_DOC_MARKDOWN : SQ_DOC_TEXT, text);
     if (model)
         sq_mca_model_text(model, text, sizeof text);
-    sq_doc_paragraph(&d, "Model: %s.", model ? text : "none (llvm-mca not found)");
+    char why[700];
+    bool slow = !model && sq_mca_hung(sq_mca_installed(), why, sizeof why);
+    sq_doc_paragraph(&d, "Model: %s.",
+                     model  ? text
+                     : slow ? "none (llvm-mca took too long)"
+                            : "none (llvm-mca not found)");
     sq_doc_paragraph(&d, "Measured: %s, sqcolor %s.", path, run->commit);
     for (int f = 0; f < sq_family_count; f++)
         for (int i = 0; i < n; i++)
