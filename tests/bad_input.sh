@@ -73,6 +73,11 @@ mkdir "$T/plot_dir/color-latency.svg"
 mkfifo "$T/plot_fifo/color-latency.svg"
 ln -s "$devfull" "$T/plot_full/color-latency.svg"
 ln -s "$T/nowhere/x.svg" "$T/plot_dangling/color-latency.svg"
+# schema 1 kept the seed in a number, beyond 2^63-1 a real (jq would round it)
+schema1_seed() { jq '.schema = 1 | .config.seed = "SEED"' "$T/good.json" | sed "s/\"SEED\"/$2/" >"$T/$1.json"; }
+schema1_seed s1bigseed 1.8446744073709552e19
+schema1_seed s1negseed -1
+mutate othervendor '.machine.vendor = "SomeOtherCPU"' # this CPU's family and model
 printf '1 2\0 zz 99\n' >"$T/seq_nul.txt"
 ln -s "$T/nowhere/x" "$T/dangling"
 printf 'e4 z9\n' >"$T/seq_token.txt"

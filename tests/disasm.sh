@@ -125,4 +125,28 @@ fi
 "$bin" disasm --format xml >/dev/null 2>"$tmp/err"; [ $? -eq 2 ] && ok || bad "--format xml"
 "$bin" disasm --filter nope >/dev/null 2>"$tmp/err"; [ $? -eq 2 ] && grep -q "matches no variant" "$tmp/err" && ok || bad "--filter nope"
 
+# An llvm-mca that never answers is stopped after SQCOLOR_MCA_TIMEOUT seconds,
+# said in one line, and the tables come without predictions: it hung disasm.
+# One hangs at once (its --version), one only when it predicts (llvm-mca-999
+# outranks every real one on PATH).
+mkdir -p "$tmp/hang1" "$tmp/hang2"
+printf '#!/bin/sh\nexec sleep 60\n' >"$tmp/hang1/llvm-mca-999"
+printf '#!/bin/sh\ncase "$1" in\n--version) echo "LLVM version 999.0.0" ;;\n-mcpu=help)\n    printf "Available CPUs for this target:\\n\\n  znver4 - Select the znver4 processor.\\n\\n"\n    exit 1 ;;\n*) exec sleep 60 ;;\nesac\n' >"$tmp/hang2/llvm-mca-999"
+chmod +x "$tmp/hang1/llvm-mca-999" "$tmp/hang2/llvm-mca-999"
+"$bin" run --quick --reps 3 --samples 1 --filter 'color/lea_shr_and/asm' --format json \
+    --output "$tmp/mine.json" 2>/dev/null || bad "could not make a result file"
+for hang in hang1 hang2; do
+    for args in "--predict" "--mcpu znver4" "--results $tmp/mine.json"; do
+        start=$SECONDS
+        # shellcheck disable=SC2086
+        PATH="$tmp/$hang:$PATH" SQCOLOR_MCA_TIMEOUT=1 timeout 50 "$bin" disasm \
+            --filter 'color/lea_shr_and/*' $args >"$tmp/out" 2>"$tmp/err"
+        rc=$?
+        [ $rc -eq 0 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ $((SECONDS - start)) -lt 30 ] &&
+            grep -qF "sqcolor disasm: llvm-mca ($tmp/$hang/llvm-mca-999) did not finish within 1 s" "$tmp/err" &&
+            grep -q -e 'no llvm-mca predictions: llvm-mca took too long' -e 'none (llvm-mca took too long)' "$tmp/out" &&
+            ok || bad "$hang, disasm $args -> exit $rc after $((SECONDS - start)) s: $(cat "$tmp/err")"
+    done
+done
+
 finish disasm

@@ -51,6 +51,15 @@ for bin in "$api" "$gb"; do
         grep -qF -- "BENCHMARK_REPETITIONS=-1 in the environment: --benchmark_repetitions takes a whole number" "$tmp/err" &&
         ok || bad "$(basename "$bin") with BENCHMARK_REPETITIONS=-1 -> $rc: $(cat "$tmp/err")"
 done
+# Those it reads as numbers when it is loaded, before main, are checked before
+# that: its own warning came first, twice (once per exec: placement.h).
+for env in BENCHMARK_MIN_TIME=abc BENCHMARK_MIN_WARMUP_TIME=x BENCHMARK_REPETITIONS=abc; do
+    env "$env" "$gb" >/dev/null 2>"$tmp/err"
+    rc=$?
+    [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+        grep -qF -- "sqcolor-gbench: $env in the environment: --" "$tmp/err" &&
+        ok || bad "sqcolor-gbench with $env -> $rc: $(cat "$tmp/err")"
+done
 # --help prints the usage and exits 0, whatever else is given, opening nothing.
 "$gb" --help --benchmark_format=xml --benchmark_out="$tmp/help.json" >"$tmp/out" 2>"$tmp/err"
 rc=$?

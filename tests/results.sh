@@ -159,6 +159,7 @@ expect_usage "--format json takes one file" report "$full" "$part" --format json
 ) >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && ! ls "$tmp"/cut.html* >/dev/null 2>&1 && ok ||
     bad "report --format html, cut short: $(cat "$tmp/err"; ls "$tmp"/cut.html*)"
+cp "$tmp/err" "$tmp/cut.err"
 # report and compare to a full disk: one line, exit 2.
 for args in "report $full" "report $full --format json" "compare $full $full"; do
     # shellcheck disable=SC2086
@@ -166,6 +167,16 @@ for args in "report $full" "report $full --format json" "compare $full $full"; d
     [ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'cannot write standard output' "$tmp/err" &&
         ok || bad "$args >/dev/full: $(cat "$tmp/err")"
 done
+# --output to a full device (a copy of it) names the reason: it said only
+# "cannot write FILE". Cut short by ulimit -f, the same.
+cp -a "$devfull" "$tmp/fulldev"
+for format in table json html csv; do
+    "$bin" report "$full" --format $format --output "$tmp/fulldev" >/dev/null 2>"$tmp/err"
+    [ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+        grep -qx "sqcolor report: cannot write $tmp/fulldev: No space left on device" "$tmp/err" &&
+        ok || bad "report --format $format --output a full device: $(cat "$tmp/err")"
+done
+grep -q "cut.html: File too large" "$tmp/cut.err" && ok || bad "report cut short by ulimit -f: $(cat "$tmp/cut.err")"
 
 # Bad files: one line naming the file and the problem, exit 2.
 : >"$tmp/empty.json"

@@ -263,4 +263,19 @@ grep -q "^== color — a branch on the color of real games' squares (core cycles
 # Without a game sequence, no such table.
 "$bin" run "${quick[@]}" --filter 'color/bt/asm' --mode branch --sequence ordered,random >"$tmp/nogames.txt" 2>/dev/null &&
     ! grep -q "real games" "$tmp/nogames.txt" && ok || bad "a games table without games"
+
+# The CPU's folder under --results-dir unusable (a file there, or a link to a
+# full device): found before anything is verified or timed, not after the run.
+tiny=(--quick --reps 3 --samples 2 --length 4096 --filter color/bt/asm)
+"$bin" run "${tiny[@]}" --mode latency --sequence ordered --save --results-dir "$tmp/saved" \
+    >/dev/null 2>&1 || bad "a tiny --save run failed"
+slug=$(ls "$tmp/saved")
+for kind in file link; do
+    rm -rf "$tmp/rd" && mkdir "$tmp/rd"
+    if [ $kind = file ]; then : >"$tmp/rd/$slug"; else ln -s "$devfull" "$tmp/rd/$slug"; fi
+    expect_usage "--save: cannot write in $tmp/rd/$slug: Not a directory" run "${tiny[@]}" --save \
+        --results-dir "$tmp/rd" --output "$tmp/rd.json"
+    ! grep -q '^verify: ' "$tmp/err" && [ ! -e "$tmp/rd.json" ] && ok ||
+        bad "a $kind as the CPU folder was found only after verifying: $(cat "$tmp/err")"
+done
 finish run

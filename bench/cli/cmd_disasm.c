@@ -144,16 +144,25 @@ static bool choose_model(const char *mcpu, const sq_machine *host, sq_mca_model 
                         "predictions\n");
         return false;
     }
-    if (mcpu && !sq_mca_knows(tool, mcpu))
+    /* Both ask llvm-mca its CPUs: it may not answer. */
+    bool knows = !mcpu || sq_mca_knows(tool, mcpu);
+    if (!mcpu)
+        sq_mca_model_for(tool, host, model);
+    char err[700];
+    if (sq_mca_hung(tool, err, sizeof err)) {
+        fprintf(stderr, "sqcolor disasm: %s: no predictions\n", err);
+        return false;
+    }
+    if (!knows)
         sq_usage_error("disasm",
                        "--mcpu: llvm-mca does not know the CPU '%s' (see '%s -mcpu=help')", mcpu,
                        tool->path);
     if (mcpu)
         sq_mca_model_named(tool, host, mcpu, model);
-    else
-        sq_mca_model_for(tool, host, model);
     return true;
 }
+
+#define MCA_LIMIT SQ_STR(SQ_MCA_TIMEOUT_S)
 
 enum { OPT_FILTER, OPT_FORMAT, OPT_PREDICT, OPT_MCPU, OPT_RESULTS, OPT_COUNT };
 static const sq_option options[OPT_COUNT] = {
@@ -168,7 +177,9 @@ static const sq_option options[OPT_COUNT] = {
                      .kind = SQ_OPTION_FLAG,
                      .help = "add llvm-mca's reciprocal throughput and latency (the newest "
                              "llvm-mca on PATH, modelling this CPU's core, or an older one where "
-                             "it knows no newer)"},
+                             "it knows no newer); a run of llvm-mca longer than "
+                             "SQCOLOR_MCA_TIMEOUT seconds (default " MCA_LIMIT
+                             ") is stopped, and no more predictions made"},
     [OPT_MCPU] = {.name = "--mcpu",
                   .kind = SQ_OPTION_TEXT,
                   .placeholder = "NAME",
@@ -244,7 +255,7 @@ static int run_disasm(int argc, char **argv) {
                 continue;
             done[k] = true;
             column *c = &cols[ncols];
-            char err[256];
+            char err[700];
             c->v = vs[k];
             if (!sq_disassemble(vs[k], &c->code, err, sizeof err) ||
                 !sq_code_fact_of(vs[k], &c->fact, err, sizeof err)) {
@@ -253,6 +264,10 @@ static int run_disasm(int argc, char **argv) {
                 continue;
             }
             c->predicted = predict && sq_predict(&model, &c->code, &c->p, err, sizeof err);
+            if (predict && !c->predicted && sq_mca_hung(model.tool, err, sizeof err)) {
+                fprintf(stderr, "sqcolor disasm: %s: no predictions\n", err);
+                predict = false;
+            }
             snprintf(c->head[0], sizeof c->head[0], "%s", vs[k]->impl);
             snprintf(c->head[1], sizeof c->head[1], "%d insns, %zu bytes", c->code.count,
                      c->code.bytes);
@@ -286,6 +301,8 @@ static int run_disasm(int argc, char **argv) {
         printf("\nmca: %s; rthr = block reciprocal throughput, lat = cycles per iteration with "
                "the result fed back through one xor, less that xor's latency\n",
                text);
+    else if (sq_mca_hung(sq_mca_installed(), text, sizeof text))
+        printf("\n(no llvm-mca predictions: llvm-mca took too long)\n");
     else
         printf("\n(no llvm-mca predictions: add --predict%s)\n",
                sq_mca_installed() ? "" : " after 'apt-get install llvm-19'");

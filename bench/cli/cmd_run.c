@@ -6,6 +6,7 @@
 #include "bench/util/failure.h"
 #include "bench/util/failure.h"
 #include "bench/util/output.h"
+#include "bench/machine/clock.h"
 #include "bench/machine/placement.h"
 #include "bench/report/report.h"
 #include "bench/results/results_path.h"
@@ -269,7 +270,15 @@ static int run_run(int argc, char **argv) {
             sq_usage_error("run", "%s", err);
         out = out_file.fp;
     }
-    if (save && sq_check_writable_dir(results_dir, err, sizeof err)) {
+    /* --results-dir, then the CPU's own folder in it, where the file will go
+     * (a file or a link to a device there is found now, not after the
+     * timing). */
+    sq_machine machine;
+    sq_machine_detect(&machine);
+    char cpu_dir[4096];
+    sq_results_cpu_dir(&machine, results_dir, cpu_dir, sizeof cpu_dir);
+    if (save && (sq_check_writable_dir(results_dir, err, sizeof err) ||
+                 sq_check_writable_dir(cpu_dir, err, sizeof err))) {
         if (output)
             sq_output_abort(&out_file);
         sq_usage_error("run", "--save: %s", err);

@@ -150,15 +150,10 @@ static void parse_value(const char *cmd, const sq_option *o, const char *text, s
 }
 
 /* "CMD --help" or "-h": the command's help on standard output, exit 0 (2 if
- * it cannot be written). */
+ * it cannot be written: main.c's check of standard output at exit says so,
+ * in its one line). */
 static _Noreturn void help_exit(const sq_command *cmd) {
-    errno = 0;
     sq_print_command_help(stdout, cmd);
-    if (fflush(stdout) || ferror(stdout)) {
-        fprintf(stderr, "sqcolor %s: cannot write the help: %s\n", cmd->name,
-                strerror(errno ? errno : EIO));
-        exit(SQ_EXIT_USAGE);
-    }
     exit(SQ_EXIT_OK);
 }
 
@@ -183,6 +178,8 @@ void sq_parse_options(const sq_command *cmd, int argc, char **argv, sq_value *va
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)
             help_exit(cmd);
         if (strncmp(arg, "--", 2) != 0 || arg[2] == 0) {
+            if (npos >= max_positional && cmd->most)
+                sq_usage_error(name, "%s: '%s' is one too many", cmd->most, arg);
             if (npos >= max_positional)
                 sq_usage_error(name, "unexpected argument '%s'", arg);
             positional[npos++] = arg;

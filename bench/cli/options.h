@@ -54,6 +54,8 @@ typedef struct sq_command {
     int (*run)(int argc, char **argv);
     bool is_default;          /* what 'sqcolor' alone runs: the name is optional */
     const char *operands;     /* after the name in the usage line ("FILE..."), or NULL */
+    const char *most;         /* a message's words for the most operands it takes ("at most
+                                 16 result files"), or NULL: one more is unexpected */
     const char *summary;      /* one line, for the overview */
     const char *description;  /* lines joined by '\n', or NULL */
     const sq_option *options; /* in the order the help lists them */

@@ -12,21 +12,48 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <poll.h>
+#include <signal.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 extern char **environ;
 
 /* ---- running llvm-mca --------------------------------------------------------- */
 
+/* How long one run of llvm-mca may take: SQCOLOR_MCA_TIMEOUT seconds, a
+ * positive number, else SQ_MCA_TIMEOUT_S. */
+static double time_limit(void) {
+    const char *env = getenv("SQCOLOR_MCA_TIMEOUT");
+    char *end;
+    double s = env ? strtod(env, &end) : 0;
+    return env && *env && !*end && s > 0 && s <= 86400 ? s : SQ_MCA_TIMEOUT_S;
+}
+
+static double now_s(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* The tool that took too long, and the line that says so: it is not run
+ * again (each call would cost the whole limit). */
+static char hung_path[512], hung_text[640];
+
+typedef enum { CAPTURE_OK, CAPTURE_FAILED, CAPTURE_HUNG } capture_status;
+
 /* Runs argv[0] (no shell: a path is never parsed as a command) with input
  * (or /dev/null) as standard input, standard output and error into buf (at
- * most cap - 1 bytes, the rest read and dropped). Whether it exited 0. */
-static bool capture(char *const argv[], int input, char *buf, size_t cap) {
+ * most cap - 1 bytes, the rest read and dropped), for at most time_limit()
+ * seconds: then it is killed, CAPTURE_HUNG. Whether it exited 0. */
+static capture_status capture(char *const argv[], int input, char *buf, size_t cap) {
     buf[0] = 0;
+    if (strcmp(argv[0], hung_path) == 0)
+        return CAPTURE_HUNG;
     int out[2];
     if (pipe2(out, O_CLOEXEC) != 0)
-        return false;
+        return CAPTURE_FAILED;
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     if (input >= 0)
@@ -39,11 +66,23 @@ static bool capture(char *const argv[], int input, char *buf, size_t cap) {
     int spawned = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     close(out[1]);
+    double limit = time_limit(), deadline = now_s() + limit;
+    bool late = false;
     size_t n = 0;
     char drop[4096];
-    for (;;) {
+    while (spawned == 0) {
+        double left = deadline - now_s();
+        struct pollfd pfd = {.fd = out[0], .events = POLLIN};
+        int ready = left > 0 ? poll(&pfd, 1, (int)(left * 1000) + 1) : 0;
+        if (ready < 0 && errno == EINTR)
+            continue;
+        if (ready == 0) {
+            late = true;
+            break;
+        }
         bool room = n + 1 < cap;
-        ssize_t r = read(out[0], room ? buf + n : drop, room ? cap - 1 - n : sizeof drop);
+        ssize_t r =
+            ready < 0 ? -1 : read(out[0], room ? buf + n : drop, room ? cap - 1 - n : sizeof drop);
         if (r < 0 && errno == EINTR)
             continue;
         if (r <= 0)
@@ -54,12 +93,34 @@ static bool capture(char *const argv[], int input, char *buf, size_t cap) {
     buf[n] = 0;
     close(out[0]);
     if (spawned != 0)
-        return false;
+        return CAPTURE_FAILED;
+    /* Its output closed, it may still not end. */
     int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
-            return false;
-    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    pid_t done = 0;
+    while (!late && (done = waitpid(pid, &status, WNOHANG)) == 0) {
+        late = now_s() > deadline;
+        nanosleep(&(struct timespec){0, 5000000}, NULL);
+    }
+    if (late) {
+        kill(pid, SIGKILL);
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+            ;
+        snprintf(hung_path, sizeof hung_path, "%s", argv[0]);
+        snprintf(hung_text, sizeof hung_text,
+                 "llvm-mca (%s) did not finish within %g s and was stopped (the limit is "
+                 "SQCOLOR_MCA_TIMEOUT seconds, default %d)",
+                 argv[0], limit, SQ_MCA_TIMEOUT_S);
+        return CAPTURE_HUNG;
+    }
+    return done == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? CAPTURE_OK
+                                                                        : CAPTURE_FAILED;
+}
+
+bool sq_mca_hung(const sq_mca_tool *tool, char *err, size_t errlen) {
+    if (!tool || strcmp(tool->path, hung_path) != 0)
+        return false;
+    snprintf(err, errlen, "%s", hung_text);
+    return true;
 }
 
 /* The word after label in text ("19.1.7" after "LLVM version "), or "". */
@@ -263,10 +324,14 @@ static double run_mca(const sq_mca_model *model, const sq_code *code, const char
     char *argv[] = {
         (char *)model->tool->path, mcpu, "-x86-asm-syntax=intel", iters, "-instruction-info=0",
         "-resource-pressure=0",    NULL};
-    bool ok = capture(argv, fd, report, sizeof report);
+    capture_status st = capture(argv, fd, report, sizeof report);
     fclose(f);
     double x = field(report, label);
-    if (!ok || x < 0) {
+    if (st == CAPTURE_HUNG) {
+        sq_mca_hung(model->tool, err, errlen);
+        return -1;
+    }
+    if (st != CAPTURE_OK || x < 0) {
         snprintf(err, errlen, "llvm-mca failed: %.200s", report);
         return -1;
     }

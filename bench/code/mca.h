@@ -23,6 +23,15 @@ typedef struct sq_mca_tool {
  * folder wins a tie. False when there is none. */
 bool sq_mca_find(const char *search, sq_mca_tool *out);
 
+/* Each run of llvm-mca may take SQCOLOR_MCA_TIMEOUT seconds (a positive
+ * number; SQ_MCA_TIMEOUT_S without it): one that takes longer is stopped, and
+ * that tool is not run again (its version is then "", it knows no CPU, and
+ * every prediction fails at once). */
+#define SQ_MCA_TIMEOUT_S 60
+
+/* Whether tool was stopped so, with the one line saying so in err. */
+bool sq_mca_hung(const sq_mca_tool *tool, char *err, size_t errlen);
+
 /* The newest on $PATH, looked for once; NULL when there is none. */
 const sq_mca_tool *sq_mca_installed(void);
 

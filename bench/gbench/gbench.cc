@@ -249,14 +249,15 @@ class ToMemory : public benchmark::BenchmarkReporter {
 
 FILE *out_file = nullptr;
 
-} // namespace
-
-extern "C" {
-
-int sqgb_check_args(int argc, char **argv, char *err, size_t errlen) {
-    std::map<std::string, std::string> seen;
+// The BENCHMARK_* environment variables, into seen (if given); numbers_only:
+// only those of the flags Google Benchmark reads as numbers when it is loaded.
+// 0, or -1 with a one-line reason in err.
+int check_env(std::map<std::string, std::string> *seen, bool numbers_only, char *err,
+              size_t errlen) {
     for (const Flag &f : flags) {
         if (f.kind == Kind::Int) // v: verbosity, whose variable V is too common a name
+            continue;
+        if (numbers_only && f.kind != Kind::Seconds && f.kind != Kind::Count)
             continue;
         std::string env = f.name;
         for (char &c : env)
@@ -271,8 +272,24 @@ int sqgb_check_args(int argc, char **argv, char *err, size_t errlen) {
                           f.name, why.c_str());
             return -1;
         }
-        seen[f.name] = value;
+        if (seen)
+            (*seen)[f.name] = value;
     }
+    return 0;
+}
+
+} // namespace
+
+extern "C" {
+
+int sqgb_check_numbers_in_env(char *err, size_t errlen) {
+    return check_env(nullptr, true, err, errlen);
+}
+
+int sqgb_check_args(int argc, char **argv, char *err, size_t errlen) {
+    std::map<std::string, std::string> seen;
+    if (check_env(&seen, false, err, errlen))
+        return -1;
     for (int i = 1; i < argc; i++) {
         std::string value;
         bool has_value = false;

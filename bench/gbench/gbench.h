@@ -49,6 +49,12 @@ typedef enum sqgb_time_unit { SQGB_NS, SQGB_US, SQGB_MS, SQGB_S } sqgb_time_unit
  * Returns 0, or -1 with a one-line reason in err. */
 int sqgb_check_args(int argc, char **argv, char *err, size_t errlen);
 
+/* Only the environment variables Google Benchmark reads as numbers when it is
+ * loaded (BENCHMARK_MIN_TIME, BENCHMARK_MIN_WARMUP_TIME, BENCHMARK_REPETITIONS),
+ * as sqgb_check_args does; for a check before that, so touches no state that
+ * static constructors set up. */
+int sqgb_check_numbers_in_env(char *err, size_t errlen);
+
 /* After sqgb_check_args: the value a flag has (name without "--", e.g.
  * "benchmark_out"): the last given, else the environment's, else NULL. */
 const char *sqgb_flag(const char *name);

@@ -269,6 +269,27 @@ static int break_for_test(sq_variant *variants, char *err, size_t errlen) {
     return -1;
 }
 
+/* Google Benchmark reads BENCHMARK_MIN_TIME, BENCHMARK_MIN_WARMUP_TIME and
+ * BENCHMARK_REPETITIONS when it is loaded, before main, warns twice of a value
+ * that is not a number, and goes on. So they are checked before that: the
+ * executable's preinit array runs before any shared library's initialisers.
+ * One line, exit 2, as every other bad flag. */
+static void check_env_before_the_library(int argc, char **argv, char **envp) {
+    (void)argc, (void)argv;
+    /* Before the C library's own initialiser, which sets it to the same. */
+    extern char **environ;
+    if (!environ)
+        environ = envp;
+    char err[512];
+    if (sqgb_check_numbers_in_env(err, sizeof err)) {
+        fprintf(stderr, "sqcolor-gbench: %s (see --help)\n", err);
+        _exit(2);
+    }
+}
+__attribute__((section(".preinit_array"),
+               used)) static void (*const check_env_first)(int, char **,
+                                                           char **) = check_env_before_the_library;
+
 int main(int argc, char **argv) {
     /* Address randomisation off, as sqcolor run times (placement.h). */
     sq_placement_init(argv);

@@ -2,6 +2,7 @@
 
 #include "bench/results/cells.h"
 #include "bench/util/exit_status.h"
+#include "bench/util/escape.h"
 #include "bench/util/failure.h"
 #include "bench/machine/cpu_model.h"
 #include "bench/render/doc.h"
@@ -28,10 +29,17 @@ bool sq_model_off(double model, double measured) {
 }
 
 /* "Genoa (family 0x19 model 0x11)", or "family 0x63 model 0x1" for a CPU the
- * table does not know: no text of a file's own. */
-static void cpu_named(char *buf, size_t len, const sq_machine *m) {
-    sq_cpu_short(buf, len, m);
-    size_t n = strlen(buf);
+ * table does not know: no text of a file's own but, with vendor, its vendor
+ * first as a message shows a token ("AuthenticAMD Genoa (...)"). */
+static void cpu_named(char *buf, size_t len, const sq_machine *m, bool vendor) {
+    size_t n = 0;
+    if (vendor) {
+        char shown[64];
+        snprintf(buf, len, "%s ", sq_token_shown(m->vendor, shown, sizeof shown));
+        n = strlen(buf);
+    }
+    sq_cpu_short(buf + n, len - n, m);
+    n = strlen(buf);
     if (sq_cpu_model_of(m))
         snprintf(buf + n, len - n, " (family 0x%x model 0x%x)", m->family, m->model);
 }
@@ -39,9 +47,12 @@ static void cpu_named(char *buf, size_t len, const sq_machine *m) {
 bool sq_measured_here(const sq_run *run, const sq_machine *host, char *err, size_t errlen) {
     if (sq_same_cpu(&run->machine, host))
         return true;
-    char there[128], here[128];
-    cpu_named(there, sizeof there, &run->machine);
-    cpu_named(here, sizeof here, host);
+    /* The same family and model from another vendor: the vendor is what
+     * differs, so both names say it. */
+    bool vendors = strcmp(run->machine.vendor, host->vendor) != 0;
+    char there[160], here[160];
+    cpu_named(there, sizeof there, &run->machine, vendors);
+    cpu_named(here, sizeof here, host, vendors);
     snprintf(err, errlen,
              "measured on %s, not on this CPU, %s: only this machine's runs are set beside its "
              "code",
@@ -127,7 +138,7 @@ int sq_model_vs_measurement(const sq_variant *const *vs, int n, sq_mca_model *mo
     }
     for (int i = 0; i < n; i++) {
         row *r = &rows[i];
-        char err[256];
+        char err[700];
         sq_code code;
         r->v = vs[i];
         r->p = (sq_prediction){NAN, NAN};
@@ -137,8 +148,14 @@ int sq_model_vs_measurement(const sq_variant *const *vs, int n, sq_mca_model *mo
              * chain through one has no latency, in the model as in the run. */
             r->branches = sq_code_has_branch(&code);
             if (model && !sq_predict(model, &code, &r->p, err, sizeof err)) {
-                fprintf(stderr, "sqcolor disasm: %s: %s\n", vs[i]->id, err);
                 r->p = (sq_prediction){NAN, NAN};
+                if (sq_mca_hung(model->tool, err, sizeof err)) {
+                    /* llvm-mca too slow: said once, and asked no more */
+                    fprintf(stderr, "sqcolor disasm: %s: no predictions\n", err);
+                    model = NULL;
+                } else {
+                    fprintf(stderr, "sqcolor disasm: %s: %s\n", vs[i]->id, err);
+                }
             }
         } else {
             fprintf(stderr, "sqcolor disasm: %s\n", err);
@@ -159,7 +176,12 @@ int sq_model_vs_measurement(const sq_variant *const *vs, int n, sq_mca_model *mo
     sq_doc_open(&d, stdout, markdown ? SQ_DOC_MARKDOWN : SQ_DOC_TEXT, text);
     if (model)
         sq_mca_model_text(model, text, sizeof text);
-    sq_doc_paragraph(&d, "Model: %s.", model ? text : "none (llvm-mca not found)");
+    char why[700];
+    bool slow = !model && sq_mca_hung(sq_mca_installed(), why, sizeof why);
+    sq_doc_paragraph(&d, "Model: %s.",
+                     model  ? text
+                     : slow ? "none (llvm-mca took too long)"
+                            : "none (llvm-mca not found)");
     sq_doc_paragraph(&d, "Measured: %s, sqcolor %s.", path, run->commit);
     for (int f = 0; f < sq_family_count; f++)
         for (int i = 0; i < n; i++)

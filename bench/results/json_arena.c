@@ -10,14 +10,17 @@ typedef struct chunk {
 } chunk;
 
 static chunk *arena;
+static bool failed;
 
 void *sq_json_arena_alloc(size_t size) {
     size = (size + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
     if (!arena || arena->cap - arena->used < size) {
         size_t cap = size > ((size_t)1 << 20) ? size : (size_t)1 << 20;
         chunk *c = malloc(sizeof *c + cap);
-        if (!c)
+        if (!c) {
+            failed = true;
             return NULL;
+        }
         *c = (chunk){arena, 0, cap};
         arena = c;
     }
@@ -30,7 +33,12 @@ static void arena_free(void *p) {
     (void)p; /* with the rest, in sq_json_arena_end */
 }
 
+bool sq_json_arena_failed(void) {
+    return failed;
+}
+
 void sq_json_arena_begin(void) {
+    failed = false;
     json_set_alloc_funcs(sq_json_arena_alloc, arena_free);
 }
 

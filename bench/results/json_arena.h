@@ -5,6 +5,7 @@
 #ifndef SQCOLOR_JSON_ARENA_H
 #define SQCOLOR_JSON_ARENA_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* From here on jansson allocates from the arena. */
@@ -12,6 +13,11 @@ void sq_json_arena_begin(void);
 
 /* Memory from the arena, as jansson gets it; NULL when malloc fails. */
 void *sq_json_arena_alloc(size_t size);
+
+/* Whether an allocation failed since sq_json_arena_begin: jansson does not
+ * always say so (a failure inside its lexer reads as a syntax error, one in
+ * its setup as no reason at all). */
+bool sq_json_arena_failed(void);
 
 /* jansson back on malloc and free, and everything it had from the arena
  * freed: no value made since sq_json_arena_begin may be used after. */

@@ -2,11 +2,16 @@
 #ifndef SQCOLOR_RESULTS_PATH_H
 #define SQCOLOR_RESULTS_PATH_H
 
+#include "bench/machine/machine.h"
 #include "bench/results/results.h"
 
 #include <stddef.h>
 
-/* results/<cpu-slug>/<date>-<commit>.json under dir, for a run. */
+/* <dir>/<cpu-slug>, the folder of a machine's result files: known before
+ * timing, so a run can check it can write there first. */
+void sq_results_cpu_dir(const sq_machine *m, const char *dir, char *path, size_t len);
+
+/* <dir>/<cpu-slug>/<date>-<commit>.json, for a run. */
 void sq_results_path(const sq_run *run, const char *dir, char *path, size_t len);
 
 #endif

@@ -288,10 +288,18 @@ static int get_seed(reader *rd, json_t *config, int schema, uint64_t *seed) {
         *seed = (uint64_t)json_integer_value(v);
         return 0;
     }
-    double whole;
-    if (get_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_SEED, 0, 18446744073709549568.0, &whole))
+    /* Beyond 2^63-1 a real; the bounds named exactly, not as %g rounds them
+     * (both 1.84467e+19). */
+    double x = 0;
+    if (get_number(rd, config, SQ_KEY_CONFIG, SQ_KEY_SEED, &x, false))
         return -1;
-    *seed = (uint64_t)whole;
+    if (!(x >= 0 && x < 18446744073709551616.0) || x != floor(x)) {
+        char shown[32]; /* every digit of a whole number near the bounds */
+        snprintf(shown, sizeof shown, x == floor(x) && fabs(x) < 1e20 ? "%.0f" : "%.17g", x);
+        return bad(rd, "config.seed: %s is not a whole number from 0 to 18446744073709551615",
+                   shown);
+    }
+    *seed = (uint64_t)x;
     return 0;
 }
 
@@ -593,8 +601,13 @@ int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run
     json_error_t jerr;
     sq_json_arena_begin();
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
-    if (!root) {
+    if (!root || sq_json_arena_failed()) {
+        /* Out of memory, whatever jansson's error says (a syntax error, or
+         * none at all, when its allocations fail). */
+        bool memory = sq_json_arena_failed() || json_error_code(&jerr) == json_error_out_of_memory;
         sq_json_arena_end();
+        if (memory)
+            return bad(&rd, "out of memory while reading it");
         return bad(&rd, "not valid JSON (line %d: %s)", jerr.line, jerr.text);
     }
     int rc = -1;

@@ -116,6 +116,56 @@ static void note_stale_temps(const sq_output *o) {
         closedir(d);
 }
 
+/* What fp writes to: the descriptor, and the reason its first write failed
+ * (a long report fails in the middle of a printf, and errno is long gone by
+ * the commit). */
+struct sq_output_sink {
+    int fd;
+    int err;
+};
+
+static ssize_t sink_write(void *cookie, const char *buf, size_t n) {
+    struct sq_output_sink *s = cookie;
+    size_t done = 0;
+    while (done < n) {
+        ssize_t w = write(s->fd, buf + done, n - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            if (!s->err)
+                s->err = w < 0 ? errno : EIO;
+            return done ? (ssize_t)done : -1;
+        }
+        done += (size_t)w;
+    }
+    return (ssize_t)done;
+}
+
+static int sink_close(void *cookie) {
+    struct sq_output_sink *s = cookie;
+    int rc = close(s->fd);
+    free(s);
+    return rc;
+}
+
+/* o->fp writing to fd through a sink, which closes fd with it; -1 (fd still
+ * open) when out of memory. */
+static int open_sink(sq_output *o, int fd) {
+    struct sq_output_sink *s = malloc(sizeof *s);
+    FILE *f =
+        s ? fopencookie(s, "w", (cookie_io_functions_t){.write = sink_write, .close = sink_close})
+          : NULL;
+    if (!f) {
+        free(s);
+        errno = ENOMEM;
+        return -1;
+    }
+    *s = (struct sq_output_sink){fd, 0};
+    o->sink = s;
+    o->fp = f;
+    return 0;
+}
+
 /* A temporary beside o->path, registered for removal. */
 static int open_temp(sq_output *o, mode_t mode, char *err, size_t errlen) {
     note_stale_temps(o);
@@ -132,8 +182,7 @@ static int open_temp(sq_output *o, mode_t mode, char *err, size_t errlen) {
         return -1;
     }
     fchmod(fd, mode); /* mkstemp's 0600 would hide published results */
-    o->fp = fdopen(fd, "w");
-    if (!o->fp) {
+    if (open_sink(o, fd)) {
         int e = errno;
         close(fd);
         unlink(o->tmp);
@@ -195,7 +244,7 @@ int sq_output_open(sq_output *o, const char *path, char *err, size_t errlen) {
         return open_temp(o, st.st_mode & 07777, err, errlen);
     /* A device, fifo or socket: written through, never replaced. */
     int fd = open(o->path, O_WRONLY | O_NOCTTY);
-    if (fd < 0 || !(o->fp = fdopen(fd, "w"))) {
+    if (fd < 0 || open_sink(o, fd)) {
         int e = errno;
         if (fd >= 0)
             close(fd);
@@ -230,12 +279,13 @@ int sq_output_check_file(const char *path, char *err, size_t errlen) {
 static int finish_writing(sq_output *o) {
     int e = 0;
     if (fflush(o->fp) != 0 || ferror(o->fp))
-        e = errno ? errno : -1;
-    else if (!o->direct && fsync(fileno(o->fp)) != 0)
+        e = o->sink->err ? o->sink->err : errno ? errno : -1;
+    else if (!o->direct && fsync(o->sink->fd) != 0)
         e = errno;
-    if (fclose(o->fp) != 0 && !e)
+    if (fclose(o->fp) != 0 && !e) /* the sink too */
         e = errno;
     o->fp = NULL;
+    o->sink = NULL;
     return e;
 }
 
@@ -269,6 +319,7 @@ void sq_output_abort(sq_output *o) {
     if (o->fp)
         fclose(o->fp);
     o->fp = NULL;
+    o->sink = NULL;
     if (!o->direct)
         unlink(o->tmp);
     unregister_temp(o);

@@ -30,10 +30,11 @@
  * started (nohup keeps working). At most SQ_OUTPUT_MAX are open at once. */
 typedef struct sq_output {
     FILE *fp;
-    char path[4096];     /* the file written (a symbolic link resolved) */
-    char tmp[4096 + 32]; /* the temporary; path itself when written through */
-    bool direct;         /* written through: not a regular file */
-    int slot;            /* the temporary's place in the cleanup list */
+    char path[4096];             /* the file written (a symbolic link resolved) */
+    char tmp[4096 + 32];         /* the temporary; path itself when written through */
+    bool direct;                 /* written through: not a regular file */
+    int slot;                    /* the temporary's place in the cleanup list */
+    struct sq_output_sink *sink; /* fp's descriptor, and why its first write failed */
 } sq_output;
 
 #define SQ_OUTPUT_MAX 8
