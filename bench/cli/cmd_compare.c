@@ -379,27 +379,33 @@ static int run_compare(int argc, char **argv) {
         sq_usage_error("compare", "name two result files, A and B (got %d)", nfiles);
     double fail_over = v[OPT_FAIL_OVER].given ? v[OPT_FAIL_OVER].number : -1,
            alpha = v[OPT_ALPHA].number;
-    sq_run a, b;
+    /* The runs on the heap: each is kilobytes (sq_run), too much for a small stack. */
+    sq_run *a = calloc(2, sizeof *a);
+    if (!a) {
+        fprintf(stderr, "sqcolor compare: out of memory\n");
+        exit(SQ_EXIT_FAIL);
+    }
+    sq_run *b = a + 1;
     char err[600];
-    if (sq_results_load(files[0], &a, err, sizeof err))
+    if (sq_results_load(files[0], a, err, sizeof err))
         sq_usage_error("compare", "%s", err);
-    if (sq_results_load(files[1], &b, err, sizeof err)) {
-        sq_results_free(&a);
+    if (sq_results_load(files[1], b, err, sizeof err)) {
+        sq_results_free(a);
         sq_usage_error("compare", "%s", err);
     }
 
-    row *rows = calloc((size_t)a.nresults + 1, sizeof *rows);
+    row *rows = calloc((size_t)a->nresults + 1, sizeof *rows);
     if (!rows) {
         fprintf(stderr, "sqcolor compare: out of memory\n");
         exit(SQ_EXIT_FAIL);
     }
     tally t = {0};
-    row_index ia = index_rows(&a), ib = index_rows(&b);
-    test_rows(&a, &ib, alpha, rows, &t);
+    row_index ia = index_rows(a), ib = index_rows(b);
+    test_rows(a, &ib, alpha, rows, &t);
 
-    print_file("A", files[0], &a);
-    print_file("B", files[1], &b);
-    note_provenance(&a, &b);
+    print_file("A", files[0], a);
+    print_file("B", files[1], b);
+    note_provenance(a, b);
     printf("%-40s %-11s %-10s %15s %15s %7s %9s  %s\n", "variant", "sequence", "mode", "A", "B",
            "B/A", "p (Holm)", "verdict");
     int significant = 0, gate = 0, by_speeds = 0;
@@ -417,8 +423,8 @@ static int run_compare(int argc, char **argv) {
                "change in every row needs at least %d repetitions a side (run both with "
                "--min-reps %d)\n",
                t.blind, t.ntested, t.ntested, alpha, t.need, t.need);
-    list_missing(&a, &ib, "A");
-    list_missing(&b, &ia, "B");
+    list_missing(a, &ib, "A");
+    list_missing(b, &ia, "B");
     if (t.nzero || t.nfinite)
         printf("\nrows not tested: %d about zero in both runs, %d with a non-finite sample or "
                "median\n",
@@ -431,11 +437,12 @@ static int run_compare(int argc, char **argv) {
     if (fail_over >= 0)
         printf("; significant slowdowns over %g%%: %d", fail_over, gate);
     printf("\n");
-    gate += sq_compare_batch(&a, &b, fail_over);
+    gate += sq_compare_batch(a, b, fail_over);
     free(rows);
     free(ia.by_key);
     free(ib.by_key);
-    sq_results_free(&a);
-    sq_results_free(&b);
+    sq_results_free(a);
+    sq_results_free(b);
+    free(a);
     return gate ? SQ_EXIT_FAIL : SQ_EXIT_OK;
 }

@@ -108,11 +108,12 @@ static void mnemonics(const sq_code *code, char *buf, size_t len) {
 
 /* Columns of one code made one, headed by their impls ("gcc-11 = gcc-12"),
  * in order of first appearance; and how each compiler's code went version
- * by version, into history. Returns the columns left. */
-static int merge_identical(column *cols, int n, char (*history)[SQ_HISTORY_LINE], int *nhistory) {
+ * by version, into history; text is room for n columns' mnemonics. Returns
+ * the columns left. */
+static int merge_identical(column *cols, int n, char (*history)[SQ_HISTORY_LINE], int *nhistory,
+                           char (*text)[SQ_HISTORY_LINE]) {
     const char *names[64], *summary[64];
     const sq_code_fact *facts[64];
-    char text[64][SQ_HISTORY_LINE];
     int group[64], members[64];
     for (int c = 0; c < n; c++) {
         names[c] = cols[c].v->impl;
@@ -214,33 +215,44 @@ static int run_disasm(int argc, char **argv) {
     const char *filter = v[OPT_FILTER].text, *mcpu = v[OPT_MCPU].text,
                *results = v[OPT_RESULTS].text;
     bool predict = v[OPT_PREDICT].given, md = v[OPT_FORMAT].choice == 1;
-    const sq_variant *vs[sq_variant_count];
+    /* The selection, the run and the columns on the heap: the catalogue's
+     * size, kilobytes (sq_run) and tens of them (sq_code), too much for a
+     * small stack. */
+    const sq_variant **vs = malloc(sizeof *vs * (size_t)sq_variant_count);
+    sq_run *measured = calloc(1, sizeof *measured);
+    if (!vs || !measured) {
+        fprintf(stderr, "sqcolor disasm: out of memory\n");
+        return SQ_EXIT_FAIL;
+    }
     int n = sq_select_or_exit("disasm", filter, vs);
 
     sq_machine host;
     sq_machine_detect(&host);
-    sq_run measured;
     if (results) {
         char err[600];
-        if (sq_results_load(results, &measured, err, sizeof err))
+        if (sq_results_load(results, measured, err, sizeof err))
             sq_usage_error("disasm", "%s", err);
-        if (!sq_measured_here(&measured, &host, err, sizeof err)) {
-            sq_results_free(&measured);
+        if (!sq_measured_here(measured, &host, err, sizeof err)) {
+            sq_results_free(measured);
             sq_usage_error("disasm", "--results %s: %s", results, err);
         }
     }
     sq_mca_model model;
     predict = (predict || mcpu || results) && choose_model(mcpu, &host, &model);
     if (results) {
-        int rc = sq_model_vs_measurement(vs, n, predict ? &model : NULL, &measured, results, md);
-        sq_results_free(&measured);
+        int rc = sq_model_vs_measurement(vs, n, predict ? &model : NULL, measured, results, md);
+        sq_results_free(measured);
+        free(measured);
+        free(vs);
         return rc == SQ_FAILED_MEMORY ? sq_report_out_of_memory(SQ_FORMAT_TABLE) : rc;
     }
+    free(measured);
 
     bool *done = calloc((size_t)n, sizeof *done);
     column *cols = calloc(64, sizeof *cols);
     char(*history)[SQ_HISTORY_LINE] = calloc(128, sizeof *history);
-    if (!done || !cols || !history) {
+    char(*mnemonic)[SQ_HISTORY_LINE] = calloc(64, sizeof *mnemonic);
+    if (!done || !cols || !history || !mnemonic) {
         fprintf(stderr, "sqcolor disasm: out of memory\n");
         return SQ_EXIT_FAIL;
     }
@@ -280,7 +292,7 @@ static int run_disasm(int argc, char **argv) {
             ncols++;
         }
         int nhistory;
-        ncols = merge_identical(cols, ncols, history, &nhistory);
+        ncols = merge_identical(cols, ncols, history, &nhistory, mnemonic);
         char title[128];
         snprintf(title, sizeof title, "%s/%s", vs[i]->family->name, vs[i]->technique);
         (md ? print_markdown : print_table)(title, cols, ncols);
@@ -294,6 +306,8 @@ static int run_disasm(int argc, char **argv) {
     free(done);
     free(cols);
     free(history);
+    free(mnemonic);
+    free(vs);
     char text[600];
     if (predict)
         sq_mca_model_text(&model, text, sizeof text);

@@ -68,12 +68,16 @@ static int run_report(int argc, char **argv) {
                        "--format json takes one file; several files make a table, markdown, "
                        "html or csv comparison");
 
-    sq_run runs[SQ_REPORT_MAX_RUNS];
+    /* The runs on the heap: each is kilobytes (sq_run), too much for a small stack. */
+    sq_run *runs = calloc((size_t)nfiles, sizeof *runs);
+    if (!runs)
+        return sq_report_out_of_memory(format);
     char err[600];
     for (int k = 0; k < nfiles; k++)
         if (sq_results_load(files[k], &runs[k], err, sizeof err)) {
             for (int j = 0; j < k; j++)
                 sq_results_free(&runs[j]);
+            free(runs);
             sq_usage_error("report", "%s", err);
         }
 
@@ -114,5 +118,6 @@ static int run_report(int argc, char **argv) {
     }
     for (int k = 0; k < nfiles; k++)
         sq_results_free(&runs[k]);
+    free(runs);
     return status;
 }

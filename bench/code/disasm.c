@@ -219,9 +219,9 @@ bool sq_code_has_branch(const sq_code *code) {
 }
 
 int sq_code_branches(const sq_variant *v) {
-    sq_code code;
+    sq_code *code = malloc(sizeof *code); /* tens of kilobytes: not on the stack */
     char err[256];
-    if (!sq_disassemble(v, &code, err, sizeof err))
-        return -1;
-    return sq_code_has_branch(&code);
+    int branches = code && sq_disassemble(v, code, err, sizeof err) ? sq_code_has_branch(code) : -1;
+    free(code);
+    return branches;
 }

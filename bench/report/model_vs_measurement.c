@@ -125,7 +125,10 @@ static void family_table(sq_doc *d, const sq_family *fam, const row *rows, int n
 int sq_model_vs_measurement(const sq_variant *const *vs, int n, sq_mca_model *model,
                             const sq_run *run, const char *path, bool markdown) {
     row *rows = calloc((size_t)n + 1, sizeof *rows);
-    if (!rows) {
+    sq_code *code = malloc(sizeof *code); /* tens of kilobytes: not on the stack */
+    if (!rows || !code) {
+        free(rows);
+        free(code);
         fprintf(stderr, "sqcolor disasm: out of memory\n");
         return SQ_EXIT_FAIL;
     }
@@ -133,21 +136,21 @@ int sq_model_vs_measurement(const sq_variant *const *vs, int n, sq_mca_model *mo
     sq_variant_rows by_variant;
     if (sq_variant_rows_init(&by_variant, run)) {
         free(rows);
+        free(code);
         fprintf(stderr, "sqcolor disasm: out of memory\n");
         return SQ_EXIT_FAIL;
     }
     for (int i = 0; i < n; i++) {
         row *r = &rows[i];
         char err[700];
-        sq_code code;
         r->v = vs[i];
         r->p = (sq_prediction){NAN, NAN};
-        if (sq_disassemble(vs[i], &code, err, sizeof err)) {
-            r->insns = code.count;
+        if (sq_disassemble(vs[i], code, err, sizeof err)) {
+            r->insns = code->count;
             /* llvm-mca runs straight through a branch, as if never taken: a
              * chain through one has no latency, in the model as in the run. */
-            r->branches = sq_code_has_branch(&code);
-            if (model && !sq_predict(model, &code, &r->p, err, sizeof err)) {
+            r->branches = sq_code_has_branch(code);
+            if (model && !sq_predict(model, code, &r->p, err, sizeof err)) {
                 r->p = (sq_prediction){NAN, NAN};
                 if (sq_mca_hung(model->tool, err, sizeof err)) {
                     /* llvm-mca too slow: said once, and asked no more */
@@ -168,6 +171,7 @@ int sq_model_vs_measurement(const sq_variant *const *vs, int n, sq_mca_model *mo
         r->thr = sq_headline_of(mine, vs[i]->id, SQ_HEADLINE_THROUGHPUT);
     }
     sq_variant_rows_free(&by_variant);
+    free(code);
 
     sq_doc d;
     char text[600], cpu[96];

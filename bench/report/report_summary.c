@@ -110,7 +110,7 @@ static bool one_code(sq_variant_rows *rows, const impl_key *key, const sq_family
             continue;
         char id[256];
         snprintf(id, sizeof id, "%s/%s/%s", fam->name, tech, key->c[i]);
-        const sq_code_fact *f = sq_run_code_of(&rows->view, id);
+        const sq_code_fact *f = sq_run_code_of(rows->view, id);
         if (!f || (first && !sq_code_same(f, first)))
             return false;
         first = first ? first : f;

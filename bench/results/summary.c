@@ -141,8 +141,10 @@ static int by_variant(const void *x, const void *y) {
 int sq_variant_rows_init(sq_variant_rows *b, const sq_run *run) {
     size_t n = (size_t)run->nresults;
     const sq_result **order = malloc(sizeof *order * (n + 1));
-    *b = (sq_variant_rows){malloc(sizeof *b->rows * (n + 1)), run->nresults, *run};
-    if (!order || !b->rows) {
+    b->rows = malloc(sizeof *b->rows * (n + 1));
+    b->n = run->nresults;
+    b->view = malloc(sizeof *b->view);
+    if (!order || !b->rows || !b->view) {
         free(order);
         sq_variant_rows_free(b);
         return -1;
@@ -153,6 +155,7 @@ int sq_variant_rows_init(sq_variant_rows *b, const sq_run *run) {
     for (size_t i = 0; i < n; i++)
         b->rows[i] = *order[i];
     free(order);
+    *b->view = *run;
     return 0;
 }
 
@@ -168,14 +171,16 @@ const sq_run *sq_variant_rows_of(sq_variant_rows *b, const char *id) {
     int end = lo;
     while (end < b->n && strcmp(b->rows[end].variant->id, id) == 0)
         end++;
-    b->view.results = b->rows + lo;
-    b->view.nresults = end - lo;
-    return &b->view;
+    b->view->results = b->rows + lo;
+    b->view->nresults = end - lo;
+    return b->view;
 }
 
 void sq_variant_rows_free(sq_variant_rows *b) {
     free(b->rows);
+    free(b->view);
     b->rows = NULL;
+    b->view = NULL;
 }
 
 typedef struct first_seen {

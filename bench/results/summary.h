@@ -104,7 +104,7 @@ sq_summary *sq_summaries_of(const sq_run *run, int *n);
 typedef struct sq_variant_rows {
     sq_result *rows; /* copies of the run's rows, sorted by id, in run order */
     int n;
-    sq_run view;
+    sq_run *view; /* allocated: a run is kilobytes, too much for the stack */
 } sq_variant_rows;
 
 /* Returns 0, or -1 on no memory (b then holds nothing; freeing it is fine). */

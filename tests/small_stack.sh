@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# report, compare and disasm under a small stack: nothing large (a run per
+# file, a table per family, a buffer of lines) lives on the stack, so each
+# works within KIB KiB (issue "no crash, no quadratic report", item 6: report
+# crashed under 128 KiB, disasm under 64). FILE is a saved run of this
+# machine's CPU (disasm --results refuses another's).
+# usage: tests/small_stack.sh path/to/sqcolor FILE KIB
+bin=$1 run=$2 kib=$3
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+# small NAME args...: sqcolor args exits 0 under a stack of KIB KiB.
+small() {
+    local name=$1
+    shift
+    bash -c 'ulimit -s "$1" && shift && exec "$@"' - "$kib" "$bin" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+    local rc=$?
+    [ $rc -eq 0 ] && ok || bad "$name under ${kib} KiB of stack: exit $rc: $(tail -c 300 "$tmp/$name.err")"
+}
+
+for format in table markdown csv json html; do
+    small "report_$format" report "$run" --format "$format"
+    [ "$format" = json ] || small "detail_$format" report "$run" --format "$format" --detail
+done
+small plot report "$run" --plot "$tmp/plots"
+for format in table markdown csv html; do
+    small "two_$format" report "$run" "$run" --format "$format"
+    small "two_detail_$format" report "$run" "$run" --format "$format" --detail
+done
+small two_plot report "$run" "$run" --plot "$tmp/plots2"
+small compare compare "$run" "$run"
+small disasm disasm
+small disasm_markdown disasm --format markdown
+small disasm_predict disasm --predict --results "$run"
+finish small_stack
