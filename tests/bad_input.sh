@@ -2,7 +2,8 @@
 # Bad input to every command, from a table (tests/bad_input.txt): each case
 # names the program, the exit status and a part of the one line it must print
 # on stderr, then the arguments. Arguments are split on spaces; @T@ stands for
-# this test's scratch folder, where the fixtures below are made, and @O@ for a
+# this test's scratch folder, where the fixtures below are made, @A20000@ for
+# 20,000 a's, and @O@ for a
 # folder made empty before each case that must still be empty after it: bad
 # input leaves no output file, temporary (*.tmp.*), plot or results folder
 # behind. Nothing in the table is run as shell. With SQ_BAD_INPUT_SHOW=1 every case's actual line is
@@ -92,6 +93,9 @@ printf '1. e4 (1. d4\n' >"$T/game_variation.pgn"
 printf '[Event "x"]\n{no moves} *\n' >"$T/game_empty.pgn"
 printf '1. e4 e5 1-0\n' >"$T/game.pgn"
 
+# @A20000@: 20,000 a's, a filter longer than sqcolor-gbench takes.
+long_filter=$(printf '%20000s' '' | tr ' ' a)
+
 # ---- the table -------------------------------------------------------------
 n=0
 while IFS= read -r line; do
@@ -114,6 +118,7 @@ while IFS= read -r line; do
     esac
     args=${args//@T@/$T} want=${want//@T@/$T}
     args=${args//@O@/$T/o}
+    args=${args//@A20000@/$long_filter}
     read -r -a argv <<<"$args"
     [ "$args" = "-" ] && argv=()
     rm -rf "$T/o" && mkdir "$T/o" || bad "cannot empty $T/o"

@@ -23,6 +23,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* The longest --benchmark_filter taken: Google Benchmark's regex recurses once
+ * a term, and a longer one would overflow the stack (gbench.cc). */
+#define SQGB_MAX_FILTER 4096
+
 #ifdef __cplusplus
 extern "C" {
 #endif
