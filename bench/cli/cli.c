@@ -1,6 +1,7 @@
 #include "bench/cli/cli.h"
 
 #include "bench/catalog/gate.h"
+#include "bench/util/failure.h"
 
 #include "bench/util/escape.h"
 #include "bench/util/globs.h"
@@ -153,4 +154,19 @@ int sq_report_out_of_memory(sq_format format) {
     fprintf(stderr, "sqcolor: out of memory for %s\n",
             format == SQ_FORMAT_JSON ? "the result file" : "a report");
     return SQ_EXIT_FAIL;
+}
+
+int sq_finish_report_output(const char *cmd, sq_output *o, int written, sq_format format) {
+    if (written == SQ_FAILED_MEMORY) {
+        if (o)
+            sq_output_abort(o);
+        return sq_report_out_of_memory(format);
+    }
+    char err[600];
+    if (o && sq_output_commit(o, err, sizeof err)) {
+        /* a write that failed too: the commit says why */
+        sq_error_line(cmd, "%s", err);
+        return SQ_EXIT_USAGE;
+    }
+    return SQ_EXIT_OK;
 }

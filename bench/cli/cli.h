@@ -9,6 +9,7 @@
 #include "bench/cli/options.h"
 #include "bench/report/report.h"
 #include "bench/util/exit_status.h"
+#include "bench/util/output.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -63,6 +64,13 @@ extern const sq_command sq_command_run, sq_command_verify, sq_command_list, sq_c
  * for the result file" (JSON) or "... for a report" on stderr. Returns
  * SQ_EXIT_FAIL, the status to end with. */
 int sq_report_out_of_memory(sq_format format);
+
+/* Ends cmd's --output o (NULL: standard output, whose write errors main.c
+ * reports at exit) after a report sq_report_write answered `written` for:
+ * aborted when out of memory, else committed. Returns the exit status:
+ * SQ_EXIT_OK, SQ_EXIT_FAIL (out of memory) or SQ_EXIT_USAGE (the commit
+ * failed: its reason on stderr). */
+int sq_finish_report_output(const char *cmd, sq_output *o, int written, sq_format format);
 
 /* The catalogue table: id, formula, instructions. */
 void sq_print_catalogue(const sq_variant *const *vs, int n);

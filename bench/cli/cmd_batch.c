@@ -107,14 +107,5 @@ static int run_batch(int argc, char **argv) {
         written = write_doc(out, format == FORMAT_MARKDOWN ? SQ_DOC_MARKDOWN : SQ_DOC_TEXT, &result,
                             skipped, &cal, &t);
     free(result.batch);
-    if (written == SQ_FAILED_MEMORY) {
-        if (output)
-            sq_output_abort(&out_file);
-        return sq_report_out_of_memory(SQ_FORMAT_TABLE);
-    }
-    if (output && sq_output_commit(&out_file, err, sizeof err)) {
-        sq_error_line("batch", "%s", err);
-        return SQ_EXIT_USAGE;
-    }
-    return SQ_EXIT_OK;
+    return sq_finish_report_output("batch", output ? &out_file : NULL, written, SQ_FORMAT_TABLE);
 }

@@ -107,15 +107,9 @@ static int run_report(int argc, char **argv) {
         sq_error_line("report", "--plot: %s", err);
         status = SQ_EXIT_FAIL;
     }
-    if (written == SQ_FAILED_MEMORY) {
-        if (output)
-            sq_output_abort(&o);
-        status = sq_report_out_of_memory(format);
-    } else if (output && sq_output_commit(&o, err, sizeof err)) {
-        /* a write that failed too (written): the commit says why */
-        sq_error_line("report", "%s", err);
-        status = SQ_EXIT_USAGE;
-    }
+    int finished = sq_finish_report_output("report", output ? &o : NULL, written, format);
+    if (finished)
+        status = finished;
     for (int k = 0; k < nfiles; k++)
         sq_results_free(&runs[k]);
     free(runs);

@@ -347,14 +347,6 @@ static int run_run(int argc, char **argv) {
     /* A write error shows on commit, or for standard output at exit (main.c). */
     int written = sq_report_write(&run, 1, format, detail, out);
     sq_run_free(&run);
-    if (written == SQ_FAILED_MEMORY) {
-        if (output)
-            sq_output_abort(&out_file);
-        return sq_report_out_of_memory(format);
-    }
-    if (output && sq_output_commit(&out_file, err, sizeof err)) {
-        sq_error_line("run", "%s", err);
-        return SQ_EXIT_USAGE;
-    }
-    return status;
+    int finished = sq_finish_report_output("run", output ? &out_file : NULL, written, format);
+    return finished ? finished : status;
 }
