@@ -6,6 +6,7 @@
 #include "bench/results/summary.h"
 #include "bench/results/runs.h"
 #include "bench/util/escape.h"
+#include "bench/util/id_table.h"
 
 #include <limits.h>
 #include <math.h>
@@ -123,8 +124,8 @@ static bool figure_has_rows(const sq_run *run, const sq_figure *f) {
 
 /* A row's bar: its own cell on random, or the median over the variant's
  * cells (summary.h): the predictable ones where its regimes are kept apart,
- * all where that leaves none. */
-static bar bar_of(const sq_run *run, const sq_result *r, bool random) {
+ * all where that leaves none. rows: the run with only this variant's rows. */
+static bar bar_of(const sq_run *rows, const sq_result *r, bool random) {
     bar b = {.present = true, .speed = {NAN, NAN}};
     if (random) {
         b.s = r->cycles;
@@ -135,22 +136,15 @@ static bar bar_of(const sq_run *run, const sq_result *r, bool random) {
         return b;
     }
     const char *id = r->variant->id;
-    sq_over_sequences o = sq_over_sequences_of(run, id, r->mode, SQ_SEQUENCES_PREDICTABLE);
-    if (!sq_regimes_apart(run, id, r->mode) || !o.ncells)
-        o = sq_over_sequences_of(run, id, r->mode, SQ_SEQUENCES_ALL);
+    sq_over_sequences o = sq_over_sequences_of(rows, id, r->mode, SQ_SEQUENCES_PREDICTABLE);
+    if (!sq_regimes_apart(rows, id, r->mode) || !o.ncells)
+        o = sq_over_sequences_of(rows, id, r->mode, SQ_SEQUENCES_ALL);
     b.s = (sq_stats){.median = o.median, .ci_lo = o.ci_lo, .ci_hi = o.ci_hi};
-    sq_result as_row = {.control_dependent = sq_variant_control_dependent(run, id),
+    sq_result as_row = {.control_dependent = sq_variant_control_dependent(rows, id),
                         .mode = r->mode};
     b.dagger = sq_cell_dagger(&as_row);
     b.bimodal = o.bimodal;
     return b;
-}
-
-static int index_of(const char **names, int n, const char *name) {
-    for (int i = 0; i < n; i++)
-        if (strcmp(names[i], name) == 0)
-            return i;
-    return -1;
 }
 
 static void chart_free(chart *c) {
@@ -159,6 +153,60 @@ static void chart_free(chart *c) {
     free(c->color);
     free(c->cells);
     free(c->machine);
+}
+
+/* A run's impls that figure f shows, in the run's order, as c's series, each
+ * with its place among all the run's impls as its color (so an impl keeps
+ * its color across the run's figures); false on no memory. */
+static bool impl_series(chart *c, const sq_run *run, const sq_figure *f) {
+    const char **impls = c->series;
+    int nimpls = 0;
+    for (int i = 0; i < run->nresults; i++)
+        impls[nimpls++] = run->results[i].variant->impl;
+    nimpls = sq_distinct_strings(impls, nimpls);
+    sq_id_table places;
+    bool *shown = calloc((size_t)nimpls + 1, sizeof *shown);
+    if (!shown || sq_id_table_of_places(&places, impls, nimpls)) {
+        free(shown);
+        return false;
+    }
+    for (int i = 0; i < run->nresults; i++)
+        if (in_figure(&run->results[i], f))
+            shown[sq_id_table_place(&places, run->results[i].variant->impl)] = true;
+    sq_id_table_free(&places);
+    for (int m = 0; m < nimpls; m++)
+        if (shown[m]) {
+            c->color[c->nseries] = m;
+            c->series[c->nseries++] = impls[m];
+        }
+    free(shown);
+    return true;
+}
+
+/* The bars of one run: each band and series found by hash, each median over
+ * sequences from the variant's own rows, so a chart costs its rows. */
+static bool chart_fill(chart *c, const sq_run *run, int k, const sq_figure *f) {
+    sq_id_table groups, series = {0};
+    sq_variant_rows by_variant = {0};
+    bool random = has_random(run, f);
+    bool ok = sq_id_table_of_places(&groups, c->group, c->ngroups) == 0 &&
+              (f->run < 0 || sq_id_table_of_places(&series, c->series, c->nseries) == 0) &&
+              (random || sq_variant_rows_init(&by_variant, run) == 0);
+    c->over_sequences |= !random && figure_has_rows(run, f);
+    for (int i = 0; ok && i < run->nresults; i++) {
+        const sq_result *r = &run->results[i];
+        if (!in_figure(r, f) || (random && strcmp(r->sequence, "random") != 0))
+            continue;
+        int g = sq_id_table_place(&groups, r->variant->technique);
+        int s = f->run >= 0 ? sq_id_table_place(&series, r->variant->impl) : k;
+        bar *b = &c->cells[g * c->nseries + s];
+        if (!b->present) /* over sequences, a variant's first row stands for all */
+            *b = bar_of(random ? run : sq_variant_rows_of(&by_variant, r->variant->id), r, random);
+    }
+    sq_id_table_free(&groups);
+    sq_id_table_free(&series);
+    sq_variant_rows_free(&by_variant);
+    return ok;
 }
 
 /* The bars of figure f; false on no memory. */
@@ -181,24 +229,8 @@ static bool chart_build(chart *c, const sq_run *runs, int nruns, const sq_figure
                 c->group[c->ngroups++] = runs[k].results[i].variant->technique;
     c->ngroups = sq_distinct_strings(c->group, c->ngroups);
     if (f->run >= 0) {
-        /* Each impl keeps its color across the run's figures: its place
-         * among the run's impls. */
-        const sq_run *run = &runs[f->run];
-        const char **impls = c->series;
-        int nimpls = 0;
-        for (int i = 0; i < run->nresults; i++)
-            impls[nimpls++] = run->results[i].variant->impl;
-        nimpls = sq_distinct_strings(impls, nimpls);
-        for (int m = 0; m < nimpls; m++) {
-            bool shown = false;
-            for (int i = 0; i < run->nresults && !shown; i++)
-                shown = in_figure(&run->results[i], f) &&
-                        strcmp(run->results[i].variant->impl, impls[m]) == 0;
-            if (shown) {
-                c->color[c->nseries] = m;
-                c->series[c->nseries++] = impls[m];
-            }
-        }
+        if (!impl_series(c, &runs[f->run], f))
+            return chart_free(c), false;
     } else {
         c->machine = malloc(sizeof *c->machine * (size_t)nruns);
         if (!c->machine)
@@ -214,20 +246,9 @@ static bool chart_build(chart *c, const sq_run *runs, int nruns, const sq_figure
     c->cells = calloc((size_t)c->ngroups * (size_t)c->nseries + 1, sizeof *c->cells);
     if (!c->cells)
         return chart_free(c), false;
-    for (int k = first; k < last; k++) {
-        bool random = has_random(&runs[k], f);
-        c->over_sequences |= !random && figure_has_rows(&runs[k], f);
-        for (int i = 0; i < runs[k].nresults; i++) {
-            const sq_result *r = &runs[k].results[i];
-            if (!in_figure(r, f) || (random && strcmp(r->sequence, "random") != 0))
-                continue;
-            int g = index_of(c->group, c->ngroups, r->variant->technique);
-            int s = f->run >= 0 ? index_of(c->series, c->nseries, r->variant->impl) : k;
-            bar *b = &c->cells[g * c->nseries + s];
-            if (!b->present) /* over sequences, a variant's first row stands for all */
-                *b = bar_of(&runs[k], r, random);
-        }
-    }
+    for (int k = first; k < last; k++)
+        if (!chart_fill(c, &runs[k], k, f))
+            return chart_free(c), false;
     return true;
 }
 

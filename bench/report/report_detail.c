@@ -196,13 +196,9 @@ static void write_two_speeds(sq_doc *d, const grid *g, const char *const *seqs, 
  * only the impls of one sequence when seq is given (wide runs). */
 static void write_table(sq_doc *d, const sq_family *fam, sq_mode mode, const grid *g,
                         const char *seq) {
-    const char **seqs = sq_doc_alloc(d, sizeof *seqs * ((size_t)g->sequences.n + 1));
-    if (!seqs)
-        return;
-    int nseq = 0;
-    for (int s = 0; s < g->sequences.n; s++)
-        if (!seq || strcmp(seq, g->sequences.v[s]) == 0)
-            seqs[nseq++] = g->sequences.v[s];
+    /* One sequence's table costs its cells, not the grid's sequences. */
+    const char *const *seqs = seq ? &seq : g->sequences.v;
+    int nseq = seq ? 1 : g->sequences.n;
 
     sq_doc_heading(d, 3, "%s — %s%s%s (median core cycles %s)", fam->name, sq_mode_names[mode],
                    seq ? ", sequence " : "", seq ? seq : "", sq_family_unit(fam));
@@ -233,7 +229,6 @@ static void write_table(sq_doc *d, const sq_family *fam, sq_mode mode, const gri
     sq_doc_table(d, &t, 16, 16);
     sq_text_table_free(&t);
     write_two_speeds(d, g, seqs, nseq);
-    free(seqs);
 }
 
 /* What a summary sorts by: the median over sequences, or over the predictable

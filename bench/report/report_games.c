@@ -55,10 +55,11 @@ static int games_of(const sq_run *run, const sq_family *fam, const char **names,
     return n;
 }
 
-static const sq_result *cell_of(const sq_run *run, const sq_variant *v, const char *sequence) {
-    for (int i = 0; i < run->nresults; i++) {
-        const sq_result *r = &run->results[i];
-        if (r->variant == v && r->mode == SQ_MODE_BRANCH && strcmp(r->sequence, sequence) == 0)
+/* The branch cell of one sequence among one variant's rows. */
+static const sq_result *cell_of(const sq_run *rows, const char *sequence) {
+    for (int i = 0; i < rows->nresults; i++) {
+        const sq_result *r = &rows->results[i];
+        if (r->mode == SQ_MODE_BRANCH && strcmp(r->sequence, sequence) == 0)
             return r;
     }
     return NULL;
@@ -71,7 +72,7 @@ enum { MAX_GAMES = 8 };
  * dearest branch. A row per technique would take the console past its 120
  * lines (issue 13); --detail, Markdown and HTML have every variant. Rows at
  * two speeds have no one cost to rank and are left out. */
-static void report_games_compact(sq_doc *d, const sq_run *run) {
+static void report_games_compact(sq_doc *d, const sq_run *run, sq_variant_rows *by_variant) {
     sq_text_table t;
     sq_text_table_init(&t, 5);
     sq_text_table_add(&t, "family");
@@ -93,10 +94,12 @@ static void report_games_compact(sq_doc *d, const sq_run *run) {
                     strcmp(r->sequence, names[g]) != 0 || strcmp(r->variant->impl, "asm") != 0)
                     continue;
                 const char *id = r->variant->id;
+                const sq_run *mine = sq_variant_rows_of(by_variant, id);
                 double rate = sq_games_rate(
                     r->cycles.median,
-                    sq_over_sequences_of(run, id, SQ_MODE_BRANCH, SQ_SEQUENCES_RANDOM).median,
-                    sq_over_sequences_of(run, id, SQ_MODE_BRANCH, SQ_SEQUENCES_PREDICTABLE).median);
+                    sq_over_sequences_of(mine, id, SQ_MODE_BRANCH, SQ_SEQUENCES_RANDOM).median,
+                    sq_over_sequences_of(mine, id, SQ_MODE_BRANCH, SQ_SEQUENCES_PREDICTABLE)
+                        .median);
                 if (isfinite(rate)) {
                     rate_lo = fmin(rate_lo, rate);
                     rate_hi = fmax(rate_hi, rate);
@@ -131,11 +134,8 @@ static void report_games_compact(sq_doc *d, const sq_run *run) {
     sq_text_table_free(&t);
 }
 
-void sq_report_games(sq_doc *d, const sq_run *run, bool every_impl) {
-    if (!every_impl) {
-        report_games_compact(d, run);
-        return;
-    }
+/* A table per family: every variant's branch on each game sequence. */
+static void report_games_every_impl(sq_doc *d, const sq_run *run, sq_variant_rows *by_variant) {
     for (int f = 0; f < sq_family_count; f++) {
         const sq_family *fam = &sq_families[f];
         const char *names[MAX_GAMES];
@@ -160,14 +160,15 @@ void sq_report_games(sq_doc *d, const sq_run *run, bool every_impl) {
                 strcmp(r->sequence, names[0]) != 0)
                 continue;
             const char *id = r->variant->id;
+            const sq_run *rows = sq_variant_rows_of(by_variant, id);
             sq_over_sequences random =
-                sq_over_sequences_of(run, id, SQ_MODE_BRANCH, SQ_SEQUENCES_RANDOM);
+                sq_over_sequences_of(rows, id, SQ_MODE_BRANCH, SQ_SEQUENCES_RANDOM);
             sq_over_sequences predictable =
-                sq_over_sequences_of(run, id, SQ_MODE_BRANCH, SQ_SEQUENCES_PREDICTABLE);
+                sq_over_sequences_of(rows, id, SQ_MODE_BRANCH, SQ_SEQUENCES_PREDICTABLE);
             char text[64];
             sq_text_table_add(&t, "%s/%s", r->variant->technique, r->variant->impl);
             for (int g = 0; g < ngames; g++) {
-                const sq_result *c = cell_of(run, r->variant, names[g]);
+                const sq_result *c = cell_of(rows, names[g]);
                 if (c) {
                     sq_cell_text(text, sizeof text, c);
                     sq_text_table_add(&t, "%s", text);
@@ -188,4 +189,19 @@ void sq_report_games(sq_doc *d, const sq_run *run, bool every_impl) {
         sq_doc_table(d, &t, 24, 13);
         sq_text_table_free(&t);
     }
+}
+
+/* Each figure reads one variant's rows (sq_variant_rows), so the report
+ * grows with the run's rows, not with their square. */
+void sq_report_games(sq_doc *d, const sq_run *run, bool every_impl) {
+    sq_variant_rows by_variant;
+    if (sq_variant_rows_init(&by_variant, run)) {
+        sq_doc_out_of_memory(d);
+        return;
+    }
+    if (every_impl)
+        report_games_every_impl(d, run, &by_variant);
+    else
+        report_games_compact(d, run, &by_variant);
+    sq_variant_rows_free(&by_variant);
 }

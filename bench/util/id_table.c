@@ -50,3 +50,15 @@ void sq_id_table_free(sq_id_table *t) {
     free(t->slots);
     memset(t, 0, sizeof *t);
 }
+
+int sq_id_table_of_places(sq_id_table *t, const char *const *names, int n) {
+    if (sq_id_table_init(t, (size_t)(n > 0 ? n : 0)))
+        return -1;
+    for (int i = 0; i < n; i++)
+        sq_id_table_put(t, names[i], (void *)(uintptr_t)(i + 1));
+    return 0;
+}
+
+int sq_id_table_place(const sq_id_table *t, const char *name) {
+    return (int)(uintptr_t)sq_id_table_get(t, name) - 1;
+}

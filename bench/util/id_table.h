@@ -25,4 +25,11 @@ int sq_id_table_put(sq_id_table *t, const char *id, void *value);
 
 void sq_id_table_free(sq_id_table *t);
 
+/* A table from distinct names[0..n) to their places. Returns 0, or -1 out
+ * of memory. */
+int sq_id_table_of_places(sq_id_table *t, const char *const *names, int n);
+
+/* The place of name in a table of places, or -1. */
+int sq_id_table_place(const sq_id_table *t, const char *name);
+
 #endif
