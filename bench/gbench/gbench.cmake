@@ -19,7 +19,7 @@ target_include_directories(sqcolor_gbench_api PUBLIC ${CMAKE_SOURCE_DIR})
 target_link_libraries(sqcolor_gbench_api PUBLIC benchmark::benchmark)
 
 add_executable(sqcolor-gbench ${CMAKE_CURRENT_LIST_DIR}/gbench_main.c)
-target_link_libraries(sqcolor-gbench PRIVATE sqcolor_core sqcolor_gbench_api)
+target_link_libraries(sqcolor-gbench PRIVATE sqcolor_core sqcolor_gbench_api ${CMAKE_DL_LIBS})
 set_target_properties(sqcolor-gbench PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}
                                                 LINKER_LANGUAGE CXX)
 set(SQCOLOR_GBENCH ON)

@@ -11,6 +11,7 @@
 #include "bench/report/report.h"
 #include "bench/input/sequence.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -320,9 +321,15 @@ int main(int argc, char **argv) {
         fprintf(stderr, "sqcolor-gbench: %s (see --help)\n", err);
         return 2;
     }
-    /* Google Benchmark, asked for counters the machine does not expose, says
-     * so (without a newline) and times on: refused here, in one line. */
+    /* Google Benchmark, asked for counters it cannot read (built without
+     * libpfm, as Debian's is, or on a machine that exposes none), says so
+     * without a newline and times on: refused here, in one line. */
     const char *counters = sqgb_flag("benchmark_perf_counters");
+    if (counters && *counters && !dlsym(RTLD_DEFAULT, "pfm_initialize")) {
+        fprintf(stderr, "sqcolor-gbench: --benchmark_perf_counters: this Google Benchmark library "
+                        "was built without libpfm, so it reads no performance counters\n");
+        return 2;
+    }
     if (counters && *counters) {
         errno = 0;
         if (!sq_perf_cycles_open()) {
