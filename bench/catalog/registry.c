@@ -119,7 +119,7 @@ unsigned sq_call(const sq_variant *v, unsigned a, unsigned b) {
 
 int sq_select(const char *globs, const sq_variant **out, char *err, size_t errlen) {
     bool chosen[sizeof sq_variants / sizeof sq_variants[0]];
-    sq_id_table t = {sq_variants, sizeof sq_variants[0], sq_variant_count, chosen};
+    sq_glob_table t = {sq_variants, sizeof sq_variants[0], sq_variant_count, chosen};
     if (sq_globs_select(globs, &t, 1, err, errlen) < 0)
         return -1;
     int n = 0;

@@ -112,8 +112,8 @@ static int batch_chosen(const bool *chosen, const sq_batch_variant **out) {
 int sq_select_batch_supported_or_exit(const char *cmd, const char *globs,
                                       const sq_batch_variant **out) {
     bool chosen[sq_batch_variant_count];
-    sq_id_table t = {sq_batch_variants, sizeof sq_batch_variants[0], sq_batch_variant_count,
-                     chosen};
+    sq_glob_table t = {sq_batch_variants, sizeof sq_batch_variants[0], sq_batch_variant_count,
+                       chosen};
     char err[512];
     if (sq_globs_select(globs, &t, 1, err, sizeof err) < 0)
         sq_usage_error(cmd, "%s", err);
@@ -125,7 +125,7 @@ int sq_select_batch_supported_or_exit(const char *cmd, const char *globs,
 int sq_select_all_or_exit(const char *cmd, const char *globs, const sq_variant **out,
                           const sq_batch_variant **batch_out, int *nbatch) {
     bool chosen[sq_variant_count], batch_picks[sq_batch_variant_count];
-    sq_id_table t[] = {
+    sq_glob_table t[] = {
         {sq_variants, sizeof sq_variants[0], sq_variant_count, chosen},
         {sq_batch_variants, sizeof sq_batch_variants[0], sq_batch_variant_count, batch_picks}};
     char err[512];

@@ -6,12 +6,12 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *id_of(const sq_id_table *t, int i) {
+static const char *id_of(const sq_glob_table *t, int i) {
     return *(const char *const *)(const void *)((const char *)t->rows + (size_t)i * t->stride);
 }
 
 /* Marks the rows glob matches; whether it matched any. */
-static bool mark(const char *glob, sq_id_table *tables, int ntables) {
+static bool mark(const char *glob, sq_glob_table *tables, int ntables) {
     bool any = false;
     for (int k = 0; k < ntables; k++)
         for (int i = 0; i < tables[k].count; i++)
@@ -20,7 +20,7 @@ static bool mark(const char *glob, sq_id_table *tables, int ntables) {
     return any;
 }
 
-static int count_chosen(const sq_id_table *tables, int ntables) {
+static int count_chosen(const sq_glob_table *tables, int ntables) {
     int n = 0;
     for (int k = 0; k < ntables; k++)
         for (int i = 0; i < tables[k].count; i++)
@@ -28,7 +28,8 @@ static int count_chosen(const sq_id_table *tables, int ntables) {
     return n;
 }
 
-int sq_globs_select(const char *globs, sq_id_table *tables, int ntables, char *err, size_t errlen) {
+int sq_globs_select(const char *globs, sq_glob_table *tables, int ntables, char *err,
+                    size_t errlen) {
     for (int k = 0; k < ntables; k++)
         memset(tables[k].chosen, 0, (size_t)tables[k].count * sizeof tables[k].chosen[0]);
     if (!globs || !*globs) {
