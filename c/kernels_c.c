@@ -6,8 +6,11 @@
 #include "techniques_c.h"
 
 /* An identity the compiler cannot see through: the baselines' body, and the
- * latency chain's link, so the compiler cannot use that a result is 0 or 1 to
- * take the chain apart (clang turns f(a ^ r) into f(a) ^ r otherwise). */
+ * latency chain's link. The square fed to the routine, a[i] ^ r, passes
+ * through it whole, so the routine's whole path from its input is on the
+ * chain, as in the asm kernels: with only r opaque, compilers reassociate
+ * f(a ^ r, b) = (a ^ r) ^ b into (a ^ b) ^ r, an xor off the chain, and
+ * clang turns f(a ^ r) into f(a) ^ r. */
 static inline unsigned opaque(unsigned x) {
     __asm__("" : "+r"(x));
     return x;
@@ -42,7 +45,7 @@ static inline unsigned baseline_branch2(unsigned a, unsigned b) {
     target uint64_t SQ_CAT(stem, _latency)(const uint8_t *a, const uint8_t *b, size_t n) {         \
         unsigned r = 0;                                                                            \
         SQ_UNROLLED for (size_t i = 0; i < n; i++) r =                                             \
-            SQ_KCALL(arity, body, a[i] ^ opaque(r), b[i]);                                         \
+            SQ_KCALL(arity, body, opaque(a[i] ^ r), b[i]);                                         \
         return r;                                                                                  \
     }                                                                                              \
     /* Four sums, as in the asm: one would chain every square's add. */                            \
