@@ -385,6 +385,7 @@ static int collect(engine *e, sq_run *run) {
         res->ticks = sq_stats_of(net, reps);
         res->ns = scaled(res->ticks, 1e9 / e->sampler.cal.tsc_hz);
         res->cycles = sq_stats_of(res->samples, reps);
+        res->harness = sq_stats_of(t->baseline->cycles, reps);
         res->nmodes = sq_modes_of(res->samples, reps, res->modes);
         signed char *b = &branches[t->row.variant - sq_variants];
         if (!*b)

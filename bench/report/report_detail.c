@@ -8,6 +8,7 @@
 #include "bench/results/cells.h"
 #include "bench/util/stats.h"
 #include "bench/results/summary.h"
+#include "bench/util/id_table.h"
 #include "bench/util/text_table.h"
 
 #include <math.h>
@@ -231,6 +232,50 @@ static void write_table(sq_doc *d, const sq_family *fam, sq_mode mode, const gri
     write_two_speeds(d, g, seqs, nseq);
 }
 
+/* Under a mode's tables: each impl's harness (the identity loop its cells
+ * are net of), its median over the grid's rows, so that an absolute figure
+ * is a cell plus it. Files from before it was recorded have none. The rows
+ * go to their impl's bucket by hash: one pass, whatever the impls. */
+static void write_harness(sq_doc *d, const grid *g) {
+    size_t n = (size_t)g->n, nimpls = (size_t)g->impls.n, len = 1;
+    for (size_t i = 0; i < nimpls; i++)
+        len += strlen(g->impls.v[i]) + 24;
+    sq_id_table places = {0};
+    double *x = sq_doc_alloc(d, sizeof *x * (n + 1));
+    size_t *start = sq_doc_alloc(d, sizeof *start * (nimpls + 2));
+    char *line = sq_doc_alloc(d, len);
+    if (!x || !start || !line || sq_id_table_of_places(&places, g->impls.v, g->impls.n)) {
+        if (x && start && line)
+            sq_doc_out_of_memory(d);
+        goto done;
+    }
+    /* Counting sort of the finite harness medians by impl. */
+    memset(start, 0, sizeof *start * (nimpls + 2));
+    for (size_t r = 0; r < n; r++)
+        if (isfinite(g->rows[r]->harness.median))
+            start[sq_id_table_place(&places, g->rows[r]->variant->impl) + 2]++;
+    for (size_t i = 2; i < nimpls + 2; i++)
+        start[i] += start[i - 1];
+    for (size_t r = 0; r < n; r++)
+        if (isfinite(g->rows[r]->harness.median))
+            x[start[sq_id_table_place(&places, g->rows[r]->variant->impl) + 1]++] =
+                g->rows[r]->harness.median;
+    size_t used = 0;
+    for (size_t i = 0; i < nimpls; i++)
+        if (start[i + 1] > start[i])
+            used += (size_t)snprintf(
+                line + used, len - used, "%s%s %.2f", used ? ", " : "", g->impls.v[i],
+                sq_stats_of(x + start[i], (int)(start[i + 1] - start[i])).median);
+    if (used)
+        sq_doc_note(d, "harness (the identity loop each cell is net of), core cycles %s: %s",
+                    sq_family_unit(g->fam), line);
+done:
+    sq_id_table_free(&places);
+    free(x);
+    free(start);
+    free(line);
+}
+
 /* What a summary sorts by: the median over sequences, or over the predictable
  * ones (random's where there are none) when the regimes are kept apart. */
 static double summary_key(const sq_run *run, const char *id, sq_mode mode) {
@@ -366,6 +411,7 @@ void sq_report_detail(sq_doc *d, const sq_run *run) {
                     write_table(d, &sq_families[f], (sq_mode)m, &g, g.sequences.v[s]);
             if (g.impls.n > 1)
                 write_summary(d, &sq_families[f], (sq_mode)m, &g);
+            write_harness(d, &g);
             if (m == SQ_MODE_BRANCH)
                 write_penalties(d, run, &sq_families[f], &g);
             grid_free(&g);

@@ -3,6 +3,7 @@
 #include "bench/report/report_formats.h"
 
 #include "bench/machine/cpu_model.h"
+#include "bench/results/code_check.h"
 #include "bench/util/stats.h"
 #include "bench/results/summary.h"
 
@@ -57,6 +58,37 @@ static void write_reps(sq_doc *d, const sq_run *run) {
     free(counts);
 }
 
+/* The run's check of itself (code_check.h): rows of one machine code that
+ * got different figures, each a fault of the harness to find, not a result. */
+static void write_code_check(sq_doc *d, const sq_run *run) {
+    if (!run->ncode)
+        return;
+    sq_code_mismatch *m;
+    int n = sq_code_mismatches(run, &m);
+    if (n < 0) {
+        sq_doc_out_of_memory(d);
+        return;
+    }
+    if (!n)
+        sq_doc_note(d,
+                    "identical code, one figure: every latency and call row agrees with the "
+                    "rows of the same machine code (within %.2f cycles)",
+                    SQ_RESOLUTION_CYCLES);
+    for (int i = 0; i < n && i < 8; i++)
+        sq_doc_note(d,
+                    "identical code, two figures (a harness fault, not a result): %s %s on %s: "
+                    "%s %.2f, %s %.2f (%d rows of this code)",
+                    sq_mode_names[m[i].cheap->mode], m[i].cheap->variant->family->name,
+                    m[i].cheap->sequence, m[i].cheap->variant->id, m[i].cheap->cycles.median,
+                    m[i].dear->variant->id, m[i].dear->cycles.median, m[i].nsame);
+    if (n > 8)
+        sq_doc_note(d,
+                    "... and %d more groups of identical code with two figures (the file's "
+                    "code_mismatches has them all)",
+                    n - 8);
+    free(m);
+}
+
 void sq_report_run_notes(sq_doc *d, const sq_run *run) {
     const sq_machine *m = &run->machine;
     const sq_clock *c = &run->clock;
@@ -92,6 +124,7 @@ void sq_report_run_notes(sq_doc *d, const sq_run *run) {
         sq_doc_note(d, "impl %s: %s %s", run->impls[i].name, run->impls[i].compiler,
                     run->impls[i].flags);
     write_reps(d, run);
+    write_code_check(d, run);
 }
 
 void sq_report_vendor_note(sq_doc *d, const sq_run *run) {

@@ -27,13 +27,16 @@ typedef struct sq_result {
     const char *sequence; /* "ordered", "random", ..., or a file's label, "file:NAME"
                              ("file" in files from before labels) */
     sq_mode mode;
-    sq_stats cycles; /* core cycles per square (pair) */
-    sq_stats ticks;  /* TSC ticks per square */
-    sq_stats ns;     /* nanoseconds per square */
-    int reps;        /* repetitions this row was given (sampling stops early on
-                        rows whose interval is tight) */
-    double *samples; /* reps values: core cycles per square, in rep order */
-    int nmodes;      /* 0: one speed; SQ_MAX_MODES: bimodal, modes[] slowest last */
+    sq_stats cycles;  /* core cycles per square (pair) */
+    sq_stats ticks;   /* TSC ticks per square */
+    sq_stats ns;      /* nanoseconds per square */
+    sq_stats harness; /* core cycles per square of the identity loop beside it (its baseline, in
+                         the same repetitions): cycles + harness is the loop's own cost;
+                         NAN in older files */
+    int reps;         /* repetitions this row was given (sampling stops early on
+                         rows whose interval is tight) */
+    double *samples;  /* reps values: core cycles per square, in rep order */
+    int nmodes;       /* 0: one speed; SQ_MAX_MODES: bimodal, modes[] slowest last */
     sq_speed modes[SQ_MAX_MODES];
     bool control_dependent; /* the variant's code branches on its result: in
                                latency and call mode the timed chain passes

@@ -476,8 +476,54 @@ static int check_summary_entry(reader *rd, json_t *summary, size_t i) {
     return get_interval(rd, o, at, SQ_KEY_MISPREDICT_PENALTY_CI95, &lo, &hi);
 }
 
+static bool json_is_string_value(const json_t *v) {
+    return json_is_string(v);
+}
+
+static bool json_is_number_value(const json_t *v) {
+    return json_is_number(v);
+}
+
+/* obj's key: an array of two values that each pass is(); -1 (err: "not
+ * what") otherwise. */
+static int check_pair(reader *rd, json_t *obj, const char *where, const char *key,
+                      bool (*is)(const json_t *), const char *what) {
+    json_t *a = json_object_get(obj, key);
+    if (!json_is_array(a) || json_array_size(a) != 2 || !is(json_array_get(a, 0)) ||
+        !is(json_array_get(a, 1)))
+        return bad(rd, "%s.%s: not %s", where, key, what);
+    return 0;
+}
+
+/* code_mismatches[i], kept for other readers of the file: of its documented
+ * types. */
+static int check_mismatch_entry(reader *rd, json_t *mismatches, size_t i) {
+    char at[40];
+    json_t *o = json_array_get(mismatches, i);
+    const char *text;
+    double same;
+    if (element_object(rd, SQ_KEY_CODE_MISMATCHES, i, o, at, sizeof at) ||
+        get_text(rd, o, at, SQ_KEY_MODE, &text) || get_text(rd, o, at, SQ_KEY_SEQUENCE, &text) ||
+        get_whole(rd, o, at, SQ_KEY_SAME, 2, 1e9, &same))
+        return -1;
+    return check_pair(rd, o, at, SQ_KEY_IDS, json_is_string_value, "two ids") ||
+           check_pair(rd, o, at, SQ_KEY_CYCLES, json_is_number_value, "two numbers");
+}
+
+/* root's optional array key, each entry checked by check. */
+static int check_entries(reader *rd, json_t *root, const char *key,
+                         int (*check)(reader *, json_t *, size_t)) {
+    json_t *a = json_object_get(root, key);
+    if (a && !json_is_array(a))
+        return bad(rd, "%s: not an array", key);
+    for (size_t i = 0; i < json_array_size(a); i++)
+        if (check(rd, a, i))
+            return -1;
+    return 0;
+}
+
 /* The fields kept for other readers of the file (mispredict_reference,
- * summary[]): derived from the results, so not read back, but optional and,
+ * summary[], code_mismatches[]): derived from the results, so not read back, but optional and,
  * where present, of their documented types. */
 static int check_derived(reader *rd, json_t *root) {
     json_t *ref = json_object_get(root, SQ_KEY_MISPREDICT_REFERENCE);
@@ -489,13 +535,8 @@ static int check_derived(reader *rd, json_t *root) {
             get_text(rd, ref, SQ_KEY_MISPREDICT_REFERENCE, SQ_KEY_CYCLES, &text))
             return -1;
     }
-    json_t *summary = json_object_get(root, SQ_KEY_SUMMARY);
-    if (summary && !json_is_array(summary))
-        return bad(rd, "summary: not an array");
-    for (size_t i = 0; i < json_array_size(summary); i++)
-        if (check_summary_entry(rd, summary, i))
-            return -1;
-    return 0;
+    return check_entries(rd, root, SQ_KEY_SUMMARY, check_summary_entry) ||
+           check_entries(rd, root, SQ_KEY_CODE_MISMATCHES, check_mismatch_entry);
 }
 
 /* The variant of a result row: one per distinct id, owned by the run; found
@@ -550,9 +591,12 @@ static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
     sq_result *r = &run->results[run->nresults];
     memset(r, 0, sizeof *r);
     r->mode = (sq_mode)m;
+    r->harness = (sq_stats){NAN, NAN, NAN, NAN, NAN};
     if (get_stats(rd, o, where, SQ_KEY_CYCLES, &r->cycles) ||
         get_stats(rd, o, where, SQ_KEY_TICKS, &r->ticks) ||
-        get_stats(rd, o, where, SQ_KEY_NS, &r->ns))
+        get_stats(rd, o, where, SQ_KEY_NS, &r->ns) ||
+        (json_object_get(o, SQ_KEY_HARNESS) &&
+         get_stats(rd, o, where, SQ_KEY_HARNESS, &r->harness)))
         return -1;
     double reps = 0;
     if (get_whole(rd, o, where, SQ_KEY_REPS, 0, 100000, &reps))

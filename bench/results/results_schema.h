@@ -22,6 +22,7 @@
 #define SQ_KEY_MISPREDICT_REFERENCE "mispredict_reference"
 #define SQ_KEY_SUMMARY              "summary"
 #define SQ_KEY_CODE                 "code"
+#define SQ_KEY_CODE_MISMATCHES      "code_mismatches"
 #define SQ_KEY_RESULTS              "results"
 #define SQ_KEY_BATCH                "batch"
 
@@ -83,6 +84,10 @@
 #define SQ_KEY_BYTES "bytes"
 #define SQ_KEY_HASH  "hash"
 
+/* code_mismatches[] (and ids, cycles) */
+#define SQ_KEY_IDS  "ids"
+#define SQ_KEY_SAME "same"
+
 /* results[] */
 #define SQ_KEY_TECHNIQUE         "technique"
 #define SQ_KEY_IMPL              "impl"
@@ -91,6 +96,7 @@
 #define SQ_KEY_CYCLES            "cycles"
 #define SQ_KEY_TICKS             "ticks"
 #define SQ_KEY_NS                "ns"
+#define SQ_KEY_HARNESS           "harness"
 #define SQ_KEY_CONTROL_DEPENDENT "control_dependent"
 #define SQ_KEY_MODES             "modes"
 

@@ -1,6 +1,7 @@
 #include "bench/results/results_write.h"
 
 #include "bench/results/json_arena.h"
+#include "bench/results/code_check.h"
 #include "bench/results/results_schema.h"
 #include "bench/results/summary.h"
 #include "bench/util/escape.h"
@@ -99,6 +100,8 @@ static json_t *result_json(const sq_result *r) {
                   sq_mode_names[r->mode], SQ_KEY_CYCLES, stats_json(r->cycles), SQ_KEY_TICKS,
                   stats_json(r->ticks), SQ_KEY_NS, stats_json(r->ns), SQ_KEY_REPS, r->reps,
                   SQ_KEY_CONTROL_DEPENDENT, (int)r->control_dependent);
+    if (isfinite(r->harness.median))
+        o = set(o, SQ_KEY_HARNESS, stats_json(r->harness));
     if (r->nmodes > 0) {
         json_t *modes = json_array();
         for (int k = 0; k < r->nmodes && k < SQ_MAX_MODES; k++)
@@ -171,6 +174,23 @@ static json_t *code_json(const sq_run *run) {
     return a;
 }
 
+/* The run's check of itself (code_check.h): derived, kept for readers of the
+ * file. NULL out of memory. */
+static json_t *mismatches_json(const sq_run *run) {
+    sq_code_mismatch *m;
+    int n = sq_code_mismatches(run, &m);
+    json_t *a = n >= 0 ? json_array() : NULL;
+    for (int i = 0; i < n; i++)
+        a = append(a, json_pack("{s:s, s:o, s:[o, o], s:[o, o], s:i}", SQ_KEY_MODE,
+                                sq_mode_names[m[i].cheap->mode], SQ_KEY_SEQUENCE,
+                                text(m[i].cheap->sequence), SQ_KEY_IDS,
+                                text(m[i].cheap->variant->id), text(m[i].dear->variant->id),
+                                SQ_KEY_CYCLES, real(m[i].cheap->cycles.median),
+                                real(m[i].dear->cycles.median), SQ_KEY_SAME, m[i].nsame));
+    free(m);
+    return a;
+}
+
 static json_t *batch_json(const sq_run *run) {
     json_t *a = json_array();
     for (int i = 0; i < run->nbatch; i++) {
@@ -204,6 +224,7 @@ static json_t *run_json(const sq_run *run) {
                         text(ref->mispredict))
             : json_null(),
         SQ_KEY_SUMMARY, summary_json(run), SQ_KEY_CODE, code_json(run), SQ_KEY_RESULTS, results);
+    root = set(root, SQ_KEY_CODE_MISMATCHES, mismatches_json(run));
     return run->nbatch ? set(root, SQ_KEY_BATCH, batch_json(run)) : root;
 }
 
