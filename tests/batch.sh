@@ -57,12 +57,17 @@ rc=$?
     bad "batch csv header: $(head -1 "$tmp/batch.csv")"
 # scalar, sse2, ssse3 (asm), the gcc-12 mask loop and the load/store bounds this
 # CPU runs (copy_xmm always), two sizes each.
-bounds=$(grep -c '/bound,4096,' "$tmp/batch.csv")
-[ "$(grep -c ',4096,' "$tmp/batch.csv")" -eq $((4 + bounds)) ] &&
+bounds=$(grep -c '/bound,8192,' "$tmp/batch.csv")
+[ "$(grep -c ',8192,' "$tmp/batch.csv")" -eq $((4 + bounds)) ] &&
     [ "$(grep -c ',262144,' "$tmp/batch.csv")" -eq $((4 + bounds)) ] &&
-    grep -q '^color_batch/copy_xmm/bound,4096,' "$tmp/batch.csv" && ok || bad "batch csv rows: $(cat "$tmp/batch.csv")"
+    grep -q '^color_batch/copy_xmm/bound,8192,' "$tmp/batch.csv" && ok || bad "batch csv rows: $(cat "$tmp/batch.csv")"
 awk -F, 'NR > 1 && !($4 > 0 && $5 <= $4 && $4 <= $6) { exit 1 }' "$tmp/batch.csv" && ok ||
     bad "batch csv: a median outside its interval or not positive"
+# --sizes: the curve over sizes, each size a row of every variant, in order.
+"$bin" batch --quick --filter 'color_batch/sse2/asm' --sizes 1024,3072,65536 --format csv \
+    >"$tmp/sizes.csv" 2>"$tmp/err"
+[ "$(grep '^color_batch/sse2/asm,' "$tmp/sizes.csv" | cut -d, -f2 | tr '\n' ' ')" = "1024 3072 65536 " ] &&
+    ok || bad "batch --sizes rows: $(cat "$tmp/sizes.csv" "$tmp/err")"
 mask_needing=$(SQCOLOR_HIDE_FEATURES= "$bin" list --filter 'color_mask/*/asm' | awk '/^batch id/ { on = 1; next } on && $2 != "-"' | wc -l)
 SQCOLOR_HIDE_FEATURES=$hide "$bin" batch --quick --filter 'color_mask/*/asm' --output "$tmp/batch.txt" \
     >"$tmp/out" 2>"$tmp/err"

@@ -44,7 +44,7 @@ rows=$(($(jq '.results | length' "$full") + $(jq '.results | length' "$part") + 
 # Batch rows are lines too, in the same columns: mode batch-<squares a call>.
 "$bin" run "${quick[@]}" --filter 'color/bt/asm,color_batch/sse2/asm' --mode latency --sequence random --format csv \
     >"$tmp/batch.csv" 2>/dev/null &&
-    grep -Eq '^([^,]*,){9}color_batch/sse2/asm,color_batch,sse2,asm,random,batch-4096,[0-9.]+,' "$tmp/batch.csv" &&
+    grep -Eq '^([^,]*,){9}color_batch/sse2/asm,color_batch,sse2,asm,random,batch-8192,[0-9.]+,' "$tmp/batch.csv" &&
     grep -q ',color_batch/copy_xmm/bound,color_batch,copy_xmm,bound,random,batch-262144,' "$tmp/batch.csv" &&
     [ "$(awk -F, '{ print NF }' "$tmp/batch.csv" | sort -u)" = 27 ] && ok || bad "batch rows in csv: $(cat "$tmp/batch.csv")"
 "$bin" report "$full" --format json | jq -e '.schema == 2' >/dev/null && ok || bad "report json"

@@ -12,13 +12,21 @@
 
 enum { FORMAT_TABLE, FORMAT_MARKDOWN, FORMAT_CSV };
 
-enum { OPT_FILTER, OPT_QUICK, OPT_FORMAT, OPT_OUTPUT, OPT_COUNT };
+enum { OPT_FILTER, OPT_QUICK, OPT_SIZES, OPT_FORMAT, OPT_OUTPUT, OPT_COUNT };
 static const sq_option options[OPT_COUNT] = {
     [OPT_FILTER] = SQ_OPTION_FILTER("batch ids, e.g. 'color_batch/*/asm'"),
     [OPT_QUICK] = {.name = "--quick",
                    .kind = SQ_OPTION_FLAG,
                    .help = "fewer and shorter repetitions (5 of 3 samples of 25 us; without it "
                            "11 of 5 of 50)"},
+    [OPT_SIZES] = {.name = "--sizes",
+                   .kind = SQ_OPTION_WHOLE_LIST,
+                   .placeholder = "N,...",
+                   .help = "squares (pairs) per call to time at, e.g. 1024,2048,4096,8192 for the "
+                           "curve over sizes (docs/batch.md)",
+                   .def = SQ_STR(SQ_BATCH_L1_N) "," SQ_STR(SQ_BATCH_L2_N),
+                   .min = 64,
+                   .max = SQ_BATCH_MOST_N},
     [OPT_FORMAT] = {.name = "--format",
                     .kind = SQ_OPTION_CHOICE,
                     .placeholder = "F",
@@ -36,7 +44,7 @@ const sq_command sq_command_batch = {
     .summary = "verify, then time the batch routines: cycles per square at L1 and L2",
     .description =
         "Verifies the batch variants this CPU runs (sqcolor verify's batch checks), then times\n"
-        "each on random squares at an L1-resident size (4 KiB of squares) and an L2-resident one\n"
+        "each on random squares at an L1-resident size (8 KiB of squares) and an L2-resident one\n"
         "(256 KiB): core cycles per square (per pair), the median of the repetitions with its 95%\n"
         "interval. Then the best hand-written routine per CPU feature level.",
     .options = options,
@@ -88,6 +96,9 @@ static int run_batch(int argc, char **argv) {
         return SQ_EXIT_FAIL;
     }
     sq_batch_timing t = sq_batch_timing_defaults(quick);
+    t.nsizes = v[OPT_SIZES].nwholes;
+    for (int s = 0; s < t.nsizes; s++)
+        t.sizes[s] = (size_t)v[OPT_SIZES].wholes[s];
     sq_calibration_config ccfg = sq_calibration_defaults();
     ccfg.reps = t.reps;
     sq_calibration cal;

@@ -36,6 +36,10 @@ static const char *range_text(const sq_option *o, char *buf, size_t len) {
             snprintf(buf, len, "%s to %s", whole_text(o->min, lo, sizeof lo),
                      whole_text(o->max, hi, sizeof hi));
         break;
+    case SQ_OPTION_WHOLE_LIST:
+        snprintf(buf, len, "comma-separated, rising, each %s to %s",
+                 whole_text(o->min, lo, sizeof lo), whole_text(o->max, hi, sizeof hi));
+        break;
     case SQ_OPTION_U64:
         snprintf(buf, len, "0 to 2^64-1 in decimal digits");
         break;
@@ -91,25 +95,52 @@ static bool plain_number(const char *text, bool negative_ok, bool decimal) {
     return n > 0 && *p == 0;
 }
 
+/* text as a whole number within o's range, or exit 2 naming what o takes. */
+static long parse_whole(const char *cmd, const sq_option *o, const char *text) {
+    char *end;
+    errno = 0;
+    long n = strtol(text, &end, 10), max = o->max_now ? o->max_now() : o->max;
+    if (!plain_number(text, true, false) || errno || *end)
+        sq_usage_error(cmd, "%s takes a whole number, not '%s'", o->name, text);
+    /* A '-' (even "-0") only where the range has negatives. */
+    if (n < o->min || n > max || (*text == '-' && o->min >= 0)) {
+        char lo[32], hi[32];
+        sq_usage_error(cmd, "%s %s is out of range (%s to %s)", o->name, text,
+                       whole_text(o->min, lo, sizeof lo), whole_text(max, hi, sizeof hi));
+    }
+    return n;
+}
+
 /* text as the value of o into *v, or exit 2 naming what o takes. */
 static void parse_value(const char *cmd, const sq_option *o, const char *text, sq_value *v) {
     char range[160], *end;
     v->text = text;
     switch (o->kind) {
-    case SQ_OPTION_WHOLE: {
-        errno = 0;
-        long n = strtol(text, &end, 10), max = o->max_now ? o->max_now() : o->max;
-        if (!plain_number(text, true, false) || errno || *end)
-            sq_usage_error(cmd, "%s takes a whole number, not '%s'", o->name, text);
-        /* A '-' (even "-0") only where the range has negatives. */
-        if (n < o->min || n > max || (*text == '-' && o->min >= 0)) {
-            char lo[32], hi[32];
-            sq_usage_error(cmd, "%s %s is out of range (%s to %s)", o->name, text,
-                           whole_text(o->min, lo, sizeof lo), whole_text(max, hi, sizeof hi));
-        }
-        v->whole = n;
+    case SQ_OPTION_WHOLE:
+        v->whole = parse_whole(cmd, o, text);
         break;
-    }
+    case SQ_OPTION_WHOLE_LIST:
+        v->nwholes = 0;
+        for (const char *p = text;; p++) {
+            size_t len = strcspn(p, ",");
+            char item[32];
+            if (!len)
+                sq_usage_error(cmd, "%s '%s': empty item between commas", o->name, text);
+            if (v->nwholes == SQ_MAX_WHOLES)
+                sq_usage_error(cmd, "%s takes at most %d numbers", o->name, SQ_MAX_WHOLES);
+            snprintf(item, sizeof item, "%.*s", (int)(len < sizeof item ? len : sizeof item - 1),
+                     p);
+            if (len >= sizeof item)
+                sq_usage_error(cmd, "%s takes whole numbers, not '%s'", o->name, text);
+            v->wholes[v->nwholes] = parse_whole(cmd, o, item);
+            if (v->nwholes && v->wholes[v->nwholes] <= v->wholes[v->nwholes - 1])
+                sq_usage_error(cmd, "%s takes rising numbers, not '%s'", o->name, text);
+            v->nwholes++;
+            p += len;
+            if (!*p)
+                break;
+        }
+        break;
     case SQ_OPTION_U64:
         if (!plain_number(text, false, false) || !sq_seed_parse(text, &v->u64))
             sq_usage_error(cmd, "%s takes a whole number from %s, not '%s'", o->name,

@@ -16,6 +16,8 @@ typedef enum sq_option_kind {
     SQ_OPTION_NUMBER,      /* a number in [low, high], or (low, high) if open */
     SQ_OPTION_CHOICE,      /* one of choices */
     SQ_OPTION_CHOICE_LIST, /* comma-separated items of choices */
+    SQ_OPTION_WHOLE_LIST,  /* comma-separated whole numbers in [min, max], at most
+                              SQ_MAX_WHOLES, rising */
 } sq_option_kind;
 
 /* One option: everything the parser, the help and the docs know of it. */
@@ -29,13 +31,15 @@ typedef struct sq_option {
      * (from other options, the machine), default_note says how. */
     const char *def;
     const char *default_note;
-    long min, max;         /* SQ_OPTION_WHOLE */
+    long min, max;         /* SQ_OPTION_WHOLE(_LIST) */
     long (*max_now)(void); /* a top known only when run, instead of max... */
     const char *max_name;  /* ...and what the help calls it */
     double low, high;      /* SQ_OPTION_NUMBER */
     bool open;             /* SQ_OPTION_NUMBER: low and high themselves refused */
     const char *choices;   /* SQ_OPTION_CHOICE(_LIST): "table|csv|markdown" */
 } sq_option;
+
+#define SQ_MAX_WHOLES 16
 
 /* What the parser made of one option (the row's default if absent). */
 typedef struct sq_value {
@@ -44,8 +48,10 @@ typedef struct sq_value {
     long whole;
     uint64_t u64;
     double number;
-    int choice;      /* SQ_OPTION_CHOICE: the index in choices */
-    unsigned chosen; /* SQ_OPTION_CHOICE_LIST: bit i for choice i */
+    int choice;                 /* SQ_OPTION_CHOICE: the index in choices */
+    unsigned chosen;            /* SQ_OPTION_CHOICE_LIST: bit i for choice i */
+    long wholes[SQ_MAX_WHOLES]; /* SQ_OPTION_WHOLE_LIST: nwholes of them, rising */
+    int nwholes;
 } sq_value;
 
 /* A command: its help, usage and reference page are printed from this. */

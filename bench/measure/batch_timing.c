@@ -38,8 +38,11 @@ int sq_batch_level(const sq_batch_variant *v) {
 }
 
 sq_batch_timing sq_batch_timing_defaults(bool quick) {
-    return quick ? (sq_batch_timing){.reps = 5, .samples = 3, .sample_s = 25e-6}
-                 : (sq_batch_timing){.reps = 11, .samples = 5, .sample_s = 50e-6};
+    sq_batch_timing t = quick ? (sq_batch_timing){.reps = 5, .samples = 3, .sample_s = 25e-6}
+                              : (sq_batch_timing){.reps = 11, .samples = 5, .sample_s = 50e-6};
+    for (int s = 0; s < SQ_BATCH_SIZES; s++)
+        t.sizes[t.nsizes++] = sq_batch_size_n[s];
+    return t;
 }
 
 typedef struct buffers {
@@ -80,7 +83,9 @@ static sq_stats time_one(const sq_batch_variant *v, const buffers *b, size_t n,
 int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timing *t,
                   const sq_calibration_config *ccfg, const sq_calibration *cal, bool progress,
                   sq_batch_result *out) {
-    size_t most = sq_batch_size_n[SQ_BATCH_SIZES - 1];
+    size_t most = 64;
+    for (int s = 0; s < t->nsizes; s++)
+        most = t->sizes[s] > most ? t->sizes[s] : most;
     buffers b = {{aligned_alloc(64, most), aligned_alloc(64, most)}, aligned_alloc(64, most)};
     double *reps = malloc(sizeof *reps * (size_t)t->reps);
     int rc = b.in[0] && b.in[1] && b.out && reps ? 0 : -1;
@@ -92,10 +97,10 @@ int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timin
         for (int i = 0; i < n; i++) {
             if (progress)
                 fprintf(stderr, "\rsqcolor: timing batch %d/%d %-40s", i + 1, n, vs[i]->id);
-            for (int s = 0; s < SQ_BATCH_SIZES; s++) {
-                sq_batch_result *r = &out[SQ_BATCH_SIZES * i + s];
+            for (int s = 0; s < t->nsizes; s++) {
+                sq_batch_result *r = &out[t->nsizes * i + s];
                 r->id = vs[i]->id;
-                r->n = sq_batch_size_n[s];
+                r->n = t->sizes[s];
                 r->reps = t->reps;
                 r->cycles = time_one(vs[i], &b, r->n, t, ccfg, cal, reps);
             }
@@ -143,9 +148,9 @@ int sq_batch_time_run(sq_run *run, const sq_batch_variant *const *vs, int n,
     }
     sq_calibrate_clock(ccfg, cal);
     run->nbatch = 0;
-    run->batch = calloc((size_t)ngated * SQ_BATCH_SIZES + 1, sizeof *run->batch);
+    run->batch = calloc((size_t)ngated * (size_t)t->nsizes + 1, sizeof *run->batch);
     if (!run->batch || sq_batch_time(gated, ngated, t, ccfg, cal, progress, run->batch))
         return -1;
-    run->nbatch = ngated * SQ_BATCH_SIZES;
+    run->nbatch = ngated * t->nsizes;
     return 0;
 }

@@ -10,10 +10,18 @@
 
 #include <stdbool.h>
 
-/* The sizes: squares (pairs) per call, L1- and L2-resident. */
+/* The sizes: squares (pairs) per call, L1- and L2-resident. L1 is 8 KiB: a
+ * family's buffers then take at most 24 KiB (same_color_batch's two inputs
+ * and output), inside the smallest L1D of the project's CPUs (Zen 4, 32 KiB),
+ * and a call's fixed cost is spread over twice the squares of the 4 KiB it
+ * was: on Intel 0xcf a call costs about 25 cycles besides its squares (the
+ * loop's exit, mispredicted at 256 iterations and more), which made 4 KiB
+ * dearer per square than 2 KiB, 8 KiB and L2 (docs/batch.md). */
+#define SQ_BATCH_L1_N 8192
+#define SQ_BATCH_L2_N 262144
 #define SQ_FOR_EACH_BATCH_SIZE(X)                                                                  \
-    X(L1, 4096, "L1 4 KiB")                                                                        \
-    X(L2, 262144, "L2 256 KiB")
+    X(L1, SQ_BATCH_L1_N, "L1 8 KiB")                                                               \
+    X(L2, SQ_BATCH_L2_N, "L2 256 KiB")
 enum {
 #define SQ_BATCH_SIZE_INDEX(tag, n, label) SQ_BATCH_SIZE_##tag,
     SQ_FOR_EACH_BATCH_SIZE(SQ_BATCH_SIZE_INDEX)
@@ -38,16 +46,21 @@ extern const char *const sq_batch_levels[];
 extern const int sq_batch_level_count;
 int sq_batch_level(const sq_batch_variant *v);
 
+#define SQ_BATCH_MAX_SIZES 16
+#define SQ_BATCH_MOST_N    (1L << 22) /* squares (pairs) a call at most */
+
 typedef struct sq_batch_timing {
-    int reps;        /* repetitions; a cell is their median */
-    int samples;     /* timed samples per repetition; the fastest counts */
-    double sample_s; /* length of one sample */
+    int reps;                         /* repetitions; a cell is their median */
+    int samples;                      /* timed samples per repetition; the fastest counts */
+    double sample_s;                  /* length of one sample */
+    size_t sizes[SQ_BATCH_MAX_SIZES]; /* squares (pairs) per call, each timed */
+    int nsizes;
 } sq_batch_timing;
 
-/* The default run's and --quick's. */
+/* The default run's and --quick's, at the L1 and L2 sizes. */
 sq_batch_timing sq_batch_timing_defaults(bool quick);
 
-/* Times vs[0..n) at every size into out[SQ_BATCH_SIZES * i + size]. cal
+/* Times vs[0..n) at each of t's sizes into out[t->nsizes * i + size]. cal
  * from sq_calibrate_clock. progress: a line on stderr that counts the
  * variants. Returns 0, or -1 out of memory. */
 int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timing *t,

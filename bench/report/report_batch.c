@@ -18,7 +18,10 @@ static const char *size_label(size_t n, char *buf, size_t len) {
     for (int s = 0; s < SQ_BATCH_SIZES; s++)
         if (sq_batch_size_n[s] == n)
             return sq_batch_size_label[s];
-    snprintf(buf, len, "n=%zu", n);
+    if (n % 1024 == 0) /* an older run's size, 4 KiB at L1 */
+        snprintf(buf, len, "%zuKiB", n / 1024);
+    else
+        snprintf(buf, len, "n=%zu", n);
     return buf;
 }
 
@@ -159,7 +162,7 @@ static void levels_table(sq_doc *d, const sq_run *run, const size_t *sizes, int 
     sq_doc_note(d,
                 "batch: the median of each row's repetitions ± half its 95%% interval; random "
                 "squares; the routine called over the whole buffer, nothing subtracted; "
-                "C: the best compiler%s; L1: %zu squares (pairs) a call, L2: %zu",
+                "C: the best compiler%s; %zu and %zu squares (pairs) a call",
                 key ? ", by its letter in 'compilers'" : "", sizes[0], sizes[nsizes - 1]);
     sq_doc_note(d, "load/store bound: the copy_xmm/ymm/zmm rows, a color_batch routine's loads "
                    "and stores of that width with nothing between, the cheapest; what no "
@@ -197,7 +200,9 @@ void sq_report_batch(sq_doc *d, const sq_run *run, const sq_batch_key *key, bool
     }
     sq_doc_table(d, &t, 36, 12);
     sq_text_table_free(&t);
-    levels_table(d, run, sizes, nsizes, key, false);
+    /* A curve over many sizes (batch --sizes): the levels at its two ends. */
+    sizes[1] = sizes[nsizes - 1];
+    levels_table(d, run, sizes, nsizes < 2 ? nsizes : 2, key, false);
 }
 
 void sq_write_batch_csv(FILE *out, const sq_run *run) {
