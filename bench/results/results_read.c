@@ -710,11 +710,13 @@ int sq_results_load(const char *path, sq_run *run, char *err, size_t errlen) {
             text = bigger;
         }
     }
-    bool failed = ferror(f) || !text;
+    int read_errno = ferror(f) ? errno : 0;
+    bool failed = read_errno || !text;
     fclose(f);
     if (failed) {
         free(text);
-        return say_failed(err, errlen, "%s: cannot read it", path);
+        return say_failed(err, errlen, "%s: %s", path,
+                          !text ? "out of memory while reading it" : strerror(read_errno));
     }
     int rc = sq_results_parse(text, len, path, run, err, errlen);
     free(text);
