@@ -76,12 +76,29 @@ int main(void) {
     }
     free(m);
 
-    /* A row's code: the routine in latency and call mode, none in the others. */
+    /* A row's code: the routine in latency and call mode, its loop's in the
+     * others (none recorded yet). */
     CHECK(sq_row_code(&run, &rows[0]) == &facts[0], "latency row: its routine");
-    CHECK(sq_row_code(&run, &rows[8]) == NULL, "throughput row: none");
+    CHECK(sq_row_code(&run, &rows[8]) == NULL, "throughput row without loops: none");
+
+    /* With the loops recorded, the throughput rows on light time one loop
+     * (asm's and clang-13's, alike) at 0.37 and 0.08: a third mismatch. */
+    sq_loop_fact loops[] = {{{"color/t/asm", 30, 90, 7}, SQ_MODE_THROUGHPUT},
+                            {{"color/t/clang-13", 30, 90, 7}, SQ_MODE_THROUGHPUT},
+                            {{"color/t/clang-13", 30, 90, 8}, SQ_MODE_LATENCY}};
+    run.loops = loops;
+    run.nloops = 3;
+    CHECK(sq_row_code(&run, &rows[8]) == &loops[0].code, "throughput row: its loop");
+    n = sq_code_mismatches(&run, &m);
+    /* In mode order: latency, throughput, call. */
+    CHECK(n == 3 && m[1].cheap->mode == SQ_MODE_THROUGHPUT && m[1].cheap->variant == c13 &&
+              m[1].dear->variant == as,
+          "3 mismatches, the second on the throughput loop: %d", n);
+    free(m);
 
     /* Without recorded code (an older file): nothing to check. */
     run.ncode = 0;
+    run.nloops = 0;
     n = sq_code_mismatches(&run, &m);
     CHECK(n == 0, "no code, no mismatch: %d", n);
     free(m);

@@ -7,12 +7,51 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool checked_mode(sq_mode mode) {
+/* Latency and call rows time the routine's whole path, whatever loop is
+ * around it; throughput and branch rows time their loop. */
+static bool by_routine(sq_mode mode) {
     return mode == SQ_MODE_LATENCY || mode == SQ_MODE_CALL;
 }
 
 const sq_code_fact *sq_row_code(const sq_run *run, const sq_result *r) {
-    return checked_mode(r->mode) ? sq_run_code_of(run, r->variant->id) : NULL;
+    if (by_routine(r->mode))
+        return sq_run_code_of(run, r->variant->id);
+    for (int i = 0; i < run->nloops; i++)
+        if (run->loops[i].mode == r->mode && strcmp(run->loops[i].code.id, r->variant->id) == 0)
+            return &run->loops[i].code;
+    return NULL;
+}
+
+/* The facts by id: [SQ_MODE_COUNT] the routines', [mode] each mode's loops. */
+typedef struct fact_index {
+    sq_id_table by[SQ_MODE_COUNT + 1];
+} fact_index;
+
+static void index_free(fact_index *ix) {
+    for (int m = 0; m <= SQ_MODE_COUNT; m++)
+        sq_id_table_free(&ix->by[m]);
+}
+
+static int index_facts(fact_index *ix, const sq_run *run) {
+    memset(ix, 0, sizeof *ix);
+    for (int m = 0; m <= SQ_MODE_COUNT; m++)
+        if (sq_id_table_init(&ix->by[m], (size_t)(m == SQ_MODE_COUNT ? run->ncode : run->nloops))) {
+            index_free(ix);
+            return -1;
+        }
+    for (int i = 0; i < run->ncode; i++)
+        if (!sq_id_table_get(&ix->by[SQ_MODE_COUNT], run->code[i].id))
+            sq_id_table_put(&ix->by[SQ_MODE_COUNT], run->code[i].id, &run->code[i]);
+    for (int i = 0; i < run->nloops; i++) {
+        sq_id_table *t = &ix->by[run->loops[i].mode];
+        if (!sq_id_table_get(t, run->loops[i].code.id))
+            sq_id_table_put(t, run->loops[i].code.id, &run->loops[i].code);
+    }
+    return 0;
+}
+
+static const sq_code_fact *code_of(const fact_index *ix, const sq_result *r) {
+    return sq_id_table_get(&ix->by[by_routine(r->mode) ? SQ_MODE_COUNT : r->mode], r->variant->id);
 }
 
 /* A row with the code it times, for sorting into groups. */
@@ -46,24 +85,20 @@ static bool same_group(const coded *a, const coded *b) {
 
 int sq_code_mismatches(const sq_run *run, sq_code_mismatch **out) {
     *out = NULL;
-    sq_id_table facts;
+    fact_index ix;
     coded *rows = malloc(sizeof *rows * ((size_t)run->nresults + 1));
-    if (!rows || sq_id_table_init(&facts, (size_t)run->ncode)) {
+    if (!rows || index_facts(&ix, run)) {
         free(rows);
         return -1;
     }
-    for (int i = 0; i < run->ncode; i++)
-        if (!sq_id_table_get(&facts, run->code[i].id))
-            sq_id_table_put(&facts, run->code[i].id, &run->code[i]);
     int n = 0;
     for (int i = 0; i < run->nresults; i++) {
         const sq_result *r = &run->results[i];
-        const sq_code_fact *code =
-            checked_mode(r->mode) ? sq_id_table_get(&facts, r->variant->id) : NULL;
+        const sq_code_fact *code = code_of(&ix, r);
         if (code && !r->nmodes && isfinite(r->cycles.median))
             rows[n++] = (coded){r, code};
     }
-    sq_id_table_free(&facts);
+    index_free(&ix);
     qsort(rows, (size_t)n, sizeof *rows, by_group);
     int found = 0;
     for (int i = 0, end; i < n; i = end) {

@@ -1,6 +1,6 @@
 /* Identical code, one figure: the check every run makes of itself. Rows
- * that time byte-identical machine code on one sequence in one mode must get
- * one figure; two that do not point at the harness (how a loop was built or
+ * that time byte-identical machine code (code_identity.h) on one sequence in
+ * one mode must get one figure; two that do not point at the harness (how a loop was built or
  * placed), not at the code, and are named in the run's notes and file. */
 #ifndef SQCOLOR_CODE_CHECK_H
 #define SQCOLOR_CODE_CHECK_H
@@ -17,8 +17,8 @@ typedef struct sq_code_mismatch {
 
 /* The code a row times, as the run recorded it: in latency and call mode
  * the routine (the chain passes through its whole path, whatever loop is
- * around it); throughput and branch rows are left out until each mode's
- * loop is recorded. NULL where unknown. */
+ * around it), in throughput and branch mode the loop of its mode. NULL
+ * where unknown (files from before loops or code were recorded). */
 const sq_code_fact *sq_row_code(const sq_run *run, const sq_result *r);
 
 /* The mismatches of run, at most one per group, into *out (the caller

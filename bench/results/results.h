@@ -38,10 +38,20 @@ typedef struct sq_result {
     double *samples;  /* reps values: core cycles per square, in rep order */
     int nmodes;       /* 0: one speed; SQ_MAX_MODES: bimodal, modes[] slowest last */
     sq_speed modes[SQ_MAX_MODES];
-    bool control_dependent; /* the variant's code branches on its result: in
-                               latency and call mode the timed chain passes
-                               through a predicted branch, not a data dependency */
+    bool control_dependent; /* the code timed branches on its result (in latency and
+                               throughput mode the timed loop, in branch and call mode
+                               the routine): in a chain the timed path passes through a
+                               predicted branch, not a data dependency */
+    bool loop_branch_only;  /* control_dependent, though the routine is branch-free: the
+                               compiler made the branch when it inlined the routine into
+                               the timed loop; no verdict against asm (cells.h) */
 } sq_result;
+
+/* A kernel's timed loop in brief: the code fact of the loop of one mode. */
+typedef struct sq_loop_fact {
+    sq_code_fact code; /* code.id: the variant's */
+    sq_mode mode;
+} sq_loop_fact;
 
 /* What built one impl, as recorded in a result file. */
 typedef struct sq_impl_info {
@@ -90,6 +100,10 @@ typedef struct sq_run {
                            the reports to tell identical code; a live run's allocated
                            (sq_run_free), a loaded run's owned; none in older files */
     int ncode;
+    sq_loop_fact *loops; /* each timed variant's loop in each mode (timed_loop.h), for the
+                            checks and groups of identical loops; as code, none in older
+                            files */
+    int nloops;
     char **labels; /* a live run's labels of its file: sequences (sq_run_free) */
     int nlabels;
     const char *source; /* the file a loaded run came from (NULL for a live run) */

@@ -420,39 +420,66 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
     return 0;
 }
 
-/* The optional code facts (code_identity.h): [{id, insns, bytes, hash}],
- * the hash as 16 hex digits (JSON integers stop at 2^63-1). */
-static int read_code(reader *rd, json_t *root, sq_run *run) {
-    json_t *code = json_object_get(root, SQ_KEY_CODE);
-    if (!code)
-        return 0;
-    if (!json_is_array(code))
-        return bad(rd, "code: not an array");
-    size_t n = json_array_size(code), i;
-    json_t *o;
-    run->code = own(run, sizeof *run->code * (n ? n : 1));
-    if (!run->code)
+/* One code fact {id, insns, bytes, hash} (results_write.c) into *f. */
+static int read_fact(reader *rd, json_t *o, const char *at, sq_run *run, sq_code_fact *f) {
+    const char *id, *hash;
+    double insns, bytes;
+    if (get_text(rd, o, at, SQ_KEY_ID, &id) || get_whole(rd, o, at, SQ_KEY_INSNS, 1, 1e6, &insns) ||
+        get_whole(rd, o, at, SQ_KEY_BYTES, 1, 1e6, &bytes) ||
+        get_text(rd, o, at, SQ_KEY_HASH, &hash))
+        return -1;
+    if (strlen(hash) != 16 || strspn(hash, "0123456789abcdef") != 16)
+        return bad(rd, "%s.hash: '%.40s' is not 16 lowercase hex digits", at, hash);
+    f->hash = strtoull(hash, NULL, 16);
+    f->insns = (int)insns;
+    f->bytes = (int)bytes;
+    if (!(f->id = own_string(run, id)))
         return bad(rd, "out of memory");
-    json_array_foreach(code, i, o) {
-        char at[32];
-        if (element_object(rd, "code", i, o, at, sizeof at))
-            return -1;
-        sq_code_fact *f = &run->code[i];
-        const char *id, *hash;
-        double insns, bytes;
-        if (get_text(rd, o, at, SQ_KEY_ID, &id) ||
-            get_whole(rd, o, at, SQ_KEY_INSNS, 1, 1e6, &insns) ||
-            get_whole(rd, o, at, SQ_KEY_BYTES, 1, 1e6, &bytes) ||
-            get_text(rd, o, at, SQ_KEY_HASH, &hash))
-            return -1;
-        if (strlen(hash) != 16 || strspn(hash, "0123456789abcdef") != 16)
-            return bad(rd, "%s.hash: '%.40s' is not 16 lowercase hex digits", at, hash);
-        f->hash = strtoull(hash, NULL, 16);
-        f->insns = (int)insns;
-        f->bytes = (int)bytes;
-        if (!(f->id = own_string(run, id)))
+    return 0;
+}
+
+/* The mode named by o's mode, or -1 (err set). */
+static int read_mode(reader *rd, json_t *o, const char *at) {
+    const char *mode;
+    if (get_text(rd, o, at, SQ_KEY_MODE, &mode))
+        return -1;
+    for (int m = 0; m < SQ_MODE_COUNT; m++)
+        if (strcmp(sq_mode_names[m], mode) == 0)
+            return m;
+    return bad(rd, "%s.mode: unknown mode '%s'", at, mode);
+}
+
+/* The optional code facts (code_identity.h), each routine's in code[] and
+ * each kernel loop's in loops[] (with its mode); none in older files. */
+static int read_code(reader *rd, json_t *root, sq_run *run) {
+    static const char *const keys[] = {SQ_KEY_CODE, SQ_KEY_LOOPS};
+    for (int k = 0; k < 2; k++) {
+        json_t *a = json_object_get(root, keys[k]), *o;
+        if (!a)
+            continue;
+        if (!json_is_array(a))
+            return bad(rd, "%s: not an array", keys[k]);
+        size_t n = json_array_size(a), i;
+        if (k == 0 ? !(run->code = own(run, sizeof *run->code * (n ? n : 1)))
+                   : !(run->loops = own(run, sizeof *run->loops * (n ? n : 1))))
             return bad(rd, "out of memory");
-        run->ncode++;
+        json_array_foreach(a, i, o) {
+            char at[32];
+            if (element_object(rd, keys[k], i, o, at, sizeof at))
+                return -1;
+            if (k == 0) {
+                if (read_fact(rd, o, at, run, &run->code[run->ncode]))
+                    return -1;
+                run->ncode++;
+                continue;
+            }
+            sq_loop_fact *l = &run->loops[run->nloops];
+            int mode = read_mode(rd, o, at);
+            if (mode < 0 || read_fact(rd, o, at, run, &l->code))
+                return -1;
+            l->mode = (sq_mode)mode;
+            run->nloops++;
+        }
     }
     return 0;
 }
@@ -620,7 +647,8 @@ static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
         r->samples[k] = json_is_null(x) ? NAN : json_number_value(x);
     }
     if (get_modes(rd, o, where, r) ||
-        get_optional_bool(rd, o, where, SQ_KEY_CONTROL_DEPENDENT, false, &r->control_dependent)) {
+        get_optional_bool(rd, o, where, SQ_KEY_CONTROL_DEPENDENT, false, &r->control_dependent) ||
+        get_optional_bool(rd, o, where, SQ_KEY_LOOP_BRANCH_ONLY, false, &r->loop_branch_only)) {
         free(r->samples);
         return -1;
     }

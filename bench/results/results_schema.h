@@ -23,6 +23,7 @@
 #define SQ_KEY_SUMMARY              "summary"
 #define SQ_KEY_CODE                 "code"
 #define SQ_KEY_CODE_MISMATCHES      "code_mismatches"
+#define SQ_KEY_LOOPS                "loops"
 #define SQ_KEY_RESULTS              "results"
 #define SQ_KEY_BATCH                "batch"
 
@@ -78,7 +79,7 @@
 #define SQ_KEY_MISPREDICT_PENALTY      "mispredict_penalty"
 #define SQ_KEY_MISPREDICT_PENALTY_CI95 "mispredict_penalty_ci95"
 
-/* code[] */
+/* code[] and loops[] (loops[] with mode) */
 #define SQ_KEY_ID    "id"
 #define SQ_KEY_INSNS "insns"
 #define SQ_KEY_BYTES "bytes"
@@ -98,6 +99,7 @@
 #define SQ_KEY_NS                "ns"
 #define SQ_KEY_HARNESS           "harness"
 #define SQ_KEY_CONTROL_DEPENDENT "control_dependent"
+#define SQ_KEY_LOOP_BRANCH_ONLY  "loop_branch_only"
 #define SQ_KEY_MODES             "modes"
 
 /* results[].modes[] */

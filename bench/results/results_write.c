@@ -100,6 +100,8 @@ static json_t *result_json(const sq_result *r) {
                   sq_mode_names[r->mode], SQ_KEY_CYCLES, stats_json(r->cycles), SQ_KEY_TICKS,
                   stats_json(r->ticks), SQ_KEY_NS, stats_json(r->ns), SQ_KEY_REPS, r->reps,
                   SQ_KEY_CONTROL_DEPENDENT, (int)r->control_dependent);
+    if (r->loop_branch_only)
+        o = set(o, SQ_KEY_LOOP_BRANCH_ONLY, json_true());
     if (isfinite(r->harness.median))
         o = set(o, SQ_KEY_HARNESS, stats_json(r->harness));
     if (r->nmodes > 0) {
@@ -162,15 +164,27 @@ static json_t *config_json(const sq_run *run) {
                      text(run->sequences), SQ_KEY_ASLR, (int)run->aslr);
 }
 
+/* A code fact: {id, insns, bytes, hash}, the hash as 16 hex digits (JSON
+ * integers stop at 2^63-1). */
+static json_t *fact_json(const sq_code_fact *f) {
+    char hash[17];
+    snprintf(hash, sizeof hash, "%016" PRIx64, f->hash);
+    return json_pack("{s:o, s:i, s:i, s:s}", SQ_KEY_ID, text(f->id), SQ_KEY_INSNS, f->insns,
+                     SQ_KEY_BYTES, f->bytes, SQ_KEY_HASH, hash);
+}
+
 static json_t *code_json(const sq_run *run) {
     json_t *a = json_array();
-    for (int i = 0; i < run->ncode; i++) {
-        char hash[17];
-        snprintf(hash, sizeof hash, "%016" PRIx64, run->code[i].hash);
-        a = append(a, json_pack("{s:o, s:i, s:i, s:s}", SQ_KEY_ID, text(run->code[i].id),
-                                SQ_KEY_INSNS, run->code[i].insns, SQ_KEY_BYTES, run->code[i].bytes,
-                                SQ_KEY_HASH, hash));
-    }
+    for (int i = 0; i < run->ncode; i++)
+        a = append(a, fact_json(&run->code[i]));
+    return a;
+}
+
+static json_t *loops_json(const sq_run *run) {
+    json_t *a = json_array();
+    for (int i = 0; i < run->nloops; i++)
+        a = append(a, set(fact_json(&run->loops[i].code), SQ_KEY_MODE,
+                          json_string(sq_mode_names[run->loops[i].mode])));
     return a;
 }
 
@@ -225,6 +239,8 @@ static json_t *run_json(const sq_run *run) {
             : json_null(),
         SQ_KEY_SUMMARY, summary_json(run), SQ_KEY_CODE, code_json(run), SQ_KEY_RESULTS, results);
     root = set(root, SQ_KEY_CODE_MISMATCHES, mismatches_json(run));
+    if (run->nloops)
+        root = set(root, SQ_KEY_LOOPS, loops_json(run));
     return run->nbatch ? set(root, SQ_KEY_BATCH, batch_json(run)) : root;
 }
 
