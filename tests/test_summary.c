@@ -3,6 +3,7 @@
  * variant, medians over sequences, the cost of a mispredict with its bounds,
  * and the vendors' figures by CPU. */
 #include "bench/report/report_formats.h"
+#include "bench/results/cells.h"
 #include "bench/results/summary.h"
 #include "bench/results/runs.h"
 
@@ -213,8 +214,49 @@ static void check_games_rate(void) {
           "the games are a regime of their own");
 }
 
+/* Control dependence per mode: a branch-free routine whose throughput loop
+ * the compiler made branch (loop_branch_only) marks its throughput rows only,
+ * with ‡, no rank and no latency withheld. */
+static void check_loop_branch(void) {
+    static sq_result loop_rows[4];
+    static sq_variant cmov;
+    cmov = (sq_variant){.id = "color/cmov/gcc-11-native", .family = &sq_families[0]};
+    sq_run r = {.results = loop_rows, .nresults = 4};
+    loop_rows[0] = (sq_result){.variant = &cmov,
+                               .sequence = "ordered",
+                               .mode = SQ_MODE_LATENCY,
+                               .cycles = {3, 3, 3, 3, 3}};
+    loop_rows[1] = (sq_result){.variant = &cmov,
+                               .sequence = "ordered",
+                               .mode = SQ_MODE_THROUGHPUT,
+                               .cycles = {1.2, 1.22, 1.3, 1.2, 1.3},
+                               .control_dependent = true,
+                               .loop_branch_only = true};
+    loop_rows[2] = loop_rows[1];
+    loop_rows[2].sequence = "random";
+    loop_rows[2].cycles = (sq_stats){4.2, 4.21, 4.3, 4.2, 4.3};
+    loop_rows[3] = loop_rows[0];
+    loop_rows[3].sequence = "random";
+    sq_headline lat = sq_headline_of(&r, cmov.id, SQ_HEADLINE_LATENCY),
+                thr = sq_headline_of(&r, cmov.id, SQ_HEADLINE_THROUGHPUT);
+    CHECK(!lat.control_dependent && !lat.loop_branch_only && lat.median == 3,
+          "latency of a branch-free loop: a figure, %g", lat.median);
+    CHECK(thr.loop_branch_only && isinf(sq_headline_rank(&thr)) && thr.median == 1.22,
+          "throughput: the predictable sequences, marked, no rank: %g", thr.median);
+    char text[64];
+    sq_headline_text(text, sizeof text, &thr, 2);
+    CHECK(strstr(text, "‡") != NULL, "the headline shows ‡: %s", text);
+    sq_cell_text(text, sizeof text, &loop_rows[2]);
+    CHECK(strcmp(text, "4.21±0.09‡") == 0 && isinf(sq_cell_rank(&loop_rows[2])),
+          "the cell shows ‡ and is never the best: %s", text);
+    CHECK(sq_regimes_apart(&r, cmov.id, SQ_MODE_THROUGHPUT) &&
+              !sq_regimes_apart(&r, cmov.id, SQ_MODE_LATENCY),
+          "regimes apart in throughput only");
+}
+
 int main(void) {
     build();
+    check_loop_branch();
     check_sequences();
     check_summaries();
     check_references();

@@ -140,7 +140,7 @@ static bar bar_of(const sq_run *rows, const sq_result *r, bool random) {
     if (!sq_regimes_apart(rows, id, r->mode) || !o.ncells)
         o = sq_over_sequences_of(rows, id, r->mode, SQ_SEQUENCES_ALL);
     b.s = (sq_stats){.median = o.median, .ci_lo = o.ci_lo, .ci_hi = o.ci_hi};
-    sq_result as_row = {.control_dependent = sq_variant_control_dependent(rows, id),
+    sq_result as_row = {.control_dependent = sq_variant_control_dependent(rows, id, r->mode),
                         .mode = r->mode};
     b.dagger = sq_cell_dagger(&as_row);
     b.bimodal = o.bimodal;

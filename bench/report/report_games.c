@@ -34,7 +34,11 @@ static void rate_text(char *buf, size_t len, const sq_stats *game, const sq_over
 }
 
 static void over_text(char *buf, size_t len, const sq_over_sequences *o) {
-    sq_headline h = {o->median, o->ci_lo, o->ci_hi, o->ncells, o->nbimodal, false};
+    sq_headline h = {.median = o->median,
+                     .lo = o->ci_lo,
+                     .hi = o->ci_hi,
+                     .ncells = o->ncells,
+                     .nbimodal = o->nbimodal};
     sq_headline_text(buf, len, &h, 2);
 }
 

@@ -157,6 +157,9 @@ void sq_report_marks(sq_doc *d, bool detail) {
                    "speeds (--detail shows it); '2 speeds': every cell did");
     sq_doc_note(d, "†: control-dependent: the timed chain passes through a predicted branch, so "
                    "there is no latency; it depends on how predictable the sequence is");
+    sq_doc_note(d, "‡: the timed loop branches on the result although the routine does not (the "
+                   "compiler made the branch when it inlined the routine): a figure of how the "
+                   "loop was built, not of the routine, so it is given no verdict against asm");
     const char *best = d->format == SQ_DOC_TEXT ? "*" : "bold";
     sq_doc_note(d,
                 "%s in the headline tables: per figure, the cheaper of asm and the best "

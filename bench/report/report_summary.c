@@ -130,7 +130,7 @@ typedef struct c_figures {
 /* No memory: no figures, d->error set. */
 static c_figures c_figures_of(sq_doc *d, sq_variant_rows *rows, const impl_key *key,
                               const sq_family *fam, const char *tech, sq_headline_kind kind) {
-    c_figures c = {.best = {NAN, NAN, NAN, 0, 0, false}};
+    c_figures c = {.best = {.median = NAN, .lo = NAN, .hi = NAN}};
     c.worst = c.best;
     sq_headline *h = sq_doc_alloc(d, sizeof *h * ((size_t)key->nc + 1));
     bool *tied = calloc((size_t)key->nc + 1, sizeof *tied);
@@ -214,7 +214,7 @@ static void run_table(sq_doc *d, const sq_run *run, sq_variant_rows *rows, const
             int dec = decimals_of(kinds[k]);
             sq_headline as = headline(rows, fam, techs[i], "asm", kinds[k]);
             c_figures c = key->nc ? c_figures_of(d, rows, key, fam, techs[i], kinds[k])
-                                  : (c_figures){.best = {NAN, NAN, NAN, 0, 0, false}};
+                                  : (c_figures){.best = {.median = NAN, .lo = NAN, .hi = NAN}};
             /* The cheaper of asm and the best compiler, both where not told apart. */
             const sq_headline *least =
                 sq_headline_rank(&as) <= sq_headline_rank(&c.best) ? &as : &c.best;

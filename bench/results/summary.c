@@ -65,23 +65,44 @@ sq_over_sequences sq_over_sequences_of(const sq_run *run, const char *id, sq_mod
     return o;
 }
 
-bool sq_variant_control_dependent(const sq_run *run, const char *id) {
-    for (int i = 0; i < run->nresults; i++)
-        if (run->results[i].control_dependent && is_variant(&run->results[i], id))
+bool sq_variant_control_dependent(const sq_run *run, const char *id, sq_mode mode) {
+    for (int i = 0; i < run->nresults; i++) {
+        const sq_result *r = &run->results[i];
+        if (r->control_dependent && r->mode == mode && is_variant(r, id))
             return true;
+    }
+    return false;
+}
+
+bool sq_variant_loop_branch_only(const sq_run *run, const char *id, sq_mode mode) {
+    for (int i = 0; i < run->nresults; i++) {
+        const sq_result *r = &run->results[i];
+        if (r->loop_branch_only && r->mode == mode && is_variant(r, id))
+            return true;
+    }
     return false;
 }
 
 bool sq_regimes_apart(const sq_run *run, const char *id, sq_mode mode) {
-    return mode == SQ_MODE_BRANCH || sq_variant_control_dependent(run, id);
+    return mode == SQ_MODE_BRANCH || sq_variant_control_dependent(run, id, mode);
 }
 
 const char *const sq_headline_names[SQ_HEADLINE_COUNT] = {"latency", "throughput", "branch",
                                                           "mispredict"};
 
 sq_headline sq_headline_of(const sq_run *run, const char *id, sq_headline_kind kind) {
-    bool cd = sq_variant_control_dependent(run, id);
-    sq_headline h = {NAN, NAN, NAN, 0, 0, cd && kind == SQ_HEADLINE_LATENCY};
+    /* The mode a figure is of: the mispredict figure is of branch rows. */
+    sq_mode mode = kind == SQ_HEADLINE_LATENCY      ? SQ_MODE_LATENCY
+                   : kind == SQ_HEADLINE_THROUGHPUT ? SQ_MODE_THROUGHPUT
+                                                    : SQ_MODE_BRANCH;
+    bool cd = sq_variant_control_dependent(run, id, mode);
+    sq_headline h = {NAN,
+                     NAN,
+                     NAN,
+                     0,
+                     0,
+                     cd && kind == SQ_HEADLINE_LATENCY,
+                     sq_variant_loop_branch_only(run, id, mode)};
     sq_over_sequences o;
     switch (kind) {
     case SQ_HEADLINE_LATENCY:
@@ -121,7 +142,8 @@ sq_headline sq_headline_of(const sq_run *run, const char *id, sq_headline_kind k
 
 sq_summary sq_summary_of(const sq_run *run, const sq_variant *variant) {
     const char *id = variant->id;
-    sq_summary s = {.variant = variant, .control_dependent = sq_variant_control_dependent(run, id)};
+    sq_summary s = {.variant = variant,
+                    .control_dependent = sq_variant_control_dependent(run, id, SQ_MODE_LATENCY)};
     s.latency = sq_headline_of(run, id, SQ_HEADLINE_LATENCY).median;
     s.throughput = sq_headline_of(run, id, SQ_HEADLINE_THROUGHPUT).median;
     s.branch_predictable = sq_headline_of(run, id, SQ_HEADLINE_BRANCH).median;

@@ -47,12 +47,18 @@ typedef struct sq_over_sequences {
 sq_over_sequences sq_over_sequences_of(const sq_run *run, const char *id, sq_mode mode,
                                        sq_sequence_set set);
 
-/* Whether a row of variant id is control-dependent (results.h). */
-bool sq_variant_control_dependent(const sq_run *run, const char *id);
+/* Whether a row of variant id in mode is control-dependent (results.h): its
+ * loop branches in latency and throughput mode, its routine in the others
+ * (in files from before loops were read, the routine in every mode). */
+bool sq_variant_control_dependent(const sq_run *run, const char *id, sq_mode mode);
+
+/* Whether a row of variant id in mode has a branch only the timed loop
+ * holds (results.h, loop_branch_only). */
+bool sq_variant_loop_branch_only(const sq_run *run, const char *id, sq_mode mode);
 
 /* Whether a variant's cells in a mode fall in two regimes, predictable
  * sequences and random, that a figure over sequences must keep apart: in
- * branch mode, and for a control-dependent variant in any mode. */
+ * branch mode, and where its rows of the mode are control-dependent. */
 bool sq_regimes_apart(const sq_run *run, const char *id, sq_mode mode);
 
 /* The figures a reader looks at first, each over the sequences where it
@@ -73,6 +79,8 @@ typedef struct sq_headline {
     int ncells;             /* one-speed cells it comes from */
     int nbimodal;           /* cells at two speeds, left out (the mispredict figure: withheld) */
     bool control_dependent; /* a latency of a control-dependent variant: there is none */
+    bool loop_branch_only;  /* its rows' branch is the timed loop's alone (results.h): a
+                               figure of how the loop was built, given no rank or verdict */
 } sq_headline;
 
 sq_headline sq_headline_of(const sq_run *run, const char *id, sq_headline_kind kind);
@@ -81,7 +89,7 @@ sq_headline sq_headline_of(const sq_run *run, const char *id, sq_headline_kind k
  * not apply or its cells are missing. */
 typedef struct sq_summary {
     const sq_variant *variant;
-    bool control_dependent;
+    bool control_dependent;    /* in latency mode */
     double latency;            /* median over sequences; NAN when control-dependent */
     double throughput;         /* median over sequences, the predictable ones only
                                   when control-dependent */
