@@ -4,6 +4,7 @@
 #include "bench/util/stats.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,22 +66,22 @@ sq_over_sequences sq_over_sequences_of(const sq_run *run, const char *id, sq_mod
     return o;
 }
 
-bool sq_variant_control_dependent(const sq_run *run, const char *id, sq_mode mode) {
+/* Whether a row of id in mode has the flag at offset `flag` of sq_result. */
+static bool any_row(const sq_run *run, const char *id, sq_mode mode, size_t flag) {
     for (int i = 0; i < run->nresults; i++) {
         const sq_result *r = &run->results[i];
-        if (r->control_dependent && r->mode == mode && is_variant(r, id))
+        if (*(const bool *)((const char *)r + flag) && r->mode == mode && is_variant(r, id))
             return true;
     }
     return false;
 }
 
+bool sq_variant_control_dependent(const sq_run *run, const char *id, sq_mode mode) {
+    return any_row(run, id, mode, offsetof(sq_result, control_dependent));
+}
+
 bool sq_variant_loop_branch_only(const sq_run *run, const char *id, sq_mode mode) {
-    for (int i = 0; i < run->nresults; i++) {
-        const sq_result *r = &run->results[i];
-        if (r->loop_branch_only && r->mode == mode && is_variant(r, id))
-            return true;
-    }
-    return false;
+    return any_row(run, id, mode, offsetof(sq_result, loop_branch_only));
 }
 
 bool sq_regimes_apart(const sq_run *run, const char *id, sq_mode mode) {
