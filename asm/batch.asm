@@ -124,10 +124,14 @@ section .text
     and         ecx, 1                      ; dark = !(b0 ^ b3)
 %endmacro
 
-; SCALAR_TAIL family: outputs i (rax) .. n (r11), one square at a time.
-%macro SCALAR_TAIL 1
+; SCALAR_TAIL family[, aligned]: outputs i (rax) .. n (r11), one square at a
+; time; aligned: the loop on a 64-byte line, where it is a routine's hot loop.
+%macro SCALAR_TAIL 1-2
     cmp         rax, r11
     jae         %%done
+%if %0 > 1
+    align       64
+%endif
 %%square:
     ONE_%1                                  ; ecx = sq
     DARK_ONE                                ; ecx = dark(sq)
@@ -138,11 +142,15 @@ section .text
 %%done:
 %endmacro
 
-; MASK_WORD_SCALAR: the word [r9] from squares i (rax) .. min(i + 64, n);
-; rax advances past them, r9 to the next word. Bits past n stay 0.
-%macro MASK_WORD_SCALAR 0
+; MASK_WORD_SCALAR [aligned]: the word [r9] from squares i (rax) .. min(i + 64,
+; n); rax advances past them, r9 to the next word. Bits past n stay 0.
+; aligned: the loop on a 64-byte line, where it is a routine's hot loop.
+%macro MASK_WORD_SCALAR 0-1
     xor         esi, esi                    ; bits
     xor         edi, edi                    ; j, the bit of square i
+%if %0 > 0
+    align       64
+%endif
 %%square:
     ONE_color_mask                          ; ecx = sq[i]
     DARK_ONE                                ; ecx = dark(sq[i])
@@ -311,7 +319,7 @@ ENDFUNC
 FUNC sq_asm_%1_scalar
     ARGS_%1
     xor         eax, eax                    ; i = 0
-    SCALAR_TAIL %1
+    SCALAR_TAIL %1, aligned
     ret
 ENDFUNC
 %endmacro
@@ -327,7 +335,7 @@ FUNC sq_asm_color_mask_scalar
     cmp         rax, r11
     jae         .done
 .word:
-    MASK_WORD_SCALAR
+    MASK_WORD_SCALAR aligned
     cmp         rax, r11
     jb          .word
 .done:

@@ -16,6 +16,25 @@ fi
 grep -q '^#### color/lea_shr_and$' "$tmp/m.md" && grep -q '^| `+0x00 lea eax, \[rdi + rdi\*8 + 8\]` |$' "$tmp/m.md" &&
     grep -q '^| `+0x0a ret` |$' "$tmp/m.md" && ok || bad "markdown table: $(cat "$tmp/m.md")"
 
+# --loops: each mode's timed loop after the routines, named by its mode, with
+# where its head lies and whether it branches (†) besides its harness. Without
+# it, no loop is shown.
+! grep -q ' loop$' "$tmp/t.txt" && ok || bad "disasm without --loops shows a loop"
+"$bin" disasm --loops --filter 'color/cmov/asm,color/lea_test_jz/asm' >"$tmp/loops.txt" && ok || bad "--loops exits non-zero"
+for tech in cmov lea_test_jz; do
+    for mode in latency throughput branch; do
+        grep -q "^color/$tech $mode loop\$" "$tmp/loops.txt" && ok || bad "--loops: no $tech $mode loop: $(cat "$tmp/loops.txt")"
+    done
+done
+heads() { grep -A3 "^color/$1 $2 loop\$" "$tmp/loops.txt" | sed -n 4p; }
+heads cmov latency | grep -q '^  64-aligned, no branch *$' && ok || bad "cmov latency loop: $(heads cmov latency)"
+heads cmov branch | grep -q '^  64-aligned, a branch a square *$' && ok || bad "cmov branch loop: $(heads cmov branch)"
+heads lea_test_jz latency | grep -q '^  64-aligned, branches † *$' && ok || bad "lea_test_jz latency loop: $(heads lea_test_jz latency)"
+section() { awk -v t="$1" '$0 == t { on = 1; next } on && $0 == "" { exit } on' "$tmp/loops.txt"; }
+section 'color/cmov throughput loop' | tail -1 | grep -qE '^  \+0x[0-9a-f]+ jne \+0x0 *$' && ok || bad "the loop's last line is not its jump back to its head: $(section 'color/cmov throughput loop' | tail -3)"
+"$bin" disasm --loops --format markdown --filter 'color/cmov/asm' >"$tmp/loops.md" && grep -q '^#### color/cmov throughput loop$' "$tmp/loops.md" &&
+    grep -q '^| asm<br>[0-9]* insns, [0-9]* bytes<br>64-aligned, no branch |$' "$tmp/loops.md" && ok || bad "--loops markdown: $(head -8 "$tmp/loops.md")"
+
 # No absolute address: each instruction at its offset in the routine, a branch
 # to an offset of the same routine, data by its symbol. The listing is the
 # same in every process, whatever address space randomisation did.
@@ -25,7 +44,7 @@ target=$(grep -o '` *+0x[0-9a-f]* j[a-z]* +0x[0-9a-f]*`' "$tmp/jz.md" | grep -o 
 "$bin" disasm --filter 'color/lookup/*' >"$tmp/lookup.txt"
 grep -qE 'lea r[a-z0-9]+, \[rip \+ [A-Za-z_][A-Za-z_0-9]*\]' "$tmp/lookup.txt" && ok || bad "lookup's table not named: $(cat "$tmp/lookup.txt")"
 absolute='0x(5[56]|7f)[0-9a-f]{10}([^0-9a-f]|$)'
-runs=("" "--format markdown")
+runs=("" "--format markdown" "--loops")
 command -v llvm-mca >/dev/null && runs+=(--predict)
 for args in "${runs[@]}"; do
     # shellcheck disable=SC2086

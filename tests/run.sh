@@ -86,6 +86,23 @@ columns=$(("$("$bin" disasm --filter 'color/lea_shr_and/*' --format markdown | g
 jq -e --argjson n $((impls + 1)) '(.code | length) == $n and all(.code[]; (.hash | test("^[0-9a-f]{16}$")) and .insns > 0 and .bytes > 0)' "$tmp/r.json" >/dev/null &&
     [ "$codes" -eq "$columns" ] && ok || bad "code facts: $codes codes for $columns disasm columns: $(jq -c .code "$tmp/r.json")"
 # Address randomisation stays on when asked, and the file says so.
+# Control dependence comes from the code each mode times: a latency or
+# throughput row's from its loop (disasm --loops marks a loop that branches
+# besides its exit test with †), whatever the routine does. gcc-11 -O3
+# -march=native branches in color/cmov's throughput loop around a branch-free
+# routine; lea_test_jz's routines branch, and some compilers' loops do not.
+"$bin" run --quick --reps 3 --samples 1 --length 64 --filter 'color/cmov/*,color/lea_test_jz/*' \
+    --sequence ordered --mode latency,throughput --format json 2>/dev/null |
+    jq -r '.results[] | "\(.id) \(.mode) \(.control_dependent)"' >"$tmp/cd.txt"
+[ -s "$tmp/cd.txt" ] && ok || bad "no rows for control dependence"
+while read -r id mode cd; do
+    head=$("$bin" disasm --loops --filter "$id" | grep -A3 " $mode loop\$" | sed -n 4p)
+    case "$head" in *†*) want=true ;; *) want=false ;; esac
+    [ "$cd" = "$want" ] && ok || bad "$id $mode: control_dependent $cd, its loop: $head"
+done <"$tmp/cd.txt"
+grep -q '^color/lea_test_jz/asm latency true$' "$tmp/cd.txt" && grep -q '^color/cmov/asm throughput false$' "$tmp/cd.txt" &&
+    ok || bad "asm's control dependence: $(cat "$tmp/cd.txt")"
+
 "$bin" run "${quick[@]}" --aslr --filter 'color/bt/asm' --mode latency --format json 2>/dev/null |
     jq -e '.config.aslr == true' >/dev/null && ok || bad "--aslr not recorded"
 # Repetitions adapt: every row gets at least --min-reps and at most --reps, in

@@ -31,5 +31,6 @@ small two_plot report "$run" "$run" --plot "$tmp/plots2"
 small compare compare "$run" "$run"
 small disasm disasm
 small disasm_markdown disasm --format markdown
+small disasm_loops disasm --loops
 small disasm_predict disasm --predict --results "$run"
 finish small_stack

@@ -48,7 +48,19 @@ static void check_pairs(void) {
     static const uint8_t imm_a[] = {0xb8, 0x01, 0x00, 0x00, 0x00, 0xc3};
     static const uint8_t imm_b[] = {0xb8, 0x02, 0x00, 0x00, 0x00, 0xc3};
 
+    /* vpshufb zmm1, zmm2, [rip + X]; ret: an instruction capstone 4 cannot
+     * decode (bench/code/decoder.h), its displacement the linker's all the
+     * same; vpshufb zmm1, zmm2, zmm0 / zmm3; ret: its registers its own */
+    static const uint8_t evex_rip_a[] = {0x62, 0xf2, 0x6d, 0x48, 0x00, 0x0d,
+                                         0xf6, 0x0f, 0x00, 0x00, 0xc3};
+    static const uint8_t evex_rip_b[] = {0x62, 0xf2, 0x6d, 0x48, 0x00, 0x0d,
+                                         0x12, 0x34, 0x00, 0x00, 0xc3};
+    static const uint8_t evex_zmm0[] = {0x62, 0xf2, 0x6d, 0x48, 0x00, 0xc8, 0xc3};
+    static const uint8_t evex_zmm3[] = {0x62, 0xf2, 0x6d, 0x48, 0x00, 0xcb, 0xc3};
+
     PAIR(true, lea_a, lea_b);
+    PAIR(true, evex_rip_a, evex_rip_b);
+    PAIR(false, evex_zmm0, evex_zmm3);
     PAIR(false, lea_a, mov_a);
     PAIR(true, call_a, call_b);
     PAIR(true, jz_out_a, jz_out_b);

@@ -5,6 +5,7 @@
 #include "bench/machine/clock.h"
 #include "bench/code/disasm.h"
 #include "bench/code/mca.h"
+#include "bench/code/timed_loop.h"
 #include "bench/report/model_vs_measurement.h"
 #include "bench/results/results_read.h"
 #include "bench/util/failure.h"
@@ -13,27 +14,38 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A column: a routine's code, or with --loops a kernel's timed loop (loop
+ * set: its listing, owned elsewhere). */
 typedef struct column {
     const sq_variant *v;
     sq_code code;
+    const sq_timed_loop *loop;
     sq_code_fact fact;
+    bool has_fact;
     bool predicted;
     sq_prediction p;
-    char head[3][256]; /* impls; size; prediction */
+    char head[3][256]; /* impls; size; prediction, or a loop's alignment and branches */
 } column;
 
 enum { HEAD_LINES = 3 };
 
-/* Row r of a column: the instruction's offset from the routine's start, as
- * many hex digits as the routine's last needs, then the instruction; "" past
+static int lines_of(const column *c) {
+    return c->loop ? c->loop->lines : c->code.count;
+}
+
+/* Row r of a column: the instruction's offset from the code's start, as
+ * many hex digits as the code's last needs, then the instruction; "" past
  * its end. */
 static const char *cell(const column *c, int r, char *buf, size_t len) {
-    if (r >= c->code.count)
+    int n = lines_of(c);
+    const size_t *offset = c->loop ? c->loop->offset_of : c->code.offset;
+    if (r >= n)
         return "";
     int digits = 2;
-    for (size_t last = c->code.offset[c->code.count - 1]; last >> (4 * digits); digits++)
+    for (size_t last = offset[n - 1]; last >> (4 * digits); digits++)
         ;
-    snprintf(buf, len, "+0x%0*zx %s", digits, c->code.offset[r], c->code.text[r]);
+    snprintf(buf, len, "+0x%0*zx %s", digits, offset[r],
+             c->loop ? c->loop->text[r] : c->code.text[r]);
     return buf;
 }
 
@@ -46,11 +58,11 @@ static void print_table(const char *title, column *cols, int n) {
         for (int h = 0; h < HEAD_LINES; h++)
             if ((int)strlen(cols[c].head[h]) > width[c])
                 width[c] = (int)strlen(cols[c].head[h]);
-        for (int i = 0; i < cols[c].code.count; i++)
+        for (int i = 0; i < lines_of(&cols[c]); i++)
             if ((int)strlen(cell(&cols[c], i, line, sizeof line)) > width[c])
                 width[c] = (int)strlen(line);
-        if (cols[c].code.count > rows)
-            rows = cols[c].code.count;
+        if (lines_of(&cols[c]) > rows)
+            rows = lines_of(&cols[c]);
     }
     printf("\n%s\n", title);
     for (int h = 0; h < HEAD_LINES; h++) {
@@ -74,8 +86,8 @@ static void print_markdown(const char *title, column *cols, int n) {
     for (int c = 0; c < n; c++) {
         printf(" %s<br>%s%s%s |", cols[c].head[0], cols[c].head[1],
                cols[c].head[2][0] ? "<br>" : "", cols[c].head[2]);
-        if (cols[c].code.count > rows)
-            rows = cols[c].code.count;
+        if (lines_of(&cols[c]) > rows)
+            rows = lines_of(&cols[c]);
     }
     printf("\n|");
     for (int c = 0; c < n; c++)
@@ -84,7 +96,7 @@ static void print_markdown(const char *title, column *cols, int n) {
     for (int r = 0; r < rows; r++) {
         printf("|");
         for (int c = 0; c < n; c++) {
-            if (r < cols[c].code.count)
+            if (r < lines_of(&cols[c]))
                 printf(" `%s` |", cell(&cols[c], r, line, sizeof line));
             else
                 printf(" |");
@@ -106,22 +118,31 @@ static void mnemonics(const sq_code *code, char *buf, size_t len) {
     }
 }
 
-/* Columns of one code made one, headed by their impls ("gcc-11 = gcc-12"),
- * in order of first appearance; and how each compiler's code went version
- * by version, into history; text is room for n columns' mnemonics. Returns
- * the columns left. */
-static int merge_identical(column *cols, int n, char (*history)[SQ_HISTORY_LINE], int *nhistory,
-                           char (*text)[SQ_HISTORY_LINE]) {
+/* How each compiler's routine went version by version, into history; text
+ * is room for n columns' mnemonics. Returns the lines. */
+static int code_history(const column *cols, int n, char (*history)[SQ_HISTORY_LINE],
+                        char (*text)[SQ_HISTORY_LINE]) {
     const char *names[64], *summary[64];
     const sq_code_fact *facts[64];
-    int group[64], members[64];
     for (int c = 0; c < n; c++) {
         names[c] = cols[c].v->impl;
         facts[c] = &cols[c].fact;
         mnemonics(&cols[c].code, text[c], sizeof text[c]);
         summary[c] = text[c];
     }
-    *nhistory = sq_code_history(names, facts, summary, n, history, 2 * n);
+    return sq_code_history(names, facts, summary, n, history, 2 * n);
+}
+
+/* Columns of one code made one, headed by their impls ("gcc-11 = gcc-12"),
+ * in order of first appearance. Returns the columns left. */
+static int merge_identical(column *cols, int n) {
+    const char *names[64];
+    const sq_code_fact *facts[64];
+    int group[64], members[64];
+    for (int c = 0; c < n; c++) {
+        names[c] = cols[c].v->impl;
+        facts[c] = cols[c].has_fact ? &cols[c].fact : NULL;
+    }
     int ngroups = sq_code_groups(facts, n, group);
     for (int g = 0; g < ngroups; g++) {
         int nmembers = 0;
@@ -134,6 +155,60 @@ static int merge_identical(column *cols, int n, char (*history)[SQ_HISTORY_LINE]
             cols[g] = *keep;
     }
     return ngroups;
+}
+
+/* A loop's column head: where its head lies against a 64-byte line, and
+ * whether it branches besides what its mode's harness has (†). */
+static void loop_head(const sq_timed_loop *loop, int mode, int arity, char *buf, size_t len) {
+    bool branches = sq_loop_branches(loop, mode, arity);
+    char where[32];
+    if (loop->alignment)
+        snprintf(where, sizeof where, "at %dn+%d", SQ_LOOP_ALIGN, loop->alignment);
+    else
+        snprintf(where, sizeof where, "%d-aligned", SQ_LOOP_ALIGN);
+    if (mode == SQ_KERNEL_BRANCH)
+        snprintf(buf, len, "%s, %s", where, branches ? "more branches †" : "a branch a square");
+    else
+        snprintf(buf, len, "%s, %s", where, branches ? "branches †" : "no branch");
+}
+
+/* Each mode's timed loop in the impls tech[0..n) of technique title, a
+ * table a mode; cols and loops are room for n. Returns the loops not found. */
+static int print_loops(const char *title, const sq_variant *const *tech, int n, bool md,
+                       column *cols, sq_timed_loop *loops) {
+    int failures = 0;
+    for (int m = 0; m < SQ_KERNEL_MODES; m++) {
+        int ncols = 0;
+        for (int k = 0; k < n; k++) {
+            char err[700];
+            sq_timed_loop *loop = &loops[ncols];
+            if (!sq_kernel_loop(tech[k], m, true, loop, err, sizeof err)) {
+                sq_error_line("disasm", "%s %s: %s", tech[k]->id, sq_kernel_mode_names[m], err);
+                failures++;
+                continue;
+            }
+            column *c = &cols[ncols++];
+            memset(c, 0, sizeof *c); /* a column is tens of kilobytes: no literal on the stack */
+            c->v = tech[k];
+            c->loop = loop;
+            c->fact = loop->fact;
+            c->fact.id = tech[k]->id;
+            c->has_fact = loop->has_fact;
+            snprintf(c->head[0], sizeof c->head[0], "%s", tech[k]->impl);
+            snprintf(c->head[1], sizeof c->head[1], "%d insns, %zu bytes", loop->insns,
+                     loop->bytes);
+            loop_head(loop, m, tech[k]->family->arity, c->head[2], sizeof c->head[2]);
+        }
+        int nloops = ncols;
+        ncols = merge_identical(cols, ncols);
+        char name[160];
+        snprintf(name, sizeof name, "%s %s loop", title, sq_kernel_mode_names[m]);
+        if (ncols)
+            (md ? print_markdown : print_table)(name, cols, ncols);
+        for (int k = 0; k < nloops; k++)
+            sq_timed_loop_free(&loops[k]);
+    }
+    return failures;
 }
 
 /* The model --predict uses: --mcpu's (mcpu; an unknown one exits 2) or this
@@ -165,7 +240,7 @@ static bool choose_model(const char *mcpu, const sq_machine *host, sq_mca_model 
 
 #define MCA_LIMIT SQ_STR(SQ_MCA_TIMEOUT_S)
 
-enum { OPT_FILTER, OPT_FORMAT, OPT_PREDICT, OPT_MCPU, OPT_RESULTS, OPT_COUNT };
+enum { OPT_FILTER, OPT_FORMAT, OPT_LOOPS, OPT_PREDICT, OPT_MCPU, OPT_RESULTS, OPT_COUNT };
 static const sq_option options[OPT_COUNT] = {
     [OPT_FILTER] = SQ_OPTION_FILTER("ids"),
     [OPT_FORMAT] = {.name = "--format",
@@ -174,6 +249,13 @@ static const sq_option options[OPT_COUNT] = {
                     .help = "the form of the tables",
                     .def = "table",
                     .choices = "table|markdown"},
+    [OPT_LOOPS] = {.name = "--loops",
+                   .kind = SQ_OPTION_FLAG,
+                   .help = "after each technique's routines, the loop each mode times (latency, "
+                           "throughput, branch), impls of one loop sharing a column: where its "
+                           "head lies against a 64-byte line, and whether it holds a conditional "
+                           "branch besides its exit test (in branch mode, more than one a "
+                           "square), marked †: that mode's rows are control dependent"},
     [OPT_PREDICT] = {.name = "--predict",
                      .kind = SQ_OPTION_FLAG,
                      .help = "add llvm-mca's reciprocal throughput and latency (the newest "
@@ -214,7 +296,7 @@ static int run_disasm(int argc, char **argv) {
     sq_parse_options(&sq_command_disasm, argc, argv, v, NULL, 0, NULL);
     const char *filter = v[OPT_FILTER].text, *mcpu = v[OPT_MCPU].text,
                *results = v[OPT_RESULTS].text;
-    bool predict = v[OPT_PREDICT].given, md = v[OPT_FORMAT].choice == 1;
+    bool predict = v[OPT_PREDICT].given, md = v[OPT_FORMAT].choice == 1, loops = v[OPT_LOOPS].given;
     /* The selection, the run and the columns on the heap: the catalogue's
      * size, kilobytes (sq_run) and tens of them (sq_code), too much for a
      * small stack. */
@@ -252,7 +334,9 @@ static int run_disasm(int argc, char **argv) {
     column *cols = calloc(64, sizeof *cols);
     char(*history)[SQ_HISTORY_LINE] = calloc(128, sizeof *history);
     char(*mnemonic)[SQ_HISTORY_LINE] = calloc(64, sizeof *mnemonic);
-    if (!done || !cols || !history || !mnemonic) {
+    const sq_variant **tech = calloc(64, sizeof *tech);
+    sq_timed_loop *timed = calloc(64, sizeof *timed);
+    if (!done || !cols || !history || !mnemonic || !tech || !timed) {
         fprintf(stderr, "sqcolor disasm: out of memory\n");
         return SQ_EXIT_FAIL;
     }
@@ -260,15 +344,18 @@ static int run_disasm(int argc, char **argv) {
     for (int i = 0; i < n; i++) {
         if (done[i])
             continue;
-        int ncols = 0;
-        for (int k = i; k < n && ncols < 64; k++) {
+        int ncols = 0, ntech = 0;
+        for (int k = i; k < n && ntech < 64; k++) {
             if (done[k] || vs[k]->family != vs[i]->family ||
                 strcmp(vs[k]->technique, vs[i]->technique) != 0)
                 continue;
             done[k] = true;
+            tech[ntech++] = vs[k];
             column *c = &cols[ncols];
             char err[700];
             c->v = vs[k];
+            c->loop = NULL;
+            c->has_fact = true;
             if (!sq_disassemble(vs[k], &c->code, err, sizeof err) ||
                 !sq_code_fact_of(vs[k], &c->fact, err, sizeof err)) {
                 sq_error_line("disasm", "%s", err);
@@ -291,19 +378,29 @@ static int run_disasm(int argc, char **argv) {
                          c->p.latency);
             ncols++;
         }
-        int nhistory;
-        ncols = merge_identical(cols, ncols, history, &nhistory, mnemonic);
+        int nhistory = code_history(cols, ncols, history, mnemonic);
+        ncols = merge_identical(cols, ncols);
         char title[128];
         snprintf(title, sizeof title, "%s/%s", vs[i]->family->name, vs[i]->technique);
         (md ? print_markdown : print_table)(title, cols, ncols);
         for (int h = 0; h < nhistory; h++)
             printf(md ? "%s- %s\n" : "  %s%s\n", md && !h ? "\n" : "", history[h]);
+        if (loops)
+            failures += print_loops(title, tech, ntech, md, cols, timed);
     }
     printf("\ncolumns: impls of byte-identical machine code (RIP-relative displacements and "
            "jumps or calls out of the routine masked) share one: 'gcc-11 = gcc-12'; "
            "'clang-13..16': those versions, of the ones built. Under each table, per compiler "
            "and flag set, the version that first emitted each code.\n");
+    if (loops)
+        printf("\nloops: the loop each mode times, from the head its closing jump goes back to, "
+               "to that jump (the unrolled or vector loop: a remainder loop or scalar tail is "
+               "left out); offsets from the head; '64-aligned' or 'at 64n+K': where the head lies; "
+               "†: a conditional branch besides the exit test (in branch mode, more than one a "
+               "square), so that mode's rows are control dependent.\n");
     free(done);
+    free(tech);
+    free(timed);
     free(cols);
     free(history);
     free(mnemonic);

@@ -1,9 +1,11 @@
 #include "bench/code/code_identity.h"
 
+#include "bench/code/decoder.h"
 #include "bench/code/disasm.h"
 
-#include <capstone/capstone.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Zeroes size bytes at offset of the instruction at insn in masked. */
@@ -14,31 +16,33 @@ static void zero_field(uint8_t *masked, size_t insn, uint8_t offset, uint8_t siz
 
 int sq_code_mask(const uint8_t *code, size_t len, uint64_t address, uint8_t *masked) {
     memcpy(masked, code, len);
-    csh cs;
-    if (cs_open(CS_ARCH_X86, CS_MODE_64, &cs) != CS_ERR_OK)
+    sq_decoder d;
+    char err[80];
+    if (!sq_decoder_open(&d, code, len, address, err, sizeof err))
         return -1;
-    cs_option(cs, CS_OPT_DETAIL, CS_OPT_ON);
-    cs_insn *insn;
-    size_t n = cs_disasm(cs, code, len, address, 0, &insn), decoded = 0;
-    for (size_t i = 0; i < n; i++) {
-        const cs_x86 *x86 = &insn[i].detail->x86;
-        size_t at = (size_t)(insn[i].address - address);
-        uint64_t next = insn[i].address + insn[i].size;
-        decoded += insn[i].size;
+    int n = 0;
+    for (; sq_decoder_next(&d); n++) {
+        if (!d.insn) { /* one capstone does not know: a RIP-relative disp32 at most */
+            int32_t disp;
+            memcpy(&disp, code + d.at + d.rip_disp, sizeof disp);
+            if (d.rip_disp && (uint64_t)(d.at + d.length) + (uint64_t)(int64_t)disp >= len)
+                zero_field(masked, d.at, (uint8_t)d.rip_disp, 4);
+            continue;
+        }
+        const cs_x86 *x86 = &d.insn->detail->x86;
+        uint64_t next = d.insn->address + d.insn->size;
         for (int k = 0; k < x86->op_count; k++) {
             const cs_x86_op *op = &x86->operands[k];
-            if (op->type == X86_OP_IMM && cs_insn_group(cs, &insn[i], CS_GRP_BRANCH_RELATIVE) &&
+            if (op->type == X86_OP_IMM && cs_insn_group(d.cs, d.insn, CS_GRP_BRANCH_RELATIVE) &&
                 (uint64_t)op->imm - address >= len)
-                zero_field(masked, at, x86->encoding.imm_offset, x86->encoding.imm_size);
+                zero_field(masked, d.at, x86->encoding.imm_offset, x86->encoding.imm_size);
             else if (op->type == X86_OP_MEM && op->mem.base == X86_REG_RIP &&
                      next + (uint64_t)op->mem.disp - address >= len)
-                zero_field(masked, at, x86->encoding.disp_offset, x86->encoding.disp_size);
+                zero_field(masked, d.at, x86->encoding.disp_offset, x86->encoding.disp_size);
         }
     }
-    if (n)
-        cs_free(insn, n);
-    cs_close(&cs);
-    return decoded == len ? (int)n : -1;
+    sq_decoder_close(&d);
+    return d.decoded == len ? n : -1;
 }
 
 /* FNV-1a, 64 bits. */
@@ -50,14 +54,12 @@ static uint64_t fnv1a(const uint8_t *p, size_t len) {
 }
 
 bool sq_code_fact_of_bytes(const uint8_t *code, size_t len, uint64_t address, sq_code_fact *out) {
-    uint8_t masked[4096];
-    if (len > sizeof masked)
-        return false;
-    int insns = sq_code_mask(code, len, address, masked);
-    if (insns < 0)
-        return false;
-    *out = (sq_code_fact){out->id, insns, (int)len, fnv1a(masked, len)};
-    return true;
+    uint8_t *masked = len <= INT_MAX ? malloc(len ? len : 1) : NULL;
+    int insns = masked ? sq_code_mask(code, len, address, masked) : -1;
+    if (insns >= 0)
+        *out = (sq_code_fact){out->id, insns, (int)len, fnv1a(masked, len)};
+    free(masked);
+    return insns >= 0;
 }
 
 bool sq_code_fact_of(const sq_variant *v, sq_code_fact *out, char *err, size_t errlen) {

@@ -24,12 +24,13 @@ typedef struct sq_code_fact {
  * that depends on where the linker put things zeroed: the displacement of a
  * RIP-relative operand and the offset of a relative jump or call whose target
  * lies outside the routine (a jump within it is the code's own shape, and
- * kept). Returns the instructions decoded, or -1 when capstone cannot decode
- * the bytes to their end (they are copied unmasked past that point). */
+ * kept); of a VEX or EVEX instruction capstone does not know (decoder.h),
+ * a RIP-relative displacement. Returns the instructions decoded, or -1 when
+ * the bytes do not decode to their end (copied unmasked past that point). */
 int sq_code_mask(const uint8_t *code, size_t len, uint64_t address, uint8_t *masked);
 
 /* The fact of code[0..len) at address; false where it does not decode to its
- * end or is longer than 4 KiB (no routine here comes near). */
+ * end or memory runs out. */
 bool sq_code_fact_of_bytes(const uint8_t *code, size_t len, uint64_t address, sq_code_fact *out);
 
 /* The fact of v's callable routine in this binary, out->id v's id. False

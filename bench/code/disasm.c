@@ -1,8 +1,10 @@
 #include "bench/code/disasm.h"
 
-#include <capstone/capstone.h>
+#include "bench/code/decoder.h"
+
 #include <dlfcn.h>
 #include <elf.h>
+#include <link.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -149,14 +151,25 @@ static void operands_text(csh cs, const cs_insn *insn, uint64_t start, size_t si
     }
 }
 
-/* v's callable routine: where it is loaded, its size, and its symbol's value. */
-static bool find_routine(const sq_variant *v, const uint8_t **code, size_t *size, Elf64_Addr *value,
-                         char *err, size_t errlen) {
+/* What this binary's symbol values are off by in this process: the load
+ * bias of a position-independent executable (0 for one that is not). */
+static uint64_t load_bias(void) {
+    Dl_info dl;
+    struct link_map *map = NULL;
+    if (!dladdr1((void *)(uintptr_t)load_bias, &dl, (void **)&map, RTLD_DL_LINKMAP) || !map)
+        return 0;
+    return (uint64_t)map->l_addr;
+}
+
+/* v's callable routine: where it is loaded and its size. */
+static bool find_routine(const sq_variant *v, const uint8_t **code, size_t *size, char *err,
+                         size_t errlen) {
     const sq_impl *impl = sq_impl_find(v->impl);
     char name[160];
+    Elf64_Addr value;
     snprintf(name, sizeof name, "sq_%s_%s_%s", impl ? impl->tag : v->impl, v->family->name,
              v->technique);
-    if (!find_function(name, value, size)) {
+    if (!find_function(name, &value, size)) {
         snprintf(err, errlen, "%s: no symbol %s with a size in /proc/self/exe", v->id, name);
         return false;
     }
@@ -166,47 +179,135 @@ static bool find_routine(const sq_variant *v, const uint8_t **code, size_t *size
 
 bool sq_routine_bytes(const sq_variant *v, const uint8_t **code, size_t *size, char *err,
                       size_t errlen) {
-    Elf64_Addr value;
-    return find_routine(v, code, size, &value, err, errlen);
+    return find_routine(v, code, size, err, errlen);
+}
+
+bool sq_function_bytes(const void *fn, const uint8_t **code, size_t *size, const char **name,
+                       char *err, size_t errlen) {
+    symtab t;
+    uint64_t value = (uint64_t)(uintptr_t)fn - load_bias();
+    if (load_symtab(&t))
+        for (size_t i = 0; i < t.count; i++)
+            if (ELF64_ST_TYPE(t.syms[i].st_info) == STT_FUNC && t.syms[i].st_value == value &&
+                t.syms[i].st_size > 0) {
+                *code = fn;
+                *size = t.syms[i].st_size;
+                *name = t.names + t.syms[i].st_name;
+                return true;
+            }
+    snprintf(err, errlen, "no function with a size at %p in /proc/self/exe", fn);
+    return false;
+}
+
+/* An instruction capstone does not know, as bytes an assembler takes. */
+static void bytes_text(const uint8_t *p, size_t n, char *buf, size_t len) {
+    size_t used = (size_t)snprintf(buf, len, ".byte");
+    for (size_t i = 0; i < n && used < len; i++)
+        used += (size_t)snprintf(buf + used, len - used, "%s0x%02x", i ? ", " : " ", p[i]);
+}
+
+/* The listing of code[0..size), loaded at code: at most max lines, each
+ * instruction's offset and text (and capstone's own, where decoded is not
+ * NULL); *listed the bytes they take. Returns the lines, or -1 with a reason
+ * in err. */
+static int listing(const uint8_t *code, size_t size, size_t *offset, char (*text)[SQ_INSN_TEXT],
+                   char (*decoded)[SQ_INSN_TEXT], int max, size_t *listed, char *err,
+                   size_t errlen) {
+    sq_decoder d;
+    uint64_t start = (uint64_t)(uintptr_t)code, bias = load_bias();
+    if (!sq_decoder_open(&d, code, size, start, err, errlen))
+        return -1;
+    int lines = 0;
+    *listed = 0;
+    for (; lines < max && sq_decoder_next(&d); lines++) {
+        offset[lines] = d.at;
+        *listed += d.length;
+        if (!d.insn) {
+            bytes_text(code + d.at, d.length, text[lines], sizeof text[lines]);
+            if (decoded)
+                snprintf(decoded[lines], sizeof decoded[lines], "%s", text[lines]);
+            continue;
+        }
+        char operands[160];
+        operands_text(d.cs, d.insn, start, size, bias, operands, sizeof operands);
+        listing_text(text[lines], sizeof text[lines], "%s%s%s", d.insn->mnemonic,
+                     operands[0] ? " " : "", operands);
+        if (decoded)
+            snprintf(decoded[lines], sizeof decoded[lines], "%s%s%s", d.insn->mnemonic,
+                     d.insn->op_str[0] ? " " : "", d.insn->op_str);
+    }
+    sq_decoder_close(&d);
+    if (!lines) {
+        snprintf(err, errlen, "capstone decoded nothing");
+        return -1;
+    }
+    return lines;
+}
+
+int sq_listing(const uint8_t *code, size_t size, size_t *offset, char (*text)[SQ_INSN_TEXT],
+               int max, char *err, size_t errlen) {
+    size_t listed;
+    return listing(code, size, offset, text, NULL, max, &listed, err, errlen);
 }
 
 bool sq_disassemble(const sq_variant *v, sq_code *out, char *err, size_t errlen) {
     const uint8_t *code;
     size_t size;
-    Elf64_Addr value;
-    if (!find_routine(v, &code, &size, &value, err, errlen))
+    if (!find_routine(v, &code, &size, err, errlen))
         return false;
-    csh cs;
-    if (cs_open(CS_ARCH_X86, CS_MODE_64, &cs) != CS_ERR_OK) {
-        snprintf(err, errlen, "capstone: cannot open an x86-64 decoder");
-        return false;
-    }
-    cs_option(cs, CS_OPT_SYNTAX, CS_OPT_SYNTAX_INTEL);
-    cs_option(cs, CS_OPT_DETAIL, CS_OPT_ON);
-    cs_insn *insn;
-    uint64_t start = (uint64_t)(uintptr_t)code, bias = start - value;
-    size_t n = cs_disasm(cs, code, size, start, 0, &insn);
-    out->count = 0;
-    out->bytes = 0;
-    for (size_t i = 0; i < n && out->count < SQ_MAX_INSNS; i++) {
-        char operands[160];
-        operands_text(cs, &insn[i], start, size, bias, operands, sizeof operands);
-        int k = out->count++;
-        out->offset[k] = (size_t)(insn[i].address - start);
-        listing_text(out->text[k], sizeof out->text[k], "%s%s%s", insn[i].mnemonic,
-                     operands[0] ? " " : "", operands);
-        snprintf(out->decoded[k], sizeof out->decoded[k], "%s%s%s", insn[i].mnemonic,
-                 insn[i].op_str[0] ? " " : "", insn[i].op_str);
-        out->bytes += insn[i].size;
-    }
-    if (n)
-        cs_free(insn, n);
-    cs_close(&cs);
-    if (!n) {
-        snprintf(err, errlen, "%s: capstone decoded nothing", v->id);
+    char why[200];
+    out->count = listing(code, size, out->offset, out->text, out->decoded, SQ_MAX_INSNS,
+                         &out->bytes, why, sizeof why);
+    if (out->count < 0) {
+        snprintf(err, errlen, "%s: %s", v->id, why);
+        out->count = 0;
+        out->bytes = 0;
         return false;
     }
     return true;
+}
+
+sq_insn *sq_decode(const uint8_t *code, size_t size, uint64_t address, int *count, char *err,
+                   size_t errlen) {
+    sq_decoder d;
+    *count = 0;
+    if (!sq_decoder_open(&d, code, size, address, err, errlen))
+        return NULL;
+    /* An instruction takes a byte at least: size of them is room for all. */
+    sq_insn *out = calloc(size ? size : 1, sizeof *out);
+    int n = 0;
+    while (out && sq_decoder_next(&d)) {
+        sq_insn *o = &out[n++];
+        o->offset = d.at;
+        o->size = d.length;
+        if (!d.insn) { /* VEX or EVEX: no branch */
+            o->memory = d.rip_disp ? 0 : d.memory;
+            continue;
+        }
+        const cs_x86 *x86 = &d.insn->detail->x86;
+        unsigned id = d.insn->id;
+        for (int k = 0; k < x86->op_count && id != X86_INS_LEA && id != X86_INS_NOP; k++)
+            if (x86->operands[k].type == X86_OP_MEM && x86->operands[k].mem.base != X86_REG_RIP)
+                o->memory += x86->operands[k].size;
+        o->branch = cs_insn_group(d.cs, d.insn, CS_GRP_BRANCH_RELATIVE) &&
+                    cs_insn_group(d.cs, d.insn, CS_GRP_JUMP) && x86->op_count == 1 &&
+                    x86->operands[0].type == X86_OP_IMM;
+        o->target = o->branch ? (uint64_t)x86->operands[0].imm : 0;
+        o->conditional = o->branch && id != X86_INS_JMP;
+        o->stops = id == X86_INS_JMP || id == X86_INS_LJMP || id == X86_INS_RET ||
+                   id == X86_INS_RETF || id == X86_INS_UD2 || id == X86_INS_HLT ||
+                   id == X86_INS_INT3;
+    }
+    sq_decoder_close(&d);
+    if (!out || !n) {
+        snprintf(err, errlen,
+                 out ? "capstone decoded nothing" : "out of memory for %zu bytes' instructions",
+                 size);
+        free(out);
+        return NULL;
+    }
+    *count = n;
+    return out;
 }
 
 bool sq_code_has_branch(const sq_code *code) {

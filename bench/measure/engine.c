@@ -3,6 +3,7 @@
 #include "bench/measure/engine.h"
 
 #include "bench/code/disasm.h"
+#include "bench/code/timed_loop.h"
 #include "bench/measure/row.h"
 #include "bench/measure/run_info.h"
 #include "bench/input/sequence.h"
@@ -350,14 +351,29 @@ static sq_stats scaled(sq_stats s, double k) {
     return (sq_stats){s.min * k, s.median * k, s.p90 * k, s.ci_lo * k, s.ci_hi * k};
 }
 
-/* Each row's net cost per repetition and its statistics. A variant whose
- * routine holds a conditional branch (its answer steers one) is
- * control-dependent: its chained modes time a predicted branch, not a data
- * dependency. Its code is read once (0: not yet, 1: no branch, 2: branches). */
+/* Whether v's rows in mode time a predicted branch, not a data dependency:
+ * in latency and throughput mode, where the loop timed holds a conditional
+ * branch besides its exit test (a compiler may branch in a loop around a
+ * branchless routine); in branch mode, where the routine branches (the
+ * kernel branches on its answer by design); in call mode, where the
+ * routine branches. known[] caches the answers per variant and mode (0: not
+ * yet read, 1: no branch, 2: branches). */
+static bool control_dependent(const sq_variant *v, sq_mode mode, signed char *known) {
+    signed char *b = &known[(v - sq_variants) * SQ_MODE_COUNT + mode];
+    if (!*b) {
+        bool loop = mode == SQ_MODE_LATENCY || mode == SQ_MODE_THROUGHPUT;
+        int kernel = mode == SQ_MODE_LATENCY ? SQ_KERNEL_LATENCY : SQ_KERNEL_THROUGHPUT;
+        *b = (loop ? sq_kernel_loop_branches(v, kernel) : sq_code_branches(v)) == 1 ? 2 : 1;
+    }
+    return *b == 2;
+}
+
+/* Each row's net cost per repetition and its statistics, and whether it is
+ * control-dependent (control_dependent). */
 static int collect(engine *e, sq_run *run) {
     run->results = calloc((size_t)e->nrows, sizeof *run->results);
     double *net = malloc(sizeof *net * (size_t)e->cfg->timing.reps);
-    signed char *branches = calloc((size_t)sq_variant_count, 1);
+    signed char *branches = calloc((size_t)sq_variant_count * SQ_MODE_COUNT, 1);
     if (!run->results || !net || !branches) {
         free(net);
         free(branches);
@@ -387,10 +403,11 @@ static int collect(engine *e, sq_run *run) {
         res->cycles = sq_stats_of(res->samples, reps);
         res->harness = sq_stats_of(t->baseline->cycles, reps);
         res->nmodes = sq_modes_of(res->samples, reps, res->modes);
-        signed char *b = &branches[t->row.variant - sq_variants];
-        if (!*b)
-            *b = sq_code_branches(t->row.variant) == 1 ? 2 : 1;
-        res->control_dependent = *b == 2;
+        res->control_dependent = control_dependent(t->row.variant, t->row.mode, branches);
+        /* The routine's answer is call mode's: a loop's branch it does not have. */
+        res->loop_branch_only = res->control_dependent && t->row.mode != SQ_MODE_CALL &&
+                                t->row.mode != SQ_MODE_BRANCH &&
+                                !control_dependent(t->row.variant, SQ_MODE_CALL, branches);
     }
     free(net);
     free(branches);
@@ -506,6 +523,9 @@ void sq_run_free(sq_run *run) {
     free(run->code);
     run->code = NULL;
     run->ncode = 0;
+    free(run->loops);
+    run->loops = NULL;
+    run->nloops = 0;
     run->labels = NULL;
     run->nlabels = 0;
     run->results = NULL;

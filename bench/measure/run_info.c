@@ -1,6 +1,7 @@
 #include "bench/measure/run_info.h"
 
 #include "bench/code/code_identity.h"
+#include "bench/code/timed_loop.h"
 #include "bench/machine/placement.h"
 #include "bench/util/stats.h"
 
@@ -10,16 +11,30 @@
 #include <string.h>
 #include <sys/utsname.h>
 
-/* Each variant's machine code in brief, for the reports to tell which impls
- * are one code. A routine that does not decode gets no fact. */
+/* Each variant's machine code in brief, its routine's and each mode's timed
+ * loop's, for the reports and the run's own check to tell which impls are
+ * one code. Code that does not decode gets no fact. */
 static int record_code(sq_run *run, const sq_engine_config *cfg) {
-    run->code = malloc(sizeof *run->code * (size_t)(cfg->nvariants ? cfg->nvariants : 1));
-    if (!run->code)
+    static const sq_mode modes[] = {SQ_MODE_LATENCY, SQ_MODE_THROUGHPUT, SQ_MODE_BRANCH};
+    static const int kernels[] = {SQ_KERNEL_LATENCY, SQ_KERNEL_THROUGHPUT, SQ_KERNEL_BRANCH};
+    size_t n = (size_t)(cfg->nvariants ? cfg->nvariants : 1);
+    run->code = malloc(sizeof *run->code * n);
+    run->loops = malloc(sizeof *run->loops * n * 3);
+    if (!run->code || !run->loops)
         return -1;
     char err[256];
-    for (int i = 0; i < cfg->nvariants; i++)
-        if (sq_code_fact_of(cfg->variants[i], &run->code[run->ncode], err, sizeof err))
+    for (int i = 0; i < cfg->nvariants; i++) {
+        const sq_variant *v = cfg->variants[i];
+        if (sq_code_fact_of(v, &run->code[run->ncode], err, sizeof err))
             run->ncode++;
+        for (int m = 0; m < 3; m++) {
+            sq_loop_fact *l = &run->loops[run->nloops];
+            if (sq_kernel_loop_fact(v, kernels[m], &l->code, err, sizeof err)) {
+                l->mode = modes[m];
+                run->nloops++;
+            }
+        }
+    }
     return 0;
 }
 

@@ -1,0 +1,95 @@
+/* The loop a timing kernel times, read from this process's own machine code:
+ * where it lies, whether it sits on a 64-byte line, whether it branches, and
+ * its code fact, so that identical loops are told as such across impls. */
+#ifndef SQCOLOR_TIMED_LOOP_H
+#define SQCOLOR_TIMED_LOOP_H
+
+#include "bench/catalog/registry.h"
+#include "bench/code/code_identity.h"
+#include "bench/code/disasm.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* The line every timed loop's head should start (cmake/compilers.cmake,
+ * asm/kernels.asm's align 64). */
+#define SQ_LOOP_ALIGN 64
+
+/* The kernels' modes by name: "latency", "throughput", "branch". */
+extern const char *const sq_kernel_mode_names[SQ_KERNEL_MODES];
+
+/* A kernel's timed loop. A loop is the bytes from a head H to the end of
+ * the last jump back to H (conditional or not) that H reaches without
+ * leaving them. The timed one holds no other loop (in nested loops, the
+ * inner) and of those moves the most data a trip (sq_insn's memory: the
+ * unrolled loop before its remainder loop, the vector loop before its
+ * scalar tail), then is the longest. Blocks a compiler moved out of the
+ * loop's bytes are not in it; a jump to one is a conditional branch in it
+ * all the same. A function that is only a jump to another (a compiler's
+ * tail call to an identical twin) has that one's loop. */
+typedef struct sq_timed_loop {
+    const uint8_t *code; /* its first byte, the head */
+    uint64_t address;    /* the head's address (as given to sq_loop_in_bytes) */
+    size_t offset;       /* the head's offset in the kernel */
+    size_t bytes;
+    int insns;
+    int conditionals; /* conditional branches in its bytes, the exit test among them */
+    int byte_reads;   /* one-byte memory operands through a register (sq_insn's
+                         memory; a timing kernel writes none): its squares,
+                         arity a square, and any one-byte table it looks up */
+    int alignment;    /* address % SQ_LOOP_ALIGN: 0 on a line */
+    bool has_fact;    /* fact is known (the bytes decode to their end) */
+    sq_code_fact fact;
+    /* The listing (sq_listing), where asked for: heap arrays of insns lines. */
+    int lines;
+    size_t *offset_of;
+    char (*text)[SQ_INSN_TEXT];
+} sq_timed_loop;
+
+/* Whether loop, a kernel's of mode (SQ_KERNEL_LATENCY...) for a family of
+ * arity, times a conditional branch besides those its harness has: a loop
+ * has one, its exit test; a branch kernel's also has one a square, and as
+ * the squares of a trip are counted by its byte_reads (those of a lookup
+ * table too), a body's own branch shows in branch mode only where the body
+ * reads no table. */
+bool sq_loop_branches(const sq_timed_loop *loop, int mode, int arity);
+
+/* The timed loop in code[0..size), a kernel taken to lie at address. False
+ * with a reason in err when it holds no loop or does not decode. */
+bool sq_loop_in_bytes(const uint8_t *code, size_t size, uint64_t address, sq_timed_loop *out,
+                      char *err, size_t errlen);
+
+/* The timed loop of the function of this binary at fn, with its listing
+ * when listed (free it with sq_timed_loop_free); *name its symbol. False
+ * with a reason in err. */
+bool sq_loop_of_function(const void *fn, bool listed, sq_timed_loop *out, const char **name,
+                         char *err, size_t errlen);
+
+/* v's kernel of mode (SQ_KERNEL_LATENCY...): its timed loop, as above. */
+bool sq_kernel_loop(const sq_variant *v, int mode, bool listed, sq_timed_loop *out, char *err,
+                    size_t errlen);
+
+void sq_timed_loop_free(sq_timed_loop *loop);
+
+/* sq_loop_branches for v's kernel of mode: 1 yes, 0 no, -1 unknown (no
+ * loop found). */
+int sq_kernel_loop_branches(const sq_variant *v, int mode);
+
+/* The code fact of v's loop in mode, out->id v's id: what a run can record
+ * to group identical loops. False with a reason in err. */
+bool sq_kernel_loop_fact(const sq_variant *v, int mode, sq_code_fact *out, char *err,
+                         size_t errlen);
+
+/* Every timed loop of this binary: each variant's in each mode, each impl's
+ * baselines, each batch routine's (a dispatcher has no loop of its own).
+ * Each is named "what mode": "color/cmov/gcc-12 latency", "baseline
+ * 2/clang-13 branch", "color_batch/sse2/asm batch"; one that matches a shell
+ * pattern of skip[0..nskip) is skipped. Writes a line to out for each loop
+ * whose head is not on a SQ_LOOP_ALIGN line or that cannot be found, naming
+ * it and the head's address; *checked and *skipped count the loops. Returns
+ * how many lines it wrote. */
+int sq_loops_misaligned(FILE *out, const char *const *skip, int nskip, int *checked, int *skipped);
+
+#endif
