@@ -71,8 +71,9 @@ static void write_code_check(sq_doc *d, const sq_run *run) {
     }
     if (!n)
         sq_doc_note(d,
-                    "identical code, one figure: every latency and call row agrees with the "
-                    "rows of the same machine code (within %.2f cycles)",
+                    "identical code, one figure: every row agrees with the rows of the same "
+                    "machine code (the routine's in latency and call mode, the loop's in the "
+                    "others) within %.2f cycles",
                     SQ_RESOLUTION_CYCLES);
     for (int i = 0; i < n && i < 8; i++)
         sq_doc_note(d,
