@@ -157,6 +157,12 @@ foreach(_cc IN LISTS _candidates)
       set(_extra "")
       if(_src STREQUAL "kernels_c.c")
         set(_extra ${_novec} ${_align})
+      else()
+        # Each routine on a line of its own, as the asm's (FUNC): call mode
+        # times the routine where it lies, and one code at two alignments ran
+        # at 9.49 and 9.99 cycles (gcc's different_color/stockfish_2018,
+        # Intel 0xcf).
+        set(_extra -falign-functions=64)
       endif()
       _sq_impl_object(${_src} ${GEN}/${_stem}_${_tag}.o ${_extra})
     endforeach()
