@@ -68,6 +68,10 @@ awk -F, 'NR > 1 && !($4 > 0 && $5 <= $4 && $4 <= $6) { exit 1 }' "$tmp/batch.csv
     >"$tmp/sizes.csv" 2>"$tmp/err"
 [ "$(grep '^color_batch/sse2/asm,' "$tmp/sizes.csv" | cut -d, -f2 | tr '\n' ' ')" = "1024 3072 65536 " ] &&
     ok || bad "batch --sizes rows: $(cat "$tmp/sizes.csv" "$tmp/err")"
+# The table has a column for each of 16 sizes (it kept 8).
+"$bin" batch --quick --filter 'color_batch/sse2/asm' --sizes \
+    64,128,192,256,320,384,448,512,576,640,704,768,832,896,960,1024 >"$tmp/sizes.txt" 2>"$tmp/err"
+grep -q ' 1KiB' "$tmp/sizes.txt" && ok || bad "batch --sizes, 16 columns: $(head -5 "$tmp/sizes.txt")"
 mask_needing=$(SQCOLOR_HIDE_FEATURES= "$bin" list --filter 'color_mask/*/asm' | awk '/^batch id/ { on = 1; next } on && $2 != "-"' | wc -l)
 SQCOLOR_HIDE_FEATURES=$hide "$bin" batch --quick --filter 'color_mask/*/asm' --output "$tmp/batch.txt" \
     >"$tmp/out" 2>"$tmp/err"

@@ -172,8 +172,8 @@ static void levels_table(sq_doc *d, const sq_run *run, const size_t *sizes, int 
 void sq_report_batch(sq_doc *d, const sq_run *run, const sq_batch_key *key, bool compact) {
     if (!run->nbatch)
         return;
-    size_t sizes[8];
-    int nsizes = distinct_sizes(run, sizes, 8);
+    size_t sizes[SQ_BATCH_MAX_SIZES];
+    int nsizes = distinct_sizes(run, sizes, SQ_BATCH_MAX_SIZES);
     if (compact) {
         levels_table(d, run, sizes, nsizes, key, true);
         return;
