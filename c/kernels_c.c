@@ -51,16 +51,35 @@ static inline unsigned baseline_branch2(unsigned a, unsigned b) {
 #define SQ_UNROLLED      _Pragma("GCC unroll 8")
 #define SQ_UNROLLED_BY_2 _Pragma("GCC unroll 2")
 
-/* The branch kernel counts 1s inside an empty asm statement, which has to stay
- * conditional: the compiler must emit a real branch instead of adding flags. */
-#define SQ_DEFINE_KERNELS(stem, body, branch_body, arity, target)                                  \
+/* The latency chain's inputs: a square through barriers (a pair's two
+ * squares through one, together); the arity-1 kernels load no b. */
+#define SQ_CHAIN_STEP_1(body, r, a, b)                                                             \
+    do {                                                                                           \
+        r = body(opaque(a ^ opaque(r)));                                                           \
+    } while (0)
+#define SQ_CHAIN_STEP_2(body, r, a, b)                                                             \
+    do {                                                                                           \
+        unsigned x = a ^ opaque(r), y = b;                                                         \
+        OPAQUE_PAIR(x, y);                                                                         \
+        r = body(x, y);                                                                            \
+    } while (0)
+
+/* Which kernels this object holds: SQ_KERNEL_PART 1 the latency and
+ * throughput ones, 2 the branch ones, 0 (the default) all. gcc builds the
+ * parts apart, with the flags that put each part's loops on their line
+ * (cmake/compilers.cmake). */
+#ifndef SQ_KERNEL_PART
+#define SQ_KERNEL_PART 0
+#endif
+#if SQ_KERNEL_PART == 2
+#define SQ_CHAIN_KERNELS(stem, body, arity, target)
+#else
+#define SQ_CHAIN_KERNELS(stem, body, arity, target)                                                \
     target uint64_t SQ_CAT(stem, _latency)(const uint8_t *a, const uint8_t *b, size_t n) {         \
         unsigned r = 0;                                                                            \
-        SQ_UNROLLED for (size_t i = 0; i < n; i++) {                                               \
-            unsigned x = a[i] ^ opaque(r), y = b[i];                                               \
-            OPAQUE_PAIR(x, y);                                                                     \
-            r = SQ_KCALL(arity, body, x, y);                                                       \
-        }                                                                                          \
+        (void)b;                                                                                   \
+        SQ_UNROLLED for (size_t i = 0; i < n; i++)                                                 \
+            SQ_CAT(SQ_CHAIN_STEP_, arity)(body, r, a[i], b[i]);                                    \
         return r;                                                                                  \
     }                                                                                              \
     /* Four sums, as in the asm: one would chain every square's add. */                            \
@@ -73,7 +92,15 @@ static inline unsigned baseline_branch2(unsigned a, unsigned b) {
             s3 += SQ_KCALL(arity, body, a[i + 3], b[i + 3]);                                       \
         }                                                                                          \
         return s0 + s1 + s2 + s3;                                                                  \
-    }                                                                                              \
+    }
+#endif
+
+/* The branch kernel counts 1s inside an empty asm statement, which has to stay
+ * conditional: the compiler must emit a real branch instead of adding flags. */
+#if SQ_KERNEL_PART == 1
+#define SQ_BRANCH_KERNEL(stem, branch_body, arity, target)
+#else
+#define SQ_BRANCH_KERNEL(stem, branch_body, arity, target)                                         \
     target uint64_t SQ_CAT(stem, _branch)(const uint8_t *a, const uint8_t *b, size_t n) {          \
         uint64_t ones = 0;                                                                         \
         SQ_UNROLLED for (size_t i = 0; i < n;                                                      \
@@ -81,6 +108,11 @@ static inline unsigned baseline_branch2(unsigned a, unsigned b) {
                                            b[i])) __asm__ volatile("inc %0" : "+r"(ones));         \
         return ones;                                                                               \
     }
+#endif
+
+#define SQ_DEFINE_KERNELS(stem, body, branch_body, arity, target)                                  \
+    SQ_CHAIN_KERNELS(stem, body, arity, target)                                                    \
+    SQ_BRANCH_KERNEL(stem, branch_body, arity, target)
 
 #define SQ_TECHNIQUE_KERNELS(fam, tech, formula, insns, req)                                       \
     SQ_DEFINE_KERNELS(SQ_FN(SQ_IMPL_TAG, fam, tech), sq_##fam##_##tech, sq_##fam##_##tech,         \

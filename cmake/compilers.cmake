@@ -155,7 +155,15 @@ foreach(_cc IN LISTS _candidates)
     foreach(_src IN LISTS _sources)
       string(REPLACE ".c" "" _stem ${_src})
       set(_extra "")
-      if(_src STREQUAL "kernels_c.c")
+      if(_src STREQUAL "kernels_c.c" AND _kind STREQUAL "gcc")
+        # gcc's kernels in two parts: the latency and throughput loops with
+        # every loop aligned (--param align-loop-iterations=1; they hold no
+        # block but their own), the branch loops without it (it would put
+        # nops inside them, where each square's branch rejoins).
+        _sq_impl_object(${_src} ${GEN}/${_stem}_branch_${_tag}.o ${_novec} ${_align}
+                        -DSQ_KERNEL_PART=2)
+        set(_extra ${_novec} ${_align} --param=align-loop-iterations=1 -DSQ_KERNEL_PART=1)
+      elseif(_src STREQUAL "kernels_c.c")
         set(_extra ${_novec} ${_align})
       else()
         # Each routine on a line of its own, as the asm's (FUNC): call mode
