@@ -2,12 +2,17 @@
 # report, compare and disasm under a small stack: nothing large (a run per
 # file, a table per family, a buffer of lines) lives on the stack, so each
 # works within KIB KiB (issue "no crash, no quadratic report", item 6: report
-# crashed under 128 KiB, disasm under 64). FILE is a saved run of this
-# machine's CPU (disasm --results refuses another's).
-# usage: tests/small_stack.sh path/to/sqcolor FILE KIB
-bin=$1 run=$2 kib=$3
+# crashed under 128 KiB, disasm under 64). The reports read the newest
+# published run under RESULTS (any CPU's); disasm --results a small run of
+# this machine's, as it refuses another CPU's.
+# usage: tests/small_stack.sh path/to/sqcolor RESULTS KIB
+bin=$1 results=$2 kib=$3
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
+run=$(find "$results" -name '20*.json' -printf '%f %p\n' | sort | tail -1 | cut -d' ' -f2-)
+[ -n "$run" ] || bad "no result file under $results"
+"$bin" run --quick --reps 3 --samples 1 --filter 'color/lea_shr_and/*' --mode latency,throughput \
+    --sequence random --format json --output "$tmp/here.json" 2>/dev/null || bad "could not make a run here"
 
 # small NAME args...: sqcolor args exits 0 under a stack of KIB KiB.
 small() {
@@ -32,5 +37,5 @@ small compare compare "$run" "$run"
 small disasm disasm
 small disasm_markdown disasm --format markdown
 small disasm_loops disasm --loops
-small disasm_predict disasm --predict --results "$run"
+small disasm_predict disasm --predict --results "$tmp/here.json"
 finish small_stack
