@@ -290,11 +290,13 @@ static double field(const char *text, const char *label) {
     return p ? atof(p + strlen(label)) : -1;
 }
 
-/* The cycles llvm-mca gives `iterations` runs of code (ret dropped, jumps
- * aimed at a label after the block) followed by closing (NULL: none), in
- * its report's field label; -1 with llvm-mca's words in err when it fails. */
-static double run_mca(const sq_mca_model *model, const sq_code *code, const char *closing,
-                      int iterations, const char *label, char *err, size_t errlen) {
+/* The cycles llvm-mca gives `iterations` runs of lines[0..n) (ret dropped,
+ * jumps aimed at a label after the block) followed by closing (NULL: none),
+ * in its report's field label; -1 with llvm-mca's words in err when it
+ * fails. */
+static double run_mca(const sq_mca_model *model, const char (*lines)[SQ_INSN_TEXT], int n,
+                      const char *closing, int iterations, const char *label, char *err,
+                      size_t errlen) {
     int fd = memfd_create("sqcolor-mca", MFD_CLOEXEC);
     FILE *f = fd >= 0 ? fdopen(fd, "w+") : NULL;
     if (!f) {
@@ -303,8 +305,8 @@ static double run_mca(const sq_mca_model *model, const sq_code *code, const char
             close(fd);
         return -1;
     }
-    for (int i = 0; code && i < code->count; i++) {
-        const char *t = code->decoded[i];
+    for (int i = 0; i < n; i++) {
+        const char *t = lines[i];
         if (strncmp(t, "ret", 3) == 0)
             continue;
         if (t[0] == 'j')
@@ -345,15 +347,21 @@ bool sq_predict(sq_mca_model *model, const sq_code *code, sq_prediction *out, ch
                 size_t errlen) {
     const int iterations = 1000;
     if (isnan(model->xor_latency)) {
-        double alone = run_mca(model, NULL, FEEDBACK, iterations, "Total Cycles:", err, errlen);
+        double alone = run_mca(model, NULL, 0, FEEDBACK, iterations, "Total Cycles:", err, errlen);
         if (alone < 0)
             return false;
         model->xor_latency = alone / iterations;
     }
-    out->rthroughput = run_mca(model, code, NULL, 100, "Block RThroughput:", err, errlen);
-    double total = out->rthroughput < 0
-                       ? -1
-                       : run_mca(model, code, FEEDBACK, iterations, "Total Cycles:", err, errlen);
+    out->rthroughput =
+        run_mca(model, code->decoded, code->count, NULL, 100, "Block RThroughput:", err, errlen);
+    double total = out->rthroughput < 0 ? -1
+                                        : run_mca(model, code->decoded, code->count, FEEDBACK,
+                                                  iterations, "Total Cycles:", err, errlen);
     out->latency = total / iterations - model->xor_latency;
     return total >= 0;
+}
+
+double sq_predict_block(sq_mca_model *model, const char (*lines)[SQ_INSN_TEXT], int n, char *err,
+                        size_t errlen) {
+    return run_mca(model, lines, n, NULL, 100, "Block RThroughput:", err, errlen);
 }

@@ -80,4 +80,10 @@ typedef struct sq_prediction {
 bool sq_predict(sq_mca_model *model, const sq_code *code, sq_prediction *out, char *err,
                 size_t errlen);
 
+/* llvm-mca's reciprocal throughput of the block lines[0..n) (a timed loop's
+ * listing, timed_loop.h: its jumps aimed past the block), or -1 with the
+ * reason in err. */
+double sq_predict_block(sq_mca_model *model, const char (*lines)[SQ_INSN_TEXT], int n, char *err,
+                        size_t errlen);
+
 #endif

@@ -1,6 +1,7 @@
 #include "bench/report/model_vs_measurement.h"
 
 #include "bench/results/cells.h"
+#include "bench/code/loop_model.h"
 #include "bench/util/exit_status.h"
 #include "bench/util/escape.h"
 #include "bench/util/failure.h"
@@ -65,7 +66,8 @@ typedef struct row {
     const sq_variant *v;
     int insns;            /* 0: not decoded */
     bool branches;        /* a conditional branch in the routine: no latency to predict */
-    sq_prediction p;      /* NAN: no prediction */
+    sq_prediction p;      /* NAN: no prediction; p.rthroughput: the throughput loop's,
+                             net of its harness, per square (loop_model.h) */
     sq_headline lat, thr; /* measured */
 } row;
 
@@ -92,8 +94,8 @@ static void model_cell(sq_text_table *t, double x) {
 static void family_table(sq_doc *d, const sq_family *fam, const row *rows, int n) {
     sq_text_table t;
     sq_text_table_init(&t, 8);
-    static const char *const head[] = {"variant", "insns",    "lat mca",      "lat measured",
-                                       "Δ lat",   "rthr mca", "thr measured", "Δ thr"};
+    static const char *const head[] = {"variant", "insns",   "lat mca",      "lat measured",
+                                       "Δ lat",   "thr mca", "thr measured", "Δ thr"};
     for (size_t k = 0; k < sizeof head / sizeof head[0]; k++)
         sq_text_table_add(&t, "%s", head[k]);
     for (int i = 0; i < n; i++) {
@@ -166,6 +168,13 @@ int sq_model_vs_measurement(const sq_variant *const *vs, int n, sq_mca_model *mo
         }
         if (r->branches)
             r->p.latency = NAN;
+        /* Throughput on the measurement's basis: the loop timed, less its harness. */
+        if (model) {
+            r->p.rthroughput =
+                sq_loop_model_net(model, vs[i], SQ_KERNEL_THROUGHPUT, err, sizeof err);
+            if (isnan(r->p.rthroughput))
+                fprintf(stderr, "sqcolor disasm: %s throughput loop: %s\n", vs[i]->id, err);
+        }
         const sq_run *mine = sq_variant_rows_of(&by_variant, vs[i]->id);
         r->lat = sq_headline_of(mine, vs[i]->id, SQ_HEADLINE_LATENCY);
         r->thr = sq_headline_of(mine, vs[i]->id, SQ_HEADLINE_THROUGHPUT);
@@ -194,10 +203,12 @@ int sq_model_vs_measurement(const sq_variant *const *vs, int n, sq_mca_model *mo
                 break;
             }
     free(rows);
-    sq_doc_note(&d, "mca: llvm-mca's prediction for the callable routine as this binary holds it, "
-                    "without its ret: lat is the cycles per iteration with its result fed back "
-                    "into its input through one xor, less that xor's latency in the same model; "
-                    "rthr the block's reciprocal throughput.");
+    sq_doc_note(&d, "mca: llvm-mca's prediction. lat: for the callable routine as this binary "
+                    "holds it, without its ret, the cycles per iteration with its result fed back "
+                    "into its input through one xor, less that xor's latency in the same model. "
+                    "thr: on the measurement's basis, the throughput loop the run times less its "
+                    "harness loop (the same loop around an identity body), block reciprocal "
+                    "throughputs, per square (pair).");
     sq_doc_note(&d, "measured: the run's headline latency and throughput, medians over sequences "
                     "with their 95%% intervals (‖: cells at two speeds left out, as in sqcolor "
                     "report), of the same body inlined in the timing loop (the "

@@ -1,0 +1,47 @@
+#include "bench/code/loop_model.h"
+
+#include "bench/code/timed_loop.h"
+
+#include <math.h>
+#include <stdio.h>
+
+/* llvm-mca's reciprocal throughput of the loop at fn (a kernel), and, where
+ * loads, its one-byte loads: a pass's squares in a one-square harness. */
+static double loop_rthroughput(sq_mca_model *model, const void *fn, int *loads, char *err,
+                               size_t errlen) {
+    sq_timed_loop loop;
+    const char *name;
+    if (!sq_loop_of_function(fn, true, &loop, &name, err, errlen))
+        return -1;
+    if (loads)
+        *loads = loop.byte_reads;
+    double r =
+        sq_predict_block(model, (const char(*)[SQ_INSN_TEXT])loop.text, loop.lines, err, errlen);
+    sq_timed_loop_free(&loop);
+    return r;
+}
+
+double sq_loop_model_net(sq_mca_model *model, const sq_variant *v, int mode, char *err,
+                         size_t errlen) {
+    const sq_impl *impl = sq_impl_find(v->impl);
+    if (!impl) {
+        snprintf(err, errlen, "%s: no impl %s", v->id, v->impl);
+        return NAN;
+    }
+    int squares = 0;
+    double own = loop_rthroughput(model, (const void *)v->kernel[mode], NULL, err, errlen);
+    double harness =
+        own < 0 ? -1
+                : loop_rthroughput(model, (const void *)impl->baseline[v->family->arity - 1][mode],
+                                   NULL, err, errlen);
+    double one = harness < 0 ? -1
+                             : loop_rthroughput(model, (const void *)impl->baseline[0][mode],
+                                                &squares, err, errlen);
+    if (one < 0)
+        return NAN;
+    if (squares < 1) {
+        snprintf(err, errlen, "%s: its harness loop loads no square", v->id);
+        return NAN;
+    }
+    return (own - harness) / squares;
+}
