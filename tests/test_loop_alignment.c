@@ -23,8 +23,8 @@ static const char *const cannot_align[] = {
 int main(void) {
     int checked, skipped, n = (int)(sizeof cannot_align / sizeof cannot_align[0]);
     int bad = sq_loops_misaligned(stdout, cannot_align, n, &checked, &skipped);
-    printf("%d loops read, %d on a %d-byte line; %d skipped (gcc's branch loops)\n",
-           checked, checked - bad, SQ_LOOP_ALIGN, skipped);
+    printf("%d loops read, %d on a %d-byte line; %d skipped (gcc's branch loops)\n", checked,
+           checked - bad, SQ_LOOP_ALIGN, skipped);
     CHECK(checked > 0, "no loop read");
     passed += checked - bad;
     failed += bad;
