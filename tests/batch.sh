@@ -68,6 +68,18 @@ awk -F, 'NR > 1 && !($4 > 0 && $5 <= $4 && $4 <= $6) { exit 1 }' "$tmp/batch.csv
     >"$tmp/sizes.csv" 2>"$tmp/err"
 [ "$(grep '^color_batch/sse2/asm,' "$tmp/sizes.csv" | cut -d, -f2 | tr '\n' ' ')" = "1024 3072 65536 " ] &&
     ok || bad "batch --sizes rows: $(cat "$tmp/sizes.csv" "$tmp/err")"
+# The batch buffers' pages are recorded, true or false: huge where the kernel
+# gives them (never with transparent huge pages off), and said in the notes.
+"$bin" run --quick --filter 'color_batch/sse2/asm' --format json --output "$tmp/huge.json" 2>"$tmp/err"
+huge=$(jq '.batch_huge_pages' "$tmp/huge.json")
+case "$(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null)" in
+*"[never]"*) [ "$huge" = false ] ;;
+*) [ "$huge" = true ] || [ "$huge" = false ] ;;
+esac && ok || bad "batch_huge_pages: $huge"
+note="on 2 MiB pages"
+[ "$huge" = true ] || note="on 4 KiB pages"
+"$bin" report "$tmp/huge.json" --detail | grep -q "^buffers: $note" && ok ||
+    bad "the notes do not say the buffers are $note"
 # The table has a column for each of 16 sizes (it kept 8).
 "$bin" batch --quick --filter 'color_batch/sse2/asm' --sizes \
     64,128,192,256,320,384,448,512,576,640,704,768,832,896,960,1024 >"$tmp/sizes.txt" 2>"$tmp/err"

@@ -15,6 +15,7 @@
 #include "sq_version.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -314,6 +315,11 @@ static int run_run(int argc, char **argv) {
             fprintf(stderr, "sqcolor run: out of memory\n");
             return SQ_EXIT_FAIL;
         }
+        /* Only batch rows: the run's core clock is the batch calibration's
+         * (there was no scalar row beside which to read it), or the file
+         * would have none and no reader would take it. */
+        if (!run.nresults && !isfinite(run.clock.core_hz))
+            run.clock.core_hz = run.clock.core_hz_min = run.clock.core_hz_max = cal.core_hz;
     }
     snprintf(run.version, sizeof run.version, "%s", SQCOLOR_VERSION);
     snprintf(run.commit, sizeof run.commit, "%s", SQCOLOR_COMMIT);

@@ -60,12 +60,14 @@ typedef struct sq_batch_timing {
 /* The default run's and --quick's, at the L1 and L2 sizes. */
 sq_batch_timing sq_batch_timing_defaults(bool quick);
 
-/* Times vs[0..n) at each of t's sizes into out[t->nsizes * i + size]. cal
+/* Times vs[0..n) at each of t's sizes into out[t->nsizes * i + size], the
+ * buffers on huge pages where the kernel gives them (*huge_pages says
+ * whether it did; huge_pages.h). cal
  * from sq_calibrate_clock. progress: a line on stderr that counts the
  * variants. Returns 0, or -1 out of memory. */
 int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timing *t,
                   const sq_calibration_config *ccfg, const sq_calibration *cal, bool progress,
-                  sq_batch_result *out);
+                  sq_batch_result *out, bool *huge_pages);
 
 /* Gates vs[0..n) (skipped names those this CPU lacks, "" if none), calibrates
  * (into *cal) and times the rest into run->batch (allocated; run->nbatch

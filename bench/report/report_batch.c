@@ -167,6 +167,12 @@ static void levels_table(sq_doc *d, const sq_run *run, const size_t *sizes, int 
     sq_doc_note(d, "load/store bound: the copy_xmm/ymm/zmm rows, a color_batch routine's loads "
                    "and stores of that width with nothing between, the cheapest; what no "
                    "routine of that width can beat");
+    if (run->batch_huge_pages == 1)
+        sq_doc_note(d, "buffers: on 2 MiB pages, so their physical placement, and with it the "
+                       "L2 figures, hold from one process to the next");
+    else if (run->batch_huge_pages == 0)
+        sq_doc_note(d, "buffers: on 4 KiB pages, the kernel gave no huge pages (transparent huge "
+                       "pages off?): the L2 figures may move from one process to the next");
 }
 
 void sq_report_batch(sq_doc *d, const sq_run *run, const sq_batch_key *key, bool compact) {

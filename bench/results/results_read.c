@@ -196,6 +196,10 @@ static int get_stats(reader *rd, json_t *obj, const char *where, const char *key
 /* The optional batch rows (results.h); none in older files. */
 static int read_batch(reader *rd, json_t *root, sq_run *run) {
     json_t *a = json_object_get(root, SQ_KEY_BATCH), *o;
+    json_t *huge = json_object_get(root, SQ_KEY_BATCH_HUGE_PAGES);
+    if (huge && !json_is_boolean(huge))
+        return bad(rd, "batch_huge_pages: not true or false");
+    run->batch_huge_pages = huge ? json_is_true(huge) : -1;
     if (!a)
         return 0;
     if (!json_is_array(a))
