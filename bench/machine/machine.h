@@ -12,6 +12,12 @@ typedef struct sq_machine {
     bool hypervisor;
 } sq_machine;
 
+/* A clock sample more than this far off the run's calibrated core clock
+ * (a descheduled add chain reads 0.25 GHz on a 4.4 GHz core) is no clock:
+ * the kernel sample beside it is taken again, and dropped if it stays so.
+ * The core clock of the project's guests wanders by 7% (3.46 to 3.69 GHz). */
+#define SQ_CLOCK_SCREEN 0.25
+
 typedef struct sq_clock {
     const char *source;     /* "perf" (hardware cycle counter) or "calibrated" */
     const char *tsc_source; /* "cpuid 0x15", "hypervisor cpuid 0x40000010", "measured" */
@@ -23,6 +29,9 @@ typedef struct sq_clock {
     double alu_per_cycle;  /* independent adds per core cycle at the start of the run:
                               fewer than the core's ALUs when a sibling thread shares
                               the core, which slows throughput rows */
+    long screened;         /* kernel samples taken again, their clock far off the run's
+                              (SQ_CLOCK_SCREEN); -1: not known (older files) */
+    long dropped;          /* kernel samples dropped, no attempt's clock near it */
 } sq_clock;
 
 #endif

@@ -491,6 +491,8 @@ int sq_engine_time(sq_engine *e, sq_run *run, char *err, size_t errlen) {
                  ? fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for the run's description")
                  : 0;
         free(cpt);
+        run->clock.screened = e->sampler.screened;
+        run->clock.dropped = e->sampler.dropped;
         run->length = e->inputs ? e->inputs[0].n : cfg->length;
         if (!rc)
             rc = collect(e, run);

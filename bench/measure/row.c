@@ -131,6 +131,7 @@ void sq_sampler_init(sq_sampler *s, const sq_calibration *cal, double sample_s, 
     s->windows = seed;
     s->last_clock = 0;
     s->last_clock_at = 0;
+    s->screened = s->dropped = 0;
     /* Recent enough to open a sample: within two sample lengths. */
     s->clock_fresh_ticks = (uint64_t)(2 * sample_s * cal->tsc_hz);
 }
@@ -193,10 +194,19 @@ bool sq_row_visit(sq_sampler *s, const sq_row *r, int samples, sq_visit *out) {
             sq_visit got;
             double drift;
             right &= bracketed_sample(s, r, &got, &drift);
+            /* A clock far off the run's is no clock: worse than any drift. */
+            bool off = !s->cal.perf && fabs(got.cpt / s->cal.cycles_per_tick - 1) > SQ_CLOCK_SCREEN;
+            s->screened += off;
+            if (off)
+                drift = INFINITY;
             if (drift < least) {
                 least = drift;
                 best = got;
             }
+        }
+        if (least == INFINITY) { /* no attempt had a clock: the sample does not count */
+            s->dropped++;
+            continue;
         }
         if (best.cycles < out->cycles)
             *out = best;

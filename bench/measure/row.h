@@ -47,6 +47,8 @@ typedef struct sq_sampler {
     double last_clock;          /* the latest clock sample (ticks per add) ... */
     uint64_t last_clock_at;     /* ... and the TSC when it ended */
     uint64_t clock_fresh_ticks; /* how old it may be to open the next sample */
+    long screened;              /* samples taken again: their clock was far off the run's */
+    long dropped;               /* samples whose every attempt's clock was: none counts */
 } sq_sampler;
 
 /* A sampler for samples of sample_s seconds at cal's clock; windows follow seed. */

@@ -103,6 +103,12 @@ void sq_report_run_notes(sq_doc *d, const sq_run *run) {
                 "ticks",
                 c->tsc_hz / 1e9, c->tsc_source, c->core_hz / 1e9, c->core_hz_min / 1e9,
                 c->core_hz_max / 1e9, c->timer_overhead);
+    if (c->screened >= 0)
+        sq_doc_note(d,
+                    "clock screened: %ld kernel samples taken again, their add-chain clock more "
+                    "than %.0f%% off the run's; %ld dropped, no attempt's clock near it; no cell "
+                    "rests on such a clock",
+                    c->screened, 100 * SQ_CLOCK_SCREEN, c->dropped);
     sq_doc_note(d,
                 "alu: %.2f independent adds per cycle at the start of the run (fewer than this "
                 "core usually gives means another thread shared it: throughput rows run slower)",

@@ -369,6 +369,12 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
         get_optional_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_ALU_PER_CYCLE, NAN,
                             &run->clock.alu_per_cycle))
         return -1;
+    double screened, dropped;
+    if (get_optional_whole(rd, clock, SQ_KEY_CLOCK, SQ_KEY_SCREENED, 0, 1e15, -1, &screened) ||
+        get_optional_whole(rd, clock, SQ_KEY_CLOCK, SQ_KEY_DROPPED, 0, 1e15, -1, &dropped))
+        return -1;
+    run->clock.screened = (long)screened;
+    run->clock.dropped = (long)dropped;
 
     if (get_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_REPS, 1, 100000, &reps) ||
         get_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_LENGTH, 0, 1e15, &length) ||

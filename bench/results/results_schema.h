@@ -55,6 +55,8 @@
 #define SQ_KEY_CORE_HZ_MAX          "core_hz_max"
 #define SQ_KEY_TIMER_OVERHEAD_TICKS "timer_overhead_ticks"
 #define SQ_KEY_ALU_PER_CYCLE        "alu_per_cycle"
+#define SQ_KEY_SCREENED             "screened"
+#define SQ_KEY_DROPPED              "dropped"
 
 /* config (spread_threshold: read from older files, no longer written) */
 #define SQ_KEY_REPS             "reps"

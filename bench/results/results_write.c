@@ -145,11 +145,16 @@ static json_t *machine_json(const sq_run *run) {
 }
 
 static json_t *clock_json(const sq_clock *c) {
-    return json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", SQ_KEY_SOURCE, text(c->source),
-                     SQ_KEY_TSC_SOURCE, text(c->tsc_source), SQ_KEY_TSC_HZ, real(c->tsc_hz),
-                     SQ_KEY_CORE_HZ, real(c->core_hz), SQ_KEY_CORE_HZ_MIN, real(c->core_hz_min),
-                     SQ_KEY_CORE_HZ_MAX, real(c->core_hz_max), SQ_KEY_TIMER_OVERHEAD_TICKS,
-                     real(c->timer_overhead), SQ_KEY_ALU_PER_CYCLE, real(c->alu_per_cycle));
+    json_t *o =
+        json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", SQ_KEY_SOURCE, text(c->source),
+                  SQ_KEY_TSC_SOURCE, text(c->tsc_source), SQ_KEY_TSC_HZ, real(c->tsc_hz),
+                  SQ_KEY_CORE_HZ, real(c->core_hz), SQ_KEY_CORE_HZ_MIN, real(c->core_hz_min),
+                  SQ_KEY_CORE_HZ_MAX, real(c->core_hz_max), SQ_KEY_TIMER_OVERHEAD_TICKS,
+                  real(c->timer_overhead), SQ_KEY_ALU_PER_CYCLE, real(c->alu_per_cycle));
+    if (c->screened >= 0)
+        o = set(set(o, SQ_KEY_SCREENED, json_integer(c->screened)), SQ_KEY_DROPPED,
+                json_integer(c->dropped));
+    return o;
 }
 
 /* The seed in a string: jansson's integers stop at 2^63-1. */

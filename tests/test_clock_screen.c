@@ -1,0 +1,48 @@
+/* Clock samples far off the run's clock are screened (row.h): with a
+ * calibration that says the core runs ten times faster than it does, every
+ * add-chain clock beside a kernel sample is off, so each sample is taken
+ * again and then dropped, and the visit has no figure; with the real
+ * calibration the samples count. Timing only decides which side of a 25%
+ * threshold a clock ten times off falls: nothing here tests its accuracy. */
+#include "bench/machine/cpu_features.h"
+#include "bench/measure/row.h"
+
+#include <math.h>
+
+#include "check.h"
+
+int main(void) {
+    char err[512];
+    CHECK(sq_cpu_features_init(err, sizeof err) == 0, "cpu features: %s", err);
+    sq_calibration_config cc = sq_calibration_defaults();
+    cc.reps = 3;
+    sq_calibration cal;
+    sq_calibrate_clock(&cc, &cal);
+    if (cal.perf) {
+        printf("a hardware cycle counter: the add-chain clock is not used, nothing to screen\n");
+        return check_finish("clock_screen", NULL);
+    }
+    sq_input in;
+    CHECK(sq_input_build(&sq_families[0], "random", 4096, 1, &in, err, sizeof err) == 0,
+          "input: %s", err);
+    sq_row r;
+    sq_row_init(&r, &sq_variants[0], sq_impl_find(sq_variants[0].impl), &in, SQ_MODE_LATENCY);
+    sq_row_size(&r, 20e-6 * cal.tsc_hz);
+
+    sq_sampler s;
+    sq_sampler_init(&s, &cal, 20e-6, 1);
+    sq_visit v;
+    CHECK(sq_row_visit(&s, &r, 3, &v), "right answers");
+    CHECK(isfinite(v.cycles) && s.dropped == 0, "the real clock: a figure, %ld dropped", s.dropped);
+
+    sq_calibration wrong = cal;
+    wrong.cycles_per_tick *= 10;
+    sq_sampler_init(&s, &wrong, 20e-6, 1);
+    CHECK(sq_row_visit(&s, &r, 3, &v), "right answers");
+    CHECK(s.screened == 12 && s.dropped == 3 && isinf(v.cycles),
+          "a clock ten times off: 12 attempts screened, 3 samples dropped, no figure; got %ld, "
+          "%ld, %g",
+          s.screened, s.dropped, v.cycles);
+    sq_input_free(&in);
+    return check_finish("clock_screen", NULL);
+}
