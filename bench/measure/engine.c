@@ -263,11 +263,15 @@ static bool settled(const engine *e, const timed *t, double *scratch) {
     return s.ci_hi < SQ_RESOLUTION_CYCLES;
 }
 
-static void progress(const engine *e, int reps, int active, double done) {
+/* The round's rows and share done, and the time it has left at the pace so
+ * far (the round after it, if any, only for rows not yet settled). */
+static void progress(const engine *e, int reps, int active, double done, double t_round) {
     if (!e->cfg->progress)
         return;
-    fprintf(stderr, "\rsqcolor: %d of %d rows at %d repetitions, %3.0f%% ", active, e->nrows, reps,
-            100 * done);
+    double spent = sq_monotonic_s() - t_round, left = done > 0 ? spent / done * (1 - done) : 0;
+    fprintf(stderr,
+            "\rsqcolor: %d of %d rows at %d repetitions, %3.0f%%, %.0f s left in this round ",
+            active, e->nrows, reps, 100 * done, left);
     fflush(stderr);
 }
 
@@ -280,6 +284,7 @@ static void progress(const engine *e, int reps, int active, double done) {
  * predecessor is always the same. The order follows --seed. */
 static int sample_round(engine *e, timed **order, int nactive, int k0, int k1, uint64_t *shuffle) {
     int span = k1 - k0, passes = span * sq_engine_visits(e->cfg);
+    double t_round = sq_monotonic_s();
     for (int pass = 0; pass < passes; pass++) {
         shuffle_rows(order, nactive, shuffle);
         for (int i = 0; i < nactive; i++) {
@@ -289,7 +294,7 @@ static int sample_round(engine *e, timed **order, int nactive, int k0, int k1, u
                             "kernel check failed while timing %s (%s, %s)", t->row.variant->id,
                             sq_mode_names[t->row.mode], t->row.in->sequence);
         }
-        progress(e, k1, nactive, (double)(pass + 1) / passes);
+        progress(e, k1, nactive, (double)(pass + 1) / passes, t_round);
     }
     for (int i = 0; i < nactive; i++)
         order[i]->reps = k1;
@@ -341,7 +346,7 @@ static int sample_rows(engine *e, double t_start) {
     free(order);
     free(scratch);
     if (cfg->progress)
-        fprintf(stderr, "\r%50s\r", "");
+        fprintf(stderr, "\r%80s\r", "");
     return rc;
 }
 
