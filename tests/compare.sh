@@ -97,6 +97,23 @@ grep -q '^color/lea_shr_and/asm  *ordered  *latency .* 1.100  *1e-05  ' "$tmp/sl
 compare_ok slow15 0 "$tmp/a.json" "$tmp/slow.json" --fail-over 15
 [ "$(verdict slow15 color/lea_shr_and/asm ordered latency)" = "slower" ] && ok || bad "a 10% slowdown under --fail-over 15"
 compare_ok fast 0 "$tmp/slow.json" "$tmp/a.json" --fail-over 2.5
+# --format json: every matched row's verdict for scripts, the exit status as
+# the table's; --changes-only: the rows that changed alone.
+compare_ok slow_json 1 "$tmp/a.json" "$tmp/slow.json" --fail-over 2.5 --format json
+jq -e '(.rows | length) == 5 and
+       ([.rows[] | select(.verdict == "slower")] | map([.id, .sequence, .mode]) ==
+        [["color/lea_shr_and/asm", "ordered", "latency"]]) and
+       ([.rows[] | select(.verdict == "slower")][0].over_fail_over == true) and
+       ([.rows[].verdict] - ["slower", "same", "untested"] == []) and
+       .summary.matched == 5 and .summary.significant == 1 and .summary.over_fail_over == 1' \
+    "$tmp/slow_json.txt" >/dev/null && ok || bad "compare --format json: $(cat "$tmp/slow_json.txt")"
+compare_ok slow_changes 0 "$tmp/a.json" "$tmp/slow.json" --changes-only
+[ "$(grep -c '^color/' "$tmp/slow_changes.txt")" -eq 1 ] &&
+    grep -q '^color/lea_shr_and/asm  *ordered  *latency .* slower$' "$tmp/slow_changes.txt" && ok ||
+    bad "compare --changes-only: $(cat "$tmp/slow_changes.txt")"
+compare_ok same_json 0 "$tmp/a.json" "$tmp/a.json" --format json --changes-only
+jq -e '.rows == [] and .batch == []' "$tmp/same_json.txt" >/dev/null && ok ||
+    bad "compare --format json --changes-only of a file with itself: $(cat "$tmp/same_json.txt")"
 [ "$(verdict fast color/lea_shr_and/asm ordered latency)" = "faster" ] && ok || bad "a speedup: $(verdict fast color/lea_shr_and/asm ordered latency)"
 
 # 0.03 cycles apart, every sample of B above every one of A: under the floor.

@@ -85,6 +85,7 @@ runs "report --plot" report --plot "$T/plots" "$T/hostile.json"
 runs "compare, itself" compare "$T/hostile.json" "$T/hostile.json"
 runs "compare, clean A" compare "$T/good.json" "$T/hostile.json"
 runs "compare, clean B" compare "$T/hostile.json" "$T/good.json"
+runs "compare --format json" compare "$T/good.json" "$T/hostile.json" --format json
 # disasm sets beside its code only this CPU's runs: the vendor as measured.
 jq --arg v "$(jq -r .machine.vendor "$T/good.json")" '.machine.vendor = $v' "$T/hostile.json" \
     >"$T/hostile_here.json" || bad "jq could not make hostile_here"

@@ -16,6 +16,7 @@
 #include "bench/util/escape.h"
 #include "bench/util/stats.h"
 
+#include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -254,6 +255,77 @@ static const char *speeds_text(const side *s, char *buf, size_t len) {
     return buf;
 }
 
+/* A row's verdict for scripts: slower, faster, same, or untested. A row
+ * judged by its speeds that differs is slower or faster by its medians. */
+static const char *verdict_word(const row *w) {
+    if (w->untested)
+        return "untested";
+    if (!w->significant)
+        return "same";
+    return w->b.s.median >= w->a.s.median ? "slower" : "faster";
+}
+
+static json_t *row_json(const row *w, double fail_over) {
+    const sq_result *r = w->a.r;
+    json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:b}", "id", r->variant->id, "sequence",
+                          r->sequence, "mode", sq_mode_names[r->mode], "verdict", verdict_word(w),
+                          "over_fail_over", (int)over_gate(w, fail_over));
+    const double values[] = {w->a.finite ? w->a.s.median : NAN, w->b.finite ? w->b.s.median : NAN,
+                             w->p};
+    static const char *const keys[] = {"a", "b", "p"};
+    for (int k = 0; o && k < 3; k++)
+        if (json_object_set_new(o, keys[k],
+                                isfinite(values[k]) ? json_real(values[k]) : json_null()))
+            o = NULL;
+    return o;
+}
+
+static int put_stdout(const char *text, size_t size, void *unused) {
+    (void)unused;
+    return fwrite(text, 1, size, stdout) == size ? 0 : -1;
+}
+
+/* The verdicts as one JSON document on standard output (its strings shown
+ * safely, as every file's: sq_json_shown). Returns the gate's count, or -1
+ * out of memory. */
+static int print_json(const char *const files[2], const sq_run *a, const sq_run *b, row *rows,
+                      int matched, double alpha, double fail_over, bool changes_only) {
+    json_t *list = json_array();
+    int gate = 0, significant = 0;
+    for (int i = 0; list && i < matched; i++) {
+        judge(&rows[i], alpha);
+        gate += over_gate(&rows[i], fail_over);
+        significant += rows[i].significant;
+        if (changes_only && !rows[i].significant)
+            continue;
+        json_t *o = row_json(&rows[i], fail_over);
+        if (!o || json_array_append_new(list, o)) {
+            json_decref(list);
+            list = NULL;
+        }
+    }
+    int batch_gate = 0;
+    json_t *batch = list ? sq_compare_batch_json(a, b, fail_over, &batch_gate) : NULL;
+    json_t *root = list && batch ? json_pack("{s:s, s:s, s:o, s:o, s:{s:i, s:i, s:i}}", "a",
+                                             files[0], "b", files[1], "rows", list, "batch", batch,
+                                             "summary", "matched", matched, "significant",
+                                             significant, "over_fail_over", gate + batch_gate)
+                                 : NULL;
+    if (!root) {
+        json_decref(list);
+        json_decref(batch);
+        return -1;
+    }
+    char *text = json_dumps(root, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
+    json_decref(root);
+    if (!text)
+        return -1;
+    sq_json_shown(text, strlen(text), put_stdout, NULL);
+    putchar('\n');
+    free(text);
+    return gate + batch_gate;
+}
+
 static void print_row(const row *w, double fail_over) {
     const sq_result *r = w->a.r;
     sq_put_plain_padded(stdout, r->variant->id, 40);
@@ -329,7 +401,7 @@ static void print_file(const char *side_name, const char *file, const sq_run *ru
     printf(")\n");
 }
 
-enum { OPT_FAIL_OVER, OPT_ALPHA, OPT_COUNT };
+enum { OPT_FAIL_OVER, OPT_ALPHA, OPT_CHANGES_ONLY, OPT_FORMAT, OPT_COUNT };
 static const sq_option options[OPT_COUNT] = {
     [OPT_FAIL_OVER] = {.name = "--fail-over",
                        .kind = SQ_OPTION_NUMBER,
@@ -347,6 +419,17 @@ static const sq_option options[OPT_COUNT] = {
                    .low = 0,
                    .high = 1,
                    .open = true},
+    [OPT_CHANGES_ONLY] = {.name = "--changes-only",
+                          .kind = SQ_OPTION_FLAG,
+                          .help = "only the rows that changed (significant, or batch rows apart)"},
+    [OPT_FORMAT] = {.name = "--format",
+                    .kind = SQ_OPTION_CHOICE,
+                    .placeholder = "F",
+                    .help = "table, or json: {\"rows\": [{\"id\", \"sequence\", \"mode\", "
+                            "\"verdict\", ...}], \"batch\": [...]} for scripts, verdicts "
+                            "slower, faster, same or untested",
+                    .def = "table",
+                    .choices = "table|json"},
 };
 
 static int run_compare(int argc, char **argv);
@@ -402,20 +485,29 @@ static int run_compare(int argc, char **argv) {
     tally t = {0};
     row_index ia = index_rows(a), ib = index_rows(b);
     test_rows(a, &ib, alpha, rows, &t);
+    bool changes_only = v[OPT_CHANGES_ONLY].given;
+    int gate = 0;
+    if (v[OPT_FORMAT].choice == 1) {
+        gate = print_json(files, a, b, rows, t.matched, alpha, fail_over, changes_only);
+        if (gate < 0)
+            fprintf(stderr, "sqcolor compare: out of memory\n");
+        goto done;
+    }
 
     print_file("A", files[0], a);
     print_file("B", files[1], b);
     note_provenance(a, b);
     printf("%-40s %-11s %-10s %15s %15s %7s %9s  %s\n", "variant", "sequence", "mode", "A", "B",
            "B/A", "p (Holm)", "verdict");
-    int significant = 0, gate = 0, by_speeds = 0;
+    int significant = 0, by_speeds = 0;
     for (int i = 0; i < t.matched; i++) {
         row *w = &rows[i];
         judge(w, alpha);
         significant += w->significant;
         gate += over_gate(w, fail_over);
         by_speeds += w->by_speeds;
-        print_row(w, fail_over);
+        if (!changes_only || w->significant)
+            print_row(w, fail_over);
     }
     if (t.blind)
         printf("\nnote: %d of the %d rows tested have too few repetitions for any difference to "
@@ -437,7 +529,8 @@ static int run_compare(int argc, char **argv) {
     if (fail_over >= 0)
         printf("; significant slowdowns over %g%%: %d", fail_over, gate);
     printf("\n");
-    gate += sq_compare_batch(a, b, fail_over);
+    gate += sq_compare_batch(a, b, fail_over, changes_only);
+done:
     free(rows);
     free(ia.by_key);
     free(ib.by_key);

@@ -4,6 +4,8 @@
 #include "bench/util/escape.h"
 #include "bench/util/stats.h"
 
+#include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 
 static int unmatched(const sq_run *from, const sq_run *in) {
@@ -13,7 +15,45 @@ static int unmatched(const sq_run *from, const sq_run *in) {
     return n;
 }
 
-int sq_compare_batch(const sq_run *a, const sq_run *b, double fail_over) {
+/* One matched batch row's verdict: its intervals apart, and over the gate. */
+typedef struct batch_verdict {
+    bool slower, faster, over;
+    double ratio;
+} batch_verdict;
+
+static batch_verdict verdict_of(const sq_batch_result *x, const sq_batch_result *y,
+                                double fail_over) {
+    const sq_stats *s = &x->cycles, *t = &y->cycles;
+    batch_verdict v = {s->ci_hi < t->ci_lo, t->ci_hi < s->ci_lo, false, t->median / s->median};
+    v.over = v.slower && fail_over >= 0 && (v.ratio - 1) * 100 > fail_over;
+    return v;
+}
+
+json_t *sq_compare_batch_json(const sq_run *a, const sq_run *b, double fail_over, int *gate) {
+    json_t *rows = json_array();
+    *gate = 0;
+    for (int i = 0; rows && i < a->nbatch; i++) {
+        const sq_batch_result *x = &a->batch[i], *y = sq_batch_find(b, x->id, x->n);
+        if (!y)
+            continue;
+        batch_verdict v = verdict_of(x, y, fail_over);
+        *gate += v.over;
+        json_t *o = json_pack("{s:s, s:I, s:s, s:f, s:f, s:f, s:b}", "id", x->id, "n",
+                              (json_int_t)x->n, "verdict",
+                              v.slower   ? "slower"
+                              : v.faster ? "faster"
+                                         : "same",
+                              "a", x->cycles.median, "b", y->cycles.median, "ratio",
+                              isfinite(v.ratio) ? v.ratio : 0.0, "over_fail_over", (int)v.over);
+        if (!o || json_array_append_new(rows, o)) {
+            json_decref(rows);
+            return NULL;
+        }
+    }
+    return rows;
+}
+
+int sq_compare_batch(const sq_run *a, const sq_run *b, double fail_over, bool changes_only) {
     if (!a->nbatch && !b->nbatch)
         return 0;
     printf("\n%-40s %7s %15s %15s %7s  %s\n", "batch variant", "n", "A", "B", "B/A", "verdict");
@@ -24,11 +64,13 @@ int sq_compare_batch(const sq_run *a, const sq_run *b, double fail_over) {
             continue;
         matched++;
         const sq_stats *s = &x->cycles, *t = &y->cycles;
-        bool slower = s->ci_hi < t->ci_lo, faster = t->ci_hi < s->ci_lo;
-        double ratio = t->median / s->median;
-        bool over = slower && fail_over >= 0 && (ratio - 1) * 100 > fail_over;
+        batch_verdict v = verdict_of(x, y, fail_over);
+        bool slower = v.slower, faster = v.faster, over = v.over;
+        double ratio = v.ratio;
         apart += slower || faster;
         gate += over;
+        if (changes_only && !slower && !faster)
+            continue;
         sq_put_plain_padded(stdout, x->id, 40);
         printf(" %7zu %8.4f±%.4f %8.4f±%.4f %7.3f  %s%s\n", x->n, s->median, sq_ci_halfwidth(*s),
                t->median, sq_ci_halfwidth(*t), ratio,
