@@ -8,7 +8,7 @@
 #include <math.h>
 #include <stdio.h>
 
-static int unmatched(const sq_run *from, const sq_run *in) {
+static int unmatched(const sq_run *from, const sq_batch_index *in) {
     int n = 0;
     for (int i = 0; i < from->nbatch; i++)
         n += !sq_batch_find(in, from->batch[i].id, from->batch[i].n);
@@ -30,10 +30,11 @@ static batch_verdict verdict_of(const sq_batch_result *x, const sq_batch_result 
 }
 
 json_t *sq_compare_batch_json(const sq_run *a, const sq_run *b, double fail_over, int *gate) {
-    json_t *rows = json_array();
+    sq_batch_index ib;
+    json_t *rows = sq_batch_index_init(&ib, b) ? NULL : json_array();
     *gate = 0;
     for (int i = 0; rows && i < a->nbatch; i++) {
-        const sq_batch_result *x = &a->batch[i], *y = sq_batch_find(b, x->id, x->n);
+        const sq_batch_result *x = &a->batch[i], *y = sq_batch_find(&ib, x->id, x->n);
         if (!y)
             continue;
         batch_verdict v = verdict_of(x, y, fail_over);
@@ -47,19 +48,26 @@ json_t *sq_compare_batch_json(const sq_run *a, const sq_run *b, double fail_over
                               isfinite(v.ratio) ? v.ratio : 0.0, "over_fail_over", (int)v.over);
         if (!o || json_array_append_new(rows, o)) {
             json_decref(rows);
-            return NULL;
+            rows = NULL;
         }
     }
+    sq_batch_index_free(&ib);
     return rows;
 }
 
 int sq_compare_batch(const sq_run *a, const sq_run *b, double fail_over, bool changes_only) {
     if (!a->nbatch && !b->nbatch)
         return 0;
+    sq_batch_index ia, ib;
+    if (sq_batch_index_init(&ia, a) || sq_batch_index_init(&ib, b)) {
+        sq_batch_index_free(&ia);
+        printf("\ncompare batch: out of memory\n");
+        return 1;
+    }
     printf("\n%-40s %7s %15s %15s %7s  %s\n", "batch variant", "n", "A", "B", "B/A", "verdict");
     int matched = 0, apart = 0, gate = 0;
     for (int i = 0; i < a->nbatch; i++) {
-        const sq_batch_result *x = &a->batch[i], *y = sq_batch_find(b, x->id, x->n);
+        const sq_batch_result *x = &a->batch[i], *y = sq_batch_find(&ib, x->id, x->n);
         if (!y)
             continue;
         matched++;
@@ -81,9 +89,11 @@ int sq_compare_batch(const sq_run *a, const sq_run *b, double fail_over, bool ch
     }
     printf("\ncompare batch: %d rows matched, %d apart (disjoint 95%% intervals: no samples are "
            "kept for a test), %d only in A, %d only in B",
-           matched, apart, unmatched(a, b), unmatched(b, a));
+           matched, apart, unmatched(a, &ib), unmatched(b, &ia));
     if (fail_over >= 0)
         printf("; slowdowns over %g%%: %d", fail_over, gate);
     printf("\n");
+    sq_batch_index_free(&ia);
+    sq_batch_index_free(&ib);
     return gate;
 }

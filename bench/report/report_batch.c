@@ -25,11 +25,47 @@ static const char *size_label(size_t n, char *buf, size_t len) {
     return buf;
 }
 
-const sq_batch_result *sq_batch_find(const sq_run *run, const char *id, size_t n) {
+static int key_order(const sq_batch_result *a, const char *id, size_t n) {
+    int c = strcmp(a->id, id);
+    return c ? c : (a->n > n) - (a->n < n);
+}
+
+static int by_key(const void *x, const void *y) {
+    const sq_batch_result *a = *(const sq_batch_result *const *)x,
+                          *b = *(const sq_batch_result *const *)y;
+    int c = key_order(a, b->id, b->n);
+    return c ? c : (a > b) - (a < b);
+}
+
+int sq_batch_index_init(sq_batch_index *ix, const sq_run *run) {
+    ix->n = run->nbatch;
+    ix->by_key = malloc(sizeof *ix->by_key * ((size_t)run->nbatch + 1));
+    if (!ix->by_key) {
+        ix->n = 0;
+        return -1;
+    }
     for (int i = 0; i < run->nbatch; i++)
-        if (run->batch[i].n == n && strcmp(run->batch[i].id, id) == 0)
-            return &run->batch[i];
-    return NULL;
+        ix->by_key[i] = &run->batch[i];
+    qsort(ix->by_key, (size_t)ix->n, sizeof *ix->by_key, by_key);
+    return 0;
+}
+
+const sq_batch_result *sq_batch_find(const sq_batch_index *ix, const char *id, size_t n) {
+    int lo = 0, hi = ix->n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (key_order(ix->by_key[mid], id, n) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < ix->n && key_order(ix->by_key[lo], id, n) == 0 ? ix->by_key[lo] : NULL;
+}
+
+void sq_batch_index_free(sq_batch_index *ix) {
+    free(ix->by_key);
+    ix->by_key = NULL;
+    ix->n = 0;
 }
 
 /* The run's sizes and ids, each once, in the order they first appear. */
@@ -79,13 +115,14 @@ static bool picked(const sq_batch_variant *v, const sq_batch_family *fam, pick k
 }
 
 /* The cheapest row of family fam at size n that kind picks; NULL if none. */
-static const sq_batch_result *cheapest(const sq_run *run, const sq_batch_family *fam, size_t n,
-                                       pick kind, int level, const char *technique,
-                                       const sq_batch_variant **which) {
+/* vars[i]: batch row i's variant (variant_of), looked up once a report. */
+static const sq_batch_result *cheapest(const sq_run *run, const sq_batch_variant *const *vars,
+                                       const sq_batch_family *fam, size_t n, pick kind, int level,
+                                       const char *technique, const sq_batch_variant **which) {
     const sq_batch_result *best = NULL;
     for (int i = 0; i < run->nbatch; i++) {
         const sq_batch_result *b = &run->batch[i];
-        const sq_batch_variant *v = variant_of(b->id);
+        const sq_batch_variant *v = vars[i];
         if (b->n == n && v && picked(v, fam, kind, level, technique) &&
             (!best || b->cycles.median < best->cycles.median)) {
             best = b;
@@ -108,8 +145,8 @@ static const char *impl_key(const sq_batch_key *key, const char *impl, char *buf
 /* A row per CPU feature level (the cheapest asm routine at it), then the
  * dispatcher, each C technique's best impl and the load/store bound; a column
  * per family and size. compact: figures and C letters only. */
-static void levels_table(sq_doc *d, const sq_run *run, const size_t *sizes, int nsizes,
-                         const sq_batch_key *key, bool compact) {
+static void levels_table(sq_doc *d, const sq_run *run, const sq_batch_variant *const *vars,
+                         const size_t *sizes, int nsizes, const sq_batch_key *key, bool compact) {
     sq_doc_heading(d, compact ? 2 : 3,
                    "batch — the best at each CPU feature level, core cycles per square (pair)%s",
                    compact ? " (every variant: --detail)" : "");
@@ -144,8 +181,8 @@ static void levels_table(sq_doc *d, const sq_run *run, const size_t *sizes, int 
             for (int s = 0; s < nsizes; s++) {
                 const sq_batch_variant *v = NULL;
                 const sq_batch_result *b =
-                    cheapest(run, &sq_batch_families[f], sizes[s], rows[r].kind, rows[r].level,
-                             rows[r].technique, &v);
+                    cheapest(run, vars, &sq_batch_families[f], sizes[s], rows[r].kind,
+                             rows[r].level, rows[r].technique, &v);
                 if (!b) {
                     sq_text_table_add(&t, "-");
                     continue;
@@ -180,8 +217,21 @@ void sq_report_batch(sq_doc *d, const sq_run *run, const sq_batch_key *key, bool
         return;
     size_t sizes[SQ_BATCH_MAX_SIZES];
     int nsizes = distinct_sizes(run, sizes, SQ_BATCH_MAX_SIZES);
+    /* Each row's variant and a sorted index, once: a report grows with the rows. */
+    const sq_batch_variant **vars = sq_doc_alloc(d, sizeof *vars * ((size_t)run->nbatch + 1));
+    sq_batch_index ix = {0};
+    if (!vars || sq_batch_index_init(&ix, run)) {
+        if (vars)
+            sq_doc_out_of_memory(d);
+        free(vars);
+        return;
+    }
+    for (int i = 0; i < run->nbatch; i++)
+        vars[i] = variant_of(run->batch[i].id);
     if (compact) {
-        levels_table(d, run, sizes, nsizes, key, true);
+        levels_table(d, run, vars, sizes, nsizes, key, true);
+        sq_batch_index_free(&ix);
+        free(vars);
         return;
     }
     sq_doc_heading(d, 2, "batch — core cycles per square (per pair for same_color_batch)");
@@ -193,12 +243,12 @@ void sq_report_batch(sq_doc *d, const sq_run *run, const sq_batch_key *key, bool
         sq_text_table_add(&t, "%s", size_label(sizes[s], buf, sizeof buf));
     for (int i = 0; i < run->nbatch; i++) {
         const char *id = run->batch[i].id;
-        if (sq_batch_find(run, id, run->batch[i].n) != &run->batch[i] ||
+        if (sq_batch_find(&ix, id, run->batch[i].n) != &run->batch[i] ||
             run->batch[i].n != sizes[0])
             continue; /* a row per id: at its first size's entry */
         sq_text_table_add(&t, "%s", id);
         for (int s = 0; s < nsizes; s++) {
-            const sq_batch_result *b = sq_batch_find(run, id, sizes[s]);
+            const sq_batch_result *b = sq_batch_find(&ix, id, sizes[s]);
             if (b)
                 cell(buf, sizeof buf, b->cycles);
             sq_text_table_add(&t, "%s", b ? buf : "-");
@@ -208,7 +258,9 @@ void sq_report_batch(sq_doc *d, const sq_run *run, const sq_batch_key *key, bool
     sq_text_table_free(&t);
     /* A curve over many sizes (batch --sizes): the levels at its two ends. */
     sizes[1] = sizes[nsizes - 1];
-    levels_table(d, run, sizes, nsizes < 2 ? nsizes : 2, key, false);
+    levels_table(d, run, vars, sizes, nsizes < 2 ? nsizes : 2, key, false);
+    sq_batch_index_free(&ix);
+    free(vars);
 }
 
 void sq_write_batch_csv(FILE *out, const sq_run *run) {
