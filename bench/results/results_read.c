@@ -620,11 +620,9 @@ static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
         return bad(rd, "%s.family: unknown family '%s'", where, family);
     if (!id_of(id, family, tech, impl))
         return bad(rd, "%s.id: '%s' is not family/technique/impl", where, id);
-    int m = 0;
-    while (m < SQ_MODE_COUNT && strcmp(sq_mode_names[m], mode) != 0)
-        m++;
-    if (m == SQ_MODE_COUNT)
-        return bad(rd, "%s.mode: unknown mode '%s'", where, mode);
+    int m = read_mode(rd, o, where);
+    if (m < 0)
+        return -1;
     sq_result *r = &run->results[run->nresults];
     memset(r, 0, sizeof *r);
     r->mode = (sq_mode)m;
