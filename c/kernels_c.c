@@ -5,27 +5,11 @@
 #include "this_impl.h"
 #include "techniques_c.h"
 
-/* An identity the compiler cannot see through: the baselines' body, and the
- * latency chain's link. The square fed to the routine, a[i] ^ r, passes
- * through it whole, so the routine's whole path from its input is on the
- * chain, as in the asm kernels: with only r opaque, compilers reassociate
- * f(a ^ r, b) = (a ^ r) ^ b into (a ^ b) ^ r, an xor off the chain, and
- * clang turns f(a ^ r) into f(a) ^ r. r passes through it too, as the
- * 32-bit value the routine returns: knowing it is 0 or 1, clang-16 and later
- * xor it into the byte loaded in 8 bits and zero-extend, a movzx on the
- * chain that the asm and the harness do not have (color/bt: 2.75 against
- * 2.00). */
+/* An identity the compiler cannot see through: the baselines' body. */
 static inline unsigned opaque(unsigned x) {
     __asm__("" : "+r"(x));
     return x;
 }
-/* Both inputs out of one barrier: to the compiler they arrive together, as a
- * routine's arguments do, so it keeps the routine's order of operations
- * instead of reassociating to start early on the operand it sees loaded
- * first (clang-16 and later did so to same_color/stockfish_2019, 5.10
- * cycles against the routine's 6.00). A macro: clang called it as a
- * function from kernels with a target attribute. */
-#define OPAQUE_PAIR(x, y) __asm__("" : "+r"(x), "+r"(y))
 
 static inline unsigned baseline1(unsigned a) {
     return opaque(a);
@@ -51,17 +35,29 @@ static inline unsigned baseline_branch2(unsigned a, unsigned b) {
 #define SQ_UNROLLED      _Pragma("GCC unroll 8")
 #define SQ_UNROLLED_BY_2 _Pragma("GCC unroll 2")
 
-/* The latency chain's inputs: a square through barriers (a pair's two
- * squares through one, together); the arity-1 kernels load no b. */
+/* One link of the latency chain, built as a call's registers are: the
+ * square a ^ r (and a pair's b) arrive in edi (and esi) through a barrier,
+ * and the routine's 32-bit result leaves in eax through another, as in the
+ * asm kernels. No compiler sees through either, so none reassociates
+ * f(a ^ r, b) = (a ^ r) ^ b into (a ^ b) ^ r (an xor off the chain), starts
+ * early on the operand loaded first, or narrows r to the byte it knows it
+ * is. The fixed registers leave nothing to copy at the loop's back edge:
+ * with any register allowed, clang-13 to 16 ended each 8 squares of
+ * color/lookup with a movzx on the chain (5.12 cycles against clang-19's
+ * 4.99 for one routine, Zen 5). */
 #define SQ_CHAIN_STEP_1(body, r, a, b)                                                             \
     do {                                                                                           \
-        r = body(opaque(a ^ opaque(r)));                                                           \
+        unsigned x = a ^ r;                                                                        \
+        __asm__("" : "+D"(x));                                                                     \
+        r = body(x);                                                                               \
+        __asm__("" : "+a"(r));                                                                     \
     } while (0)
 #define SQ_CHAIN_STEP_2(body, r, a, b)                                                             \
     do {                                                                                           \
-        unsigned x = a ^ opaque(r), y = b;                                                         \
-        OPAQUE_PAIR(x, y);                                                                         \
+        unsigned x = a ^ r, y = b;                                                                 \
+        __asm__("" : "+D"(x), "+S"(y));                                                            \
         r = body(x, y);                                                                            \
+        __asm__("" : "+a"(r));                                                                     \
     } while (0)
 
 /* Which kernels this object holds: SQ_KERNEL_PART 1 the latency and
