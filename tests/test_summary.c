@@ -254,9 +254,42 @@ static void check_loop_branch(void) {
           "regimes apart in throughput only");
 }
 
+/* A latency loop whose chain is shorter than its routine's (chain_apart):
+ * its latency figure is kept, marked §, and given no rank; other modes are
+ * untouched. */
+static void check_chain_apart(void) {
+    static sq_result apart_rows[2];
+    static sq_variant sf;
+    sf = (sq_variant){.id = "same_color/stockfish_2019/clang-13", .family = &sq_families[0]};
+    sq_run r = {.results = apart_rows, .nresults = 2};
+    apart_rows[0] = (sq_result){.variant = &sf,
+                                .sequence = "random",
+                                .mode = SQ_MODE_LATENCY,
+                                .cycles = {4.98, 4.99, 5.0, 4.98, 5.0},
+                                .chain_apart = true};
+    apart_rows[1] = (sq_result){.variant = &sf,
+                                .sequence = "random",
+                                .mode = SQ_MODE_THROUGHPUT,
+                                .cycles = {1, 1, 1, 1, 1}};
+    sq_headline lat = sq_headline_of(&r, sf.id, SQ_HEADLINE_LATENCY),
+                thr = sq_headline_of(&r, sf.id, SQ_HEADLINE_THROUGHPUT);
+    CHECK(lat.chain_apart && near(lat.median, 4.99) && isinf(sq_headline_rank(&lat)),
+          "latency apart from its routine: a figure, marked, no rank: %g", lat.median);
+    CHECK(!thr.chain_apart && sq_headline_rank(&thr) == 1, "throughput untouched");
+    char text[64];
+    sq_headline_text(text, sizeof text, &lat, 2);
+    CHECK(strcmp(text, "4.99±0.01§") == 0, "the headline shows §: %s", text);
+    sq_cell_text(text, sizeof text, &apart_rows[0]);
+    CHECK(strcmp(text, "4.99±0.01§") == 0 && isinf(sq_cell_rank(&apart_rows[0])),
+          "the cell shows § and is never the best: %s", text);
+    sq_cell_over_sequences(text, sizeof text, &r, sf.id, SQ_MODE_LATENCY);
+    CHECK(strstr(text, "§") != NULL, "over sequences too: %s", text);
+}
+
 int main(void) {
     build();
     check_loop_branch();
+    check_chain_apart();
     check_sequences();
     check_summaries();
     check_references();

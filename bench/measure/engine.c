@@ -2,6 +2,7 @@
  * repetitions spent where they are needed, and each row's net cost. */
 #include "bench/measure/engine.h"
 
+#include "bench/code/chain.h"
 #include "bench/code/disasm.h"
 #include "bench/code/timed_loop.h"
 #include "bench/measure/row.h"
@@ -373,15 +374,28 @@ static bool control_dependent(const sq_variant *v, sq_mode mode, signed char *kn
     return *b == 2;
 }
 
+/* Whether v's latency loop chains fewer instructions than its routine and
+ * the harness's xor a square (bench/code/chain.h); known[] caches it. */
+static bool chain_apart(const sq_variant *v, signed char *known) {
+    signed char *b = &known[v - sq_variants];
+    if (!*b) {
+        int routine = sq_routine_chain(v), loop = sq_latency_loop_chain(v);
+        *b = routine >= 0 && loop >= 0 && loop < SQ_KERNEL_UNROLL * (routine + 1) ? 2 : 1;
+    }
+    return *b == 2;
+}
+
 /* Each row's net cost per repetition and its statistics, and whether it is
  * control-dependent (control_dependent). */
 static int collect(engine *e, sq_run *run) {
     run->results = calloc((size_t)e->nrows, sizeof *run->results);
     double *net = malloc(sizeof *net * (size_t)e->cfg->timing.reps);
     signed char *branches = calloc((size_t)sq_variant_count * SQ_MODE_COUNT, 1);
-    if (!run->results || !net || !branches) {
+    signed char *chains = calloc((size_t)sq_variant_count, 1);
+    if (!run->results || !net || !branches || !chains) {
         free(net);
         free(branches);
+        free(chains);
         return fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for results");
     }
     for (int i = 0; i < e->nrows; i++) {
@@ -398,6 +412,7 @@ static int collect(engine *e, sq_run *run) {
         if (!res->samples) {
             free(net);
             free(branches);
+            free(chains);
             return fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for results");
         }
         for (int k = 0; k < reps; k++)
@@ -413,9 +428,12 @@ static int collect(engine *e, sq_run *run) {
         res->loop_branch_only = res->control_dependent && t->row.mode != SQ_MODE_CALL &&
                                 t->row.mode != SQ_MODE_BRANCH &&
                                 !control_dependent(t->row.variant, SQ_MODE_CALL, branches);
+        res->chain_apart = t->row.mode == SQ_MODE_LATENCY && !res->control_dependent &&
+                           chain_apart(t->row.variant, chains);
     }
     free(net);
     free(branches);
+    free(chains);
     return 0;
 }
 

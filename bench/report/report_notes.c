@@ -167,6 +167,10 @@ void sq_report_marks(sq_doc *d, bool detail) {
     sq_doc_note(d, "‡: the timed loop branches on the result although the routine does not (the "
                    "compiler made the branch when it inlined the routine): a figure of how the "
                    "loop was built, not of the routine, so it is given no verdict against asm");
+    sq_doc_note(d, "§: the timed loop's latency chain is shorter than the routine's (the compiler "
+                   "reordered the routine when it inlined it; disasm --loops shows both): a "
+                   "figure of the loop, not of the routine, so it is given no verdict against asm; "
+                   "call mode times the routine itself");
     const char *best = d->format == SQ_DOC_TEXT ? "*" : "bold";
     sq_doc_note(d,
                 "%s in the headline tables: per figure, the cheaper of asm and the best "

@@ -9,6 +9,7 @@
 
 #define DAGGER      "†"
 #define LOOP_BRANCH "‡"
+#define CHAIN_APART "§"
 
 void sq_cell_estimate(char *buf, size_t len, double m, double lo, double hi, int decimals) {
     sq_stats s = {.median = m, .ci_lo = lo, .ci_hi = hi};
@@ -63,8 +64,8 @@ void sq_cell_text(char *buf, size_t len, const sq_result *r) {
     }
     if (strcmp(buf, "-") != 0) {
         size_t n = strlen(buf);
-        snprintf(buf + n, len - n, "%s%s", sq_cell_dagger(r) ? DAGGER : "",
-                 r->loop_branch_only ? LOOP_BRANCH : "");
+        snprintf(buf + n, len - n, "%s%s%s", sq_cell_dagger(r) ? DAGGER : "",
+                 r->loop_branch_only ? LOOP_BRANCH : "", r->chain_apart ? CHAIN_APART : "");
     }
 }
 
@@ -76,7 +77,8 @@ bool sq_cell_ties_best(const sq_result *r, const sq_result *best) {
 }
 
 double sq_cell_rank(const sq_result *r) {
-    if (!r || !isfinite(r->cycles.median) || r->nmodes || sq_cell_dagger(r) || r->loop_branch_only)
+    if (!r || !isfinite(r->cycles.median) || r->nmodes || sq_cell_dagger(r) ||
+        r->loop_branch_only || r->chain_apart)
         return INFINITY;
     return sq_about_zero(r->cycles) ? 0 : r->cycles.median;
 }
@@ -84,9 +86,10 @@ double sq_cell_rank(const sq_result *r) {
 void sq_cell_over_sequences(char *buf, size_t len, const sq_run *run, const char *id,
                             sq_mode mode) {
     char dagger[16];
-    snprintf(dagger, sizeof dagger, "%s%s",
+    snprintf(dagger, sizeof dagger, "%s%s%s",
              chain_mode(mode) && sq_variant_control_dependent(run, id, mode) ? DAGGER : "",
-             sq_variant_loop_branch_only(run, id, mode) ? LOOP_BRANCH : "");
+             sq_variant_loop_branch_only(run, id, mode) ? LOOP_BRANCH : "",
+             sq_variant_chain_apart(run, id, mode) ? CHAIN_APART : "");
     if (!sq_regimes_apart(run, id, mode)) {
         char v[32];
         sq_cell_value(v, sizeof v, sq_over_sequences_of(run, id, mode, SQ_SEQUENCES_ALL).median, 2);
@@ -119,13 +122,14 @@ void sq_headline_text(char *buf, size_t len, const sq_headline *h, int decimals)
         sq_cell_estimate(buf, len, h->median, h->lo, h->hi, decimals);
         size_t n = strlen(buf);
         if (strcmp(buf, "-") != 0)
-            snprintf(buf + n, len - n, "%s%s", h->nbimodal ? LEFT_OUT : "",
-                     h->loop_branch_only ? LOOP_BRANCH : "");
+            snprintf(buf + n, len - n, "%s%s%s", h->nbimodal ? LEFT_OUT : "",
+                     h->loop_branch_only ? LOOP_BRANCH : "", h->chain_apart ? CHAIN_APART : "");
     }
 }
 
 double sq_headline_rank(const sq_headline *h) {
-    if (!h || h->control_dependent || h->loop_branch_only || !h->ncells || !isfinite(h->median))
+    if (!h || h->control_dependent || h->loop_branch_only || h->chain_apart || !h->ncells ||
+        !isfinite(h->median))
         return INFINITY;
     sq_stats s = {.median = h->median, .ci_lo = h->lo, .ci_hi = h->hi};
     return h->median < 0 || sq_about_zero(s) ? 0 : h->median;

@@ -8,13 +8,14 @@
 #include <string.h>
 
 /* Latency and call rows time the routine's whole path, whatever loop is
- * around it; throughput and branch rows time their loop. */
-static bool by_routine(sq_mode mode) {
-    return mode == SQ_MODE_LATENCY || mode == SQ_MODE_CALL;
+ * around it (but a latency loop whose chain is not the routine's:
+ * chain_apart); throughput and branch rows time their loop. */
+static bool by_routine(const sq_result *r) {
+    return (r->mode == SQ_MODE_LATENCY && !r->chain_apart) || r->mode == SQ_MODE_CALL;
 }
 
 const sq_code_fact *sq_row_code(const sq_run *run, const sq_result *r) {
-    if (by_routine(r->mode))
+    if (by_routine(r))
         return sq_run_code_of(run, r->variant->id);
     for (int i = 0; i < run->nloops; i++)
         if (run->loops[i].mode == r->mode && strcmp(run->loops[i].code.id, r->variant->id) == 0)
@@ -51,7 +52,7 @@ static int index_facts(fact_index *ix, const sq_run *run) {
 }
 
 static const sq_code_fact *code_of(const fact_index *ix, const sq_result *r) {
-    return sq_id_table_get(&ix->by[by_routine(r->mode) ? SQ_MODE_COUNT : r->mode], r->variant->id);
+    return sq_id_table_get(&ix->by[by_routine(r) ? SQ_MODE_COUNT : r->mode], r->variant->id);
 }
 
 /* A row with the code it times, for sorting into groups. */

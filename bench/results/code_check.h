@@ -17,7 +17,8 @@ typedef struct sq_code_mismatch {
 
 /* The code a row times, as the run recorded it: in latency and call mode
  * the routine (the chain passes through its whole path, whatever loop is
- * around it), in throughput and branch mode the loop of its mode. NULL
+ * around it), in throughput and branch mode, and in latency mode where the
+ * loop's chain is not the routine's (chain_apart), the loop of its mode. NULL
  * where unknown (files from before loops or code were recorded). */
 const sq_code_fact *sq_row_code(const sq_run *run, const sq_result *r);
 

@@ -45,6 +45,9 @@ typedef struct sq_result {
     bool loop_branch_only;  /* control_dependent, though the routine is branch-free: the
                                compiler made the branch when it inlined the routine into
                                the timed loop; no verdict against asm (cells.h) */
+    bool chain_apart;       /* latency: the timed loop's chain is shorter than the routine's
+                               (bench/code/chain.h): inlined, the compiler reordered the
+                               routine; a figure of the loop, given no verdict against asm */
 } sq_result;
 
 /* A kernel's timed loop in brief: the code fact of the loop of one mode. */

@@ -656,7 +656,8 @@ static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
     }
     if (get_modes(rd, o, where, r) ||
         get_optional_bool(rd, o, where, SQ_KEY_CONTROL_DEPENDENT, false, &r->control_dependent) ||
-        get_optional_bool(rd, o, where, SQ_KEY_LOOP_BRANCH_ONLY, false, &r->loop_branch_only)) {
+        get_optional_bool(rd, o, where, SQ_KEY_LOOP_BRANCH_ONLY, false, &r->loop_branch_only) ||
+        get_optional_bool(rd, o, where, SQ_KEY_CHAIN_APART, false, &r->chain_apart)) {
         free(r->samples);
         return -1;
     }

@@ -103,6 +103,7 @@
 #define SQ_KEY_HARNESS           "harness"
 #define SQ_KEY_CONTROL_DEPENDENT "control_dependent"
 #define SQ_KEY_LOOP_BRANCH_ONLY  "loop_branch_only"
+#define SQ_KEY_CHAIN_APART       "chain_apart"
 #define SQ_KEY_MODES             "modes"
 
 /* results[].modes[] */

@@ -102,6 +102,8 @@ static json_t *result_json(const sq_result *r) {
                   SQ_KEY_CONTROL_DEPENDENT, (int)r->control_dependent);
     if (r->loop_branch_only)
         o = set(o, SQ_KEY_LOOP_BRANCH_ONLY, json_true());
+    if (r->chain_apart)
+        o = set(o, SQ_KEY_CHAIN_APART, json_true());
     if (isfinite(r->harness.median))
         o = set(o, SQ_KEY_HARNESS, stats_json(r->harness));
     if (r->nmodes > 0) {

@@ -56,6 +56,10 @@ bool sq_variant_control_dependent(const sq_run *run, const char *id, sq_mode mod
  * holds (results.h, loop_branch_only). */
 bool sq_variant_loop_branch_only(const sq_run *run, const char *id, sq_mode mode);
 
+/* Whether a row of variant id in mode times a chain shorter than its
+ * routine's (results.h, chain_apart). */
+bool sq_variant_chain_apart(const sq_run *run, const char *id, sq_mode mode);
+
 /* Whether a variant's cells in a mode fall in two regimes, predictable
  * sequences and random, that a figure over sequences must keep apart: in
  * branch mode, and where its rows of the mode are control-dependent. */
@@ -81,6 +85,8 @@ typedef struct sq_headline {
     bool control_dependent; /* a latency of a control-dependent variant: there is none */
     bool loop_branch_only;  /* its rows' branch is the timed loop's alone (results.h): a
                                figure of how the loop was built, given no rank or verdict */
+    bool chain_apart;       /* its latency rows time a chain shorter than the routine's
+                               (results.h): as loop_branch_only, no rank or verdict */
 } sq_headline;
 
 sq_headline sq_headline_of(const sq_run *run, const char *id, sq_headline_kind kind);
