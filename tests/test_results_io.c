@@ -5,6 +5,7 @@
  * as U+FFFD; the seed's bad forms refused; and a schema-1 file, as the writer
  * before schema 2 made it, still read.
  * usage: test_results_io tests/data/schema1.json */
+#include "bench/results/results_path.h"
 #include "bench/results/results_read.h"
 #include "bench/results/results_write.h"
 
@@ -118,7 +119,9 @@ static void make_run(synthetic *s, uint64_t seed, size_t length) {
                          .ns = random_stats(),
                          .reps = i == 1 ? 0 : MAX_REPS - i,
                          .samples = s->samples[i],
-                         .control_dependent = i % 5 == 0};
+                         .control_dependent = i % 5 == 0,
+                         .loop_branch_only = i % 10 == 5,
+                         .chain_apart = i % 7 == 3};
         for (int k = 0; k < r->reps; k++)
             r->samples[k] = i == 0 && k < EDGES ? edge_doubles[k] : random_double();
         if (i % 3 == 2) {
@@ -225,6 +228,7 @@ static void compare_runs(const char *what, const sq_run *w, const sq_run *r) {
         for (int k = 0; k < a->reps && k < b->reps; k++)
             SAME_ROW(double, samples[k]);
         SAME_ROW(int, nmodes), SAME_ROW(int, control_dependent);
+        SAME_ROW(int, loop_branch_only), SAME_ROW(int, chain_apart);
         for (int k = 0; k < a->nmodes && k < b->nmodes; k++)
             SAME_ROW(double, modes[k].cycles), SAME_ROW(double, modes[k].share);
     }
@@ -551,12 +555,32 @@ static void check_schema1(const char *path) {
     sq_results_free(&old);
 }
 
+/* A CPU's folder is named by vendor, family and model, whatever brand string
+ * the hypervisor shows: two guests of one Zen 5 model named "AMD EPYC" and
+ * "Oxide Virtual Turin-like Processor" saved to two folders. */
+static void check_cpu_dirs(void) {
+    sq_machine epyc = {.vendor = "AuthenticAMD", .brand = "AMD EPYC", .family = 0x1a, .model = 2},
+               oxide = epyc, emr = {.vendor = "GenuineIntel", .family = 6, .model = 0xcf},
+               odd = {.vendor = "Hygon\x1b[31m", .family = 0x18, .model = 0};
+    snprintf(oxide.brand, sizeof oxide.brand, "Oxide Virtual Turin-like Processor");
+    char a[256], b[256], c[256], d[256];
+    sq_results_cpu_dir(&epyc, "results", a, sizeof a);
+    sq_results_cpu_dir(&oxide, "results", b, sizeof b);
+    sq_results_cpu_dir(&emr, "r", c, sizeof c);
+    sq_results_cpu_dir(&odd, "r", d, sizeof d);
+    CHECK(strcmp(a, "results/amd-1a-02") == 0 && strcmp(a, b) == 0, "one Zen 5 folder: %s, %s", a,
+          b);
+    CHECK(strcmp(c, "r/intel-06-cf") == 0, "Intel 0xcf: %s", c);
+    CHECK(strcmp(d, "r/hygon31m-18-00") == 0, "another vendor, letters and digits only: %s", d);
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         printf("usage: test_results_io tests/data/schema1.json\n");
         return 2;
     }
     check_round_trips();
+    check_cpu_dirs();
     check_not_utf8();
     check_code_facts();
     check_batch_rows();

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates the published results: a default run saved under results/, then
+# Regenerates the published results: a default run saved under results/ (the
+# older runs of its CPU's folder removed: git history keeps them), then
 # this machine's folder's model-vs-measurement.md (llvm-mca beside the run),
 # results/README.md (every machine side by side, then each machine's headline
 # tables and figures), and as HTML pages with the detailed tables:
@@ -17,7 +18,18 @@ case "${1:-}" in
 esac
 # Always build: the binary records the commit it was built from.
 cmake -S . -B build >/dev/null && cmake --build build -j "$(nproc)" >/dev/null
-[ "${1:-}" = "--no-run" ] || build/sqcolor run --save --results-dir results >/dev/null
+if [ "${1:-}" != "--no-run" ]; then
+    saved_line=$(build/sqcolor run --save --results-dir results 2>&1 >/dev/null | tee /dev/stderr |
+        grep '^sqcolor run: saved ')
+    saved=${saved_line#sqcolor run: saved }
+    [ -f "$saved" ] || {
+        echo "tools/publish.sh: the run saved no file" >&2
+        exit 1
+    }
+    # Each folder keeps its CPU's newest reference run; the older ones stay in git history.
+    find "$(dirname "$saved")" -maxdepth 1 -name '*.json' ! -path "$saved" -print -delete |
+        sed 's/^/tools\/publish.sh: removed the older run /' >&2
+fi
 
 # The newest result file of each CPU's folder. Names sort by date, then by
 # commit hash, which says nothing of order within a day: a file's age is when

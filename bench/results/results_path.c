@@ -6,18 +6,22 @@
 #include <time.h>
 
 void sq_results_cpu_dir(const sq_machine *m, const char *dir, char *path, size_t len) {
-    char slug[64];
+    /* The vendor, family and model, not the brand string: a hypervisor
+     * names one CPU model as it likes ("AMD EPYC", "Oxide Virtual
+     * Turin-like Processor"), and one brand spans several models. */
+    char vendor[16];
     size_t n = 0;
-    for (const char *p = m->brand; *p && n < sizeof slug - 1; p++) {
-        if (isalnum((unsigned char)*p))
-            slug[n++] = (char)tolower((unsigned char)*p);
-        else if (n && slug[n - 1] != '-')
-            slug[n++] = '-';
-    }
-    while (n && slug[n - 1] == '-')
-        n--;
-    slug[n] = 0;
-    snprintf(path, len, "%s/%s", dir, n ? slug : "unknown-cpu");
+    if (strcmp(m->vendor, "GenuineIntel") == 0)
+        n = (size_t)snprintf(vendor, sizeof vendor, "intel");
+    else if (strcmp(m->vendor, "AuthenticAMD") == 0)
+        n = (size_t)snprintf(vendor, sizeof vendor, "amd");
+    else
+        for (const char *p = m->vendor; *p && n < sizeof vendor - 1; p++)
+            if (isalnum((unsigned char)*p))
+                vendor[n++] = (char)tolower((unsigned char)*p);
+    vendor[n] = 0;
+    snprintf(path, len, "%s/%s-%02x-%02x", dir, n ? vendor : "unknown", m->family & 0xfff,
+             m->model & 0xfff);
 }
 
 void sq_results_path(const sq_run *run, const char *dir, char *path, size_t len) {

@@ -7,11 +7,12 @@
 
 #include <stddef.h>
 
-/* <dir>/<cpu-slug>, the folder of a machine's result files: known before
- * timing, so a run can check it can write there first. */
+/* <dir>/<vendor>-<family>-<model>, the folder of a CPU's result files
+ * ("results/amd-1a-02", family and model in hex): known before timing, so a
+ * run can check it can write there first. */
 void sq_results_cpu_dir(const sq_machine *m, const char *dir, char *path, size_t len);
 
-/* <dir>/<cpu-slug>/<date>-<commit>.json, for a run. */
+/* <dir>/<vendor>-<family>-<model>/<date>-<commit>.json, for a run. */
 void sq_results_path(const sq_run *run, const char *dir, char *path, size_t len);
 
 #endif
