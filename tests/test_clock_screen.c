@@ -2,7 +2,8 @@
  * calibration that says the core runs ten times faster than it does, every
  * add-chain clock beside a kernel sample is off, so each sample is taken
  * again and then dropped, and the visit has no figure; with the real
- * calibration the samples count. Timing only decides which side of a 25%
+ * calibration the samples count. And the fastest sample is chosen by
+ * ticks, where a clock could be wrong. Timing only decides which side of a 25%
  * threshold a clock ten times off falls: nothing here tests its accuracy. */
 #include "bench/machine/cpu_features.h"
 #include "bench/measure/row.h"
@@ -11,7 +12,20 @@
 
 #include "check.h"
 
+/* The fastest sample is chosen on what was measured: a sample timed against
+ * a clock that read 10% slow comes out 9% fewer cycles, not fewer ticks. */
+static void check_faster(void) {
+    sq_visit steady = {.ticks = 100, .cpt = 1.0, .cycles = 100},
+             low_clock = {.ticks = 101, .cpt = 0.9, .cycles = 90.9};
+    CHECK(!sq_visit_faster(&low_clock, &steady, false) &&
+              sq_visit_faster(&steady, &low_clock, false),
+          "ticks at an add-chain clock: the steady sample is the faster");
+    CHECK(sq_visit_faster(&low_clock, &steady, true),
+          "cycles a counter counted: the one with fewer cycles is");
+}
+
 int main(void) {
+    check_faster();
     char err[512];
     CHECK(sq_cpu_features_init(err, sizeof err) == 0, "cpu features: %s", err);
     sq_calibration_config cc = sq_calibration_defaults();

@@ -179,6 +179,10 @@ static bool bracketed_sample(sq_sampler *s, const sq_row *r, sq_visit *out, doub
  * branch predictor), up to three times, and the attempt whose clock held
  * best counts: a minimum would otherwise pick the samples timed against the
  * wrong clock that came out low. */
+bool sq_visit_faster(const sq_visit *a, const sq_visit *than, bool counted) {
+    return counted ? a->cycles < than->cycles : a->ticks < than->ticks;
+}
+
 bool sq_row_visit(sq_sampler *s, const sq_row *r, int samples, sq_visit *out) {
     size_t n = r->chunk;
     bool right = true;
@@ -208,7 +212,7 @@ bool sq_row_visit(sq_sampler *s, const sq_row *r, int samples, sq_visit *out) {
             s->dropped++;
             continue;
         }
-        if (best.cycles < out->cycles)
+        if (sq_visit_faster(&best, out, s->cal.perf))
             *out = best;
     }
     return right;

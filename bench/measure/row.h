@@ -58,6 +58,15 @@ typedef struct sq_visit {
     double ticks, cpt, cycles; /* per square; cpt: core cycles per tick */
 } sq_visit;
 
+/* Whether sample a is faster than sample than: by ticks, where the cycles
+ * are ticks at an add-chain clock, and by cycles where a counter counted
+ * them. A clock sample's error is not in the ticks, so choosing on them
+ * picks no clock that came out low; a minimum of derived cycles did: 96
+ * latency rows of a default run on Zen 5 (0x1a/2) held samples up to 9%
+ * under their chain's floor (color/lookup 4.54 against 4.99), and 3 of one
+ * row's 6 moved its median by 0.08 cycles. */
+bool sq_visit_faster(const sq_visit *a, const sq_visit *than, bool counted);
+
 /* One visit: a warm-up, then `samples` samples over new windows, each between
  * two add-chain clock samples; the fastest counts. Returns false if the
  * kernel answered wrong while timed. */
