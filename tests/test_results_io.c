@@ -61,6 +61,7 @@ typedef struct synthetic {
     sq_run run;
     sq_result results[ROWS];
     double samples[ROWS][MAX_REPS];
+    unsigned char process[ROWS][MAX_REPS];
     sq_code_fact code[4];
 } synthetic;
 
@@ -124,6 +125,11 @@ static void make_run(synthetic *s, uint64_t seed, size_t length) {
                          .chain_apart = i % 7 == 3};
         for (int k = 0; k < r->reps; k++)
             r->samples[k] = i == 0 && k < EDGES ? edge_doubles[k] : random_double();
+        if (i % 4 == 1) { /* samples of several processes (forks) */
+            r->process = s->process[i];
+            for (int k = 0; k < r->reps; k++)
+                r->process[k] = (unsigned char)(k * 7 % SQ_MAX_PROCESSES);
+        }
         if (i % 3 == 2) {
             r->nmodes = SQ_MAX_MODES;
             for (int k = 0; k < SQ_MAX_MODES; k++)
@@ -229,6 +235,10 @@ static void compare_runs(const char *what, const sq_run *w, const sq_run *r) {
             SAME_ROW(double, samples[k]);
         SAME_ROW(int, nmodes), SAME_ROW(int, control_dependent);
         SAME_ROW(int, loop_branch_only), SAME_ROW(int, chain_apart);
+        CHECK(!a->process == !b->process, "%s row %d: processes %s", what, i,
+              a->process ? "lost" : "made up");
+        for (int k = 0; a->process && b->process && k < a->reps && k < b->reps; k++)
+            SAME_ROW(int, process[k]);
         for (int k = 0; k < a->nmodes && k < b->nmodes; k++)
             SAME_ROW(double, modes[k].cycles), SAME_ROW(double, modes[k].share);
     }

@@ -408,7 +408,7 @@ static int collect(engine *e, sq_run *run) {
         res->sequence = t->row.in->sequence;
         res->mode = t->row.mode;
         res->reps = reps;
-        res->samples = malloc(sizeof *res->samples * (size_t)reps);
+        res->samples = sq_samples_alloc((size_t)reps);
         if (!res->samples) {
             free(net);
             free(branches);

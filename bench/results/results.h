@@ -36,7 +36,9 @@ typedef struct sq_result {
     int reps;         /* repetitions this row was given (sampling stops early on
                          rows whose interval is tight) */
     double *samples;  /* reps values: core cycles per square, in rep order */
-    int nmodes;       /* 0: one speed; SQ_MAX_MODES: bimodal, modes[] slowest last */
+    unsigned char *process; /* NULL, or reps values: the process (fork) each sample came
+                               from, 0 first; it lies in samples' block, freed with it */
+    int nmodes;             /* 0: one speed; SQ_MAX_MODES: bimodal, modes[] slowest last */
     sq_speed modes[SQ_MAX_MODES];
     bool control_dependent; /* the code timed branches on its result (in latency and
                                throughput mode the timed loop, in branch and call mode
@@ -49,6 +51,13 @@ typedef struct sq_result {
                                (bench/code/chain.h): inlined, the compiler reordered the
                                routine; a figure of the loop, given no verdict against asm */
 } sq_result;
+
+/* The most processes (forks) a run's samples come from. */
+#define SQ_MAX_PROCESSES 64
+
+/* A block for n samples and their processes (sq_result.samples, .process):
+ * NULL when out of memory. */
+double *sq_samples_alloc(size_t n);
 
 /* A kernel's timed loop in brief: the code fact of the loop of one mode. */
 typedef struct sq_loop_fact {

@@ -643,9 +643,27 @@ static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
     if (n != (size_t)reps)
         return bad(rd, "%s.samples: %zu values for %g repetitions", where, n, reps);
     r->reps = (int)reps;
-    r->samples = malloc(sizeof *r->samples * (n ? n : 1));
+    r->samples = sq_samples_alloc(n);
     if (!r->samples)
         return bad(rd, "out of memory");
+    json_t *processes = json_object_get(o, SQ_KEY_PROCESSES);
+    if (processes) {
+        if (!json_is_array(processes) || json_array_size(processes) != n) {
+            free(r->samples);
+            return bad(rd, "%s.processes: not an array of one process a sample", where);
+        }
+        r->process = (unsigned char *)(r->samples + (n ? n : 1));
+        for (size_t k = 0; k < n; k++) {
+            json_t *x = json_array_get(processes, k);
+            if (!json_is_integer(x) || json_integer_value(x) < 0 ||
+                json_integer_value(x) >= SQ_MAX_PROCESSES) {
+                free(r->samples);
+                return bad(rd, "%s.processes[%zu]: not a process 0 to %d", where, k,
+                           SQ_MAX_PROCESSES - 1);
+            }
+            r->process[k] = (unsigned char)json_integer_value(x);
+        }
+    }
     for (size_t k = 0; k < n; k++) {
         json_t *x = json_array_get(samples, k);
         if (!json_is_number(x) && !json_is_null(x)) {

@@ -63,6 +63,7 @@
 #define SQ_KEY_MIN_REPS         "min_reps"
 #define SQ_KEY_TIGHT            "tight"
 #define SQ_KEY_SAMPLES          "samples"
+#define SQ_KEY_PROCESSES        "processes"
 #define SQ_KEY_SAMPLE_US        "sample_us"
 #define SQ_KEY_VISITS           "visits"
 #define SQ_KEY_LENGTH           "length"

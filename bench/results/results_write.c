@@ -116,6 +116,12 @@ static json_t *result_json(const sq_result *r) {
     json_t *samples = json_array();
     for (int k = 0; r->samples && k < r->reps; k++)
         samples = append(samples, real(r->samples[k]));
+    if (r->process) {
+        json_t *processes = json_array();
+        for (int k = 0; k < r->reps; k++)
+            processes = append(processes, json_integer(r->process[k]));
+        o = set(o, SQ_KEY_PROCESSES, processes);
+    }
     return set(o, SQ_KEY_SAMPLES, samples);
 }
 
