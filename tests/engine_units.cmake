@@ -4,7 +4,7 @@
 # tests are added here.
 find_program(SQCOLOR_JQ jq REQUIRED) # test_report checks its JSON with jq
 
-foreach(_unit sequence pgn report summary figures mca code_check)
+foreach(_unit sequence pgn report summary figures mca code_check merge)
   add_executable(test_${_unit} test_${_unit}.c)
   target_link_libraries(test_${_unit} PRIVATE sqcolor_core)
   add_test(NAME ${_unit} COMMAND test_${_unit})

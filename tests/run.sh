@@ -26,6 +26,18 @@ done
     --sequence ordered --seed 010 --format json 2>/dev/null | jq -e '.config.seed == "10"' >/dev/null &&
     ok || bad "--seed 010 is not read as decimal 10"
 expect_usage "--cpu 4096 is out of range" run --cpu 4096
+expect_usage "--forks 65 is out of range" run --forks 65
+# A run spread over processes: verified once, each row's samples from every
+# process, each process's share of the repetitions, its number recorded.
+"$bin" run --quick --forks 3 --reps 6 --min-reps 6 --samples 1 --length 4096 \
+    --filter 'color/bt/*' --mode latency,throughput --format json >"$tmp/forks.json" 2>"$tmp/forks.err" &&
+    ok || bad "run --forks 3 failed: $(cat "$tmp/forks.err")"
+[ "$(grep -c '^verify: ' "$tmp/forks.err")" = 1 ] && ok || bad "--forks 3 verified other than once"
+jq -e '.config.processes == 3 and ([.results[] | .reps == 6 and (.processes | sort) == [0,0,1,1,2,2]] | all)' \
+    "$tmp/forks.json" >/dev/null && ok || bad "--forks 3: rows without 2 samples from each of 3 processes"
+"$bin" run --quick --reps 3 --samples 1 --length 4096 --filter 'color/bt/asm' --mode latency \
+    --format json 2>/dev/null | jq -e '.config.processes == 1 and ([.results[] | has("processes")] | any | not)' \
+    >/dev/null && ok || bad "--quick: one process, no processes recorded"
 expect_usage "empty item between commas" run --mode latency,,branch
 expect_usage "'dark' is not a sequence of the selected families" run --filter 'same_color/*/*' --sequence dark "${quick[@]}"
 expect_usage "No such file or directory" run --sequence "file:$tmp/missing.txt" --filter 'color/bt/asm' "${quick[@]}"

@@ -2,6 +2,9 @@
 #include "bench/measure/batch_timing.h"
 #include "bench/verify/batch_verify.h"
 #include "bench/cli/cli.h"
+#include "bench/cli/forks.h"
+#include "bench/results/merge.h"
+#include "bench/results/results_read.h"
 #include "bench/measure/engine.h"
 #include "bench/util/failure.h"
 #include "bench/util/failure.h"
@@ -18,6 +21,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #define MAX_LIST 16
@@ -54,6 +58,7 @@ enum {
     OPT_VISITS,
     OPT_SAMPLE_US,
     OPT_CPU,
+    OPT_FORKS,
     OPT_ASLR,
     OPT_QUICK,
     OPT_FORMAT,
@@ -132,6 +137,12 @@ static const sq_option options[OPT_COUNT] = {
     [OPT_SAMPLE_US] = TIMING_OPTION("--sample-us", "length of one sample in microseconds",
                                     SQ_RUN_SAMPLE_US, SQ_QUICK_SAMPLE_US, 5, 100000),
     [OPT_CPU] = SQ_OPTION_CPU,
+    [OPT_FORKS] = TIMING_OPTION("--forks",
+                                "processes the repetitions are spread over, one after another, "
+                                "each in a fresh address space with its buffers placed anew and "
+                                "its own order of rows; a cell's interval holds every process's "
+                                "median",
+                                SQ_RUN_FORKS, SQ_QUICK_FORKS, 1, SQ_MAX_PROCESSES),
     [OPT_ASLR] = {.name = "--aslr",
                   .kind = SQ_OPTION_FLAG,
                   .help = "keep address space randomisation on (without it, off while timing, so "
@@ -174,6 +185,54 @@ const sq_command sq_command_run = {
     .options = options,
     .noptions = OPT_COUNT,
 };
+
+/* A run timed here, or put together from its processes' files. */
+static void free_run(sq_run *run, bool loaded) {
+    if (loaded)
+        sq_results_free(run);
+    else
+        sq_run_free(run);
+}
+
+/* One process of a run spread over several (forks.h): its share of the
+ * repetitions, rows in an order of its own, and its buffers placed anew, an
+ * address range held back before any is made. */
+static void as_process(sq_engine_config *cfg, int index, int count) {
+    static char name[32];
+    snprintf(name, sizeof name, "%d of %d", index + 1, count);
+    cfg->process = name;
+    cfg->min_reps = (cfg->min_reps + count - 1) / count;
+    cfg->timing.reps = (cfg->timing.reps + count - 1) / count;
+    if (cfg->budget_s > 0)
+        cfg->budget_s /= count;
+    cfg->checked = true; /* by the run, once */
+    cfg->order_seed = (cfg->seed ^ 0x9e3779b97f4a7c15ULL) * (uint64_t)(2 * index + 3);
+    /* 68 KiB a process: past a page, a cache set's stride and an L2 way. */
+    void *hold = mmap(NULL, (size_t)(index + 1) * 68 * 1024, PROT_NONE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    (void)hold; /* held until the process ends */
+}
+
+/* The run timed in count processes and put back together (merge.h): its
+ * file's limits are the whole run's, not one process's share. */
+static int time_in_processes(const sq_engine_config *cfg, int count, sq_run *run, char *err,
+                             size_t errlen) {
+    static sq_run parts[SQ_MAX_PROCESSES];
+    double t0 = sq_monotonic_s();
+    sq_pin_cpu(cfg->timing.cpu); /* every process on one CPU */
+    if (sq_fork_run(count, cfg->progress, parts, err, errlen))
+        return -1;
+    int rc = sq_runs_merge(parts, count, err, errlen);
+    for (int i = rc ? 0 : 1; i < count; i++)
+        sq_results_free(&parts[i]);
+    if (rc)
+        return -1;
+    *run = parts[0];
+    run->reps = cfg->timing.reps;
+    run->min_reps = sq_engine_min_reps(cfg);
+    run->elapsed_s = sq_monotonic_s() - t0;
+    return 0;
+}
 
 static int run_run(int argc, char **argv) {
     sq_value v[OPT_COUNT];
@@ -246,6 +305,13 @@ static int run_run(int argc, char **argv) {
     if (v[OPT_CPU].given)
         cfg.timing.cpu = (int)v[OPT_CPU].whole;
     cfg.progress = sq_progress_wanted();
+    int process_index, processes = (int)(v[OPT_FORKS].given ? v[OPT_FORKS].whole
+                                         : quick            ? SQ_QUICK_FORKS
+                                                            : SQ_RUN_FORKS);
+    const char *process_output;
+    bool one_of_many = sq_fork_child(&process_index, &processes, &process_output);
+    if (one_of_many)
+        as_process(&cfg, process_index, processes);
 
     const sq_variant *vs[sq_variant_count];
     const sq_batch_variant *bvs[sq_batch_variant_count];
@@ -260,6 +326,25 @@ static int run_run(int argc, char **argv) {
     char err[512];
     if (sq_engine_prepare(&cfg, &run, &engine, err, sizeof err))
         sq_usage_error("run", "%s", err);
+
+    /* One process of many: time, write the file, and leave the rest (the
+     * verification, batch rows and output) to the run. */
+    if (one_of_many) {
+        int rc = sq_engine_time(engine, &run, err, sizeof err);
+        if (rc) {
+            sq_error_line("run", "%s", err);
+            return SQ_EXIT_FAIL;
+        }
+        FILE *fp = fopen(process_output, "w");
+        int written = fp ? sq_report_write(&run, 1, SQ_FORMAT_JSON, false, fp) : -1;
+        bool closed = fp && fclose(fp) == 0;
+        sq_run_free(&run);
+        if (written || !closed) {
+            sq_error_line("run", "cannot write %s: %s", process_output, strerror(errno));
+            return SQ_EXIT_FAIL;
+        }
+        return SQ_EXIT_OK;
+    }
 
     /* Then the destinations: a bad path fails before minutes of verification
      * and timing. --output first, whose temporary goes if the results folder
@@ -294,7 +379,17 @@ static int run_run(int argc, char **argv) {
         return SQ_EXIT_FAIL;
     }
 
-    int rc = sq_engine_time(engine, &run, err, sizeof err);
+    int rc;
+    if (processes > 1) {
+        /* Verified once, here, before the processes time. */
+        rc = sq_engine_check(engine, err, sizeof err);
+        sq_engine_discard(engine, &run);
+        if (!rc)
+            rc = time_in_processes(&cfg, processes, &run, err, sizeof err) ? SQ_ENGINE_CHECK_FAILED
+                                                                           : SQ_ENGINE_OK;
+    } else {
+        rc = sq_engine_time(engine, &run, err, sizeof err);
+    }
     if (rc) {
         if (output)
             sq_output_abort(&out_file);
@@ -337,7 +432,7 @@ static int run_run(int argc, char **argv) {
                 sq_output_abort(&saved);
                 if (output)
                     sq_output_abort(&out_file);
-                sq_run_free(&run);
+                free_run(&run, processes > 1);
                 return sq_report_out_of_memory(SQ_FORMAT_JSON);
             }
             if (sq_output_commit_new(&saved, used, sizeof used, err, sizeof err) == 0)
@@ -352,7 +447,7 @@ static int run_run(int argc, char **argv) {
     }
     /* A write error shows on commit, or for standard output at exit (main.c). */
     int written = sq_report_write(&run, 1, format, detail, out);
-    sq_run_free(&run);
+    free_run(&run, processes > 1);
     int finished = sq_finish_report_output("run", output ? &out_file : NULL, written, format);
     return finished ? finished : status;
 }

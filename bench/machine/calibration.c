@@ -12,7 +12,7 @@ sq_calibration_config sq_calibration_defaults(void) {
                                    .cpu = -1};
 }
 
-static int pin(int cpu) {
+int sq_pin_cpu(int cpu) {
     if (cpu >= 0) {
         cpu_set_t set;
         CPU_ZERO(&set);
@@ -23,7 +23,7 @@ static int pin(int cpu) {
     }
     /* Stay on the CPU we are on: the scheduler must not move us mid-sample. */
     cpu = sched_getcpu();
-    return pin(cpu < 0 ? 0 : cpu);
+    return sq_pin_cpu(cpu < 0 ? 0 : cpu);
 }
 
 double sq_cycles_per_tick_now(const sq_calibration_config *cfg, const sq_calibration *cal) {
@@ -32,7 +32,7 @@ double sq_cycles_per_tick_now(const sq_calibration_config *cfg, const sq_calibra
 }
 
 void sq_calibrate_clock(const sq_calibration_config *cfg, sq_calibration *cal) {
-    cal->cpu = pin(cfg->cpu);
+    cal->cpu = sq_pin_cpu(cfg->cpu);
     sq_machine_detect(&cal->machine);
     cal->tsc_hz = sq_tsc_hz(&cal->tsc_source);
     cal->timer_overhead = sq_timer_overhead();

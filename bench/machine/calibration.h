@@ -33,6 +33,10 @@ typedef struct sq_calibration {
 #define SQ_CALIBRATION_SAMPLE_US 50
 sq_calibration_config sq_calibration_defaults(void);
 
+/* Pins this process (and the processes it starts) to cpu, or where cpu is
+ * negative to the CPU it is on; returns the CPU, or -1 if it cannot. */
+int sq_pin_cpu(int cpu);
+
 /* Pins (when asked), detects the machine and the TSC, measures the core clock. */
 void sq_calibrate_clock(const sq_calibration_config *cfg, sq_calibration *cal);
 

@@ -20,6 +20,10 @@ void sq_placement_fix(void) {
     personality((unsigned long)persona); /* exec failed: carry on as we were */
 }
 
+char *const *sq_placement_argv(void) {
+    return original_argv;
+}
+
 bool sq_placement_fixed(void) {
     int persona = personality(0xffffffff);
     return persona != -1 && (persona & ADDR_NO_RANDOMIZE);

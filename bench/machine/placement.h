@@ -15,6 +15,9 @@ void sq_placement_init(char **argv);
  * then records that randomisation was on). */
 void sq_placement_fix(void);
 
+/* main's argv (NULL before sq_placement_init). */
+char *const *sq_placement_argv(void);
+
 /* Whether randomisation is off for this process. */
 bool sq_placement_fixed(void);
 

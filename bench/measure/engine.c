@@ -271,8 +271,9 @@ static void progress(const engine *e, int reps, int active, double done, double 
         return;
     double spent = sq_monotonic_s() - t_round, left = done > 0 ? spent / done * (1 - done) : 0;
     fprintf(stderr,
-            "\rsqcolor: %d of %d rows at %d repetitions, %3.0f%%, %.0f s left in this round ",
-            active, e->nrows, reps, 100 * done, left);
+            "\rsqcolor: %s%s%s%d of %d rows at %d repetitions, %3.0f%%, %.0f s left in this round ",
+            e->cfg->process ? "process " : "", e->cfg->process ? e->cfg->process : "",
+            e->cfg->process ? ": " : "", active, e->nrows, reps, 100 * done, left);
     fflush(stderr);
 }
 
@@ -314,7 +315,7 @@ static int sample_rows(engine *e, double t_start) {
         free(scratch);
         return fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for %d rows", e->nrows);
     }
-    uint64_t shuffle = cfg->seed ^ SQ_ORDER_SALT;
+    uint64_t shuffle = (cfg->order_seed ? cfg->order_seed : cfg->seed) ^ SQ_ORDER_SALT;
     for (int i = 0; i < e->nrows; i++)
         e->rows[i].active = true;
     int rc = 0, k0 = 0, k1 = sq_engine_min_reps(cfg), nactive = 0;
@@ -496,14 +497,15 @@ int sq_engine_time(sq_engine *e, sq_run *run, char *err, size_t errlen) {
     /* The run's time and --budget count preparing, not what the caller did
      * in between (verification). */
     double t_start = sq_monotonic_s() - e->prepare_s;
-    int rc = check_rows(e);
+    int rc = cfg->checked ? 0 : check_rows(e);
     if (rc) {
         sq_engine_discard(e, run);
         return rc;
     }
     sq_calibration cal;
     sq_calibrate_clock(&cfg->timing, &cal);
-    sq_sampler_init(&e->sampler, &cal, cfg->timing.sample_s, cfg->seed);
+    sq_sampler_init(&e->sampler, &cal, cfg->timing.sample_s,
+                    cfg->order_seed ? cfg->order_seed : cfg->seed);
     for (int i = 0; i < e->nrows; i++)
         sq_row_size(&e->rows[i].row, cfg->timing.sample_s * cal.tsc_hz);
     rc = sample_rows(e, t_start);
@@ -526,6 +528,12 @@ int sq_engine_time(sq_engine *e, sq_run *run, char *err, size_t errlen) {
     sq_perf_cycles_close();
     free_engine(e);
     return rc;
+}
+
+int sq_engine_check(sq_engine *e, char *err, size_t errlen) {
+    e->err = err;
+    e->errlen = errlen;
+    return check_rows(e);
 }
 
 int sq_engine_run(const sq_engine_config *cfg, sq_run *run, char *err, size_t errlen) {

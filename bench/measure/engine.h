@@ -28,6 +28,8 @@
 #define SQ_QUICK_VISITS       1
 #define SQ_QUICK_SAMPLE_US    20
 #define SQ_QUICK_LENGTH_LOG2  18
+#define SQ_RUN_FORKS          3
+#define SQ_QUICK_FORKS        1
 
 typedef struct sq_engine_config {
     const sq_variant *const *variants;
@@ -47,7 +49,12 @@ typedef struct sq_engine_config {
                                      the samples are shared; 0 = 1 */
     size_t length;                /* squares (pairs) per sequence */
     uint64_t seed;
-    bool progress; /* a progress line on stderr */
+    uint64_t order_seed; /* the rows' order and the samples' windows: each process of a
+                            run spread over several draws its own; 0 = seed */
+    bool progress;       /* a progress line on stderr */
+    const char *process; /* the progress line's name of this process ("2 of 3"), or NULL */
+    bool checked;        /* the kernels' answers were checked (sq_engine_check) by the run
+                            this process is one of: not again */
 } sq_engine_config;
 
 enum { SQ_ENGINE_OK = 0, SQ_ENGINE_CHECK_FAILED = 1, SQ_ENGINE_BAD_INPUT = 2 };
@@ -78,6 +85,11 @@ typedef struct sq_engine sq_engine;
 int sq_engine_prepare(const sq_engine_config *cfg, sq_run *run, sq_engine **out, char *err,
                       size_t errlen);
 int sq_engine_time(sq_engine *e, sq_run *run, char *err, size_t errlen);
+
+/* Checks every timing kernel's answers over the inputs it will be timed on,
+ * as sq_engine_time does first: SQ_ENGINE_OK, or SQ_ENGINE_CHECK_FAILED with
+ * the kernel, mode and sequence in err. e stays prepared. */
+int sq_engine_check(sq_engine *e, char *err, size_t errlen);
 void sq_engine_discard(sq_engine *e, sq_run *run);
 
 void sq_run_free(sq_run *run);

@@ -61,6 +61,7 @@ int sq_run_describe(sq_run *run, const sq_engine_config *cfg, const sq_calibrati
     run->cpu = cal->cpu;
     run->samples = cfg->timing.samples;
     run->visits = sq_engine_visits(cfg);
+    run->processes = 1;
     run->sample_us = cfg->timing.sample_s * 1e6;
     run->aslr = !sq_placement_fixed();
     struct utsname u;

@@ -91,7 +91,9 @@ typedef struct sq_run {
     bool aslr;     /* address space randomisation was on while timing */
     size_t length; /* squares (pairs) per sequence */
     uint64_t seed;
-    int cpu; /* pinned CPU, or -1 */
+    int cpu;       /* pinned CPU, or -1 */
+    int processes; /* the processes (forks) the rows were timed in, one after another;
+                      1 in older files */
     double elapsed_s;
     sq_result *results;
     int nresults;

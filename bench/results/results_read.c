@@ -382,7 +382,7 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
         return -1;
     run->reps = (int)reps;
     run->length = (size_t)length;
-    double samples, visits, min_reps, spread;
+    double samples, visits, min_reps, spread, processes;
     /* Before visits were recorded, a repetition was one visit; before the
      * repetitions adapted, every row had them all; before placement was
      * fixed, address randomisation was on. spread_threshold, of older files,
@@ -390,6 +390,8 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
     if (get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_CPU, -1, 1e6, -1, &cpu) ||
         get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_SAMPLES, 0, 1e6, 0, &samples) ||
         get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_VISITS, 1, 1e6, 1, &visits) ||
+        get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_FORKS, 1, SQ_MAX_PROCESSES, 1,
+                           &processes) ||
         get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_MIN_REPS, 0, 100000, reps,
                            &min_reps) ||
         get_optional_bool(rd, config, SQ_KEY_CONFIG, SQ_KEY_ASLR, true, &run->aslr) ||
@@ -407,6 +409,7 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
     run->min_reps = (int)min_reps;
     run->cpu = (int)cpu;
     run->visits = (int)visits;
+    run->processes = (int)processes;
     run->samples = (int)samples;
 
     json_t *impls = json_object_get(root, SQ_KEY_IMPLS);

@@ -169,12 +169,13 @@ static json_t *clock_json(const sq_clock *c) {
 static json_t *config_json(const sq_run *run) {
     char seed[24];
     snprintf(seed, sizeof seed, "%" PRIu64, run->seed);
-    return json_pack("{s:i, s:i, s:o, s:i, s:o, s:i, s:I, s:s, s:i, s:o, s:b}", SQ_KEY_REPS,
+    return json_pack("{s:i, s:i, s:o, s:i, s:o, s:i, s:I, s:s, s:i, s:o, s:b, s:i}", SQ_KEY_REPS,
                      run->reps, SQ_KEY_MIN_REPS, run->min_reps, SQ_KEY_TIGHT, real(run->tight),
                      SQ_KEY_SAMPLES, run->samples, SQ_KEY_SAMPLE_US, real(run->sample_us),
                      SQ_KEY_VISITS, run->visits, SQ_KEY_LENGTH, (json_int_t)run->length,
                      SQ_KEY_SEED, seed, SQ_KEY_CPU, run->cpu, SQ_KEY_SEQUENCES,
-                     text(run->sequences), SQ_KEY_ASLR, (int)run->aslr);
+                     text(run->sequences), SQ_KEY_ASLR, (int)run->aslr, SQ_KEY_FORKS,
+                     run->processes > 0 ? run->processes : 1);
 }
 
 /* A code fact: {id, insns, bytes, hash}, the hash as 16 hex digits (JSON

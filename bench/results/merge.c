@@ -1,0 +1,149 @@
+#include "bench/results/merge.h"
+
+#include "bench/util/stats.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+sq_stats sq_pooled_stats(const double *samples, const unsigned char *process, int n) {
+    sq_stats s = sq_stats_of(samples, n);
+    if (!process || n <= 0)
+        return s;
+    double *mine = malloc(sizeof *mine * (size_t)n);
+    if (!mine)
+        return s;
+    for (int p = 0; p < SQ_MAX_PROCESSES; p++) {
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (process[i] == p && isfinite(samples[i]))
+                mine[k++] = samples[i];
+        if (!k)
+            continue;
+        double median = sq_stats_of(mine, k).median;
+        s.ci_lo = fmin(s.ci_lo, median);
+        s.ci_hi = fmax(s.ci_hi, median);
+    }
+    free(mine);
+    return s;
+}
+
+/* a scaled by k, an interval's ends and all. */
+static sq_stats scaled(sq_stats a, double k) {
+    return (sq_stats){a.min * k, a.median * k, a.p90 * k, a.ci_lo * k, a.ci_hi * k};
+}
+
+static bool same_row(const sq_result *a, const sq_result *b) {
+    return a->mode == b->mode && strcmp(a->variant->id, b->variant->id) == 0 &&
+           strcmp(a->sequence, b->sequence) == 0;
+}
+
+/* The median of the parts' harness medians; the interval from the lowest
+ * end to the highest. */
+static sq_stats harness_of(const sq_run *parts, int n, int row) {
+    double m[SQ_MAX_PROCESSES];
+    int k = 0;
+    sq_stats h = parts[0].results[row].harness;
+    for (int p = 0; p < n; p++) {
+        const sq_stats *x = &parts[p].results[row].harness;
+        if (!isfinite(x->median))
+            continue;
+        m[k++] = x->median;
+        h.min = fmin(h.min, x->min);
+        h.p90 = fmax(h.p90, x->p90);
+        h.ci_lo = fmin(h.ci_lo, x->ci_lo);
+        h.ci_hi = fmax(h.ci_hi, x->ci_hi);
+    }
+    if (k)
+        h.median = sq_stats_of(m, k).median;
+    return h;
+}
+
+static void merge_clocks(sq_run *parts, int n) {
+    sq_clock *c = &parts[0].clock;
+    double hz[SQ_MAX_PROCESSES];
+    for (int p = 0; p < n; p++) {
+        const sq_clock *x = &parts[p].clock;
+        hz[p] = x->core_hz;
+        if (p == 0)
+            continue;
+        c->core_hz_min = fmin(c->core_hz_min, x->core_hz_min);
+        c->core_hz_max = fmax(c->core_hz_max, x->core_hz_max);
+        if (c->screened >= 0 && x->screened >= 0) {
+            c->screened += x->screened;
+            c->dropped += x->dropped;
+        }
+    }
+    c->core_hz = sq_stats_of(hz, n).median;
+}
+
+int sq_runs_merge(sq_run *parts, int n, char *err, size_t errlen) {
+    if (n < 1 || n > SQ_MAX_PROCESSES) {
+        snprintf(err, errlen, "%d processes: 1 to %d can be merged", n, SQ_MAX_PROCESSES);
+        return -1;
+    }
+    sq_run *base = &parts[0];
+    for (int p = 1; p < n; p++) {
+        if (parts[p].nresults != base->nresults) {
+            snprintf(err, errlen, "process %d timed %d rows, process 0 %d", p, parts[p].nresults,
+                     base->nresults);
+            return -1;
+        }
+        for (int i = 0; i < base->nresults; i++)
+            if (!same_row(&parts[p].results[i], &base->results[i])) {
+                snprintf(err, errlen, "process %d's row %d is not process 0's", p, i);
+                return -1;
+            }
+    }
+    /* Every block first: out of memory leaves parts[0] as it was. */
+    double **pooled = calloc((size_t)base->nresults + 1, sizeof *pooled);
+    bool short_of_memory = !pooled;
+    for (int i = 0; !short_of_memory && i < base->nresults; i++) {
+        int total = 0;
+        for (int p = 0; p < n; p++)
+            total += parts[p].results[i].reps;
+        short_of_memory = !(pooled[i] = sq_samples_alloc((size_t)total));
+    }
+    if (short_of_memory) {
+        for (int i = 0; pooled && i < base->nresults; i++)
+            free(pooled[i]);
+        free(pooled);
+        snprintf(err, errlen, "out of memory for the merged rows");
+        return -1;
+    }
+    merge_clocks(parts, n);
+    /* ticks and ns as the cycles are, at the run's clock. */
+    double ticks_per_cycle = base->clock.tsc_hz / base->clock.core_hz;
+    for (int i = 0; i < base->nresults; i++) {
+        sq_result *r = &base->results[i];
+        int total = 0;
+        for (int p = 0; p < n; p++)
+            total += parts[p].results[i].reps;
+        double *x = pooled[i];
+        unsigned char *process = (unsigned char *)(x + (total ? total : 1));
+        int k = 0;
+        for (int p = 0; p < n; p++) {
+            const sq_result *part = &parts[p].results[i];
+            for (int j = 0; j < part->reps; j++, k++) {
+                x[k] = part->samples[j];
+                process[k] = (unsigned char)p;
+            }
+            r->control_dependent |= part->control_dependent;
+            r->loop_branch_only |= part->loop_branch_only;
+            r->chain_apart |= part->chain_apart;
+        }
+        r->harness = harness_of(parts, n, i);
+        free(r->samples);
+        r->samples = x;
+        r->process = n > 1 ? process : NULL;
+        r->reps = total;
+        r->cycles = sq_pooled_stats(x, r->process, total);
+        r->ticks = scaled(r->cycles, ticks_per_cycle);
+        r->ns = scaled(r->ticks, 1e9 / base->clock.tsc_hz);
+        r->nmodes = sq_modes_of(x, total, r->modes);
+    }
+    free(pooled);
+    base->processes = n;
+    return 0;
+}

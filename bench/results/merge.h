@@ -1,0 +1,26 @@
+/* A run spread over processes (forks), put back together: each process
+ * times every row with its share of the repetitions, and the run's cell is
+ * the median of all of them, with an interval that says what another
+ * process would see (docs/statistics.md). */
+#ifndef SQCOLOR_MERGE_H
+#define SQCOLOR_MERGE_H
+
+#include "bench/results/results.h"
+
+#include <stddef.h>
+
+/* Merges parts[1..n) into parts[0], each part one process's run of the
+ * same rows in the same order (as read from its file): every row's samples
+ * pooled with their process (0 for parts[0]), its statistics taken again
+ * from them, the clock's readings joined. Returns 0, or -1 with a reason in
+ * err (rows that do not match, out of memory), parts[0] then unchanged. */
+int sq_runs_merge(sq_run *parts, int n, char *err, size_t errlen);
+
+/* The statistics of a row's pooled samples: the order-statistics interval
+ * of their median, widened to hold every process's own median (a process
+ * whose rows all read one figure, as placement decides, shows in the
+ * interval however many repetitions agree within it). process may be NULL
+ * (one process). */
+sq_stats sq_pooled_stats(const double *samples, const unsigned char *process, int n);
+
+#endif

@@ -1,0 +1,76 @@
+/* A run spread over processes, put back together (bench/results/merge.h) on
+ * made-up rows with known answers: the samples pooled with their process,
+ * the median of them all, an interval that holds every process's median,
+ * the clocks joined, and rows that do not match refused. */
+#include "bench/results/merge.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "check.h"
+
+#define PER 10
+
+static sq_result rows[3];
+static double *blocks[3];
+
+/* Process p's run of one row: n samples at x, a clock of hz. */
+static sq_run part(int p, int n, double x, double hz) {
+    blocks[p] = sq_samples_alloc(PER);
+    for (int k = 0; k < n; k++)
+        blocks[p][k] = x + 0.001 * (k % 3);
+    rows[p] = (sq_result){.variant = &sq_variants[0],
+                          .sequence = "random",
+                          .mode = SQ_MODE_LATENCY,
+                          .reps = n,
+                          .samples = blocks[p],
+                          .cycles = sq_stats_of(blocks[p], n),
+                          .harness = {1, 1, 1, 1, 1},
+                          .chain_apart = p == 2};
+    sq_run r = {.results = &rows[p], .nresults = 1};
+    r.clock = (sq_clock){.tsc_hz = 2e9,
+                         .core_hz = hz,
+                         .core_hz_min = hz * 0.9,
+                         .core_hz_max = hz * 1.1,
+                         .screened = p,
+                         .dropped = 0};
+    return r;
+}
+
+int main(void) {
+    sq_run parts[3] = {part(0, PER, 2.0, 4e9), part(1, PER, 2.0, 4.2e9), part(2, 2, 2.3, 4.1e9)};
+    char err[200];
+    CHECK(sq_runs_merge(parts, 3, err, sizeof err) == 0, "merge: %s", err);
+    const sq_result *r = &parts[0].results[0];
+    CHECK(r->reps == 2 * PER + 2, "22 samples: %d", r->reps);
+    CHECK(r->process && r->process[0] == 0 && r->process[PER] == 1 && r->process[2 * PER] == 2 &&
+              r->samples[2 * PER] == 2.3,
+          "each sample keeps its process");
+    /* 20 samples at 2.000 (8), 2.001 (6) and 2.002 (6), and 2 at 2.300 and
+     * 2.301: the pooled median is 2.001, its order-statistics interval of 22
+     * (x(6) to x(17)) 2.000 to 2.002; the third process's median, 2.3005,
+     * widens it. */
+    CHECK(fabs(r->cycles.median - 2.001) < 1e-9, "median of all: %g", r->cycles.median);
+    CHECK(fabs(r->cycles.ci_hi - 2.3005) < 1e-9 && r->cycles.ci_lo == 2.0,
+          "the interval holds every process's median: [%g, %g]", r->cycles.ci_lo, r->cycles.ci_hi);
+    CHECK(r->chain_apart, "a flag of any process is the row's");
+    CHECK(fabs(r->ticks.median - r->cycles.median * 2e9 / 4.1e9) < 1e-9,
+          "ticks at the run's clock: %g", r->ticks.median);
+    CHECK(parts[0].clock.core_hz == 4.1e9 && parts[0].clock.core_hz_max == 4.2e9 * 1.1 &&
+              parts[0].clock.screened == 3 && parts[0].processes == 3,
+          "the clocks joined: %g Hz, %g max, %ld screened", parts[0].clock.core_hz,
+          parts[0].clock.core_hz_max, parts[0].clock.screened);
+
+    /* A process whose rows are not the others' is refused, nothing changed. */
+    sq_run a = part(0, PER, 2.0, 4e9), b = part(1, PER, 2.0, 4e9);
+    rows[1].sequence = "ordered";
+    CHECK(sq_runs_merge((sq_run[]){a, b}, 2, err, sizeof err) == -1 &&
+              strstr(err, "row 0") != NULL && rows[0].reps == PER && !rows[0].process,
+          "rows that differ: refused (%s)", err);
+    CHECK(sq_runs_merge(parts, 0, err, sizeof err) == -1, "no process: refused");
+
+    /* One process: the interval is the order statistics' alone. */
+    sq_stats one = sq_pooled_stats(blocks[1], NULL, PER);
+    CHECK(one.ci_hi <= 2.002 + 1e-12, "one process: [%g, %g]", one.ci_lo, one.ci_hi);
+    return check_finish("merge", NULL);
+}
