@@ -76,6 +76,9 @@ case "$(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null)" in
 *"[never]"*) [ "$huge" = false ] ;;
 *) [ "$huge" = true ] || [ "$huge" = false ] ;;
 esac && ok || bad "batch_huge_pages: $huge"
+# So are the sequences' buffers, in every scalar run.
+"$bin" run --quick --filter 'color/bt/asm' --mode latency --format json 2>/dev/null |
+    jq -e '.sequence_huge_pages | type == "boolean"' >/dev/null && ok || bad "sequence_huge_pages not recorded"
 note="on 2 MiB pages"
 [ "$huge" = true ] || note="on 4 KiB pages"
 "$bin" report "$tmp/huge.json" --detail | grep -q "^buffers: $note" && ok ||

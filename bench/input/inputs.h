@@ -18,6 +18,11 @@ typedef struct sq_input {
     uint8_t *a_lat; /* a[i] ^ expected(i - 1): what the chained kernels read */
     uint8_t *want;  /* expected result at i */
     uint32_t *ones; /* ones[i]: expected results that are 1 before i (n + 1 entries) */
+    void *timed;    /* a, b and a_lat, the buffers the kernels read: one block asked for
+                       on 2 MiB pages (huge_pages.h), so their physical placement, and
+                       the cache sets they meet, hold from one process to the next */
+    size_t timed_size;
+    bool huge; /* the kernel backed the block with huge pages */
 } sq_input;
 
 /* The sequence spec (e.g. "random", "file:moves.txt") of length squares

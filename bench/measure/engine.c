@@ -519,6 +519,9 @@ int sq_engine_time(sq_engine *e, sq_run *run, char *err, size_t errlen) {
         run->clock.screened = e->sampler.screened;
         run->clock.dropped = e->sampler.dropped;
         run->length = e->inputs ? e->inputs[0].n : cfg->length;
+        run->sequence_huge_pages = 1;
+        for (int i = 0; i < e->ninputs; i++)
+            run->sequence_huge_pages &= e->inputs[i].huge;
         if (!rc)
             rc = collect(e, run);
         run->elapsed_s = sq_monotonic_s() - t_start;

@@ -130,6 +130,14 @@ void sq_report_run_notes(sq_doc *d, const sq_run *run) {
     for (int i = 0; i < run->nimpls; i++)
         sq_doc_note(d, "impl %s: %s %s", run->impls[i].name, run->impls[i].compiler,
                     run->impls[i].flags);
+    if (run->processes > 1)
+        sq_doc_note(d,
+                    "processes: the repetitions spread over %d, one after another, each in a "
+                    "fresh address space; a cell's interval holds every process's median",
+                    run->processes);
+    if (run->sequence_huge_pages == 0)
+        sq_doc_note(d, "sequences: on 4 KiB pages, the kernel gave no huge pages (transparent "
+                       "huge pages off?): rows reading them may move from one process to the next");
     write_reps(d, run);
     write_code_check(d, run);
 }

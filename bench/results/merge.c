@@ -145,5 +145,8 @@ int sq_runs_merge(sq_run *parts, int n, char *err, size_t errlen) {
     }
     free(pooled);
     base->processes = n;
+    for (int p = 1; p < n; p++)
+        if (parts[p].sequence_huge_pages < base->sequence_huge_pages)
+            base->sequence_huge_pages = parts[p].sequence_huge_pages;
     return 0;
 }

@@ -99,8 +99,10 @@ typedef struct sq_run {
     int nresults;
     sq_batch_result *batch; /* none in older files, nor in runs without batch variants */
     int nbatch;
-    int batch_huge_pages; /* the batch buffers were on huge pages: 1, 0, or -1 not known
-                             (older files; no batch rows) */
+    int sequence_huge_pages; /* the sequences' timed buffers were on huge pages in every
+                                process: 1, 0, or -1 not known (older files) */
+    int batch_huge_pages;    /* the batch buffers were on huge pages: 1, 0, or -1 not known
+                                (older files; no batch rows) */
     /* Metadata for publishing. */
     char version[32];      /* sqcolor's */
     char commit[64];       /* git describe --dirty of the tree it was built from */

@@ -200,6 +200,10 @@ static int read_batch(reader *rd, json_t *root, sq_run *run) {
     if (huge && !json_is_boolean(huge))
         return bad(rd, "batch_huge_pages: not true or false");
     run->batch_huge_pages = huge ? json_is_true(huge) : -1;
+    json_t *seq_huge = json_object_get(root, SQ_KEY_SEQUENCE_HUGE_PAGES);
+    if (seq_huge && !json_is_boolean(seq_huge))
+        return bad(rd, "sequence_huge_pages: not true or false");
+    run->sequence_huge_pages = seq_huge ? json_is_true(seq_huge) : -1;
     if (!a)
         return 0;
     if (!json_is_array(a))

@@ -27,6 +27,7 @@
 #define SQ_KEY_RESULTS              "results"
 #define SQ_KEY_BATCH                "batch"
 #define SQ_KEY_BATCH_HUGE_PAGES     "batch_huge_pages"
+#define SQ_KEY_SEQUENCE_HUGE_PAGES  "sequence_huge_pages"
 
 /* tool */
 #define SQ_KEY_NAME    "name"

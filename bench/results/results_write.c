@@ -255,6 +255,8 @@ static json_t *run_json(const sq_run *run) {
     root = set(root, SQ_KEY_CODE_MISMATCHES, mismatches_json(run));
     if (run->nloops)
         root = set(root, SQ_KEY_LOOPS, loops_json(run));
+    if (run->nresults && run->sequence_huge_pages >= 0)
+        root = set(root, SQ_KEY_SEQUENCE_HUGE_PAGES, json_boolean(run->sequence_huge_pages));
     if (run->nbatch && run->batch_huge_pages >= 0)
         root = set(root, SQ_KEY_BATCH_HUGE_PAGES, json_boolean(run->batch_huge_pages));
     return run->nbatch ? set(root, SQ_KEY_BATCH, batch_json(run)) : root;
