@@ -72,5 +72,28 @@ int main(void) {
     /* One process: the interval is the order statistics' alone. */
     sq_stats one = sq_pooled_stats(blocks[1], NULL, PER);
     CHECK(one.ci_hi <= 2.002 + 1e-12, "one process: [%g, %g]", one.ci_lo, one.ci_hi);
+    /* Batch rows alike: pooled, with their processes. */
+    static double bx[2][3] = {{0.07, 0.071, 0.072}, {0.09, 0.091, 0.092}};
+    sq_batch_result batch[2] = {
+        {.id = "color_batch/sse2/asm", .n = 8192, .reps = 3, .samples = bx[0]},
+        {.id = "color_batch/sse2/asm", .n = 8192, .reps = 3, .samples = bx[1]}};
+    sq_run c = part(0, PER, 2.0, 4e9), d = part(1, PER, 2.0, 4e9);
+    rows[1].sequence = rows[0].sequence;
+    c.batch = &batch[0], c.nbatch = 1, d.batch = &batch[1], d.nbatch = 1;
+    double *kept = batch[0].samples;
+    batch[0].samples = sq_samples_alloc(3); /* the merge frees the row's old block */
+    memcpy(batch[0].samples, kept, sizeof bx[0]);
+    sq_run two[2] = {c, d};
+    CHECK(sq_runs_merge(two, 2, err, sizeof err) == 0, "merge with batch rows: %s", err);
+    CHECK(batch[0].reps == 6 && batch[0].process && batch[0].process[3] == 1 &&
+              fabs(batch[0].cycles.median - 0.081) < 1e-12 && batch[0].cycles.ci_hi >= 0.091,
+          "batch pooled: %d samples, median %g, interval to %g", batch[0].reps,
+          batch[0].cycles.median, batch[0].cycles.ci_hi);
+    batch[1].id = "color_batch/avx2/asm";
+    sq_run e = part(0, PER, 2.0, 4e9), f = part(1, PER, 2.0, 4e9);
+    rows[1].sequence = rows[0].sequence;
+    e.batch = &batch[0], e.nbatch = 1, f.batch = &batch[1], f.nbatch = 1;
+    CHECK(sq_runs_merge((sq_run[]){e, f}, 2, err, sizeof err) == -1 && strstr(err, "batch"),
+          "batch rows that differ: refused (%s)", err);
     return check_finish("merge", NULL);
 }

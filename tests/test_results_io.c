@@ -481,9 +481,21 @@ static void check_batch_rows(void) {
     static synthetic s;
     make_run(&s, 3, 4096);
     sq_batch_result rows[3];
-    for (int i = 0; i < 3; i++)
-        rows[i] = (sq_batch_result){i == 2 ? "color_mask/gfni/asm" : "color_batch/sse2/asm",
-                                    i == 1 ? 262144 : 4096, 11 - i, random_stats()};
+    static double samples[3][11];
+    static unsigned char process[11];
+    for (int i = 0; i < 3; i++) {
+        rows[i] = (sq_batch_result){.id = i == 2 ? "color_mask/gfni/asm" : "color_batch/sse2/asm",
+                                    .n = i == 1 ? 262144 : 4096,
+                                    .reps = 11 - i,
+                                    .cycles = random_stats()};
+        /* Samples in rows 0 and 1 (1 from two processes); row 2 as older files. */
+        for (int k = 0; i < 2 && k < rows[i].reps; k++) {
+            samples[i][k] = random_double();
+            process[k] = (unsigned char)(k % 2);
+        }
+        rows[i].samples = i < 2 ? samples[i] : NULL;
+        rows[i].process = i == 1 ? process : NULL;
+    }
     s.run.batch = rows;
     s.run.nbatch = 3;
     sq_run back;
@@ -496,6 +508,13 @@ static void check_batch_rows(void) {
         same_uint("batch.n", i, rows[i].n, back.batch[i].n);
         same_int("batch.reps", i, rows[i].reps, back.batch[i].reps);
         same_stats("batch.cycles", i, rows[i].cycles, back.batch[i].cycles);
+        CHECK(!rows[i].samples == !back.batch[i].samples &&
+                  !rows[i].process == !back.batch[i].process,
+              "batch row %d: samples and processes as written", i);
+        for (int k = 0; rows[i].samples && back.batch[i].samples && k < rows[i].reps; k++)
+            same_double("batch.samples", i, rows[i].samples[k], back.batch[i].samples[k]);
+        for (int k = 0; rows[i].process && back.batch[i].process && k < rows[i].reps; k++)
+            same_int("batch.processes", i, rows[i].process[k], back.batch[i].process[k]);
     }
     sq_results_free(&back);
 

@@ -186,6 +186,27 @@ const sq_command sq_command_run = {
     .noptions = OPT_COUNT,
 };
 
+/* The batch rows of run, each process of count its share of the
+ * repetitions; 0, or -1 having said why. */
+static int time_batch(sq_run *run, const sq_batch_variant *const *bvs, int nbatch, bool quick,
+                      int count, const sq_engine_config *cfg) {
+    sq_batch_timing bt = sq_batch_timing_defaults(quick);
+    bt.reps = (bt.reps + count - 1) / count;
+    sq_calibration cal;
+    char skipped[2200];
+    if (sq_batch_time_run(run, bvs, nbatch, &bt, &cfg->timing, cfg->progress, skipped,
+                          sizeof skipped, &cal)) {
+        fprintf(stderr, "sqcolor run: out of memory\n");
+        return -1;
+    }
+    /* Only batch rows: the run's core clock is the batch calibration's
+     * (there was no scalar row beside which to read it), or the file would
+     * have none and no reader would take it. */
+    if (!run->nresults && !isfinite(run->clock.core_hz))
+        run->clock.core_hz = run->clock.core_hz_min = run->clock.core_hz_max = cal.core_hz;
+    return 0;
+}
+
 /* A run timed here, or put together from its processes' files. */
 static void free_run(sq_run *run, bool loaded) {
     if (loaded)
@@ -335,6 +356,8 @@ static int run_run(int argc, char **argv) {
             sq_error_line("run", "%s", err);
             return SQ_EXIT_FAIL;
         }
+        if (nbatch && time_batch(&run, bvs, nbatch, quick, processes, &cfg))
+            return SQ_EXIT_FAIL;
         FILE *fp = fopen(process_output, "w");
         int written = fp ? sq_report_write(&run, 1, SQ_FORMAT_JSON, false, fp) : -1;
         bool closed = fp && fclose(fp) == 0;
@@ -398,23 +421,12 @@ static int run_run(int argc, char **argv) {
         sq_error_line("run", "%s", err);
         return SQ_EXIT_FAIL;
     }
-    /* The batch routines after the scalar rows, at their own sizes. */
-    if (nbatch) {
-        sq_batch_timing bt = sq_batch_timing_defaults(quick);
-        sq_calibration cal;
-        char skipped[2200];
-        if (sq_batch_time_run(&run, bvs, nbatch, &bt, &cfg.timing, cfg.progress, skipped,
-                              sizeof skipped, &cal)) {
-            if (output)
-                sq_output_abort(&out_file);
-            fprintf(stderr, "sqcolor run: out of memory\n");
-            return SQ_EXIT_FAIL;
-        }
-        /* Only batch rows: the run's core clock is the batch calibration's
-         * (there was no scalar row beside which to read it), or the file
-         * would have none and no reader would take it. */
-        if (!run.nresults && !isfinite(run.clock.core_hz))
-            run.clock.core_hz = run.clock.core_hz_min = run.clock.core_hz_max = cal.core_hz;
+    /* The batch routines after the scalar rows, at their own sizes (in each
+     * process, where the run has several). */
+    if (nbatch && processes == 1 && time_batch(&run, bvs, nbatch, quick, 1, &cfg)) {
+        if (output)
+            sq_output_abort(&out_file);
+        return SQ_EXIT_FAIL;
     }
     snprintf(run.version, sizeof run.version, "%s", SQCOLOR_VERSION);
     snprintf(run.commit, sizeof run.commit, "%s", SQCOLOR_COMMIT);

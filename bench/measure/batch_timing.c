@@ -110,6 +110,11 @@ int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timin
                 r->n = t->sizes[s];
                 r->reps = t->reps;
                 r->cycles = time_one(vs[i], &b, r->n, t, ccfg, cal, reps);
+                if ((r->samples = sq_samples_alloc((size_t)t->reps)))
+                    memcpy(r->samples, reps, sizeof *reps * (size_t)t->reps);
+                else
+                    rc = -1;
+                r->nmodes = sq_modes_of(reps, t->reps, r->modes);
             }
         }
         if (progress)

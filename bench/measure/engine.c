@@ -549,6 +549,8 @@ void sq_run_free(sq_run *run) {
     for (int i = 0; i < run->nresults; i++)
         free(run->results[i].samples);
     free(run->results);
+    for (int i = 0; i < run->nbatch; i++)
+        free(run->batch[i].samples);
     free(run->batch);
     run->batch = NULL;
     run->nbatch = 0;

@@ -9,9 +9,13 @@
 #include <string.h>
 
 /* "0.024±0.001": a measured cost, nothing subtracted, so no ≈0 (cells.h is
- * for net costs); ± the wider side of the 95% interval. */
-static void cell(char *buf, size_t len, sq_stats s) {
-    snprintf(buf, len, "%.3f±%.3f", s.median, sq_ci_halfwidth(s));
+ * for net costs); ± the wider side of the 95% interval; "0.058|0.072" for a
+ * row whose repetitions ran at two speeds. */
+static void cell(char *buf, size_t len, const sq_batch_result *b) {
+    if (b->nmodes == SQ_MAX_MODES) /* two speeds: each, the faster first (as cells.c) */
+        snprintf(buf, len, "%.3f|%.3f", b->modes[0].cycles, b->modes[1].cycles);
+    else
+        snprintf(buf, len, "%.3f±%.3f", b->cycles.median, sq_ci_halfwidth(b->cycles));
 }
 
 static const char *size_label(size_t n, char *buf, size_t len) {
@@ -187,7 +191,7 @@ static void levels_table(sq_doc *d, const sq_run *run, const sq_batch_variant *c
                     sq_text_table_add(&t, "-");
                     continue;
                 }
-                cell(buf, sizeof buf, b->cycles);
+                cell(buf, sizeof buf, b);
                 const char *who = rows[r].kind == PICK_C ? impl_key(key, v->impl, name, sizeof name)
                                   : compact || rows[r].kind == PICK_DISPATCH ? ""
                                                                              : v->technique;
@@ -250,7 +254,7 @@ void sq_report_batch(sq_doc *d, const sq_run *run, const sq_batch_key *key, bool
         for (int s = 0; s < nsizes; s++) {
             const sq_batch_result *b = sq_batch_find(&ix, id, sizes[s]);
             if (b)
-                cell(buf, sizeof buf, b->cycles);
+                cell(buf, sizeof buf, b);
             sq_text_table_add(&t, "%s", b ? buf : "-");
         }
     }

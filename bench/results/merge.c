@@ -78,6 +78,66 @@ static void merge_clocks(sq_run *parts, int n) {
     c->core_hz = sq_stats_of(hz, n).median;
 }
 
+/* Pools the samples of part p's batch row i, for every p, into a new block
+ * (processes with it); NULL when out of memory. */
+static double *pooled_batch(const sq_run *parts, int n, int i, int *total) {
+    *total = 0;
+    for (int p = 0; p < n; p++)
+        *total += parts[p].batch[i].reps;
+    double *x = sq_samples_alloc((size_t)*total);
+    if (!x)
+        return NULL;
+    unsigned char *process = (unsigned char *)(x + (*total ? *total : 1));
+    int k = 0;
+    for (int p = 0; p < n; p++)
+        for (int j = 0; j < parts[p].batch[i].reps; j++, k++) {
+            x[k] = parts[p].batch[i].samples[j];
+            process[k] = (unsigned char)p;
+        }
+    return x;
+}
+
+/* Whether every part's batch rows are parts[0]'s, with samples. */
+static int batch_mismatch(const sq_run *parts, int n, char *err, size_t errlen) {
+    const sq_run *base = &parts[0];
+    for (int p = 1; p < n; p++) {
+        bool same = parts[p].nbatch == base->nbatch;
+        for (int i = 0; same && i < base->nbatch; i++)
+            same = strcmp(parts[p].batch[i].id, base->batch[i].id) == 0 &&
+                   parts[p].batch[i].n == base->batch[i].n && parts[p].batch[i].samples &&
+                   base->batch[i].samples;
+        if (!same) {
+            snprintf(err, errlen, "process %d's batch rows are not process 0's", p);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The batch rows as the scalar ones: samples pooled, statistics again. */
+static int merge_batch(sq_run *parts, int n, char *err, size_t errlen) {
+    sq_run *base = &parts[0];
+    for (int p = 1; p < n; p++)
+        if (parts[p].batch_huge_pages < base->batch_huge_pages)
+            base->batch_huge_pages = parts[p].batch_huge_pages;
+    for (int i = 0; i < base->nbatch; i++) {
+        int total;
+        double *x = pooled_batch(parts, n, i, &total);
+        if (!x) {
+            snprintf(err, errlen, "out of memory for the merged batch rows");
+            return -1;
+        }
+        sq_batch_result *b = &base->batch[i];
+        free(b->samples);
+        b->samples = x;
+        b->process = n > 1 ? (unsigned char *)(x + (total ? total : 1)) : NULL;
+        b->reps = total;
+        b->cycles = sq_pooled_stats(x, b->process, total);
+        b->nmodes = sq_modes_of(x, total, b->modes);
+    }
+    return 0;
+}
+
 int sq_runs_merge(sq_run *parts, int n, char *err, size_t errlen) {
     if (n < 1 || n > SQ_MAX_PROCESSES) {
         snprintf(err, errlen, "%d processes: 1 to %d can be merged", n, SQ_MAX_PROCESSES);
@@ -96,6 +156,8 @@ int sq_runs_merge(sq_run *parts, int n, char *err, size_t errlen) {
                 return -1;
             }
     }
+    if (batch_mismatch(parts, n, err, errlen))
+        return -1;
     /* Every block first: out of memory leaves parts[0] as it was. */
     double **pooled = calloc((size_t)base->nresults + 1, sizeof *pooled);
     bool short_of_memory = !pooled;
@@ -145,6 +207,8 @@ int sq_runs_merge(sq_run *parts, int n, char *err, size_t errlen) {
     }
     free(pooled);
     base->processes = n;
+    if (merge_batch(parts, n, err, errlen))
+        return -1;
     for (int p = 1; p < n; p++)
         if (parts[p].sequence_huge_pages < base->sequence_huge_pages)
             base->sequence_huge_pages = parts[p].sequence_huge_pages;

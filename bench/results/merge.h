@@ -12,8 +12,9 @@
 /* Merges parts[1..n) into parts[0], each part one process's run of the
  * same rows in the same order (as read from its file): every row's samples
  * pooled with their process (0 for parts[0]), its statistics taken again
- * from them, the clock's readings joined. Returns 0, or -1 with a reason in
- * err (rows that do not match, out of memory), parts[0] then unchanged. */
+ * from them, the clock's readings joined; batch rows alike. Returns 0, or -1
+ * with a reason in err: rows that do not match (parts[0] then unchanged), or
+ * out of memory. */
 int sq_runs_merge(sq_run *parts, int n, char *err, size_t errlen);
 
 /* The statistics of a row's pooled samples: the order-statistics interval

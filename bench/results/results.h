@@ -79,7 +79,12 @@ typedef struct sq_batch_result {
     const char *id; /* family/technique/impl: a live run's the registry's, a loaded run's owned */
     size_t n;
     int reps;
-    sq_stats cycles; /* core cycles per square (pair) */
+    sq_stats cycles;        /* core cycles per square (pair) */
+    double *samples;        /* reps values, or NULL (older files); a block of
+                               sq_samples_alloc, freed with the run */
+    unsigned char *process; /* as sq_result's */
+    int nmodes;             /* two speeds, from the samples, as sq_result's */
+    sq_speed modes[SQ_MAX_MODES];
 } sq_batch_result;
 
 typedef struct sq_run {

@@ -41,6 +41,8 @@ void sq_results_free(sq_run *run) {
     for (int i = 0; i < run->nresults; i++)
         free(run->results[i].samples);
     free(run->results);
+    for (int i = 0; i < run->nbatch; i++)
+        free(run->batch[i].samples);
     free(run->batch);
     for (block *b = run->owned, *next; b; b = next) {
         next = b->next;
@@ -193,6 +195,48 @@ static int get_stats(reader *rd, json_t *obj, const char *where, const char *key
 }
 
 /* The optional two speeds of a row (results.h): SQ_MAX_MODES {cycles, share}. */
+/* o's samples, reps of them, into a block of sq_samples_alloc (*x), with
+ * their processes where o has them (*process, else NULL). */
+static int get_samples(reader *rd, json_t *o, const char *where, size_t reps, double **x,
+                       unsigned char **process) {
+    json_t *samples = json_object_get(o, SQ_KEY_SAMPLES);
+    if (!json_is_array(samples))
+        return bad(rd, "%s.samples: %s", where, samples ? "not an array" : "missing");
+    size_t n = json_array_size(samples);
+    if (n != reps)
+        return bad(rd, "%s.samples: %zu values for %zu repetitions", where, n, reps);
+    *process = NULL;
+    if (!(*x = sq_samples_alloc(n)))
+        return bad(rd, "out of memory");
+    for (size_t k = 0; k < n; k++) {
+        json_t *v = json_array_get(samples, k);
+        if (!json_is_number(v) && !json_is_null(v)) {
+            free(*x);
+            return bad(rd, "%s.samples[%zu]: not a number", where, k);
+        }
+        (*x)[k] = json_is_null(v) ? NAN : json_number_value(v);
+    }
+    json_t *processes = json_object_get(o, SQ_KEY_PROCESSES);
+    if (!processes)
+        return 0;
+    if (!json_is_array(processes) || json_array_size(processes) != n) {
+        free(*x);
+        return bad(rd, "%s.processes: not an array of one process a sample", where);
+    }
+    *process = (unsigned char *)(*x + (n ? n : 1));
+    for (size_t k = 0; k < n; k++) {
+        json_t *v = json_array_get(processes, k);
+        if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+            json_integer_value(v) >= SQ_MAX_PROCESSES) {
+            free(*x);
+            return bad(rd, "%s.processes[%zu]: not a process 0 to %d", where, k,
+                       SQ_MAX_PROCESSES - 1);
+        }
+        (*process)[k] = (unsigned char)json_integer_value(v);
+    }
+    return 0;
+}
+
 /* The optional batch rows (results.h); none in older files. */
 static int read_batch(reader *rd, json_t *root, sq_run *run) {
     json_t *a = json_object_get(root, SQ_KEY_BATCH), *o;
@@ -228,6 +272,12 @@ static int read_batch(reader *rd, json_t *root, sq_run *run) {
             return bad(rd, "out of memory");
         b->n = (size_t)len;
         b->reps = (int)reps;
+        /* Samples from the runs that keep them. */
+        if (json_object_get(o, SQ_KEY_SAMPLES)) {
+            if (get_samples(rd, o, where, (size_t)reps, &b->samples, &b->process))
+                return -1;
+            b->nmodes = sq_modes_of(b->samples, b->reps, b->modes);
+        }
         run->nbatch++;
     }
     return 0;
@@ -643,42 +693,9 @@ static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
     double reps = 0;
     if (get_whole(rd, o, where, SQ_KEY_REPS, 0, 100000, &reps))
         return -1;
-    json_t *samples = json_object_get(o, SQ_KEY_SAMPLES);
-    if (!json_is_array(samples))
-        return bad(rd, "%s.samples: %s", where, samples ? "not an array" : "missing");
-    size_t n = json_array_size(samples);
-    if (n != (size_t)reps)
-        return bad(rd, "%s.samples: %zu values for %g repetitions", where, n, reps);
     r->reps = (int)reps;
-    r->samples = sq_samples_alloc(n);
-    if (!r->samples)
-        return bad(rd, "out of memory");
-    json_t *processes = json_object_get(o, SQ_KEY_PROCESSES);
-    if (processes) {
-        if (!json_is_array(processes) || json_array_size(processes) != n) {
-            free(r->samples);
-            return bad(rd, "%s.processes: not an array of one process a sample", where);
-        }
-        r->process = (unsigned char *)(r->samples + (n ? n : 1));
-        for (size_t k = 0; k < n; k++) {
-            json_t *x = json_array_get(processes, k);
-            if (!json_is_integer(x) || json_integer_value(x) < 0 ||
-                json_integer_value(x) >= SQ_MAX_PROCESSES) {
-                free(r->samples);
-                return bad(rd, "%s.processes[%zu]: not a process 0 to %d", where, k,
-                           SQ_MAX_PROCESSES - 1);
-            }
-            r->process[k] = (unsigned char)json_integer_value(x);
-        }
-    }
-    for (size_t k = 0; k < n; k++) {
-        json_t *x = json_array_get(samples, k);
-        if (!json_is_number(x) && !json_is_null(x)) {
-            free(r->samples);
-            return bad(rd, "%s.samples[%zu]: not a number", where, k);
-        }
-        r->samples[k] = json_is_null(x) ? NAN : json_number_value(x);
-    }
+    if (get_samples(rd, o, where, (size_t)reps, &r->samples, &r->process))
+        return -1;
     if (get_modes(rd, o, where, r) ||
         get_optional_bool(rd, o, where, SQ_KEY_CONTROL_DEPENDENT, false, &r->control_dependent) ||
         get_optional_bool(rd, o, where, SQ_KEY_LOOP_BRANCH_ONLY, false, &r->loop_branch_only) ||

@@ -91,6 +91,20 @@ static json_t *set(json_t *obj, const char *key, json_t *value) {
     return NULL;
 }
 
+/* o with a row's samples, and their processes where it has them. */
+static json_t *with_samples(json_t *o, const double *x, const unsigned char *process, int n) {
+    json_t *samples = json_array();
+    for (int k = 0; x && k < n; k++)
+        samples = append(samples, real(x[k]));
+    if (process) {
+        json_t *processes = json_array();
+        for (int k = 0; k < n; k++)
+            processes = append(processes, json_integer(process[k]));
+        o = set(o, SQ_KEY_PROCESSES, processes);
+    }
+    return set(o, SQ_KEY_SAMPLES, samples);
+}
+
 static json_t *result_json(const sq_result *r) {
     const sq_variant *v = r->variant;
     json_t *o =
@@ -113,16 +127,7 @@ static json_t *result_json(const sq_result *r) {
                                             SQ_KEY_SHARE, real(r->modes[k].share)));
         o = set(o, SQ_KEY_MODES, modes);
     }
-    json_t *samples = json_array();
-    for (int k = 0; r->samples && k < r->reps; k++)
-        samples = append(samples, real(r->samples[k]));
-    if (r->process) {
-        json_t *processes = json_array();
-        for (int k = 0; k < r->reps; k++)
-            processes = append(processes, json_integer(r->process[k]));
-        o = set(o, SQ_KEY_PROCESSES, processes);
-    }
-    return set(o, SQ_KEY_SAMPLES, samples);
+    return with_samples(o, r->samples, r->process, r->reps);
 }
 
 /* The vendor's mispredict figure for the machine and each variant's summary
@@ -223,9 +228,10 @@ static json_t *batch_json(const sq_run *run) {
     json_t *a = json_array();
     for (int i = 0; i < run->nbatch; i++) {
         const sq_batch_result *b = &run->batch[i];
-        a = append(a, json_pack("{s:o, s:I, s:i, s:o}", SQ_KEY_ID, text(b->id), SQ_KEY_N,
-                                (json_int_t)b->n, SQ_KEY_REPS, b->reps, SQ_KEY_CYCLES,
-                                stats_json(b->cycles)));
+        json_t *o =
+            json_pack("{s:o, s:I, s:i, s:o}", SQ_KEY_ID, text(b->id), SQ_KEY_N, (json_int_t)b->n,
+                      SQ_KEY_REPS, b->reps, SQ_KEY_CYCLES, stats_json(b->cycles));
+        a = append(a, b->samples ? with_samples(o, b->samples, b->process, b->reps) : o);
     }
     return a;
 }
