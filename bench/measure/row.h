@@ -22,9 +22,11 @@ typedef struct sq_row {
 void sq_row_init(sq_row *r, const sq_variant *v, const sq_impl *impl, const sq_input *in,
                  sq_mode mode);
 
-/* The kernel's answers before any timing: chained modes prefix by prefix (so
- * every early result is seen), the others over the whole input. Returns false
- * with a one-line reason naming the variant, mode, sequence, expected and got. */
+/* The kernel's answers before any timing: prefix by prefix to 512 squares
+ * (so every early result is seen), then over the first SQ_CHECK_SQUARES.
+ * Returns false with a one-line reason naming the variant, mode, sequence,
+ * expected and got. */
+#define SQ_CHECK_SQUARES 65536
 bool sq_row_check(const sq_row *r, char *err, size_t errlen);
 
 /* Sizes r's samples to about target_ticks. */
