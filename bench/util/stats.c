@@ -192,3 +192,167 @@ void sq_holm_adjust(const double *p, int n, double *adjusted) {
     }
     free(order);
 }
+
+/* The regularized incomplete beta function I_x(a, b), with y = 1 - x given
+ * too so that neither loses digits near 1: the continued fraction of
+ * I_x(a, b) (modified Lentz), taken directly where it converges fast, x <
+ * (a + 1) / (a + b + 2), and through I_x(a, b) = 1 - I_y(b, a) elsewhere. */
+static double beta_fraction(double a, double b, double x) {
+    const double tiny = 1e-300;
+    double c = 1, d = 1 - (a + b) * x / (a + 1);
+    d = 1 / (fabs(d) < tiny ? tiny : d);
+    double h = d;
+    for (int m = 1; m <= 1000; m++) {
+        double even = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m));
+        double odd = -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1));
+        double step = 1;
+        for (int k = 0; k < 2; k++) {
+            double aa = k ? odd : even;
+            d = 1 + aa * d;
+            d = 1 / (fabs(d) < tiny ? tiny : d);
+            c = 1 + aa / c;
+            c = fabs(c) < tiny ? tiny : c;
+            step = d * c;
+            h *= step;
+        }
+        if (fabs(step - 1) < 1e-15)
+            break;
+    }
+    return h;
+}
+
+static double incomplete_beta(double a, double b, double x, double y) {
+    if (x <= 0)
+        return 0;
+    if (y <= 0)
+        return 1;
+    double front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log(y));
+    if (x < (a + 1) / (a + b + 2))
+        return front * beta_fraction(a, b, x) / a;
+    return 1 - front * beta_fraction(b, a, y) / b;
+}
+
+double sq_student_t_p(double t, double df) {
+    if (isnan(t) || !(df > 0))
+        return NAN;
+    if (isinf(t))
+        return 0;
+    /* P(|T| >= t) = I_x(df/2, 1/2), x = df / (df + t^2). */
+    double t2 = t * t;
+    return incomplete_beta(df / 2, 0.5, df / (df + t2), t2 / (df + t2));
+}
+
+double sq_student_t_quantile(double p, double df) {
+    if (!(p > 0 && p < 1) || !(df > 0))
+        return NAN;
+    double lo = 0, hi = 1;
+    while (sq_student_t_p(hi, df) > p && hi < 1e300)
+        hi *= 2;
+    for (int k = 0; k < 2000 && hi - lo > 1e-13 * hi; k++) {
+        double mid = lo + (hi - lo) / 2;
+        if (sq_student_t_p(mid, df) > p)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo + (hi - lo) / 2;
+}
+
+/* The mean of x[0..n) and its sample variance (0 for one value). */
+static void mean_var(const double *x, int n, double *mean, double *var) {
+    double m = 0, ss = 0;
+    for (int i = 0; i < n; i++)
+        m += x[i];
+    m /= n;
+    for (int i = 0; i < n; i++)
+        ss += (x[i] - m) * (x[i] - m);
+    *mean = m;
+    *var = n > 1 ? ss / (n - 1) : 0;
+}
+
+static bool all_finite(const double *x, int n) {
+    for (int i = 0; i < n; i++)
+        if (!isfinite(x[i]))
+            return false;
+    return true;
+}
+
+sq_ttest sq_t_test(const double *x, int nx, const double *y, int ny) {
+    sq_ttest w = {NAN, NAN, NAN, NAN};
+    if (nx < 1 || ny < 1 || nx + ny < 3 || !all_finite(x, nx) || !all_finite(y, ny))
+        return w;
+    double mx, vx, my, vy;
+    mean_var(x, nx, &mx, &vx);
+    mean_var(y, ny, &my, &vy);
+    w.diff = my - mx;
+    w.df = nx + ny - 2;
+    w.se = sqrt(((nx - 1) * vx + (ny - 1) * vy) / w.df * (1.0 / nx + 1.0 / ny));
+    if (w.se > 0)
+        w.p = sq_student_t_p(w.diff / w.se, w.df);
+    else
+        w.p = w.diff == 0 ? 1 : 0;
+    return w;
+}
+
+double sq_t_detectable(sq_ttest w, double p) {
+    if (isnan(w.se))
+        return NAN;
+    return w.se > 0 ? sq_student_t_quantile(p, w.df) * w.se : 0;
+}
+
+/* Benjamini-Hochberg: the p-values in increasing order p(1) <= ... <= p(n);
+ * the i-th is multiplied by n / i, and each made no larger than the ones after
+ * it (step-up), capped at 1. A non-finite p counts as 1. */
+void sq_bh_adjust(const double *p, int n, double *adjusted) {
+    if (n <= 0)
+        return;
+    indexed *order = malloc(sizeof *order * (size_t)n);
+    if (!order) { /* Bonferroni: never smaller than Benjamini-Hochberg's */
+        for (int i = 0; i < n; i++)
+            adjusted[i] = isfinite(p[i]) ? fmin(1, fmax(0, p[i]) * n) : 1;
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        order[i] = (indexed){isfinite(p[i]) ? fmax(0, p[i]) : 1, i};
+    qsort(order, (size_t)n, sizeof *order, cmp_indexed);
+    double running = 1;
+    for (int i = n - 1; i >= 0; i--) {
+        running = fmin(running, order[i].p * n / (i + 1));
+        adjusted[order[i].at] = running;
+    }
+    free(order);
+}
+
+/* Samples with their group, sorted by group, then by value. */
+typedef struct grouped {
+    unsigned char group;
+    double value;
+} grouped;
+
+static int cmp_grouped(const void *a, const void *b) {
+    const grouped *x = a, *y = b;
+    int c = (x->group > y->group) - (x->group < y->group);
+    return c ? c : cmp_double(&x->value, &y->value);
+}
+
+int sq_group_medians(const double *x, const unsigned char *group, int n, double *out) {
+    if (n <= 0)
+        return 0;
+    grouped *g = malloc(sizeof *g * (size_t)n);
+    if (!g)
+        return 0;
+    for (int i = 0; i < n; i++)
+        g[i] = (grouped){group ? group[i] : 0, x[i]};
+    qsort(g, (size_t)n, sizeof *g, cmp_grouped);
+    int count = 0;
+    for (int i = 0; i < n;) {
+        int j = i + 1;
+        while (j < n && g[j].group == g[i].group)
+            j++;
+        int k = i + (j - i) / 2; /* the median of g[i..j) */
+        out[count++] = (j - i) % 2 ? g[k].value : (g[k - 1].value + g[k].value) / 2;
+        i = j;
+    }
+    free(g);
+    return count;
+}
