@@ -1,8 +1,7 @@
 /* The statistics of bench/stats.c on samples whose answer is known: the
  * interval ranks and their coverage, the two-speed detector's false and true
- * positive rates on made-up repetitions, the U test and Holm's adjustment,
- * Student's t and its two-sample test, the Benjamini-Hochberg adjustment and
- * medians by process.
+ * positive rates on made-up repetitions, Student's t and its two-sample test, the
+ * Benjamini-Hochberg adjustment and medians by process.
  * Every random draw comes from one fixed seed, so a run is repeatable. */
 #include "bench/util/stats.h"
 
@@ -198,48 +197,6 @@ static void test_modes_two_speeds(void) {
     }
 }
 
-static void test_mann_whitney(void) {
-    double a[15], b[15];
-    for (int i = 0; i < 15; i++) {
-        a[i] = 4 + 0.01 * i;
-        b[i] = 5 + 0.01 * i;
-    }
-    CHECK(sq_mann_whitney_p(a, 15, a, 15) == 1, "identical samples: p = 1");
-    double p = sq_mann_whitney_p(a, 15, b, 15);
-    /* U = 0: z = (112.5 - 0.5) / sqrt(15 * 15 * 31 / 12), p = 3.39e-6. */
-    CHECK(fabs(p - 3.3918e-6) < 1e-9, "separated 15 vs 15: p = %g, want 3.39e-6", p);
-    CHECK(sq_mann_whitney_p(b, 15, a, 15) == p, "the test is symmetric");
-    /* Ties: ranks 1, 3, 3, 5.5 for x; U = 2.5, variance 16/12 * (9 - 30/56). */
-    const double x[] = {1, 2, 2, 3}, y[] = {2, 3, 4, 5};
-    p = sq_mann_whitney_p(x, 4, y, 4);
-    CHECK(fabs(p - 0.136658) < 1e-5, "tied samples: p = %g, want 0.136658", p);
-    const double nulls[] = {NAN, NAN, NAN, NAN, NAN};
-    CHECK(sq_mann_whitney_p(nulls, 5, b, 5) == 1, "all-null samples: p = 1");
-    b[3] = INFINITY;
-    CHECK(sq_mann_whitney_p(a, 15, b, 15) == 1, "an infinite sample: p = 1");
-    CHECK(sq_mann_whitney_p(a, 0, a, 15) == 1, "an empty side: p = 1");
-}
-
-static void check_holm(const double *p, int n, const double *want) {
-    double adj[8];
-    sq_holm_adjust(p, n, adj);
-    bool same = true;
-    for (int i = 0; i < n; i++)
-        same &= fabs(adj[i] - want[i]) < 1e-12;
-    CHECK(same, "holm of %d p-values: %g %g ..., want %g %g ...", n, adj[0], n > 1 ? adj[1] : 0,
-          want[0], n > 1 ? want[1] : 0);
-}
-
-static void test_holm(void) {
-    check_holm((const double[]){0.01, 0.04, 0.03, 0.005}, 4,
-               (const double[]){0.03, 0.06, 0.06, 0.02});
-    /* Monotone: a smaller multiplier never gives a smaller adjusted p. */
-    check_holm((const double[]){0.5, 0.4, 0.3}, 3, (const double[]){0.9, 0.9, 0.9});
-    check_holm((const double[]){0.6, 0.7}, 2, (const double[]){1, 1}); /* capped */
-    check_holm((const double[]){0.02}, 1, (const double[]){0.02});
-    check_holm((const double[]){NAN, 0.01}, 2, (const double[]){1, 0.02});
-}
-
 /* Student's t against values from the exact integral (mpmath's betainc, 30
  * digits): relative error under 1e-9. */
 static void check_t_p(double t, double df, double want) {
@@ -372,8 +329,6 @@ int main(void) {
     test_interval();
     test_modes_one_speed();
     test_modes_two_speeds();
-    test_mann_whitney();
-    test_holm();
     test_student_t();
     test_t_test();
     test_bh();

@@ -108,91 +108,6 @@ int sq_modes_of(const double *x, int n, sq_speed out[SQ_MAX_MODES]) {
     return SQ_MAX_MODES;
 }
 
-/* Mann-Whitney U through ranks: the pooled samples sorted, tied runs given
- * their mean rank, U from the rank sum of x. The normal approximation's
- * variance loses sum(t^3 - t) over the tied runs; a continuity correction of
- * 1/2 is taken from |U - mean|. */
-typedef struct labelled {
-    double value;
-    bool from_x;
-} labelled;
-
-static int cmp_labelled(const void *a, const void *b) {
-    return cmp_double(&((const labelled *)a)->value, &((const labelled *)b)->value);
-}
-
-double sq_mann_whitney_p(const double *x, int nx, const double *y, int ny) {
-    if (nx < 1 || ny < 1)
-        return 1;
-    int n = nx + ny;
-    labelled *all = malloc(sizeof *all * (size_t)n);
-    if (!all)
-        return 1;
-    bool finite = true;
-    for (int i = 0; i < n; i++) {
-        all[i] = i < nx ? (labelled){x[i], true} : (labelled){y[i - nx], false};
-        finite &= isfinite(all[i].value) != 0;
-    }
-    if (!finite) {
-        free(all);
-        return 1;
-    }
-    qsort(all, (size_t)n, sizeof *all, cmp_labelled);
-    double rank_sum = 0, ties = 0;
-    for (int i = 0; i < n;) {
-        int j = i + 1;
-        while (j < n && all[j].value == all[i].value)
-            j++;
-        double t = j - i, mid_rank = (i + 1 + j) / 2.0; /* ranks i+1..j */
-        for (int k = i; k < j; k++)
-            rank_sum += all[k].from_x ? mid_rank : 0;
-        ties += t * t * t - t;
-        i = j;
-    }
-    free(all);
-    double u = rank_sum - nx * (nx + 1.0) / 2;
-    double mean = nx * (double)ny / 2;
-    double var = nx * (double)ny / 12 * ((n + 1) - ties / ((double)n * (n - 1)));
-    if (!(var > 0))
-        return 1;
-    double z = (fabs(u - mean) - 0.5) / sqrt(var);
-    return z <= 0 ? 1 : erfc(z / sqrt(2));
-}
-
-/* Holm: the p-values in increasing order p(1) <= ... <= p(n); the i-th is
- * multiplied by n - i + 1, made no smaller than the one before it, capped at
- * 1. A non-finite p counts as 1. */
-typedef struct indexed {
-    double p;
-    int at;
-} indexed;
-
-static int cmp_indexed(const void *a, const void *b) {
-    const indexed *x = a, *y = b;
-    int c = cmp_double(&x->p, &y->p);
-    return c ? c : (x->at > y->at) - (x->at < y->at);
-}
-
-void sq_holm_adjust(const double *p, int n, double *adjusted) {
-    if (n <= 0)
-        return;
-    indexed *order = malloc(sizeof *order * (size_t)n);
-    if (!order) { /* Bonferroni: never smaller than Holm's */
-        for (int i = 0; i < n; i++)
-            adjusted[i] = isfinite(p[i]) ? fmin(1, p[i] * n) : 1;
-        return;
-    }
-    for (int i = 0; i < n; i++)
-        order[i] = (indexed){isfinite(p[i]) ? fmax(0, p[i]) : 1, i};
-    qsort(order, (size_t)n, sizeof *order, cmp_indexed);
-    double running = 0;
-    for (int i = 0; i < n; i++) {
-        running = fmin(1, fmax(running, order[i].p * (n - i)));
-        adjusted[order[i].at] = running;
-    }
-    free(order);
-}
-
 /* The regularized incomplete beta function I_x(a, b), with y = 1 - x given
  * too so that neither loses digits near 1: the continued fraction of
  * I_x(a, b) (modified Lentz), taken directly where it converges fast, x <
@@ -303,6 +218,17 @@ double sq_t_detectable(sq_ttest w, double p) {
 /* Benjamini-Hochberg: the p-values in increasing order p(1) <= ... <= p(n);
  * the i-th is multiplied by n / i, and each made no larger than the ones after
  * it (step-up), capped at 1. A non-finite p counts as 1. */
+typedef struct indexed {
+    double p;
+    int at;
+} indexed;
+
+static int cmp_indexed(const void *a, const void *b) {
+    const indexed *x = a, *y = b;
+    int c = cmp_double(&x->p, &y->p);
+    return c ? c : (x->at > y->at) - (x->at < y->at);
+}
+
 void sq_bh_adjust(const double *p, int n, double *adjusted) {
     if (n <= 0)
         return;

@@ -46,14 +46,6 @@ bool sq_about_zero(sq_stats s);
  * them; 0 for one speed (including a lone outlier). */
 int sq_modes_of(const double *x, int n, sq_speed out[SQ_MAX_MODES]);
 
-/* Two-sided p-value of the Mann-Whitney U test; 1 when there is nothing to
- * test (an empty side, or a non-finite sample). */
-double sq_mann_whitney_p(const double *x, int nx, const double *y, int ny);
-
-/* Holm's step-down adjustment of n p-values: adjusted[i] <= alpha exactly
- * when Holm's procedure rejects hypothesis i at family-wise level alpha. */
-void sq_holm_adjust(const double *p, int n, double *adjusted);
-
 /* The two-sided p-value of Student's t with df degrees of freedom (df > 0,
  * not necessarily whole): P(|T| >= |t|). NAN for a NAN t or df <= 0. */
 double sq_student_t_p(double t, double df);
