@@ -220,12 +220,13 @@ static int units_of(const side *s, bool by_samples, double *out) {
 static double t_test(row *w) {
     w->by_samples = w->a.nprocesses < 2 && w->b.nprocesses < 2;
     double *ua = malloc(sizeof *ua * ((size_t)w->a.r->reps + (size_t)w->b.r->reps));
-    if (!ua) {
+    double *ub = ua ? ua + w->a.r->reps : NULL;
+    int na = ua ? units_of(&w->a, w->by_samples, ua) : 0;
+    int nb = ua ? units_of(&w->b, w->by_samples, ub) : 0;
+    if (!na || !nb) { /* both sides have samples: none is out of memory */
         fprintf(stderr, "sqcolor compare: out of memory\n");
         exit(SQ_EXIT_FAIL);
     }
-    double *ub = ua + w->a.r->reps;
-    int na = units_of(&w->a, w->by_samples, ua), nb = units_of(&w->b, w->by_samples, ub);
     w->t = sq_t_test(ua, na, ub, nb);
     free(ua);
     return w->t.p;
