@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # compare on small hand-made result files whose answer is known: a file
-# against itself, a clear slowdown and the --fail-over gate, a difference under
-# the floor, null samples, a row at two speeds whose shares moved, rows about
-# zero, and bad --fail-over values. Only the 40,000-row cases are timed.
+# against itself, a clear slowdown and the --fail-over gate, differences under
+# the floor, a row too wide to tell and its detectable change, null samples, a
+# row at two speeds whose shares moved, rows about zero, bad --fail-over
+# values; then thousands of rows sampled in three processes a run, two runs of
+# one build and one with a variant a cycle slower. Only the 40,000-row cases
+# are timed.
 # usage: tests/compare.sh path/to/sqcolor
 bin=$1
 # shellcheck source=tests/lib.sh
@@ -35,9 +38,10 @@ make_run() { # make_run FILE JQ-EXPRESSION-OF-THE-ROWS
 }
 make_run "$tmp/a.json" 'base'
 make_run "$tmp/slow.json" 'base | .[0] = row("color/lea_shr_and/asm"; "ordered"; "latency"; one(4.4))'
-make_run "$tmp/floor.json" 'base | .[1] = row("color/lea_shr_and/asm"; "random"; "latency"; one(2.03))'
+make_run "$tmp/floor.json" 'base | .[1] = row("color/lea_shr_and/asm"; "random"; "latency"; one(2.015))'
+make_run "$tmp/floor_rel.json" 'base | .[0] = row("color/lea_shr_and/asm"; "ordered"; "latency"; one(4.035))'
 make_run "$tmp/wide.json" 'base | .[1] = row("color/lea_shr_and/asm"; "random"; "latency"; grid(4))'
-make_run "$tmp/wide_shifted.json" 'base | .[1] = row("color/lea_shr_and/asm"; "random"; "latency"; grid(4.35))'
+make_run "$tmp/wide_shifted.json" 'base | .[1] = row("color/lea_shr_and/asm"; "random"; "latency"; grid(4.1))'
 make_run "$tmp/nulls.json" 'base | .[3] = row("color/lea_test_jz/asm"; "ordered"; "latency"; [range(15) | null])'
 make_run "$tmp/shares.json" 'base | .[4] = row("color/bt/asm"; "dark"; "latency"; two(4.13; 4.32; 12))'
 make_run "$tmp/speeds.json" 'base | .[4] = row("color/bt/asm"; "dark"; "latency"; two(4.6; 4.8; 12))'
@@ -53,19 +57,23 @@ compare_ok() {
     local rc=$?
     [ $rc -eq "$want" ] && ok || bad "compare $*: exit $rc, wanted $want: $(cat "$tmp/$name.err")"
 }
-# verdict NAME ID SEQUENCE MODE: the verdict column of one row.
+# verdict NAME ID SEQUENCE MODE: the verdict column of one row (after the
+# detectable change's two fields).
 verdict() {
-    grep "^$2 *$3 *$4 " "$tmp/$1.txt" | sed 's/^\([^ ]* *\)\{7\}//'
+    grep "^$2 *$3 *$4 " "$tmp/$1.txt" | sed 's/^\([^ ]* *\)\{9\}//'
 }
 summary() { tail -1 "$tmp/$1.txt"; }
 
 # A file against itself: nothing significant, the gate holds.
 compare_ok same 0 "$tmp/a.json" "$tmp/a.json" --fail-over 2.5
-summary same | grep -q '^compare: 5 rows matched, 4 tested, 0 significant (Mann-Whitney U, Holm at alpha 0.01, floor 0.05 cycles, disjoint 95% intervals' &&
+summary same | grep -q "^compare: 5 rows matched, 4 tested, 0 significant (Student's t on per-process medians, Benjamini-Hochberg at q 0.01, floor the larger of 1% of A and 0.02 cycles" &&
     ok || bad "A vs A: $(summary same)"
 grep -q '^color/lea_shr_and/asm  *ordered  *latency  *4.000±0.001  *4.000±0.001  *1.000 ' "$tmp/same.txt" &&
     ok || bad "row cells: $(grep '^color/lea_shr_and/asm *ordered *latency' "$tmp/same.txt")"
-! grep -q '^note:' "$tmp/same.txt" && ok || bad "a note on a file against itself: $(grep '^note:' "$tmp/same.txt")"
+! sed '/^variant /q' "$tmp/same.txt" | grep -q '^note:' && ok || bad "a note on a file against itself: $(grep '^note:' "$tmp/same.txt")"
+# Files without processes are tested on their samples, and told so.
+grep -q '^note: 3 of the 3 rows t-tested have no two processes in either file' "$tmp/same.txt" && ok ||
+    bad "no note of rows tested on samples: $(grep '^note:' "$tmp/same.txt")"
 
 # Files from two CPUs, or two builds: a note above the table says so.
 # above NAME PATTERN: a line matching PATTERN comes before the table's header.
@@ -90,9 +98,10 @@ compare_ok slow 1 "$tmp/a.json" "$tmp/slow.json" --fail-over 2.5
 [ "$(verdict slow color/lea_shr_and/asm ordered latency)" = "SLOWER (over --fail-over)" ] &&
     summary slow | grep -q ' 1 significant .*; significant slowdowns over 2.5%: 1$' && ok ||
     bad "a clear slowdown: $(verdict slow color/lea_shr_and/asm ordered latency) / $(summary slow)"
-# Its p-value is Holm's: the least p of 15 against 15 (3.4e-6) times the 3 rows
-# U-tested (the row at two speeds is judged by its speeds).
-grep -q '^color/lea_shr_and/asm  *ordered  *latency .* 1.100  *1e-05  ' "$tmp/slow.txt" && ok ||
+# Student's t on samples 0.0013 apart (sd) and 0.4 cycles apart is hundreds:
+# p far below 1e-30, times the 3 rows t-tested (the row at two speeds is judged
+# by its speeds); the detectable change is the floor, 1% of 4 cycles.
+grep -q '^color/lea_shr_and/asm  *ordered  *latency .* 1.100  *[0-9.]*e-[3-9][0-9]  *0.040   1.0%  SLOWER' "$tmp/slow.txt" && ok ||
     bad "the adjusted p: $(grep '^color/lea_shr_and/asm *ordered *latency' "$tmp/slow.txt")"
 compare_ok slow15 0 "$tmp/a.json" "$tmp/slow.json" --fail-over 15
 [ "$(verdict slow15 color/lea_shr_and/asm ordered latency)" = "slower" ] && ok || bad "a 10% slowdown under --fail-over 15"
@@ -104,8 +113,13 @@ jq -e '(.rows | length) == 5 and
        ([.rows[] | select(.verdict == "slower")] | map([.id, .sequence, .mode]) ==
         [["color/lea_shr_and/asm", "ordered", "latency"]]) and
        ([.rows[] | select(.verdict == "slower")][0].over_fail_over == true) and
+       ([.rows[] | select(.verdict == "slower")][0] | .test == "samples" and .detectable == 0.04 and
+        (.detectable_pct - 1 | fabs) < 1e-9) and
+       ([.rows[].test] == ["samples", "samples", null, "samples", "speeds"]) and
+       ([.rows[] | select(.test != "samples") | .detectable] == [null, null]) and
        ([.rows[].verdict] - ["slower", "same", "untested"] == []) and
-       .summary.matched == 5 and .summary.significant == 1 and .summary.over_fail_over == 1' \
+       .summary.matched == 5 and .summary.significant == 1 and .summary.over_fail_over == 1 and
+       .summary.detectable_pct == {median: 1, p90: 1}' \
     "$tmp/slow_json.txt" >/dev/null && ok || bad "compare --format json: $(cat "$tmp/slow_json.txt")"
 compare_ok slow_changes 0 "$tmp/a.json" "$tmp/slow.json" --changes-only
 [ "$(grep -c '^color/' "$tmp/slow_changes.txt")" -eq 1 ] &&
@@ -116,16 +130,22 @@ jq -e '.rows == [] and .batch == []' "$tmp/same_json.txt" >/dev/null && ok ||
     bad "compare --format json --changes-only of a file with itself: $(cat "$tmp/same_json.txt")"
 [ "$(verdict fast color/lea_shr_and/asm ordered latency)" = "faster" ] && ok || bad "a speedup: $(verdict fast color/lea_shr_and/asm ordered latency)"
 
-# 0.03 cycles apart, every sample of B above every one of A: under the floor.
+# 0.015 cycles apart (under 0.02), and 0.035 cycles apart at 4 cycles (under
+# 1%), every sample of B above every one of A: under the floor.
 compare_ok floor 0 "$tmp/a.json" "$tmp/floor.json" --fail-over 0
 [ "$(verdict floor color/lea_shr_and/asm random latency)" = "(under the floor)" ] &&
     summary floor | grep -q ' 0 significant ' && ok || bad "under the floor: $(verdict floor color/lea_shr_and/asm random latency)"
+compare_ok floor_rel 0 "$tmp/a.json" "$tmp/floor_rel.json" --fail-over 0
+[ "$(verdict floor_rel color/lea_shr_and/asm ordered latency)" = "(under the floor)" ] && ok ||
+    bad "under 1%: $(verdict floor_rel color/lea_shr_and/asm ordered latency)"
 
-# Wide samples 0.35 cycles apart: the U test would call it (p about 0.004), but
-# the intervals, 4.15..4.55 and 4.50..4.90, overlap.
+# Samples spread evenly over 0.7 cycles (sd 0.224), 0.1 cycles apart: Student's
+# t 1.22 at 28 degrees of freedom, p 0.2309, times 3 rows tested 0.69. The
+# change it could have shown is t at p 0.01/3 (3.2084) times the standard
+# error (0.08165): 0.262 cycles, 6.0% of A's 4.35.
 compare_ok wide 0 "$tmp/wide.json" "$tmp/wide_shifted.json" --fail-over 0
-[ "$(verdict wide color/lea_shr_and/asm random latency)" = "(intervals overlap)" ] &&
-    summary wide | grep -q ' 0 significant ' && ok || bad "overlapping intervals: $(verdict wide color/lea_shr_and/asm random latency)"
+grep -q '^color/lea_shr_and/asm  *random  *latency .* 1.023  *0.69  *0.262   6.0%$' "$tmp/wide.txt" &&
+    summary wide | grep -q ' 0 significant ' && ok || bad "too wide to tell: $(grep '^color/lea_shr_and/asm *random' "$tmp/wide.txt")"
 
 # Null samples: the row is untested, the others are compared as usual.
 compare_ok nulls 0 "$tmp/a.json" "$tmp/nulls.json" --fail-over 2.5
@@ -152,14 +172,80 @@ compare_ok unzero 1 "$tmp/a.json" "$tmp/unzero.json" --fail-over 1000
 [ "$(verdict unzero color/lea_shr_and/asm ordered throughput)" = "SLOWER (over --fail-over)" ] && ok ||
     bad "from zero to a cost: $(verdict unzero color/lea_shr_and/asm ordered throughput)"
 
-# Rows with too few repetitions for any U test to survive the correction are
-# counted, with the repetitions that would do (6 a side cannot reach p < 0.01
-# over the 3 rows tested, 7 can; 15 a side can, so the 15-sample files get no note).
+# Six repetitions a side can show a change (the U test they had before could
+# not survive the correction); one a side cannot be tested.
 jq '.results |= map(.samples |= .[0:6] | .reps = 6)' "$tmp/a.json" >"$tmp/six.json"
-compare_ok six 0 "$tmp/six.json" "$tmp/six.json"
-grep -q "^note: 3 of the 3 rows tested have too few repetitions" "$tmp/six.txt" && grep -q -- "--min-reps 7)" "$tmp/six.txt" &&
-    ok || bad "blind rows: $(grep '^note' "$tmp/six.txt")"
-grep -q "^note:" "$tmp/same.txt" && bad "a note on rows that can be judged" || ok
+jq '.results |= map(.samples |= .[0:6] | .reps = 6)' "$tmp/slow.json" >"$tmp/six_slow.json"
+compare_ok six 1 "$tmp/six.json" "$tmp/six_slow.json" --fail-over 5
+[ "$(verdict six color/lea_shr_and/asm ordered latency)" = "SLOWER (over --fail-over)" ] && ok ||
+    bad "six repetitions: $(verdict six color/lea_shr_and/asm ordered latency)"
+jq '.results |= map(.samples |= .[0:1] | .reps = 1)' "$tmp/a.json" >"$tmp/one.json"
+compare_ok one 0 "$tmp/one.json" "$tmp/one.json"
+verdict one color/lea_shr_and/asm ordered latency | grep -q '^untested (one sample a side)$' &&
+    grep -q '^rows not tested: 1 about zero in both runs, 0 with a non-finite sample or median, 4 with one sample a side$' "$tmp/one.txt" &&
+    ok || bad "one sample a side: $(verdict one color/lea_shr_and/asm ordered latency)"
+
+# Thousands of rows timed in three processes a run, two samples each: each
+# process's level drawn around the row's cost with 0.3% spread (a twentieth of
+# the rows 2%), its samples 0.05% around that. Two runs of one build flag
+# nothing; a variant one cycle slower on its 7 sequences is flagged there alone.
+processes_run() { # processes_run FILE SEED [SLOW-ID]
+    python3 - "$@" <<'PY' || bad "python could not make $1"
+import json, math, random, sys
+out, seed, slow = sys.argv[1], int(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else None
+rng = random.Random(seed)
+seqs = ["ordered", "random", "dark", "light", "alternating", "game-moves", "game-bishops"]
+rows = []
+for v in range(150):
+    vid = "color/inreg32/asm" if v == 0 else "color/t%d/asm" % v
+    for m, mode in enumerate(["latency", "throughput", "branch", "call"]):
+        for s, seq in enumerate(seqs):
+            c = 2.0 if v == 0 else math.exp(random.Random(v * 100 + m * 10 + s).uniform(math.log(0.3), math.log(30)))
+            if vid == slow and mode == "latency":
+                c += 1
+            spread = 0.02 if (v * 28 + m * 7 + s) % 20 == 19 else 0.003
+            samples, procs = [], []
+            for p in range(3):
+                level = c * (1 + spread * rng.gauss(0, 1))
+                samples += [level * (1 + 0.0005 * rng.gauss(0, 1)) for _ in range(2)]
+                procs += [p, p]
+            x = sorted(samples)
+            st = {"min": x[0], "median": (x[2] + x[3]) / 2, "p90": x[5], "ci95": [x[0], x[5]]}
+            f, t, i = vid.split("/")
+            rows.append({"id": vid, "family": f, "technique": t, "impl": i, "sequence": seq,
+                         "mode": mode, "cycles": st, "ticks": st, "ns": st, "reps": 6,
+                         "samples": samples, "processes": procs})
+json.dump({"schema": 1, "tool": {"name": "sqcolor", "version": "test", "commit": "test"},
+           "machine": {"vendor": "AuthenticAMD", "brand": "made up", "family": 26, "model": 2, "stepping": 0},
+           "clock": {"source": "perf", "tsc_source": "measured", "tsc_hz": 1e9, "core_hz": 1e9},
+           "config": {"reps": 6, "length": 4096, "seed": 1}, "results": rows}, open(out, "w"))
+PY
+}
+processes_run "$tmp/proc_a.json" 1
+processes_run "$tmp/proc_b.json" 2
+processes_run "$tmp/proc_slow.json" 2 color/inreg32/asm
+compare_ok proc_same 0 "$tmp/proc_a.json" "$tmp/proc_b.json" --fail-over 5
+summary proc_same | grep -q '^compare: 4200 rows matched, 4200 tested, 0 significant ' &&
+    ! grep -q '^note: .* no two processes' "$tmp/proc_same.txt" && ok ||
+    bad "two runs of one build in processes: $(grep -E ' (slower|faster|SLOWER)' "$tmp/proc_same.txt" | head -3) $(summary proc_same)"
+compare_ok proc_slow 1 "$tmp/proc_a.json" "$tmp/proc_slow.json" --fail-over 5 --format json
+jq -e '[.rows[] | select(.verdict != "same") | [.id, .mode, .verdict, .test, .over_fail_over]] ==
+       [range(7) | ["color/inreg32/asm", "latency", "slower", "processes", true]] and
+       .summary.significant == 7 and .summary.over_fail_over == 7 and
+       ([.rows[] | select(.id == "color/inreg32/asm" and .mode == "latency") | .detectable_pct] | all(. < 50)) and
+       (.summary.detectable_pct.median | . >= 1 and . < 20)' "$tmp/proc_slow.txt" >/dev/null && ok ||
+    bad "a variant a cycle slower in processes: $(jq -c '[.rows[] | select(.verdict != "same")][0:9], .summary' "$tmp/proc_slow.txt")"
+# The table: the detectable change's spread in the summary.
+compare_ok proc_slow_table 1 "$tmp/proc_a.json" "$tmp/proc_slow.json" --fail-over 5 --changes-only
+[ "$(grep -c '^color/inreg32/asm  *[a-z-]*  *latency .* SLOWER (over --fail-over)$' "$tmp/proc_slow_table.txt")" -eq 7 ] &&
+    summary proc_slow_table | grep -q ' 7 significant .*; detectable change: median [0-9.]*%, 90th percentile [0-9.]*% of A; significant slowdowns over 5%: 7$' &&
+    ok || bad "the table of a variant a cycle slower: $(cat "$tmp/proc_slow_table.txt")"
+# A file without processes against one with: its one process is set against the
+# other's three (a side of one value is one more draw of the other's spread).
+jq '.results |= map(del(.processes))' "$tmp/proc_a.json" >"$tmp/proc_none.json"
+compare_ok proc_mixed 0 "$tmp/proc_none.json" "$tmp/proc_b.json" --format json
+jq -e '([.rows[].test] | unique) == ["processes"] and .summary.significant == 0' "$tmp/proc_mixed.txt" >/dev/null && ok ||
+    bad "a file without processes against one with: $(jq -c .summary "$tmp/proc_mixed.txt")"
 
 # Batch rows: intervals apart decide, and --fail-over counts a batch slowdown.
 batch_row() { echo "{id: \"color_batch/avx2/asm\", n: 4096, reps: 11, cycles: {min: $1, median: $1, p90: $1, ci95: [$1 - 0.001, $1 + 0.001]}}"; }

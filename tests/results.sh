@@ -130,9 +130,8 @@ jq '.machine.brand = "=1+2" | .tool.commit = "@cmd"' "$full" >"$tmp/formula.json
 "$bin" compare "$full" "$part" >"$tmp/cmp2.txt"
 grep -q '^rows only in A:' "$tmp/cmp2.txt" && grep -q '^  color/bt/asm ' "$tmp/cmp2.txt" && ok || bad "compare lists missing rows"
 "$bin" compare "$full" "$full" --fail-over 5 >/dev/null && ok || bad "--fail-over on identical files"
-# A made-up slowdown of every row by half trips the gate. Five repetitions
-# are too few for a U test to pass Holm's correction over the run's rows, so
-# both sides get 15 samples (each of the 5 three times, a hair apart).
+# A made-up slowdown of every row by half trips the gate; both sides get 15
+# samples (each of the 5 three times, a hair apart).
 jq '.results |= map(.samples |= [range(3) as $k | .[] | . + $k * 1e-4] | .reps = 15)' "$full" >"$tmp/full15.json"
 jq '.results |= map(.samples |= map(. * 1.5 + 1) | .cycles.median = (.cycles.median * 1.5 + 1))' "$tmp/full15.json" >"$tmp/slow.json"
 "$bin" compare "$tmp/full15.json" "$tmp/slow.json" --fail-over 10 --alpha 0.05 >/dev/null; [ $? -eq 1 ] && ok || bad "--fail-over gate"

@@ -1,6 +1,7 @@
 /* The statistics of bench/stats.c on samples whose answer is known: the
  * interval ranks and their coverage, the two-speed detector's false and true
- * positive rates on made-up repetitions, the U test and Holm's adjustment.
+ * positive rates on made-up repetitions, Student's t and its two-sample test, the
+ * Benjamini-Hochberg adjustment and medians by process.
  * Every random draw comes from one fixed seed, so a run is repeatable. */
 #include "bench/util/stats.h"
 
@@ -196,53 +197,141 @@ static void test_modes_two_speeds(void) {
     }
 }
 
-static void test_mann_whitney(void) {
-    double a[15], b[15];
-    for (int i = 0; i < 15; i++) {
-        a[i] = 4 + 0.01 * i;
-        b[i] = 5 + 0.01 * i;
-    }
-    CHECK(sq_mann_whitney_p(a, 15, a, 15) == 1, "identical samples: p = 1");
-    double p = sq_mann_whitney_p(a, 15, b, 15);
-    /* U = 0: z = (112.5 - 0.5) / sqrt(15 * 15 * 31 / 12), p = 3.39e-6. */
-    CHECK(fabs(p - 3.3918e-6) < 1e-9, "separated 15 vs 15: p = %g, want 3.39e-6", p);
-    CHECK(sq_mann_whitney_p(b, 15, a, 15) == p, "the test is symmetric");
-    /* Ties: ranks 1, 3, 3, 5.5 for x; U = 2.5, variance 16/12 * (9 - 30/56). */
-    const double x[] = {1, 2, 2, 3}, y[] = {2, 3, 4, 5};
-    p = sq_mann_whitney_p(x, 4, y, 4);
-    CHECK(fabs(p - 0.136658) < 1e-5, "tied samples: p = %g, want 0.136658", p);
-    const double nulls[] = {NAN, NAN, NAN, NAN, NAN};
-    CHECK(sq_mann_whitney_p(nulls, 5, b, 5) == 1, "all-null samples: p = 1");
-    b[3] = INFINITY;
-    CHECK(sq_mann_whitney_p(a, 15, b, 15) == 1, "an infinite sample: p = 1");
-    CHECK(sq_mann_whitney_p(a, 0, a, 15) == 1, "an empty side: p = 1");
+/* Student's t against values from the exact integral (mpmath's betainc, 30
+ * digits): relative error under 1e-9. */
+static void check_t_p(double t, double df, double want) {
+    double p = sq_student_t_p(t, df);
+    CHECK(fabs(p / want - 1) < 1e-9, "t %g df %g: p %.12g, want %.12g", t, df, p, want);
 }
 
-static void check_holm(const double *p, int n, const double *want) {
+static void check_t_quantile(double p, double df, double want) {
+    double t = sq_student_t_quantile(p, df);
+    CHECK(fabs(t / want - 1) < 1e-9, "p %g df %g: t %.12g, want %.12g", p, df, t, want);
+}
+
+static void test_student_t(void) {
+    check_t_p(2, 2, 0.183503419072274);      /* df 2: 1 - t / sqrt(2 + t^2) */
+    check_t_p(0.1, 1, 0.936548965138893);    /* df 1: 1 - 2 atan(t) / pi */
+    check_t_p(10, 3.5, 0.00107147589561266); /* Welch's df need not be whole */
+    check_t_p(200, 4, 3.74937508202141e-9);
+    check_t_p(-1.5, 60, 0.138858354318180); /* two-sided: the sign does not count */
+    CHECK(sq_student_t_p(0, 4) == 1, "t 0: p 1");
+    CHECK(sq_student_t_p(INFINITY, 4) == 0, "t infinite: p 0");
+    CHECK(isnan(sq_student_t_p(1, 0)), "df 0: NAN");
+    check_t_quantile(0.05, 4, 2.77644510519779);
+    check_t_quantile(1e-6, 4, 49.4586367569346);
+    check_t_quantile(1e-6, 10, 10.5164899569149);
+    CHECK(isnan(sq_student_t_quantile(0, 4)) && isnan(sq_student_t_quantile(1, 4)),
+          "p 0 or 1: no quantile");
+}
+
+static void test_t_test(void) {
+    /* Means 2 and 5, variances 1 and 1: se sqrt(2/3), t 3.674, df 4. */
+    const double x[] = {1, 2, 3}, y[] = {4, 5, 6};
+    sq_ttest w = sq_t_test(x, 3, y, 3);
+    CHECK(w.diff == 3 && fabs(w.se - sqrt(2.0 / 3)) < 1e-15 && w.df == 4 &&
+              fabs(w.p / 0.0213116411287567 - 1) < 1e-9,
+          "t-test 1,2,3 vs 4,5,6: diff %g se %g df %g p %.12g", w.diff, w.se, w.df, w.p);
+    /* Unequal spreads: variances 1/60 (n 4) and 0.045 (n 2) pool to (3/60 +
+     * 0.045) / 4 = 0.02375; se^2 = 0.02375 (1/4 + 1/2) = 0.0178125, df 4. */
+    const double u[] = {2.0, 2.1, 1.9, 2.2}, v[] = {3.0, 3.3};
+    w = sq_t_test(u, 4, v, 2);
+    CHECK(fabs(w.diff - 1.1) < 1e-12 && fabs(w.se - sqrt(0.0178125)) < 1e-12 && w.df == 4,
+          "t-test, unequal spreads: diff %g se %g df %g", w.diff, w.se, w.df);
+    /* One value against three: se^2 = s^2 (1 + 1/3) = 4/3, df 2. */
+    const double one[] = {5};
+    w = sq_t_test(one, 1, x, 3);
+    CHECK(w.diff == -3 && fabs(w.se - sqrt(4.0 / 3)) < 1e-15 && w.df == 2,
+          "one value against three: diff %g se %g df %g", w.diff, w.se, w.df);
+    /* No spread on either side: any difference is one, none is none. */
+    const double two[] = {2, 2}, three[] = {3, 3, 3};
+    w = sq_t_test(two, 2, three, 3);
+    CHECK(w.se == 0 && w.p == 0, "no spread, apart: se %g p %g", w.se, w.p);
+    w = sq_t_test(two, 2, two, 2);
+    CHECK(w.se == 0 && w.p == 1, "no spread, equal: se %g p %g", w.se, w.p);
+    CHECK(isnan(sq_t_test(one, 1, one, 1).p), "one value a side: untestable");
+    const double nan2[] = {1, NAN};
+    CHECK(isnan(sq_t_test(nan2, 2, x, 3).p), "a NaN: untestable");
+    CHECK(isnan(sq_t_test(x, 0, y, 3).p), "an empty side: untestable");
+
+    /* The detectable difference: t(p, df) * se. At p 0.05 with se sqrt(2/3)
+     * and df 4, 2.776445 * 0.816497 = 2.266958. */
+    w = sq_t_test(x, 3, y, 3);
+    double d = sq_t_detectable(w, 0.05);
+    CHECK(fabs(d - 2.77644510519779 * sqrt(2.0 / 3)) < 1e-9, "detectable at 0.05: %.9g", d);
+    /* A difference of exactly that has p 0.05. */
+    const double shifted[] = {1 + d, 2 + d, 3 + d};
+    w = sq_t_test(x, 3, shifted, 3);
+    CHECK(fabs(w.p - 0.05) < 1e-9, "a detectable shift: p %.12g", w.p);
+    CHECK(sq_t_detectable(sq_t_test(two, 2, three, 3), 0.01) == 0, "no spread: 0");
+    CHECK(isnan(sq_t_detectable(sq_t_test(one, 1, one, 1), 0.01)), "untestable: NAN");
+}
+
+static void check_bh(const double *p, int n, const double *want) {
     double adj[8];
-    sq_holm_adjust(p, n, adj);
+    sq_bh_adjust(p, n, adj);
     bool same = true;
     for (int i = 0; i < n; i++)
         same &= fabs(adj[i] - want[i]) < 1e-12;
-    CHECK(same, "holm of %d p-values: %g %g ..., want %g %g ...", n, adj[0], n > 1 ? adj[1] : 0,
+    CHECK(same, "bh of %d p-values: %g %g ..., want %g %g ...", n, adj[0], n > 1 ? adj[1] : 0,
           want[0], n > 1 ? want[1] : 0);
 }
 
-static void test_holm(void) {
-    check_holm((const double[]){0.01, 0.04, 0.03, 0.005}, 4,
-               (const double[]){0.03, 0.06, 0.06, 0.02});
-    /* Monotone: a smaller multiplier never gives a smaller adjusted p. */
-    check_holm((const double[]){0.5, 0.4, 0.3}, 3, (const double[]){0.9, 0.9, 0.9});
-    check_holm((const double[]){0.6, 0.7}, 2, (const double[]){1, 1}); /* capped */
-    check_holm((const double[]){0.02}, 1, (const double[]){0.02});
-    check_holm((const double[]){NAN, 0.01}, 2, (const double[]){1, 0.02});
+static void test_bh(void) {
+    /* Sorted 0.005, 0.01, 0.03, 0.04 times 4/1, 4/2, 4/3, 4/4: 0.02, 0.02,
+     * 0.04, 0.04, each no larger than those after it. */
+    check_bh((const double[]){0.01, 0.04, 0.03, 0.005}, 4,
+             (const double[]){0.02, 0.04, 0.04, 0.02});
+    /* Step-up: a larger p later pulls none up; 0.5 * 3/3 caps the others. */
+    check_bh((const double[]){0.5, 0.4, 0.3}, 3, (const double[]){0.5, 0.5, 0.5});
+    check_bh((const double[]){0.6, 0.7}, 2, (const double[]){0.7, 0.7});
+    check_bh((const double[]){0.02}, 1, (const double[]){0.02});
+    check_bh((const double[]){NAN, 0.01}, 2, (const double[]){1, 0.02});
+    check_bh((const double[]){0.001, 0.002, 0.003, 0.9}, 4,
+             (const double[]){0.004, 0.004, 0.004, 0.9});
+
+    /* Under the null, over many rows: at q 0.01, about 1% of families of 1000
+     * uniform p-values have any rejection (the FDR is then the chance of one):
+     * 20 of 2000 expected, 4.4 the standard deviation. */
+    const int rows = 1000, families = 2000;
+    static double p[1000], adj[1000];
+    int any = 0;
+    for (int f = 0; f < families; f++) {
+        for (int i = 0; i < rows; i++)
+            p[i] = uniform();
+        sq_bh_adjust(p, rows, adj);
+        bool hit = false;
+        for (int i = 0; i < rows; i++)
+            hit |= adj[i] <= 0.01;
+        any += hit;
+    }
+    printf("bh: %d of %d null families of %d rows had a rejection at q 0.01\n", any, families,
+           rows);
+    CHECK(any >= 8 && any <= 35, "null families with a rejection: %d of %d", any, families);
+}
+
+static void test_group_medians(void) {
+    const double x[] = {5, 1, 9, 2, 4, 3, 8};
+    const unsigned char g[] = {2, 0, 2, 0, 1, 0, 2};
+    double m[7];
+    int n = sq_group_medians(x, g, 7, m);
+    CHECK(n == 3 && m[0] == 2 && m[1] == 4 && m[2] == 8, "group medians: %d: %g %g %g", n, m[0],
+          m[1], m[2]);
+    const unsigned char pairs[] = {0, 1, 0, 1};
+    n = sq_group_medians(x, pairs, 4, m);
+    CHECK(n == 2 && m[0] == 7 && m[1] == 1.5, "pairs: %d: %g %g", n, m[0], m[1]);
+    n = sq_group_medians(x, NULL, 7, m);
+    CHECK(n == 1 && m[0] == 4, "no groups: one median, %d: %g", n, m[0]);
+    CHECK(sq_group_medians(x, NULL, 0, m) == 0, "no values: no groups");
 }
 
 int main(void) {
     test_interval();
     test_modes_one_speed();
     test_modes_two_speeds();
-    test_mann_whitney();
-    test_holm();
+    test_student_t();
+    test_t_test();
+    test_bh();
+    test_group_medians();
     return check_finish("stats", NULL);
 }

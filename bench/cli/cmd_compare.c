@@ -1,14 +1,23 @@
 /* sqcolor compare A.json B.json: per matching row, both medians with their 95%
- * intervals, B/A, and a verdict. Two runs of one binary on a quiet machine
- * should have no row that differs, so a row differs significantly only when
- *   - the Mann-Whitney U p-value of its samples, Holm-adjusted over every row
- *     tested, is under alpha (family-wise, default 0.01),
- *   - the two intervals of the median do not overlap, and
- *   - the medians are SQ_RESOLUTION_CYCLES or more apart.
- * Rows about zero in both runs, and rows with a non-finite sample or median,
- * are not tested. A row at two speeds in either run (stats.h, sq_modes_of) is
- * not U-tested, as the test would measure the shares of the mixture: it
- * differs only when no speed of one run is near a speed of the other. */
+ * intervals, B/A, the smallest change the row could show, and a verdict
+ * (docs/statistics.md). The variance that matters between runs arises between
+ * processes, so a row's samples are summed up by process, each process by its
+ * median, and a row differs significantly only when
+ *   - Student's t-test of those per-process medians (variance pooled: under
+ *     the null both runs are of one distribution, and with as many processes
+ *     a side the test keeps its level when spreads differ; Welch's degrees of
+ *     freedom would fall to 2 from 4 at 3 processes a side) gives a p-value
+ *     that, Benjamini-Hochberg-adjusted over every row tested, is at most q
+ *     (the false discovery rate, --alpha, default 0.01), and
+ *   - the medians, and the means of the per-process medians, are both at least
+ *     the floor apart (CHANGE_FLOOR_*), the same way: two runs of one build
+ *     differ by less, so they flag nothing.
+ * Where neither side has samples of two processes (files from before
+ * processes), the samples are the units, as they were. Rows about zero in both
+ * runs, and rows with a non-finite sample or median, are not tested. A row at
+ * two speeds in either run (stats.h, sq_modes_of) is not t-tested, as the test
+ * would measure the shares of the mixture: it differs only when no speed of one
+ * run is near a speed of the other. */
 #include "bench/cli/cli.h"
 #include "bench/report/compare_batch.h"
 #include "bench/machine/cpu_model.h"
@@ -24,28 +33,51 @@
 /* Two speeds this close, relative to the larger, are the same speed. */
 #define SPEED_MATCH 0.03
 
+/* The effect floor: a change smaller than CHANGE_FLOOR_REL of A's median, or
+ * than CHANGE_FLOOR_CYCLES (rows under 2 cycles), is never flagged. Two runs
+ * of one build differ by less (docs/statistics.md). */
+#define CHANGE_FLOOR_REL    0.01
+#define CHANGE_FLOOR_CYCLES 0.02
+
 /* One run's side of a matched row. */
 typedef struct side {
     const sq_result *r;
     sq_stats s; /* recomputed from the samples, as the run computed it */
     sq_speed speeds[SQ_MAX_MODES];
-    int nspeeds; /* 1 (the median) or SQ_MAX_MODES */
-    bool finite; /* samples there, and every one and the median a number */
+    int nspeeds;    /* 1 (the median) or SQ_MAX_MODES */
+    bool finite;    /* samples there, and every one and the median a number */
+    int nprocesses; /* processes its samples came from (1 where none recorded) */
 } side;
 
 typedef struct row {
     side a, b;
     const char *untested; /* why the row was not tested, or NULL */
-    bool by_speeds;       /* judged by its speeds, not by the U test */
-    double p;             /* Holm-adjusted p-value; NAN when not U-tested */
+    bool by_speeds;       /* judged by its speeds, not by the t-test */
+    bool by_samples;      /* t-tested on samples: no side has two processes */
+    sq_ttest t;           /* the t-test of B's units less A's */
+    double p;             /* Benjamini-Hochberg-adjusted p-value; NAN when not t-tested */
+    double detectable;    /* the smallest change the row could show, in cycles; NAN
+                             when not t-tested */
     bool significant;
-    const char *why_not; /* what kept a row with p < alpha from significance */
+    const char *why_not; /* what kept a row with p <= q from significance */
 } row;
+
+/* The least change flagged in a row whose A median is a. */
+static double change_floor(double a) {
+    return fmax(CHANGE_FLOOR_REL * fabs(a), CHANGE_FLOOR_CYCLES);
+}
 
 static side side_of(const sq_result *r) {
     side s = {.r = r, .s = r->cycles, .finite = r->reps > 0 && isfinite(r->cycles.median)};
     for (int k = 0; k < r->reps; k++)
         s.finite &= isfinite(r->samples[k]) != 0;
+    bool seen[256] = {false};
+    for (int k = 0; r->process && k < r->reps; k++) {
+        s.nprocesses += !seen[r->process[k]];
+        seen[r->process[k]] = true;
+    }
+    if (!s.nprocesses)
+        s.nprocesses = 1;
     if (!s.finite)
         return s;
     s.s = sq_stats_of(r->samples, r->reps);
@@ -75,7 +107,7 @@ static bool speeds_apart(const side *a, const side *b) {
     return true;
 }
 
-static void judge(row *w, double alpha) {
+static void judge(row *w, double q) {
     const sq_stats *a = &w->a.s, *b = &w->b.s;
     if (w->untested)
         return;
@@ -83,11 +115,10 @@ static void judge(row *w, double alpha) {
         w->significant = speeds_apart(&w->a, &w->b);
         return;
     }
-    if (!(w->p < alpha))
+    if (!(w->p <= q))
         return;
-    if (!(a->ci_hi < b->ci_lo || b->ci_hi < a->ci_lo))
-        w->why_not = "(intervals overlap)";
-    else if (fabs(b->median - a->median) < SQ_RESOLUTION_CYCLES)
+    double moved = b->median - a->median, floor = change_floor(a->median);
+    if (fabs(moved) < floor || fabs(w->t.diff) < floor || (moved > 0) != (w->t.diff > 0))
         w->why_not = "(under the floor)";
     else
         w->significant = true;
@@ -102,18 +133,6 @@ static bool over_gate(const row *w, double fail_over) {
     if (sq_about_zero(*a))
         return !sq_about_zero(*b);
     return (b->median - a->median) / fabs(a->median) * 100 > fail_over;
-}
-
-/* The smallest two-sided U p-value that samples of na and nb can give. */
-static double least_p(int na, int nb) {
-    double *x = malloc(sizeof *x * (size_t)(na + nb));
-    if (!x)
-        return 0;
-    for (int k = 0; k < na + nb; k++)
-        x[k] = k;
-    double p = sq_mann_whitney_p(x, na, x + na, nb);
-    free(x);
-    return p;
 }
 
 /* A run's rows sorted by (id, sequence, mode), for matching in n log n. */
@@ -179,15 +198,45 @@ static void list_missing(const sq_run *from, const row_index *in, const char *la
 
 /* What matching and testing the rows found. */
 typedef struct tally {
-    int matched, ntested; /* rows in both runs; of them, U-tested */
+    int matched, ntested; /* rows in both runs; of them, t-tested */
+    int nsamples;         /* t-tested on samples: no side had two processes */
     int nfinite, nzero;   /* not tested: a non-finite value; about zero in both */
-    int blind;            /* U-tested rows too few repetitions to survive the correction */
-    int need;             /* repetitions each side needs for that */
+    int nfew;             /* not tested: one sample a side */
+    int nflagged;         /* t-tested rows whose adjusted p is at most q */
+    double p_cut;         /* the p-value a row needed for that beside them */
 } tally;
 
-/* Fills rows[0..t->matched) with A's rows that B has too, U-tests those that
- * can be and Holm-adjusts their p-values together. */
-static void test_rows(const sq_run *a, const row_index *b, double alpha, row *rows, tally *t) {
+/* The units a side is tested on, into out (room for its reps): its
+ * per-process medians, or its samples. Returns how many. */
+static int units_of(const side *s, bool by_samples, double *out) {
+    if (!by_samples)
+        return sq_group_medians(s->r->samples, s->r->process, s->r->reps, out);
+    memcpy(out, s->r->samples, sizeof *out * (size_t)s->r->reps);
+    return s->r->reps;
+}
+
+/* t-tests a row on its units: per-process medians where a side has two
+ * processes, else samples. Returns the test's p-value (NAN: untestable). */
+static double t_test(row *w) {
+    w->by_samples = w->a.nprocesses < 2 && w->b.nprocesses < 2;
+    double *ua = malloc(sizeof *ua * ((size_t)w->a.r->reps + (size_t)w->b.r->reps));
+    double *ub = ua ? ua + w->a.r->reps : NULL;
+    int na = ua ? units_of(&w->a, w->by_samples, ua) : 0;
+    int nb = ua ? units_of(&w->b, w->by_samples, ub) : 0;
+    if (!na || !nb) { /* both sides have samples: none is out of memory */
+        fprintf(stderr, "sqcolor compare: out of memory\n");
+        exit(SQ_EXIT_FAIL);
+    }
+    w->t = sq_t_test(ua, na, ub, nb);
+    free(ua);
+    return w->t.p;
+}
+
+/* Fills rows[0..t->matched) with A's rows that B has too, t-tests those that
+ * can be, adjusts their p-values together (Benjamini-Hochberg) and gives each
+ * the smallest change it could have shown at the p-value that a row needed
+ * beside the rows flagged: q (flagged + 1) / tested. */
+static void test_rows(const sq_run *a, const row_index *b, double q, row *rows, tally *t) {
     double *p = malloc(sizeof *p * ((size_t)a->nresults + 1));
     double *adjusted = malloc(sizeof *adjusted * ((size_t)a->nresults + 1));
     int *tested = malloc(sizeof *tested * ((size_t)a->nresults + 1));
@@ -200,7 +249,7 @@ static void test_rows(const sq_run *a, const row_index *b, double alpha, row *ro
         if (!rb)
             continue;
         row *w = &rows[t->matched++];
-        *w = (row){.a = side_of(&a->results[i]), .b = side_of(rb), .p = NAN};
+        *w = (row){.a = side_of(&a->results[i]), .b = side_of(rb), .p = NAN, .detectable = NAN};
         if (!w->a.finite || !w->b.finite) {
             w->untested = "untested (a non-finite sample or median)";
             t->nfinite++;
@@ -209,25 +258,46 @@ static void test_rows(const sq_run *a, const row_index *b, double alpha, row *ro
             t->nzero++;
         } else if (w->a.nspeeds > 1 || w->b.nspeeds > 1) {
             w->by_speeds = true;
+        } else if (isnan(t_test(w))) {
+            w->untested = "untested (one sample a side)";
+            t->nfew++;
         } else {
             tested[t->ntested] = t->matched - 1;
-            p[t->ntested++] =
-                sq_mann_whitney_p(w->a.r->samples, w->a.r->reps, w->b.r->samples, w->b.r->reps);
+            t->nsamples += w->by_samples;
+            p[t->ntested++] = w->t.p;
         }
     }
-    /* Holm multiplies the least p by the number of rows tested at most. */
-    for (int k = 0; k < t->ntested; k++) {
-        const row *w = &rows[tested[k]];
-        t->blind += least_p(w->a.r->reps, w->b.r->reps) * t->ntested >= alpha;
-    }
-    for (t->need = 3; t->need < 1000 && least_p(t->need, t->need) * t->ntested >= alpha;)
-        t->need++;
-    sq_holm_adjust(p, t->ntested, adjusted);
+    sq_bh_adjust(p, t->ntested, adjusted);
     for (int k = 0; k < t->ntested; k++)
-        rows[tested[k]].p = adjusted[k];
+        t->nflagged += adjusted[k] <= q;
+    t->p_cut = t->ntested ? q * fmin(t->nflagged + 1, t->ntested) / t->ntested : q;
+    for (int k = 0; k < t->ntested; k++) {
+        row *w = &rows[tested[k]];
+        w->p = adjusted[k];
+        w->detectable = fmax(change_floor(w->a.s.median), sq_t_detectable(w->t, t->p_cut));
+    }
     free(p);
     free(adjusted);
     free(tested);
+}
+
+/* The detectable change as a share of A, in percent; NAN where A is about
+ * zero (or the row was not t-tested). */
+static double detectable_pct(const row *w) {
+    return sq_about_zero(w->a.s) ? NAN : 100 * w->detectable / fabs(w->a.s.median);
+}
+
+/* The median and 90th percentile of the t-tested rows' detectable changes in
+ * percent of A (NAN when none). */
+static sq_stats detectable_spread(const row *rows, int matched) {
+    double *x = malloc(sizeof *x * ((size_t)matched + 1));
+    int n = 0;
+    for (int i = 0; x && i < matched; i++)
+        if (isfinite(detectable_pct(&rows[i])))
+            x[n++] = detectable_pct(&rows[i]);
+    sq_stats s = sq_stats_of(x, x ? n : 0);
+    free(x);
+    return s;
 }
 
 /* A side's cell, "4.000±0.002" (median and the interval's larger half), padded
@@ -265,17 +335,30 @@ static const char *verdict_word(const row *w) {
     return w->b.s.median >= w->a.s.median ? "slower" : "faster";
 }
 
+/* A number, or null where it is not one. */
+static json_t *json_number(double x) {
+    return isfinite(x) ? json_real(x) : json_null();
+}
+
+/* What a row was judged on: "processes", "samples", "speeds", or NULL. */
+static const char *test_word(const row *w) {
+    if (w->untested)
+        return NULL;
+    if (w->by_speeds)
+        return "speeds";
+    return w->by_samples ? "samples" : "processes";
+}
+
 static json_t *row_json(const row *w, double fail_over) {
     const sq_result *r = w->a.r;
-    json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:b}", "id", r->variant->id, "sequence",
+    json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:b, s:s?}", "id", r->variant->id, "sequence",
                           r->sequence, "mode", sq_mode_names[r->mode], "verdict", verdict_word(w),
-                          "over_fail_over", (int)over_gate(w, fail_over));
+                          "over_fail_over", (int)over_gate(w, fail_over), "test", test_word(w));
     const double values[] = {w->a.finite ? w->a.s.median : NAN, w->b.finite ? w->b.s.median : NAN,
-                             w->p};
-    static const char *const keys[] = {"a", "b", "p"};
-    for (int k = 0; o && k < 3; k++)
-        if (json_object_set_new(o, keys[k],
-                                isfinite(values[k]) ? json_real(values[k]) : json_null()))
+                             w->p, w->detectable, detectable_pct(w)};
+    static const char *const keys[] = {"a", "b", "p", "detectable", "detectable_pct"};
+    for (int k = 0; o && k < 5; k++)
+        if (json_object_set_new(o, keys[k], json_number(values[k])))
             o = NULL;
     return o;
 }
@@ -289,11 +372,11 @@ static int put_stdout(const char *text, size_t size, void *unused) {
  * safely, as every file's: sq_json_shown). Returns the gate's count, or -1
  * out of memory. */
 static int print_json(const char *const files[2], const sq_run *a, const sq_run *b, row *rows,
-                      int matched, double alpha, double fail_over, bool changes_only) {
+                      int matched, double q, double fail_over, bool changes_only) {
     json_t *list = json_array();
     int gate = 0, significant = 0;
     for (int i = 0; list && i < matched; i++) {
-        judge(&rows[i], alpha);
+        judge(&rows[i], q);
         gate += over_gate(&rows[i], fail_over);
         significant += rows[i].significant;
         if (changes_only && !rows[i].significant)
@@ -306,11 +389,14 @@ static int print_json(const char *const files[2], const sq_run *a, const sq_run 
     }
     int batch_gate = 0;
     json_t *batch = list ? sq_compare_batch_json(a, b, fail_over, &batch_gate) : NULL;
-    json_t *root = list && batch ? json_pack("{s:s, s:s, s:o, s:o, s:{s:i, s:i, s:i}}", "a",
-                                             files[0], "b", files[1], "rows", list, "batch", batch,
-                                             "summary", "matched", matched, "significant",
-                                             significant, "over_fail_over", gate + batch_gate)
-                                 : NULL;
+    sq_stats spread = detectable_spread(rows, matched);
+    json_t *root = list && batch
+                       ? json_pack("{s:s, s:s, s:o, s:o, s:{s:i, s:i, s:i, s:{s:o, s:o}}}", "a",
+                                   files[0], "b", files[1], "rows", list, "batch", batch, "summary",
+                                   "matched", matched, "significant", significant, "over_fail_over",
+                                   gate + batch_gate, "detectable_pct", "median",
+                                   json_number(spread.median), "p90", json_number(spread.p90))
+                       : NULL;
     if (!root) {
         json_decref(list);
         json_decref(batch);
@@ -324,6 +410,19 @@ static int print_json(const char *const files[2], const sq_run *a, const sq_run 
     putchar('\n');
     free(text);
     return gate + batch_gate;
+}
+
+/* The detectable change, "  0.060   3.0%": cycles, then percent of A; "-"
+ * for either that is not known. */
+static void print_detectable(const row *w) {
+    char pct[16] = "-";
+    double x = detectable_pct(w);
+    if (isfinite(x))
+        snprintf(pct, sizeof pct, x < 100 ? "%.1f%%" : "%.0f%%", x);
+    if (isfinite(w->detectable))
+        printf(" %7.3f %6s", w->detectable, pct);
+    else
+        printf(" %7s %6s", "-", pct);
 }
 
 static void print_row(const row *w, double fail_over) {
@@ -342,6 +441,7 @@ static void print_row(const row *w, double fail_over) {
         printf(" %9.2g", w->p);
     else
         printf(" %9s", "-");
+    print_detectable(w);
     const char *verdict = "";
     if (w->untested)
         verdict = w->untested;
@@ -414,7 +514,7 @@ static const sq_option options[OPT_COUNT] = {
     [OPT_ALPHA] = {.name = "--alpha",
                    .kind = SQ_OPTION_NUMBER,
                    .placeholder = "P",
-                   .help = "family-wise significance level",
+                   .help = "false discovery rate over the rows tested (Benjamini-Hochberg)",
                    .def = "0.01",
                    .low = 0,
                    .high = 1,
@@ -440,15 +540,17 @@ const sq_command sq_command_compare = {
     .operands = "A.json B.json",
     .summary = "compare two result files row by row, with significance",
     .description =
-        "Per matching row: both medians with their 95% intervals, B/A, the Mann-Whitney U\n"
-        "p-value of the per-repetition samples (Holm-adjusted over the rows tested), and the\n"
-        "verdict. A row differs significantly when the adjusted p is under alpha, the two\n"
-        "intervals do not overlap and the medians are 0.05 cycles or more apart. Rows about\n"
-        "zero in both runs or with a non-finite sample are not tested; a row at two speeds\n"
-        "differs when no speed of one run is within 3% of a speed of the other. Rows only in\n"
-        "one file are listed. A note above the table says when the two files' CPUs (vendor,\n"
-        "family, model) or sqcolor commits differ. Batch rows follow: they keep no samples, so\n"
-        "one differs when the two 95% intervals are apart.",
+        "Per matching row: both medians with their 95% intervals, B/A, the p-value of Student's\n"
+        "t-test on the per-process medians (on the samples where neither file has two\n"
+        "processes in the row), Benjamini-Hochberg-adjusted over the rows tested, the smallest\n"
+        "change the row could have shown (cycles and % of A), and the verdict. A row differs\n"
+        "significantly when the adjusted p is at most alpha (the false discovery rate) and the\n"
+        "change is at least 1% of A and 0.02 cycles. Rows about zero in both runs or with a\n"
+        "non-finite sample are not tested; a row at two speeds differs when no speed of one run\n"
+        "is within 3% of a speed of the other. Rows only in one file are listed. A note above\n"
+        "the table says when the two files' CPUs (vendor, family, model) or sqcolor commits\n"
+        "differ. Batch rows follow: they keep no samples, so one differs when the two 95%\n"
+        "intervals are apart.",
     .options = options,
     .noptions = OPT_COUNT,
 };
@@ -461,7 +563,7 @@ static int run_compare(int argc, char **argv) {
     if (nfiles != 2)
         sq_usage_error("compare", "name two result files, A and B (got %d)", nfiles);
     double fail_over = v[OPT_FAIL_OVER].given ? v[OPT_FAIL_OVER].number : -1,
-           alpha = v[OPT_ALPHA].number;
+           q = v[OPT_ALPHA].number;
     /* The runs on the heap: each is kilobytes (sq_run), too much for a small stack. */
     sq_run *a = calloc(2, sizeof *a);
     if (!a) {
@@ -484,11 +586,11 @@ static int run_compare(int argc, char **argv) {
     }
     tally t = {0};
     row_index ia = index_rows(a), ib = index_rows(b);
-    test_rows(a, &ib, alpha, rows, &t);
+    test_rows(a, &ib, q, rows, &t);
     bool changes_only = v[OPT_CHANGES_ONLY].given;
     int gate = 0;
     if (v[OPT_FORMAT].choice == 1) {
-        gate = print_json(files, a, b, rows, t.matched, alpha, fail_over, changes_only);
+        gate = print_json(files, a, b, rows, t.matched, q, fail_over, changes_only);
         if (gate < 0)
             fprintf(stderr, "sqcolor compare: out of memory\n");
         goto done;
@@ -497,35 +599,41 @@ static int run_compare(int argc, char **argv) {
     print_file("A", files[0], a);
     print_file("B", files[1], b);
     note_provenance(a, b);
-    printf("%-40s %-11s %-10s %15s %15s %7s %9s  %s\n", "variant", "sequence", "mode", "A", "B",
-           "B/A", "p (Holm)", "verdict");
+    printf("%-40s %-11s %-10s %15s %15s %7s %9s %14s  %s\n", "variant", "sequence", "mode", "A",
+           "B", "B/A", "p (BH)", "detectable", "verdict");
     int significant = 0, by_speeds = 0;
     for (int i = 0; i < t.matched; i++) {
         row *w = &rows[i];
-        judge(w, alpha);
+        judge(w, q);
         significant += w->significant;
         gate += over_gate(w, fail_over);
         by_speeds += w->by_speeds;
         if (!changes_only || w->significant)
             print_row(w, fail_over);
     }
-    if (t.blind)
-        printf("\nnote: %d of the %d rows tested have too few repetitions for any difference to "
-               "survive Holm's correction over %d rows at alpha %g; a comparison that can find a "
-               "change in every row needs at least %d repetitions a side (run both with "
-               "--min-reps %d)\n",
-               t.blind, t.ntested, t.ntested, alpha, t.need, t.need);
+    if (t.nsamples)
+        printf("\nnote: %d of the %d rows t-tested have no two processes in either file (files "
+               "from before processes, or runs in one): they were tested on their samples, whose "
+               "spread is that within one process; a change between processes is not seen in "
+               "it, so only the floor (%g%% of A, %g cycles) keeps such a change from being "
+               "flagged\n",
+               t.nsamples, t.ntested, 100 * CHANGE_FLOOR_REL, CHANGE_FLOOR_CYCLES);
     list_missing(a, &ib, "A");
     list_missing(b, &ia, "B");
-    if (t.nzero || t.nfinite)
+    if (t.nzero || t.nfinite || t.nfew)
         printf("\nrows not tested: %d about zero in both runs, %d with a non-finite sample or "
-               "median\n",
-               t.nzero, t.nfinite);
-    printf("\ncompare: %d rows matched, %d tested, %d significant (Mann-Whitney U, Holm at alpha "
-           "%g, floor %g cycles, disjoint 95%% intervals; rows at two speeds (%d) by their "
-           "speeds, %g%% apart)",
-           t.matched, t.ntested + by_speeds, significant, alpha, SQ_RESOLUTION_CYCLES, by_speeds,
-           100 * SPEED_MATCH);
+               "median, %d with one sample a side\n",
+               t.nzero, t.nfinite, t.nfew);
+    printf(
+        "\ncompare: %d rows matched, %d tested, %d significant (Student's t on per-process "
+        "medians, Benjamini-Hochberg at q %g, floor the larger of %g%% of A and %g cycles; rows at "
+        "two speeds (%d) by their speeds, %g%% apart)",
+        t.matched, t.ntested + by_speeds, significant, q, 100 * CHANGE_FLOOR_REL,
+        CHANGE_FLOOR_CYCLES, by_speeds, 100 * SPEED_MATCH);
+    sq_stats spread = detectable_spread(rows, t.matched);
+    if (isfinite(spread.median))
+        printf("; detectable change: median %.1f%%, 90th percentile %.1f%% of A", spread.median,
+               spread.p90);
     if (fail_over >= 0)
         printf("; significant slowdowns over %g%%: %d", fail_over, gate);
     printf("\n");

@@ -108,60 +108,116 @@ int sq_modes_of(const double *x, int n, sq_speed out[SQ_MAX_MODES]) {
     return SQ_MAX_MODES;
 }
 
-/* Mann-Whitney U through ranks: the pooled samples sorted, tied runs given
- * their mean rank, U from the rank sum of x. The normal approximation's
- * variance loses sum(t^3 - t) over the tied runs; a continuity correction of
- * 1/2 is taken from |U - mean|. */
-typedef struct labelled {
-    double value;
-    bool from_x;
-} labelled;
-
-static int cmp_labelled(const void *a, const void *b) {
-    return cmp_double(&((const labelled *)a)->value, &((const labelled *)b)->value);
+/* The regularized incomplete beta function I_x(a, b), with y = 1 - x given
+ * too so that neither loses digits near 1: the continued fraction of
+ * I_x(a, b) (modified Lentz), taken directly where it converges fast, x <
+ * (a + 1) / (a + b + 2), and through I_x(a, b) = 1 - I_y(b, a) elsewhere. */
+static double beta_fraction(double a, double b, double x) {
+    const double tiny = 1e-300;
+    double c = 1, d = 1 - (a + b) * x / (a + 1);
+    d = 1 / (fabs(d) < tiny ? tiny : d);
+    double h = d;
+    for (int m = 1; m <= 1000; m++) {
+        double even = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m));
+        double odd = -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1));
+        double step = 1;
+        for (int k = 0; k < 2; k++) {
+            double aa = k ? odd : even;
+            d = 1 + aa * d;
+            d = 1 / (fabs(d) < tiny ? tiny : d);
+            c = 1 + aa / c;
+            c = fabs(c) < tiny ? tiny : c;
+            step = d * c;
+            h *= step;
+        }
+        if (fabs(step - 1) < 1e-15)
+            break;
+    }
+    return h;
 }
 
-double sq_mann_whitney_p(const double *x, int nx, const double *y, int ny) {
-    if (nx < 1 || ny < 1)
+static double incomplete_beta(double a, double b, double x, double y) {
+    if (x <= 0)
+        return 0;
+    if (y <= 0)
         return 1;
-    int n = nx + ny;
-    labelled *all = malloc(sizeof *all * (size_t)n);
-    if (!all)
-        return 1;
-    bool finite = true;
-    for (int i = 0; i < n; i++) {
-        all[i] = i < nx ? (labelled){x[i], true} : (labelled){y[i - nx], false};
-        finite &= isfinite(all[i].value) != 0;
-    }
-    if (!finite) {
-        free(all);
-        return 1;
-    }
-    qsort(all, (size_t)n, sizeof *all, cmp_labelled);
-    double rank_sum = 0, ties = 0;
-    for (int i = 0; i < n;) {
-        int j = i + 1;
-        while (j < n && all[j].value == all[i].value)
-            j++;
-        double t = j - i, mid_rank = (i + 1 + j) / 2.0; /* ranks i+1..j */
-        for (int k = i; k < j; k++)
-            rank_sum += all[k].from_x ? mid_rank : 0;
-        ties += t * t * t - t;
-        i = j;
-    }
-    free(all);
-    double u = rank_sum - nx * (nx + 1.0) / 2;
-    double mean = nx * (double)ny / 2;
-    double var = nx * (double)ny / 12 * ((n + 1) - ties / ((double)n * (n - 1)));
-    if (!(var > 0))
-        return 1;
-    double z = (fabs(u - mean) - 0.5) / sqrt(var);
-    return z <= 0 ? 1 : erfc(z / sqrt(2));
+    double front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log(y));
+    if (x < (a + 1) / (a + b + 2))
+        return front * beta_fraction(a, b, x) / a;
+    return 1 - front * beta_fraction(b, a, y) / b;
 }
 
-/* Holm: the p-values in increasing order p(1) <= ... <= p(n); the i-th is
- * multiplied by n - i + 1, made no smaller than the one before it, capped at
- * 1. A non-finite p counts as 1. */
+double sq_student_t_p(double t, double df) {
+    if (isnan(t) || !(df > 0))
+        return NAN;
+    if (isinf(t))
+        return 0;
+    /* P(|T| >= t) = I_x(df/2, 1/2), x = df / (df + t^2). */
+    double t2 = t * t;
+    return incomplete_beta(df / 2, 0.5, df / (df + t2), t2 / (df + t2));
+}
+
+double sq_student_t_quantile(double p, double df) {
+    if (!(p > 0 && p < 1) || !(df > 0))
+        return NAN;
+    double lo = 0, hi = 1;
+    while (sq_student_t_p(hi, df) > p && hi < 1e300)
+        hi *= 2;
+    for (int k = 0; k < 2000 && hi - lo > 1e-13 * hi; k++) {
+        double mid = lo + (hi - lo) / 2;
+        if (sq_student_t_p(mid, df) > p)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo + (hi - lo) / 2;
+}
+
+/* The mean of x[0..n) and its sample variance (0 for one value). */
+static void mean_var(const double *x, int n, double *mean, double *var) {
+    double m = 0, ss = 0;
+    for (int i = 0; i < n; i++)
+        m += x[i];
+    m /= n;
+    for (int i = 0; i < n; i++)
+        ss += (x[i] - m) * (x[i] - m);
+    *mean = m;
+    *var = n > 1 ? ss / (n - 1) : 0;
+}
+
+static bool all_finite(const double *x, int n) {
+    for (int i = 0; i < n; i++)
+        if (!isfinite(x[i]))
+            return false;
+    return true;
+}
+
+sq_ttest sq_t_test(const double *x, int nx, const double *y, int ny) {
+    sq_ttest w = {NAN, NAN, NAN, NAN};
+    if (nx < 1 || ny < 1 || nx + ny < 3 || !all_finite(x, nx) || !all_finite(y, ny))
+        return w;
+    double mx, vx, my, vy;
+    mean_var(x, nx, &mx, &vx);
+    mean_var(y, ny, &my, &vy);
+    w.diff = my - mx;
+    w.df = nx + ny - 2;
+    w.se = sqrt(((nx - 1) * vx + (ny - 1) * vy) / w.df * (1.0 / nx + 1.0 / ny));
+    if (w.se > 0)
+        w.p = sq_student_t_p(w.diff / w.se, w.df);
+    else
+        w.p = w.diff == 0 ? 1 : 0;
+    return w;
+}
+
+double sq_t_detectable(sq_ttest w, double p) {
+    if (isnan(w.se))
+        return NAN;
+    return w.se > 0 ? sq_student_t_quantile(p, w.df) * w.se : 0;
+}
+
+/* Benjamini-Hochberg: the p-values in increasing order p(1) <= ... <= p(n);
+ * the i-th is multiplied by n / i, and each made no larger than the ones after
+ * it (step-up), capped at 1. A non-finite p counts as 1. */
 typedef struct indexed {
     double p;
     int at;
@@ -173,22 +229,56 @@ static int cmp_indexed(const void *a, const void *b) {
     return c ? c : (x->at > y->at) - (x->at < y->at);
 }
 
-void sq_holm_adjust(const double *p, int n, double *adjusted) {
+void sq_bh_adjust(const double *p, int n, double *adjusted) {
     if (n <= 0)
         return;
     indexed *order = malloc(sizeof *order * (size_t)n);
-    if (!order) { /* Bonferroni: never smaller than Holm's */
+    if (!order) { /* Bonferroni: never smaller than Benjamini-Hochberg's */
         for (int i = 0; i < n; i++)
-            adjusted[i] = isfinite(p[i]) ? fmin(1, p[i] * n) : 1;
+            adjusted[i] = isfinite(p[i]) ? fmin(1, fmax(0, p[i]) * n) : 1;
         return;
     }
     for (int i = 0; i < n; i++)
         order[i] = (indexed){isfinite(p[i]) ? fmax(0, p[i]) : 1, i};
     qsort(order, (size_t)n, sizeof *order, cmp_indexed);
-    double running = 0;
-    for (int i = 0; i < n; i++) {
-        running = fmin(1, fmax(running, order[i].p * (n - i)));
+    double running = 1;
+    for (int i = n - 1; i >= 0; i--) {
+        running = fmin(running, order[i].p * n / (i + 1));
         adjusted[order[i].at] = running;
     }
     free(order);
+}
+
+/* Samples with their group, sorted by group, then by value. */
+typedef struct grouped {
+    unsigned char group;
+    double value;
+} grouped;
+
+static int cmp_grouped(const void *a, const void *b) {
+    const grouped *x = a, *y = b;
+    int c = (x->group > y->group) - (x->group < y->group);
+    return c ? c : cmp_double(&x->value, &y->value);
+}
+
+int sq_group_medians(const double *x, const unsigned char *group, int n, double *out) {
+    if (n <= 0)
+        return 0;
+    grouped *g = malloc(sizeof *g * (size_t)n);
+    if (!g)
+        return 0;
+    for (int i = 0; i < n; i++)
+        g[i] = (grouped){group ? group[i] : 0, x[i]};
+    qsort(g, (size_t)n, sizeof *g, cmp_grouped);
+    int count = 0;
+    for (int i = 0; i < n;) {
+        int j = i + 1;
+        while (j < n && g[j].group == g[i].group)
+            j++;
+        int k = i + (j - i) / 2; /* the median of g[i..j) */
+        out[count++] = (j - i) % 2 ? g[k].value : (g[k - 1].value + g[k].value) / 2;
+        i = j;
+    }
+    free(g);
+    return count;
 }

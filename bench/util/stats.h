@@ -46,12 +46,42 @@ bool sq_about_zero(sq_stats s);
  * them; 0 for one speed (including a lone outlier). */
 int sq_modes_of(const double *x, int n, sq_speed out[SQ_MAX_MODES]);
 
-/* Two-sided p-value of the Mann-Whitney U test; 1 when there is nothing to
- * test (an empty side, or a non-finite sample). */
-double sq_mann_whitney_p(const double *x, int nx, const double *y, int ny);
+/* The two-sided p-value of Student's t with df degrees of freedom (df > 0,
+ * not necessarily whole): P(|T| >= |t|). NAN for a NAN t or df <= 0. */
+double sq_student_t_p(double t, double df);
 
-/* Holm's step-down adjustment of n p-values: adjusted[i] <= alpha exactly
- * when Holm's procedure rejects hypothesis i at family-wise level alpha. */
-void sq_holm_adjust(const double *p, int n, double *adjusted);
+/* The t > 0 whose two-sided p-value is p (0 < p < 1): the inverse of
+ * sq_student_t_p. NAN outside those ranges. */
+double sq_student_t_quantile(double p, double df);
+
+/* Student's two-sample t-test of the means of x[0..nx) and y[0..ny), their
+ * variance pooled: se^2 = s^2 (1/nx + 1/ny) with nx + ny - 2 degrees of
+ * freedom. A side of one value is then one more draw of the other side's
+ * spread. */
+typedef struct sq_ttest {
+    double diff; /* mean of y less mean of x */
+    double se;   /* its standard error: 0 when no side spreads at all */
+    double df;   /* degrees of freedom */
+    double p;    /* two-sided: with se 0, 0 for any difference and 1 for none */
+} sq_ttest;
+
+/* The test; every field NAN (untestable) with one value a side, an empty
+ * side or a non-finite value. */
+sq_ttest sq_t_test(const double *x, int nx, const double *y, int ny);
+
+/* The smallest difference of means that the test w's spread and degrees of
+ * freedom would call at two-sided level p: t(p, df) * se; 0 when se is 0,
+ * NAN when w is untestable. */
+double sq_t_detectable(sq_ttest w, double p);
+
+/* Benjamini-Hochberg's step-up adjustment of n p-values: adjusted[i] <= q
+ * exactly when the procedure rejects hypothesis i at false discovery rate q.
+ * A non-finite p counts as 1. */
+void sq_bh_adjust(const double *p, int n, double *adjusted);
+
+/* The median of each group of x[0..n) (group[i] is x[i]'s; NULL: one group),
+ * in increasing group order, into out (room for n). Returns the number of
+ * groups that hold a value (0 for n 0, or out of memory). */
+int sq_group_medians(const double *x, const unsigned char *group, int n, double *out);
 
 #endif
