@@ -241,6 +241,7 @@ static int time_in_processes(const sq_engine_config *cfg, int count, sq_run *run
     static sq_run parts[SQ_MAX_PROCESSES];
     double t0 = sq_monotonic_s();
     sq_pin_cpu(cfg->timing.cpu); /* every process on one CPU */
+    sq_tsc_hz_share();           /* and one TSC frequency */
     if (sq_fork_run(count, cfg->progress, parts, err, errlen))
         return -1;
     int rc = sq_runs_merge(parts, count, err, errlen);

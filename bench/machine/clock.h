@@ -34,6 +34,11 @@ void sq_machine_detect(sq_machine *m);
  * against CLOCK_MONOTONIC_RAW. *source says which. */
 double sq_tsc_hz(const char **source);
 
+/* Hands this process's TSC frequency to the processes it starts (in the
+ * environment), so that a run spread over processes measures it once and
+ * every process converts with the same figure. 0, or -1 (errno). */
+int sq_tsc_hz_share(void);
+
 /* The dependent chains of asm/chains.asm. */
 typedef uint64_t (*sq_chain_fn)(uint64_t iters, const uint8_t *zeros);
 typedef struct sq_chain {

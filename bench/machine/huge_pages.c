@@ -46,7 +46,11 @@ void *sq_huge_alloc(size_t size, bool *huge) {
     if (raw + SQ_HUGE_PAGE > p)
         munmap(p + n, (size_t)(raw + SQ_HUGE_PAGE - p));
     madvise(p, n, MADV_HUGEPAGE);
-    memset(p, 0, n); /* fault it in now, as huge pages where the kernel has them */
+    /* Fault it in now, as huge pages where the kernel has them: one write a
+     * page (the kernel gives the pages zeroed; a memset wrote every byte
+     * again, a tenth of a run's process's own time). */
+    for (size_t at = 0; at < n; at += 4096)
+        ((volatile char *)p)[at] = 0;
     *huge = huge_kib_at(p) * 1024 >= n;
     return p;
 }
