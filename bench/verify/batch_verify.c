@@ -141,7 +141,12 @@ static bool check_call(const sq_batch_variant *v, buffers *b, const call_shape *
         return false;
     }
     size_t oo = GUARD + s->oo;
-    for (size_t i = 0; i < span; i++)
+    /* The bytes around the output untouched: memcmp first (the byte loop
+     * below, which names the first one written, took half of a run's
+     * verification). */
+    bool around = memcmp(b->out, b->out_copy, oo) == 0 &&
+                  memcmp(b->out + oo + ob, b->out_copy + oo + ob, span - oo - ob) == 0;
+    for (size_t i = 0; !around && i < span; i++)
         if ((i < oo || i >= oo + ob) && b->out[i] != b->out_copy[i]) {
             long at = (long)i - (long)oo;
             fail(out, s, ", output offset %zu: wrote byte %ld %s (0x%02x, was 0x%02x)", s->oo,
