@@ -47,6 +47,7 @@ typedef struct sq_engine_config {
                                      the samples are shared; 0 = 1 */
     size_t length;                /* squares (pairs) per sequence */
     uint64_t seed;
+    bool no_share; /* time every row itself, even rows of byte-identical code (share.h) */
     bool progress; /* a progress line on stderr */
 } sq_engine_config;
 
