@@ -154,8 +154,13 @@ for k in 1 2 3; do cp "$tmp/s.txt" "$tmp/s$k.txt"; long="$long,file:$tmp/${dots}
 # CSV header, and a sequence file of pairs with names, numbers and comments.
 "$bin" run "${quick[@]}" --filter 'same_color/lea_xor/asm' --sequence "file:$tmp/pairs.txt" \
     --format csv >"$tmp/r.csv" 2>/dev/null && ok || bad "run with a sequence file"
-[ "$(head -1 "$tmp/r.csv")" = "machine,vendor,cpu_family,cpu_model,cpu_name,brand,sqcolor_commit,compiler,flags,id,family,technique,impl,sequence,mode,cycles_median,cycles_ci95_lo,cycles_ci95_hi,cycles_min,cycles_p90,reps,fast_cycles,fast_share,slow_cycles,slow_share,control_dependent,ns_median" ] && ok || bad "csv header"
+[ "$(head -1 "$tmp/r.csv")" = "machine,vendor,cpu_family,cpu_model,cpu_name,brand,sqcolor_commit,compiler,flags,id,family,technique,impl,sequence,mode,cycles_median,cycles_ci95_lo,cycles_ci95_hi,cycles_min,cycles_p90,reps,fast_cycles,fast_share,slow_cycles,slow_share,control_dependent,ns_median,shared_from" ] && ok || bad "csv header"
 [ "$(grep -c ',file:pairs.txt,' "$tmp/r.csv")" -eq 4 ] && ok || bad "csv: four modes on the file sequence"
+# The last column names the id a row was timed as: empty on asm rows and on
+# rows timed themselves, an id of the same technique's code on the others.
+"$bin" run "${quick[@]}" --filter 'color/lea_shr_and/*' --mode call --sequence ordered --format csv \
+    2>/dev/null | awk -F, 'NR > 1 { n++; if ($NF != "") { s++; if ($13 == "asm" || $NF !~ /^color\/lea_shr_and\//) bad++ } }
+        END { exit !(n > 0 && s > 0 && s < n && !bad) }' && ok || bad "csv: shared_from column"
 
 # Each file's rows are labelled by its file name, unique within the run
 # (item 12 of issue 14: two files were both "file", and one hid the other).
