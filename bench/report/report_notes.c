@@ -161,7 +161,7 @@ void sq_report_vendor_note(sq_doc *d, const sq_run *run) {
                     run->machine.vendor, run->machine.family, run->machine.model);
 }
 
-void sq_report_marks(sq_doc *d, bool detail) {
+void sq_report_marks(sq_doc *d, bool detail, bool shared) {
     sq_doc_note(d,
                 "cells: median over repetitions of the minimum of each repetition's samples (its "
                 "visits spread over the run, the rows in a new order each pass), the harness (an "
@@ -188,11 +188,12 @@ void sq_report_marks(sq_doc *d, bool detail) {
                    "reordered the routine when it inlined it; disasm --loops shows both): a "
                    "figure of the loop, not of the routine, so it is given no verdict against asm; "
                    "call mode times the routine itself");
-    sq_doc_note(d,
-                "≡: not timed itself: the row's timed code and harness are byte-identical to "
-                "those of an earlier C impl's row of the same sequence and mode, which was timed "
-                "once for both; the figure is that row's (the CSV's shared_from and the JSON's "
-                "name it; run --no-share times every row)");
+    if (shared)
+        sq_doc_note(
+            d, "≡: not timed itself: the row's timed code and harness are byte-identical to "
+               "those of an earlier C impl's row of the same sequence and mode, which was timed "
+               "once for both; the figure is that row's (the CSV's shared_from and the JSON's "
+               "name it; run --no-share times every row)");
     const char *best = d->format == SQ_DOC_TEXT ? "*" : "bold";
     sq_doc_note(d,
                 "%s in the headline tables: per figure, the cheaper of asm and the best "
