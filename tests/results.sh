@@ -46,7 +46,7 @@ rows=$(($(jq '.results | length' "$full") + $(jq '.results | length' "$part") + 
     >"$tmp/batch.csv" 2>/dev/null &&
     grep -Eq '^([^,]*,){9}color_batch/sse2/asm,color_batch,sse2,asm,random,batch-8192,[0-9.]+,' "$tmp/batch.csv" &&
     grep -q ',color_batch/copy_xmm/bound,color_batch,copy_xmm,bound,random,batch-262144,' "$tmp/batch.csv" &&
-    [ "$(awk -F, '{ print NF }' "$tmp/batch.csv" | sort -u)" = 27 ] && ok || bad "batch rows in csv: $(cat "$tmp/batch.csv")"
+    [ "$(awk -F, '{ print NF }' "$tmp/batch.csv" | sort -u)" = 28 ] && ok || bad "batch rows in csv: $(cat "$tmp/batch.csv")"
 "$bin" report "$full" --format json | jq -e '.schema == 2' >/dev/null && ok || bad "report json"
 "$bin" report "$full" "$part" | grep -q '^\[2\] ' && ok || bad "report of two files"
 # --plot: an SVG file per run, family and mode, and with several files one

@@ -97,6 +97,27 @@ codes=$(jq '[.code[] | select(.id | startswith("color/lea_shr_and/")) | [.insns,
 columns=$(("$("$bin" disasm --filter 'color/lea_shr_and/*' --format markdown | grep '^|---' | tr -cd '|' | wc -c)" - 1))
 jq -e --argjson n $((impls + 1)) '(.code | length) == $n and all(.code[]; (.hash | test("^[0-9a-f]{16}$")) and .insns > 0 and .bytes > 0)' "$tmp/r.json" >/dev/null &&
     [ "$codes" -eq "$columns" ] && ok || bad "code facts: $codes codes for $columns disasm columns: $(jq -c .code "$tmp/r.json")"
+# Rows of byte-identical timed code timed once: each shared row names a C row
+# of its sequence and mode that was timed itself, of the same recorded code
+# (the loop of the mode; call mode the routine), and holds its samples.
+jq -e '.config.share_identical == true and any(.results[]; has("shared_from"))
+    and ([.results[] | select(.impl == "asm") | has("shared_from")] | any | not)' "$tmp/r.json" >/dev/null &&
+    ok || bad "no row shared, or an asm row: $(jq -c '[.results[] | .shared_from]' "$tmp/r.json")"
+wrong=$(jq -r '
+    (.loops | map({key: "\(.id) \(.mode)", value: [.insns, .bytes, .hash]}) | from_entries) as $loop
+    | (.code | map({key: .id, value: [.insns, .bytes, .hash]}) | from_entries) as $code
+    | def fact($id; $mode): if $mode == "call" then $code[$id] else $loop["\($id) \($mode)"] end;
+    .results as $all | .results[] | select(has("shared_from")) | . as $r
+    | ($all | map(select(.id == $r.shared_from and .sequence == $r.sequence and .mode == $r.mode)) | first) as $src
+    | select($src == null or ($src | has("shared_from")) or $src.impl == "asm" or $src.samples != $r.samples
+             or fact($r.id; $r.mode) == null or fact($r.id; $r.mode) != fact($src.id; $r.mode))
+    | "\($r.id) \($r.mode) \($r.sequence) as \($r.shared_from)"' "$tmp/r.json")
+[ -z "$wrong" ] && ok || bad "shared rows not of their source's code: $wrong"
+# --no-share times every row itself, and the file says so.
+"$bin" run "${quick[@]}" --no-share --filter 'color/lea_shr_and/*,same_color/xor_shift/asm' --format json 2>/dev/null |
+    jq -e --argjson rows "$rows" '.config.share_identical == false and (.results | length) == $rows
+        and ([.results[] | select(has("shared_from"))] | length) == 0' >/dev/null &&
+    ok || bad "--no-share: a row not timed itself"
 # Address randomisation stays on when asked, and the file says so.
 # Control dependence comes from the code each mode times: a latency or
 # throughput row's from its loop (disasm --loops marks a loop that branches
@@ -145,8 +166,13 @@ for k in 1 2 3; do cp "$tmp/s.txt" "$tmp/s$k.txt"; long="$long,file:$tmp/${dots}
 # CSV header, and a sequence file of pairs with names, numbers and comments.
 "$bin" run "${quick[@]}" --filter 'same_color/lea_xor/asm' --sequence "file:$tmp/pairs.txt" \
     --format csv >"$tmp/r.csv" 2>/dev/null && ok || bad "run with a sequence file"
-[ "$(head -1 "$tmp/r.csv")" = "machine,vendor,cpu_family,cpu_model,cpu_name,brand,sqcolor_commit,compiler,flags,id,family,technique,impl,sequence,mode,cycles_median,cycles_ci95_lo,cycles_ci95_hi,cycles_min,cycles_p90,reps,fast_cycles,fast_share,slow_cycles,slow_share,control_dependent,ns_median" ] && ok || bad "csv header"
+[ "$(head -1 "$tmp/r.csv")" = "machine,vendor,cpu_family,cpu_model,cpu_name,brand,sqcolor_commit,compiler,flags,id,family,technique,impl,sequence,mode,cycles_median,cycles_ci95_lo,cycles_ci95_hi,cycles_min,cycles_p90,reps,fast_cycles,fast_share,slow_cycles,slow_share,control_dependent,ns_median,shared_from" ] && ok || bad "csv header"
 [ "$(grep -c ',file:pairs.txt,' "$tmp/r.csv")" -eq 4 ] && ok || bad "csv: four modes on the file sequence"
+# The last column names the id a row was timed as: empty on asm rows and on
+# rows timed themselves, an id of the same technique's code on the others.
+"$bin" run "${quick[@]}" --filter 'color/lea_shr_and/*' --mode call --sequence ordered --format csv \
+    2>/dev/null | awk -F, 'NR > 1 { n++; if ($NF != "") { s++; if ($13 == "asm" || $NF !~ /^color\/lea_shr_and\//) bad++ } }
+        END { exit !(n > 0 && s > 0 && s < n && !bad) }' && ok || bad "csv: shared_from column"
 
 # Each file's rows are labelled by its file name, unique within the run
 # (item 12 of issue 14: two files were both "file", and one hid the other).

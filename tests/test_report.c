@@ -277,14 +277,15 @@ static char *csv_of(const sq_run *runs, int nruns) {
     return text;
 }
 
-enum { CSV_FIELDS = 27, CSV_BRAND = 5, CSV_FLAGS = 8 };
+enum { CSV_FIELDS = 28, CSV_BRAND = 5, CSV_FLAGS = 8, CSV_SHARED_FROM = 27 };
 
 static void check_csv(void) {
     char *csv = report(SQ_FORMAT_CSV), line[1024], field[256];
     const char *header = "machine,vendor,cpu_family,cpu_model,cpu_name,brand,sqcolor_commit,"
                          "compiler,flags,id,family,technique,impl,sequence,mode,cycles_median,"
                          "cycles_ci95_lo,cycles_ci95_hi,cycles_min,cycles_p90,reps,fast_cycles,"
-                         "fast_share,slow_cycles,slow_share,control_dependent,ns_median\n";
+                         "fast_share,slow_cycles,slow_share,control_dependent,ns_median,"
+                         "shared_from\n";
     CHECK(strncmp(csv, header, strlen(header)) == 0, "CSV header: %.300s", csv);
     CHECK(count_lines(csv) == run.nresults + 1, "CSV has %d lines for %d results", count_lines(csv),
           run.nresults);
@@ -304,6 +305,22 @@ static void check_csv(void) {
               strstr(csv_line(csv, 0, line, sizeof line), ",5,,,,,0,"),
           "control_dependent as 1 or 0, speeds empty: %s", line);
     CHECK(strstr(csv_line(csv, nan_row, line, sizeof line), ",,"), "NaN median empty: %s", line);
+    CHECK(csv_fields(csv, CSV_FIELDS, 1, CSV_SHARED_FROM, field, sizeof field) && !*field,
+          "shared_from empty for a row timed itself: %s", field);
+    free(csv);
+    /* A row not timed itself names the id it was timed as, its cell marked ≡. */
+    results[0].shared_from = results[1].variant->id;
+    csv = report(SQ_FORMAT_CSV);
+    CHECK(csv_fields(csv, CSV_FIELDS, 1, CSV_SHARED_FROM, field, sizeof field) &&
+              strcmp(field, results[1].variant->id) == 0 &&
+              csv_fields(csv, CSV_FIELDS, 2, CSV_SHARED_FROM, field, sizeof field) && !*field,
+          "shared_from names the row timed for it, only on that row: %s", field);
+    char cell[64];
+    sq_cell_text(cell, sizeof cell, &results[0]);
+    CHECK(strstr(cell, "≡") != NULL, "a shared row's cell marked ≡: %s", cell);
+    results[0].shared_from = NULL;
+    sq_cell_text(cell, sizeof cell, &results[0]);
+    CHECK(strstr(cell, "≡") == NULL, "a row timed itself unmarked: %s", cell);
     /* Each row's compiler and flags are its impl's, and the commit the run's. */
     const sq_impl_info *built = &run.impls[0];
     for (int i = 0; i < run.nresults; i++)

@@ -87,6 +87,7 @@ static void make_run(synthetic *s, uint64_t seed, size_t length) {
         .min_reps = 3,
         .tight = random_double(),
         .aslr = true,
+        .share = 1,
         .length = length,
         .seed = seed,
         .cpu = 7,
@@ -125,6 +126,8 @@ static void make_run(synthetic *s, uint64_t seed, size_t length) {
                          .chain_apart = i % 7 == 3};
         for (int k = 0; k < r->reps; k++)
             r->samples[k] = i == 0 && k < EDGES ? edge_doubles[k] : random_double();
+        if (i % 6 == 4) /* timed as another variant's row of identical code */
+            r->shared_from = sq_variants[(i * 7 + 1) % sq_variant_count].id;
         if (i % 4 == 1) { /* samples of several processes (forks) */
             r->process = s->process[i];
             for (int k = 0; k < r->reps; k++)
@@ -219,7 +222,7 @@ static void compare_runs(const char *what, const sq_run *w, const sq_run *r) {
     SAME(double, clock.core_hz_max), SAME(double, clock.timer_overhead);
     SAME(double, clock.alu_per_cycle), SAME(int, reps), SAME(int, min_reps), SAME(double, tight);
     SAME(int, samples), SAME(double, sample_us), SAME(int, visits), SAME(uint, length);
-    SAME(uint, seed), SAME(int, cpu), SAME(text, sequences), SAME(int, aslr);
+    SAME(uint, seed), SAME(int, cpu), SAME(text, sequences), SAME(int, aslr), SAME(int, share);
     SAME(double, elapsed_s), SAME(int, nresults), SAME(int, ncode);
     for (int i = 0; i < w->ncode && i < r->ncode; i++) {
         const sq_code_fact *a = &w->code[i], *b = &r->code[i];
@@ -235,6 +238,10 @@ static void compare_runs(const char *what, const sq_run *w, const sq_run *r) {
             SAME_ROW(double, samples[k]);
         SAME_ROW(int, nmodes), SAME_ROW(int, control_dependent);
         SAME_ROW(int, loop_branch_only), SAME_ROW(int, chain_apart);
+        CHECK(!a->shared_from == !b->shared_from, "%s row %d: shared_from %s", what, i,
+              a->shared_from ? "lost" : "made up");
+        if (a->shared_from && b->shared_from)
+            SAME_ROW(text, shared_from);
         CHECK(!a->process == !b->process, "%s row %d: processes %s", what, i,
               a->process ? "lost" : "made up");
         for (int k = 0; a->process && b->process && k < a->reps && k < b->reps; k++)
@@ -566,6 +573,11 @@ static void check_schema1(const char *path) {
               old.min_reps == 3 && old.visits == 1 && old.cpu == 1 && !old.aslr,
           "schema-1 metadata");
     CHECK(old.ncode == 0 && !old.code, "a schema-1 file has no code facts");
+    bool shared = false;
+    for (int i = 0; i < old.nresults; i++)
+        shared |= old.results[i].shared_from != NULL;
+    CHECK(old.share == 0 && !shared,
+          "a file from before sharing: not known whether it shared, every row timed itself");
     sq_run back;
     char *text;
     if (round_trip(&old, &back, &text)) {
@@ -587,6 +599,86 @@ static void check_schema1(const char *path) {
 /* A CPU's folder is named by vendor, family and model, whatever brand string
  * the hypervisor shows: two guests of one Zen 5 model named "AMD EPYC" and
  * "Oxide Virtual Turin-like Processor" saved to two folders. */
+/* A shared row's copy and mark through the file: shared_from written only on
+ * such rows, config.share_identical only where known; wrong forms refused. */
+static void check_shared(void) {
+    static synthetic s;
+    make_run(&s, 1, 4096);
+    sq_run back;
+    char *text;
+    if (round_trip(&s.run, &back, &text)) {
+        json_t *doc = json_loads(text, 0, NULL), *row;
+        size_t i, marked = 0;
+        bool right = true;
+        json_array_foreach(json_object_get(doc, "results"), i, row) {
+            json_t *from = json_object_get(row, "shared_from");
+            marked += from != NULL;
+            right &= s.results[i].shared_from
+                         ? json_is_string(from) &&
+                               strcmp(json_string_value(from), s.results[i].shared_from) == 0
+                         : !from;
+        }
+        CHECK(right && marked > 0 && marked < (size_t)ROWS,
+              "shared_from on the %zu shared rows only, naming the id timed", marked);
+        CHECK(json_is_true(json_object_get(json_object_get(doc, "config"), "share_identical")),
+              "config.share_identical true");
+        /* The wrong forms, each refused with its field named. */
+        const char *bad_from[] = {"3", "null", "\"nothing\""};
+        for (int k = 0; k < 4; k++) {
+            json_t *copy = json_deep_copy(doc),
+                   *r = json_array_get(json_object_get(copy, "results"), 0);
+            if (k < 3)
+                json_object_set_new(r, "shared_from",
+                                    json_loads(bad_from[k], JSON_DECODE_ANY, NULL));
+            else /* its own id */
+                json_object_set(r, "shared_from", json_object_get(r, "id"));
+            char *bad_text = json_dumps(copy, 0), err[600];
+            sq_run got;
+            int rc =
+                sq_results_parse(bad_text, strlen(bad_text), "bad.json", &got, err, sizeof err);
+            CHECK(rc != 0 && strstr(err, "results[0].shared_from: not the id of another variant"),
+                  "shared_from form %d refused: %s", k, rc ? err : "read");
+            if (rc == 0)
+                sq_results_free(&got);
+            free(bad_text);
+            json_decref(copy);
+        }
+        json_t *copy = json_deep_copy(doc);
+        json_object_set_new(json_object_get(copy, "config"), "share_identical", json_integer(1));
+        char *bad_text = json_dumps(copy, 0), err[600];
+        sq_run got;
+        int rc = sq_results_parse(bad_text, strlen(bad_text), "bad.json", &got, err, sizeof err);
+        CHECK(rc != 0 && strstr(err, "config.share_identical: not true or false"),
+              "share_identical 1 refused: %s", rc ? err : "read");
+        if (rc == 0)
+            sq_results_free(&got);
+        free(bad_text);
+        json_decref(copy);
+        json_decref(doc);
+        sq_results_free(&back);
+    }
+    free(text);
+
+    /* run --no-share: written false, read back; not known: not written. */
+    s.run.share = -1;
+    for (int i = 0; i < ROWS; i++)
+        s.results[i].shared_from = NULL;
+    if (round_trip(&s.run, &back, &text)) {
+        compare_runs("--no-share", &s.run, &back);
+        CHECK(strstr(text, "\"share_identical\": false") && !strstr(text, "shared_from"),
+              "share_identical false, no row shared");
+        sq_results_free(&back);
+    }
+    free(text);
+    s.run.share = 0;
+    if (round_trip(&s.run, &back, &text)) {
+        CHECK(back.share == 0 && !strstr(text, "share_identical"),
+              "sharing not known: not written");
+        sq_results_free(&back);
+    }
+    free(text);
+}
+
 static void check_cpu_dirs(void) {
     sq_machine epyc = {.vendor = "AuthenticAMD", .brand = "AMD EPYC", .family = 0x1a, .model = 2},
                oxide = epyc, emr = {.vendor = "GenuineIntel", .family = 6, .model = 0xcf},
@@ -610,6 +702,7 @@ int main(int argc, char **argv) {
     }
     check_round_trips();
     check_cpu_dirs();
+    check_shared();
     check_not_utf8();
     check_code_facts();
     check_batch_rows();

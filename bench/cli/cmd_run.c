@@ -60,6 +60,7 @@ enum {
     OPT_CPU,
     OPT_FORKS,
     OPT_ASLR,
+    OPT_NO_SHARE,
     OPT_QUICK,
     OPT_FORMAT,
     OPT_DETAIL,
@@ -147,6 +148,11 @@ static const sq_option options[OPT_COUNT] = {
                   .kind = SQ_OPTION_FLAG,
                   .help = "keep address space randomisation on (without it, off while timing, so "
                           "code and data sit at the same addresses in every run)"},
+    [OPT_NO_SHARE] = {.name = "--no-share",
+                      .kind = SQ_OPTION_FLAG,
+                      .help = "time every row itself (without it, rows whose timed code and "
+                              "harness are byte-identical to an earlier C impl's on the same "
+                              "sequence and mode are timed once and take its figure, marked ≡)"},
     [OPT_QUICK] = {.name = "--quick",
                    .kind = SQ_OPTION_FLAG,
                    .help = "a short run: the defaults marked 'with --quick'"},
@@ -280,6 +286,7 @@ static int run_run(int argc, char **argv) {
     cfg.tight_abs = SQ_RUN_TIGHT_ABS;
     cfg.budget_s = (double)v[OPT_BUDGET].whole;
     cfg.seed = v[OPT_SEED].u64;
+    cfg.no_share = v[OPT_NO_SHARE].given;
     sq_format format = (sq_format)v[OPT_FORMAT].choice;
 
     for (int m = 0; m < SQ_MODE_COUNT; m++)

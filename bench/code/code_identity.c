@@ -45,6 +45,29 @@ int sq_code_mask(const uint8_t *code, size_t len, uint64_t address, uint8_t *mas
     return d.decoded == len ? n : -1;
 }
 
+int sq_code_exits(const uint8_t *code, size_t len, uint64_t address) {
+    sq_decoder d;
+    char err[80];
+    if (!sq_decoder_open(&d, code, len, address, err, sizeof err))
+        return -1;
+    int n = 0;
+    while (sq_decoder_next(&d)) {
+        if (!d.insn) /* VEX or EVEX (decoder.h): never a branch */
+            continue;
+        bool relative = cs_insn_group(d.cs, d.insn, CS_GRP_BRANCH_RELATIVE);
+        bool jump =
+            cs_insn_group(d.cs, d.insn, CS_GRP_JUMP) || cs_insn_group(d.cs, d.insn, CS_GRP_CALL);
+        const cs_x86 *x86 = &d.insn->detail->x86;
+        bool out = jump && !relative;
+        for (int k = 0; k < x86->op_count && relative; k++)
+            out |= x86->operands[k].type == X86_OP_IMM &&
+                   (uint64_t)x86->operands[k].imm - address >= len;
+        n += out;
+    }
+    sq_decoder_close(&d);
+    return d.decoded == len ? n : -1;
+}
+
 /* FNV-1a, 64 bits. */
 static uint64_t fnv1a(const uint8_t *p, size_t len) {
     uint64_t h = 0xcbf29ce484222325ULL;

@@ -37,6 +37,12 @@ bool sq_code_fact_of_bytes(const uint8_t *code, size_t len, uint64_t address, sq
  * with a reason in err. */
 bool sq_code_fact_of(const sq_variant *v, sq_code_fact *out, char *err, size_t errlen);
 
+/* The jumps and calls in code[0..len), loaded at address, that leave it:
+ * relative ones whose target lies outside it (their offsets are what
+ * sq_code_mask zeroes, so two codes of one fact may go to different places
+ * there) and indirect ones. -1 when the bytes do not decode to their end. */
+int sq_code_exits(const uint8_t *code, size_t len, uint64_t address);
+
 /* Whether a and b are one code (same size, instructions and masked bytes'
  * hash); false when either is NULL. */
 bool sq_code_same(const sq_code_fact *a, const sq_code_fact *b);

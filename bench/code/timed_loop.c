@@ -137,6 +137,9 @@ bool sq_loop_in_bytes(const uint8_t *code, size_t size, uint64_t address, sq_tim
             snprintf(err, errlen, "no loop: no jump back that its target reaches");
         } else {
             span s = loops[best];
+            out->function = code;
+            out->function_bytes = size;
+            out->function_address = address;
             out->offset = insns[s.head].offset;
             out->code = code + out->offset;
             out->address = address + out->offset;

@@ -42,6 +42,11 @@ typedef struct sq_timed_loop {
     int alignment;    /* address % SQ_LOOP_ALIGN: 0 on a line */
     bool has_fact;    /* fact is known (the bytes decode to their end) */
     sq_code_fact fact;
+    /* The function it lies in (the bytes sq_loop_in_bytes was given), where
+     * the blocks a compiler moved out of the loop lie too. */
+    const uint8_t *function;
+    size_t function_bytes;
+    uint64_t function_address;
     /* The listing (sq_listing), where asked for: heap arrays of insns lines. */
     int lines;
     size_t *offset_of;

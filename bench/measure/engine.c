@@ -7,6 +7,7 @@
 #include "bench/code/timed_loop.h"
 #include "bench/measure/row.h"
 #include "bench/measure/run_info.h"
+#include "bench/measure/share.h"
 #include "bench/input/sequence.h"
 #include "bench/util/stats.h"
 
@@ -23,8 +24,11 @@ typedef struct timed {
     double *cycles; /* per repetition: core cycles per square */
     double *cpt;    /* per repetition: core cycles per tick beside this row */
     struct timed *baseline;
-    int reps;    /* repetitions taken */
-    bool active; /* still sampled */
+    struct timed *shared; /* the row of byte-identical code whose figure this one takes
+                             (share.h), not sampled itself; NULL: sampled */
+    int result;           /* its row in the run's results (collect) */
+    int reps;             /* repetitions taken */
+    bool active;          /* still sampled */
 } timed;
 
 typedef struct sq_engine {
@@ -35,6 +39,7 @@ typedef struct sq_engine {
     int ninputs;
     timed *rows;
     int nrows;
+    int nsampled; /* rows sampled: not shared (share.h), baselines of those */
     char *err;
     size_t errlen;
 } engine;
@@ -180,26 +185,47 @@ static timed *find_baseline(engine *e, const sq_impl *impl, const sq_input *in, 
     return add_row(e, NULL, impl, in, mode);
 }
 
+/* Each variant's row per input, then each row of byte-identical code (in
+ * the same harness, over the same input) pointed at the first such row
+ * (share.h), unless cfg->no_share: a shared row gets no baseline of its own. */
 static int build_rows(engine *e) {
-    size_t most = (size_t)e->cfg->nvariants * 16 * SQ_MODE_COUNT * 2 + 64;
+    int nv = e->cfg->nvariants, ni = e->ninputs;
+    size_t most = (size_t)nv * 16 * SQ_MODE_COUNT * 2 + 64;
     e->rows = calloc(most, sizeof *e->rows);
-    if (!e->rows)
+    int *from = malloc(sizeof *from * (size_t)(nv ? nv : 1));
+    int *row_of = malloc(sizeof *row_of * (size_t)(nv && ni ? nv * ni : 1));
+    if (!e->rows || !from || !row_of) {
+        free(from);
+        free(row_of);
         return fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for rows");
-    for (int m = 0; m < SQ_MODE_COUNT; m++) {
+    }
+    int rc = 0;
+    for (int m = 0; m < SQ_MODE_COUNT && !rc; m++) {
         if (!e->cfg->mode[m])
             continue;
-        for (int k = 0; k < e->cfg->nvariants; k++) {
+        if (e->cfg->no_share)
+            for (int k = 0; k < nv; k++)
+                from[k] = k;
+        else if (sq_share_plan(e->cfg->variants, nv, (sq_mode)m, from) < 0)
+            rc = fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for rows");
+        for (int k = 0; k < nv && !rc; k++) {
             const sq_variant *v = e->cfg->variants[k];
-            for (int i = 0; i < e->ninputs; i++) {
+            for (int i = 0; i < ni && !rc; i++) {
                 if (e->inputs[i].family != v->family)
                     continue;
+                row_of[k * ni + i] = e->nrows;
                 timed *t = add_row(e, v, sq_impl_find(v->impl), &e->inputs[i], (sq_mode)m);
-                if (!t || !(t->baseline = find_baseline(e, t->row.impl, t->row.in, (sq_mode)m)))
-                    return fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for rows");
+                if (t && from[k] != k)
+                    t->shared = &e->rows[row_of[from[k] * ni + i]];
+                if (!t || (!t->shared &&
+                           !(t->baseline = find_baseline(e, t->row.impl, t->row.in, (sq_mode)m))))
+                    rc = fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for rows");
             }
         }
     }
-    return 0;
+    free(from);
+    free(row_of);
+    return rc;
 }
 
 /* Every kernel's answers before any timing. */
@@ -273,7 +299,7 @@ static void progress(const engine *e, int reps, int active, double done, double 
     fprintf(stderr,
             "\rsqcolor: %s%s%s%d of %d rows at %d repetitions, %3.0f%%, %.0f s left in this round ",
             e->cfg->process ? "process " : "", e->cfg->process ? e->cfg->process : "",
-            e->cfg->process ? ": " : "", active, e->nrows, reps, 100 * done, left);
+            e->cfg->process ? ": " : "", active, e->nsampled, reps, 100 * done, left);
     fflush(stderr);
 }
 
@@ -303,9 +329,22 @@ static int sample_round(engine *e, timed **order, int nactive, int k0, int k1, u
     return 0;
 }
 
+/* Makes active every baseline of an active row; returns how many rows are
+ * active. */
+static int activate_baselines(engine *e) {
+    int nactive = 0;
+    for (int i = 0; i < e->nrows; i++)
+        if (e->rows[i].row.variant && e->rows[i].active)
+            e->rows[i].baseline->active = true;
+    for (int i = 0; i < e->nrows; i++)
+        nactive += e->rows[i].active;
+    return nactive;
+}
+
 /* Rounds until every row is settled, has the most repetitions, or the next
  * round would end past the budget (its length foreseen from the visits so
- * far). A baseline is sampled while any of its rows is. */
+ * far). A baseline is sampled while any of its rows is; a shared row never
+ * is, nor a baseline only shared rows would have had. */
 static int sample_rows(engine *e, double t_start) {
     const sq_engine_config *cfg = e->cfg;
     timed **order = malloc(sizeof *order * (size_t)e->nrows);
@@ -317,7 +356,8 @@ static int sample_rows(engine *e, double t_start) {
     }
     uint64_t shuffle = (cfg->order_seed ? cfg->order_seed : cfg->seed) ^ SQ_ORDER_SALT;
     for (int i = 0; i < e->nrows; i++)
-        e->rows[i].active = true;
+        e->rows[i].active = e->rows[i].row.variant && !e->rows[i].shared;
+    e->nsampled = activate_baselines(e);
     int rc = 0, k0 = 0, k1 = sq_engine_min_reps(cfg), nactive = 0;
     double visits = 0, t_sampling = sq_monotonic_s();
     while (!rc && k0 < k1) {
@@ -327,17 +367,11 @@ static int sample_rows(engine *e, double t_start) {
                 order[nactive++] = &e->rows[i];
         rc = sample_round(e, order, nactive, k0, k1, &shuffle);
         visits += (double)nactive * (k1 - k0) * sq_engine_visits(cfg);
-        nactive = 0;
         for (int i = 0; i < e->nrows; i++) {
             timed *t = &e->rows[i];
             t->active = t->row.variant && t->active && !settled(e, t, scratch);
-            nactive += t->active;
         }
-        for (int i = 0; i < e->nrows; i++)
-            if (e->rows[i].row.variant && e->rows[i].active && !e->rows[i].baseline->active) {
-                e->rows[i].baseline->active = true;
-                nactive++;
-            }
+        nactive = activate_baselines(e);
         k0 = k1;
         k1 = k1 + SQ_RUN_REPS_STEP < cfg->timing.reps ? k1 + SQ_RUN_REPS_STEP : cfg->timing.reps;
         double now = sq_monotonic_s(), per_visit = (now - t_sampling) / visits;
@@ -386,44 +420,64 @@ static bool chain_apart(const sq_variant *v, signed char *known) {
     return *b == 2;
 }
 
-/* Each row's net cost per repetition and its statistics, and whether it is
- * control-dependent (control_dependent). */
+/* A shared row's result: the figures of the row it was timed as, src (its
+ * samples, statistics, harness and speeds), marked with src's id; the
+ * flags its own (collect). */
+static bool copy_result(sq_result *res, const sq_result *src) {
+    *res = *src;
+    res->process = NULL;
+    res->samples = sq_samples_alloc((size_t)src->reps);
+    if (!res->samples)
+        return false;
+    memcpy(res->samples, src->samples, sizeof *res->samples * (size_t)src->reps);
+    if (src->process) {
+        res->process = (unsigned char *)(res->samples + (src->reps ? src->reps : 1));
+        memcpy(res->process, src->process, (size_t)src->reps);
+    }
+    res->shared_from = src->variant->id;
+    return true;
+}
+
+/* A sampled row's result: its net cost per repetition less its baseline's,
+ * and their statistics. net: scratch of its repetitions. */
+static bool measure_result(const engine *e, const timed *t, sq_result *res, double *net) {
+    int reps = t->reps;
+    res->reps = reps;
+    res->samples = sq_samples_alloc((size_t)reps);
+    if (!res->samples)
+        return false;
+    for (int k = 0; k < reps; k++)
+        net[k] = t->ticks[k] - t->baseline->ticks[k];
+    net_cycles(t, res->samples);
+    res->ticks = sq_stats_of(net, reps);
+    res->ns = scaled(res->ticks, 1e9 / e->sampler.cal.tsc_hz);
+    res->cycles = sq_stats_of(res->samples, reps);
+    res->harness = sq_stats_of(t->baseline->cycles, reps);
+    res->nmodes = sq_modes_of(res->samples, reps, res->modes);
+    return true;
+}
+
+/* Each row's result: a sampled row's measured (measure_result), a shared
+ * row's copied from the row it was timed as, which comes before it
+ * (copy_result); then whether its own code is control-dependent
+ * (control_dependent) and the rest of its flags. */
 static int collect(engine *e, sq_run *run) {
     run->results = calloc((size_t)e->nrows, sizeof *run->results);
     double *net = malloc(sizeof *net * (size_t)e->cfg->timing.reps);
     signed char *branches = calloc((size_t)sq_variant_count * SQ_MODE_COUNT, 1);
     signed char *chains = calloc((size_t)sq_variant_count, 1);
-    if (!run->results || !net || !branches || !chains) {
-        free(net);
-        free(branches);
-        free(chains);
-        return fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for results");
-    }
-    for (int i = 0; i < e->nrows; i++) {
-        const timed *t = &e->rows[i];
+    bool ok = run->results && net && branches && chains;
+    for (int i = 0; ok && i < e->nrows; i++) {
+        timed *t = &e->rows[i];
         if (!t->row.variant)
             continue;
+        t->result = run->nresults;
         sq_result *res = &run->results[run->nresults++];
-        int reps = t->reps;
+        ok = t->shared ? copy_result(res, &run->results[t->shared->result])
+                       : measure_result(e, t, res, net);
         res->variant = t->row.variant;
         res->sequence = t->row.in->sequence;
         res->mode = t->row.mode;
-        res->reps = reps;
-        res->samples = sq_samples_alloc((size_t)reps);
-        if (!res->samples) {
-            free(net);
-            free(branches);
-            free(chains);
-            return fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for results");
-        }
-        for (int k = 0; k < reps; k++)
-            net[k] = t->ticks[k] - t->baseline->ticks[k];
-        net_cycles(t, res->samples);
-        res->ticks = sq_stats_of(net, reps);
-        res->ns = scaled(res->ticks, 1e9 / e->sampler.cal.tsc_hz);
-        res->cycles = sq_stats_of(res->samples, reps);
-        res->harness = sq_stats_of(t->baseline->cycles, reps);
-        res->nmodes = sq_modes_of(res->samples, reps, res->modes);
         res->control_dependent = control_dependent(t->row.variant, t->row.mode, branches);
         /* The routine's answer is call mode's: a loop's branch it does not have. */
         res->loop_branch_only = res->control_dependent && t->row.mode != SQ_MODE_CALL &&
@@ -435,7 +489,7 @@ static int collect(engine *e, sq_run *run) {
     free(net);
     free(branches);
     free(chains);
-    return 0;
+    return ok ? 0 : fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for results");
 }
 
 /* Every repetition's clock beside every row. */
@@ -507,7 +561,8 @@ int sq_engine_time(sq_engine *e, sq_run *run, char *err, size_t errlen) {
     sq_sampler_init(&e->sampler, &cal, cfg->timing.sample_s,
                     cfg->order_seed ? cfg->order_seed : cfg->seed);
     for (int i = 0; i < e->nrows; i++)
-        sq_row_size(&e->rows[i].row, cfg->timing.sample_s * cal.tsc_hz);
+        if (!e->rows[i].shared)
+            sq_row_size(&e->rows[i].row, cfg->timing.sample_s * cal.tsc_hz);
     rc = sample_rows(e, t_start);
     if (!rc) {
         int n;

@@ -51,6 +51,7 @@ typedef struct sq_engine_config {
     uint64_t seed;
     uint64_t order_seed; /* the rows' order and the samples' windows: each process of a
                             run spread over several draws its own; 0 = seed */
+    bool no_share;       /* time every row itself, even rows of byte-identical code (share.h) */
     bool progress;       /* a progress line on stderr */
     const char *process; /* the progress line's name of this process ("2 of 3"), or NULL */
     bool checked;        /* the kernels' answers were checked (sq_engine_check) by the run

@@ -58,6 +58,7 @@ int sq_run_describe(sq_run *run, const sq_engine_config *cfg, const sq_calibrati
     run->tight = cfg->tight;
     run->length = cfg->length;
     run->seed = cfg->seed;
+    run->share = cfg->no_share ? -1 : 1;
     run->cpu = cal->cpu;
     run->samples = cfg->timing.samples;
     run->visits = sq_engine_visits(cfg);

@@ -69,6 +69,7 @@ static void csv_batch(FILE *out, const sq_run *run, const char *machine, const c
         csv_number(out, NAN);
     fprintf(out, ",0");
     csv_number(out, NAN);
+    csv_text(out, "", false);
     fputc('\n', out);
 }
 
@@ -76,7 +77,7 @@ void sq_write_csv(FILE *out, const sq_run *runs, int nruns) {
     fprintf(out, "machine,vendor,cpu_family,cpu_model,cpu_name,brand,sqcolor_commit,compiler,flags,"
                  "id,family,technique,impl,sequence,mode,cycles_median,cycles_ci95_lo,"
                  "cycles_ci95_hi,cycles_min,cycles_p90,reps,fast_cycles,fast_share,slow_cycles,"
-                 "slow_share,control_dependent,ns_median\n");
+                 "slow_share,control_dependent,ns_median,shared_from\n");
     for (int k = 0; k < nruns; k++) {
         const sq_run *run = &runs[k];
         char machine[112], cpu[160];
@@ -105,6 +106,8 @@ void sq_write_csv(FILE *out, const sq_run *runs, int nruns) {
             }
             fprintf(out, ",%d", r->control_dependent);
             csv_number(out, r->ns.median);
+            /* the id whose row was timed for this one; empty: timed itself */
+            csv_text(out, r->shared_from ? r->shared_from : "", false);
             fputc('\n', out);
         }
         for (int i = 0; i < run->nbatch; i++)

@@ -58,6 +58,22 @@ static void write_reps(sq_doc *d, const sq_run *run) {
     free(counts);
 }
 
+/* How many rows took another's figure (≡), or that the run timed every row
+ * itself; nothing for files from before sharing. */
+static void write_shared(sq_doc *d, const sq_run *run) {
+    int shared = 0;
+    for (int i = 0; i < run->nresults; i++)
+        shared += run->results[i].shared_from != NULL;
+    if (shared)
+        sq_doc_note(d,
+                    "timed once: %d of %d rows (≡) took the figure of a C row of byte-identical "
+                    "timed code and harness on the same sequence and mode; asm rows are timed "
+                    "themselves",
+                    shared, run->nresults);
+    else if (run->share < 0)
+        sq_doc_note(d, "every row timed itself (--no-share), rows of byte-identical code too");
+}
+
 /* The run's check of itself (code_check.h): rows of one machine code that
  * got different figures, each a fault of the harness to find, not a result. */
 static void write_code_check(sq_doc *d, const sq_run *run) {
@@ -139,6 +155,7 @@ void sq_report_run_notes(sq_doc *d, const sq_run *run) {
         sq_doc_note(d, "sequences: on 4 KiB pages, the kernel gave no huge pages (transparent "
                        "huge pages off?): rows reading them may move from one process to the next");
     write_reps(d, run);
+    write_shared(d, run);
     write_code_check(d, run);
 }
 
@@ -152,7 +169,7 @@ void sq_report_vendor_note(sq_doc *d, const sq_run *run) {
                     run->machine.vendor, run->machine.family, run->machine.model);
 }
 
-void sq_report_marks(sq_doc *d, bool detail) {
+void sq_report_marks(sq_doc *d, bool detail, bool shared) {
     sq_doc_note(d,
                 "cells: median over repetitions of the minimum of each repetition's samples (its "
                 "visits spread over the run, the rows in a new order each pass), the harness (an "
@@ -179,6 +196,12 @@ void sq_report_marks(sq_doc *d, bool detail) {
                    "reordered the routine when it inlined it; disasm --loops shows both): a "
                    "figure of the loop, not of the routine, so it is given no verdict against asm; "
                    "call mode times the routine itself");
+    if (shared)
+        sq_doc_note(
+            d, "≡: not timed itself: the row's timed code and harness are byte-identical to "
+               "those of an earlier C impl's row of the same sequence and mode, which was timed "
+               "once for both; the figure is that row's (the CSV's shared_from and the JSON's "
+               "name it; run --no-share times every row)");
     const char *best = d->format == SQ_DOC_TEXT ? "*" : "bold";
     sq_doc_note(d,
                 "%s in the headline tables: per figure, the cheaper of asm and the best "

@@ -395,6 +395,15 @@ static void family_figures(sq_doc *d, const sq_run *runs, int nruns, const sq_fa
     free(figs);
 }
 
+/* Whether a row of runs[0..nruns) took another's figure (≡). */
+static bool any_shared(const sq_run *runs, int nruns) {
+    for (int r = 0; r < nruns; r++)
+        for (int i = 0; i < runs[r].nresults; i++)
+            if (runs[r].results[i].shared_from)
+                return true;
+    return false;
+}
+
 void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, bool detail) {
     impl_key key;
     if (key_of(d, runs, nruns, &key))
@@ -426,7 +435,7 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, bool detail) {
         sq_doc_heading(d, 2, "about this run");
         sq_report_run_notes(d, &runs[0]);
         sq_report_vendor_note(d, &runs[0]);
-        sq_report_marks(d, detail);
+        sq_report_marks(d, detail, any_shared(runs, nruns));
     } else {
         machines_header(d, runs, nruns);
         key_note(d, &key);
@@ -448,7 +457,7 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, bool detail) {
             sq_report_detail_machines(d, runs, nruns);
         }
         sq_doc_heading(d, 2, "about the runs");
-        sq_report_marks(d, detail);
+        sq_report_marks(d, detail, any_shared(runs, nruns));
     }
 done:
     for (int r = 0; rows && r < nruns; r++)

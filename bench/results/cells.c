@@ -10,6 +10,7 @@
 #define DAGGER      "†"
 #define LOOP_BRANCH "‡"
 #define CHAIN_APART "§"
+#define SHARED      "≡"
 
 void sq_cell_estimate(char *buf, size_t len, double m, double lo, double hi, int decimals) {
     sq_stats s = {.median = m, .ci_lo = lo, .ci_hi = hi};
@@ -64,8 +65,9 @@ void sq_cell_text(char *buf, size_t len, const sq_result *r) {
     }
     if (strcmp(buf, "-") != 0) {
         size_t n = strlen(buf);
-        snprintf(buf + n, len - n, "%s%s%s", sq_cell_dagger(r) ? DAGGER : "",
-                 r->loop_branch_only ? LOOP_BRANCH : "", r->chain_apart ? CHAIN_APART : "");
+        snprintf(buf + n, len - n, "%s%s%s%s", sq_cell_dagger(r) ? DAGGER : "",
+                 r->loop_branch_only ? LOOP_BRANCH : "", r->chain_apart ? CHAIN_APART : "",
+                 r->shared_from ? SHARED : "");
     }
 }
 
@@ -85,11 +87,12 @@ double sq_cell_rank(const sq_result *r) {
 
 void sq_cell_over_sequences(char *buf, size_t len, const sq_run *run, const char *id,
                             sq_mode mode) {
-    char dagger[16];
-    snprintf(dagger, sizeof dagger, "%s%s%s",
+    char dagger[24];
+    snprintf(dagger, sizeof dagger, "%s%s%s%s",
              chain_mode(mode) && sq_variant_control_dependent(run, id, mode) ? DAGGER : "",
              sq_variant_loop_branch_only(run, id, mode) ? LOOP_BRANCH : "",
-             sq_variant_chain_apart(run, id, mode) ? CHAIN_APART : "");
+             sq_variant_chain_apart(run, id, mode) ? CHAIN_APART : "",
+             sq_variant_shared(run, id, mode) ? SHARED : "");
     if (!sq_regimes_apart(run, id, mode)) {
         char v[32];
         sq_cell_value(v, sizeof v, sq_over_sequences_of(run, id, mode, SQ_SEQUENCES_ALL).median, 2);
@@ -122,8 +125,9 @@ void sq_headline_text(char *buf, size_t len, const sq_headline *h, int decimals)
         sq_cell_estimate(buf, len, h->median, h->lo, h->hi, decimals);
         size_t n = strlen(buf);
         if (strcmp(buf, "-") != 0)
-            snprintf(buf + n, len - n, "%s%s%s", h->nbimodal ? LEFT_OUT : "",
-                     h->loop_branch_only ? LOOP_BRANCH : "", h->chain_apart ? CHAIN_APART : "");
+            snprintf(buf + n, len - n, "%s%s%s%s", h->nbimodal ? LEFT_OUT : "",
+                     h->loop_branch_only ? LOOP_BRANCH : "", h->chain_apart ? CHAIN_APART : "",
+                     h->shared ? SHARED : "");
     }
 }
 

@@ -40,16 +40,20 @@ typedef struct sq_result {
                                from, 0 first; it lies in samples' block, freed with it */
     int nmodes;             /* 0: one speed; SQ_MAX_MODES: bimodal, modes[] slowest last */
     sq_speed modes[SQ_MAX_MODES];
-    bool control_dependent; /* the code timed branches on its result (in latency and
-                               throughput mode the timed loop, in branch and call mode
-                               the routine): in a chain the timed path passes through a
-                               predicted branch, not a data dependency */
-    bool loop_branch_only;  /* control_dependent, though the routine is branch-free: the
-                               compiler made the branch when it inlined the routine into
-                               the timed loop; no verdict against asm (cells.h) */
-    bool chain_apart;       /* latency: the timed loop's chain is shorter than the routine's
-                               (bench/code/chain.h): inlined, the compiler reordered the
-                               routine; a figure of the loop, given no verdict against asm */
+    bool control_dependent;  /* the code timed branches on its result (in latency and
+                                throughput mode the timed loop, in branch and call mode
+                                the routine): in a chain the timed path passes through a
+                                predicted branch, not a data dependency */
+    bool loop_branch_only;   /* control_dependent, though the routine is branch-free: the
+                                compiler made the branch when it inlined the routine into
+                                the timed loop; no verdict against asm (cells.h) */
+    bool chain_apart;        /* latency: the timed loop's chain is shorter than the routine's
+                                (bench/code/chain.h): inlined, the compiler reordered the
+                                routine; a figure of the loop, given no verdict against asm */
+    const char *shared_from; /* NULL: timed itself; else the id of the variant whose row (same
+                                sequence and mode, byte-identical code and harness) was timed
+                                for it, whose figures it holds (bench/measure/share.h); a
+                                live run's the registry's, a loaded run's owned */
 } sq_result;
 
 /* The most processes (forks) a run's samples come from. */
@@ -99,6 +103,8 @@ typedef struct sq_run {
     int cpu;       /* pinned CPU, or -1 */
     int processes; /* the processes (forks) the rows were timed in, one after another;
                       1 in older files */
+    int share;     /* rows of byte-identical code timed once (sq_result.shared_from): 1 yes, -1
+                      no (run --no-share), 0 not known (older files) */
     double elapsed_s;
     sq_result *results;
     int nresults;

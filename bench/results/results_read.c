@@ -460,6 +460,10 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
     run->sequences = own_string(run, sequences ? json_string_value(sequences) : "unknown");
     if (!run->sequences)
         return bad(rd, "out of memory");
+    json_t *share = json_object_get(config, SQ_KEY_SHARE_IDENTICAL);
+    if (share && !json_is_boolean(share))
+        return bad(rd, "config.share_identical: not true or false");
+    run->share = !share ? 0 : json_is_true(share) ? 1 : -1;
     run->min_reps = (int)min_reps;
     run->cpu = (int)cpu;
     run->visits = (int)visits;
@@ -705,9 +709,16 @@ static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
     }
     if (!json_object_get(json_object_get(o, SQ_KEY_CYCLES), SQ_KEY_CI95))
         fill_missing_interval(r);
+    json_t *shared = json_object_get(o, SQ_KEY_SHARED_FROM);
+    if (shared && (!json_is_string(shared) || strcmp(json_string_value(shared), id) == 0 ||
+                   !strchr(json_string_value(shared), '/'))) {
+        free(r->samples);
+        return bad(rd, "%s.shared_from: not the id of another variant", where);
+    }
     r->variant = variant_of(rd, run, id, fam, tech, impl);
     r->sequence = own_string(run, sequence);
-    if (!r->variant || !r->sequence) {
+    r->shared_from = shared ? own_string(run, json_string_value(shared)) : NULL;
+    if (!r->variant || !r->sequence || (shared && !r->shared_from)) {
         free(r->samples);
         return bad(rd, "out of memory");
     }

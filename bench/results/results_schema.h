@@ -73,6 +73,7 @@
 #define SQ_KEY_CPU              "cpu"
 #define SQ_KEY_SEQUENCES        "sequences"
 #define SQ_KEY_ASLR             "aslr"
+#define SQ_KEY_SHARE_IDENTICAL  "share_identical"
 #define SQ_KEY_SPREAD_THRESHOLD "spread_threshold"
 
 /* mispredict_reference */
@@ -107,6 +108,7 @@
 #define SQ_KEY_CONTROL_DEPENDENT "control_dependent"
 #define SQ_KEY_LOOP_BRANCH_ONLY  "loop_branch_only"
 #define SQ_KEY_CHAIN_APART       "chain_apart"
+#define SQ_KEY_SHARED_FROM       "shared_from"
 #define SQ_KEY_MODES             "modes"
 
 /* results[].modes[] */

@@ -118,6 +118,8 @@ static json_t *result_json(const sq_result *r) {
         o = set(o, SQ_KEY_LOOP_BRANCH_ONLY, json_true());
     if (r->chain_apart)
         o = set(o, SQ_KEY_CHAIN_APART, json_true());
+    if (r->shared_from)
+        o = set(o, SQ_KEY_SHARED_FROM, text(r->shared_from));
     if (isfinite(r->harness.median))
         o = set(o, SQ_KEY_HARNESS, stats_json(r->harness));
     if (r->nmodes > 0) {
@@ -170,17 +172,19 @@ static json_t *clock_json(const sq_clock *c) {
     return o;
 }
 
-/* The seed in a string: jansson's integers stop at 2^63-1. */
+/* The seed in a string: jansson's integers stop at 2^63-1. share only
+ * where known. */
 static json_t *config_json(const sq_run *run) {
     char seed[24];
     snprintf(seed, sizeof seed, "%" PRIu64, run->seed);
-    return json_pack("{s:i, s:i, s:o, s:i, s:o, s:i, s:I, s:s, s:i, s:o, s:b, s:i}", SQ_KEY_REPS,
-                     run->reps, SQ_KEY_MIN_REPS, run->min_reps, SQ_KEY_TIGHT, real(run->tight),
-                     SQ_KEY_SAMPLES, run->samples, SQ_KEY_SAMPLE_US, real(run->sample_us),
-                     SQ_KEY_VISITS, run->visits, SQ_KEY_LENGTH, (json_int_t)run->length,
-                     SQ_KEY_SEED, seed, SQ_KEY_CPU, run->cpu, SQ_KEY_SEQUENCES,
-                     text(run->sequences), SQ_KEY_ASLR, (int)run->aslr, SQ_KEY_FORKS,
-                     run->processes > 0 ? run->processes : 1);
+    json_t *o =
+        json_pack("{s:i, s:i, s:o, s:i, s:o, s:i, s:I, s:s, s:i, s:o, s:b, s:i}", SQ_KEY_REPS,
+                  run->reps, SQ_KEY_MIN_REPS, run->min_reps, SQ_KEY_TIGHT, real(run->tight),
+                  SQ_KEY_SAMPLES, run->samples, SQ_KEY_SAMPLE_US, real(run->sample_us),
+                  SQ_KEY_VISITS, run->visits, SQ_KEY_LENGTH, (json_int_t)run->length, SQ_KEY_SEED,
+                  seed, SQ_KEY_CPU, run->cpu, SQ_KEY_SEQUENCES, text(run->sequences), SQ_KEY_ASLR,
+                  (int)run->aslr, SQ_KEY_FORKS, run->processes > 0 ? run->processes : 1);
+    return run->share ? set(o, SQ_KEY_SHARE_IDENTICAL, json_boolean(run->share > 0)) : o;
 }
 
 /* A code fact: {id, insns, bytes, hash}, the hash as 16 hex digits (JSON

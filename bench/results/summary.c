@@ -88,6 +88,15 @@ bool sq_variant_chain_apart(const sq_run *run, const char *id, sq_mode mode) {
     return any_row(run, id, mode, offsetof(sq_result, chain_apart));
 }
 
+bool sq_variant_shared(const sq_run *run, const char *id, sq_mode mode) {
+    for (int i = 0; i < run->nresults; i++) {
+        const sq_result *r = &run->results[i];
+        if (r->shared_from && r->mode == mode && is_variant(r, id))
+            return true;
+    }
+    return false;
+}
+
 bool sq_regimes_apart(const sq_run *run, const char *id, sq_mode mode) {
     return mode == SQ_MODE_BRANCH || sq_variant_control_dependent(run, id, mode);
 }
@@ -108,7 +117,8 @@ sq_headline sq_headline_of(const sq_run *run, const char *id, sq_headline_kind k
                      0,
                      cd && kind == SQ_HEADLINE_LATENCY,
                      sq_variant_loop_branch_only(run, id, mode),
-                     sq_variant_chain_apart(run, id, mode)};
+                     sq_variant_chain_apart(run, id, mode),
+                     sq_variant_shared(run, id, mode)};
     sq_over_sequences o;
     switch (kind) {
     case SQ_HEADLINE_LATENCY:

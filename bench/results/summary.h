@@ -60,6 +60,11 @@ bool sq_variant_loop_branch_only(const sq_run *run, const char *id, sq_mode mode
  * routine's (results.h, chain_apart). */
 bool sq_variant_chain_apart(const sq_run *run, const char *id, sq_mode mode);
 
+/* Whether a row of variant id in mode was not timed itself but took the
+ * figures of another impl's row of byte-identical code (results.h,
+ * shared_from). A run shares all of a variant's rows of a mode or none. */
+bool sq_variant_shared(const sq_run *run, const char *id, sq_mode mode);
+
 /* Whether a variant's cells in a mode fall in two regimes, predictable
  * sequences and random, that a figure over sequences must keep apart: in
  * branch mode, and where its rows of the mode are control-dependent. */
@@ -87,6 +92,7 @@ typedef struct sq_headline {
                                figure of how the loop was built, given no rank or verdict */
     bool chain_apart;       /* its latency rows time a chain shorter than the routine's
                                (results.h): as loop_branch_only, no rank or verdict */
+    bool shared;            /* its rows were timed as another impl's (sq_variant_shared) */
 } sq_headline;
 
 sq_headline sq_headline_of(const sq_run *run, const char *id, sq_headline_kind kind);

@@ -1,0 +1,169 @@
+/* Rows of byte-identical code timed once (bench/measure/share.h), on this
+ * binary's own kernels: the plan's groups read back from the machine code
+ * independently of it, and a small run of the engine with and without
+ * sharing. */
+#include "bench/code/code_identity.h"
+#include "bench/code/timed_loop.h"
+#include "bench/measure/engine.h"
+#include "bench/measure/share.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "check.h"
+
+static bool is_asm(const sq_variant *v) {
+    return strcmp(v->impl, "asm") == 0;
+}
+
+/* The facts a row of v in mode times, read here without share.c: its loop's
+ * (call mode: its routine's) and its harness loop's. */
+static bool facts_of(const sq_variant *v, sq_mode mode, sq_code_fact *code, sq_code_fact *harness) {
+    char err[600];
+    memset(harness, 0, sizeof *harness);
+    if (mode == SQ_MODE_CALL)
+        return sq_code_fact_of(v, code, err, sizeof err);
+    sq_timed_loop loop;
+    const char *name;
+    const sq_impl *impl = sq_impl_find(v->impl);
+    if (!sq_kernel_loop_fact(v, (int)mode, code, err, sizeof err) || !impl ||
+        !sq_loop_of_function((const void *)(uintptr_t)impl->baseline[v->family->arity - 1][mode],
+                             false, &loop, &name, err, sizeof err))
+        return false;
+    *harness = loop.fact;
+    return loop.has_fact;
+}
+
+/* Every variant this CPU runs, in catalogue order; each mode's plan. */
+static void check_plans(void) {
+    static const sq_variant *vs[4096];
+    static int from[4096];
+    int n = 0;
+    for (int i = 0; i < sq_variant_count && n < 4096; i++)
+        if (sq_variant_supported(&sq_variants[i]))
+            vs[n++] = &sq_variants[i];
+    for (int m = 0; m < SQ_MODE_COUNT; m++) {
+        int timed = sq_share_plan(vs, n, (sq_mode)m, from), shared = 0, counted = 0;
+        CHECK(timed > 0 && timed <= n, "%s: %d of %d timed", sq_mode_names[m], timed, n);
+        for (int k = 0; k < n; k++) {
+            counted += from[k] == k;
+            if (from[k] == k)
+                continue;
+            shared++;
+            int j = from[k];
+            const sq_variant *v = vs[k], *src = vs[j];
+            CHECK(j >= 0 && j < k && from[j] == j, "%s %s: timed as %d, itself not timed",
+                  sq_mode_names[m], v->id, j);
+            CHECK(!is_asm(v) && !is_asm(src), "%s: asm in a group: %s as %s", sq_mode_names[m],
+                  v->id, src->id);
+            CHECK(v->family == src->family, "%s: %s as %s, another family", sq_mode_names[m], v->id,
+                  src->id);
+            sq_code_fact a, b, ha, hb;
+            CHECK(facts_of(v, (sq_mode)m, &a, &ha) && facts_of(src, (sq_mode)m, &b, &hb) &&
+                      sq_code_same(&a, &b) && (m == SQ_MODE_CALL || sq_code_same(&ha, &hb)),
+                  "%s: %s timed as %s, their timed code or harness not byte-identical",
+                  sq_mode_names[m], v->id, src->id);
+        }
+        CHECK(counted == timed, "%s: %d timed themselves, the plan says %d", sq_mode_names[m],
+              counted, timed);
+        /* None missed: two C variants timed themselves are not one timed
+         * code in one harness (share.h's own comparison). */
+        int missed = 0;
+        for (int k = 0; k < n; k++) {
+            if (from[k] != k || is_asm(vs[k]))
+                continue;
+            sq_timed_code ck;
+            sq_timed_code_of(vs[k], (sq_mode)m, &ck);
+            for (int j = 0; j < k; j++) {
+                if (from[j] != j || is_asm(vs[j]) || vs[j]->family != vs[k]->family)
+                    continue;
+                sq_timed_code cj;
+                sq_timed_code_of(vs[j], (sq_mode)m, &cj);
+                missed += sq_timed_code_same(&cj, &ck);
+            }
+        }
+        CHECK(missed == 0, "%s: %d pairs of one timed code both timed", sq_mode_names[m], missed);
+        /* 15 impls of 35 techniques are not all distinct code. */
+        CHECK(n < 100 || shared > 0, "%s: no row shared among %d variants", sq_mode_names[m], n);
+        printf("%-10s %d variants, %d timed, %d take another's figure\n", sq_mode_names[m], n,
+               timed, shared);
+    }
+}
+
+static const sq_result *row_of(const sq_run *run, const char *id, const char *seq, sq_mode mode) {
+    for (int i = 0; i < run->nresults; i++) {
+        const sq_result *r = &run->results[i];
+        if (r->mode == mode && strcmp(r->variant->id, id) == 0 && strcmp(r->sequence, seq) == 0)
+            return r;
+    }
+    return NULL;
+}
+
+/* A tiny run of color/lookup and color/bt, every impl and mode: each shared
+ * row holds its source's figures, and --no-share (cfg.no_share) times every
+ * row. */
+static void check_engine(void) {
+    static const sq_variant *vs[256];
+    int n = 0;
+    for (int i = 0; i < sq_variant_count && n < 256; i++)
+        if (sq_variant_supported(&sq_variants[i]) &&
+            (strcmp(sq_variants[i].technique, "lookup") == 0 ||
+             strcmp(sq_variants[i].technique, "bt") == 0) &&
+            strcmp(sq_variants[i].family->name, "color") == 0)
+            vs[n++] = &sq_variants[i];
+    const char *seqs[] = {"random", "ordered"};
+    for (int no_share = 0; no_share < 2; no_share++) {
+        sq_engine_config cfg = {.variants = vs,
+                                .nvariants = n,
+                                .sequences = seqs,
+                                .nsequences = 2,
+                                .mode = {true, true, true, true},
+                                .timing = sq_calibration_defaults(),
+                                .length = 4096,
+                                .seed = 1,
+                                .no_share = no_share};
+        cfg.timing.reps = 3;
+        cfg.timing.samples = 1;
+        cfg.timing.sample_s = 5e-6;
+        sq_run run;
+        char err[512];
+        int rc = sq_engine_run(&cfg, &run, err, sizeof err);
+        CHECK(rc == 0, "engine run (no_share %d): %s", no_share, err);
+        if (rc)
+            continue;
+        CHECK(run.nresults == n * 2 * SQ_MODE_COUNT, "%d rows for %d variants", run.nresults, n);
+        CHECK(run.share == (no_share ? -1 : 1), "run.share %d", run.share);
+        int shared = 0, wrong = 0;
+        for (int i = 0; i < run.nresults; i++) {
+            const sq_result *r = &run.results[i];
+            if (!r->shared_from) {
+                wrong += r->reps < 3 || !r->samples;
+                continue;
+            }
+            shared++;
+            const sq_result *src = row_of(&run, r->shared_from, r->sequence, r->mode);
+            bool same = src && !src->shared_from && src < r && !is_asm(src->variant) &&
+                        !is_asm(r->variant) && src->reps == r->reps &&
+                        src->cycles.median == r->cycles.median &&
+                        src->harness.median == r->harness.median && src->nmodes == r->nmodes &&
+                        src->samples != r->samples &&
+                        memcmp(src->samples, r->samples, sizeof *r->samples * (size_t)r->reps) == 0;
+            wrong += !same;
+            if (!same)
+                printf("%s %s %s: not a copy of %s\n", r->variant->id, sq_mode_names[r->mode],
+                       r->sequence, r->shared_from);
+        }
+        CHECK(wrong == 0, "no_share %d: %d rows not timed and not a copy", no_share, wrong);
+        CHECK(no_share ? shared == 0 : shared > 0, "no_share %d: %d rows shared", no_share, shared);
+        printf("engine, %s: %d rows, %d shared\n", no_share ? "no sharing" : "sharing",
+               run.nresults, shared);
+        sq_run_free(&run);
+    }
+}
+
+int main(void) {
+    check_plans();
+    check_engine();
+    return check_finish("share", NULL);
+}
