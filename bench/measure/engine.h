@@ -18,16 +18,16 @@
 #define SQ_RUN_REPS_STEP      3
 #define SQ_RUN_TIGHT_PERMILLE 5
 #define SQ_RUN_TIGHT_ABS      0.01
-#define SQ_RUN_BUDGET_S       11
-#define SQ_RUN_SAMPLES        8
-#define SQ_RUN_VISITS         8
+#define SQ_RUN_BUDGET_S       8
+#define SQ_RUN_SAMPLES        3
+#define SQ_RUN_VISITS         3
 #define SQ_RUN_SAMPLE_US      25
 #define SQ_RUN_LENGTH_LOG2    20
-#define SQ_QUICK_REPS         6
-#define SQ_QUICK_SAMPLES      3
+#define SQ_QUICK_REPS         3
+#define SQ_QUICK_SAMPLES      2
 #define SQ_QUICK_VISITS       1
 #define SQ_QUICK_SAMPLE_US    20
-#define SQ_QUICK_LENGTH_LOG2  18
+#define SQ_QUICK_LENGTH_LOG2  16
 #define SQ_RUN_FORKS          3
 #define SQ_QUICK_FORKS        1
 

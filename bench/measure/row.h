@@ -22,8 +22,9 @@ typedef struct sq_row {
 void sq_row_init(sq_row *r, const sq_variant *v, const sq_impl *impl, const sq_input *in,
                  sq_mode mode);
 
-/* The kernel's answers before any timing: prefix by prefix to 512 squares
- * (so every early result is seen), then over the first SQ_CHECK_SQUARES.
+/* The kernel's answers before any timing: prefix by prefix to 128 squares
+ * (so every early result is seen), then, for the modes that count their
+ * results, over the first SQ_CHECK_SQUARES.
  * Returns false with a one-line reason naming the variant, mode, sequence,
  * expected and got. */
 #define SQ_CHECK_SQUARES 65536
