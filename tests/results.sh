@@ -5,7 +5,7 @@
 bin=$1
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
-quick=(--quick --reps 5 --samples 2 --length 65536 --mode latency,throughput)
+quick=(--quick --reps 5 --min-reps 5 --samples 2 --length 65536 --mode latency,throughput)
 
 
 # --save: metadata, raw samples, and never the same name twice.

@@ -54,7 +54,7 @@ expect_usage "line 1: longer than 16 MiB, the most a line holds" run --sequence 
 expect_usage "larger than 256 MiB, the most a sequence file holds" run --sequence "file:"<(yes "#$(printf 'x%.0s' {1..4000})") --filter 'color/bt/asm' "${quick[@]}"
 expect_usage "file:$tmp: a directory, not a file of squares" run --sequence "file:$tmp" --filter 'color/bt/asm' "${quick[@]}"
 expect_usage "cannot write $tmp/no/such/dir/r.json" run --output "$tmp/no/such/dir/r.json" --filter 'color/bt/asm'
-expect_usage "--visits 9 is more than the 8 samples to share among them" run --visits 9
+expect_usage "--visits 9 is more than the 3 samples to share among them" run --visits 9
 expect_usage "--visits 0 is out of range" run --visits 0
 expect_usage "--min-reps 9 is more than --reps 6" run --min-reps 9 --reps 6
 expect_usage "--budget takes a whole number, not '1.5'" run --budget 1.5
