@@ -121,9 +121,10 @@ jq -e '(.rows | length) == 5 and
        .summary.matched == 5 and .summary.significant == 1 and .summary.over_fail_over == 1 and
        .summary.detectable_pct == {median: 1, p90: 1}' \
     "$tmp/slow_json.txt" >/dev/null && ok || bad "compare --format json: $(cat "$tmp/slow_json.txt")"
-compare_ok slow_changes 0 "$tmp/a.json" "$tmp/slow.json" --changes-only
+# A regression gate by default: any significant slowdown exits 1.
+compare_ok slow_changes 1 "$tmp/a.json" "$tmp/slow.json" --changes-only
 [ "$(grep -c '^color/' "$tmp/slow_changes.txt")" -eq 1 ] &&
-    grep -q '^color/lea_shr_and/asm  *ordered  *latency .* slower$' "$tmp/slow_changes.txt" && ok ||
+    grep -q '^color/lea_shr_and/asm  *ordered  *latency .* SLOWER (over --fail-over)$' "$tmp/slow_changes.txt" && ok ||
     bad "compare --changes-only: $(cat "$tmp/slow_changes.txt")"
 compare_ok same_json 0 "$tmp/a.json" "$tmp/a.json" --format json --changes-only
 jq -e '.rows == [] and .batch == []' "$tmp/same_json.txt" >/dev/null && ok ||
@@ -258,8 +259,33 @@ grep -q '^color_batch/avx2/asm  *4096 .* slower (over --fail-over)$' "$tmp/batch
     bad "batch slowdown: $(tail -3 "$tmp/batch_slow.txt")"
 compare_ok batch_near 0 "$tmp/batch_a.json" "$tmp/batch_near.json" --fail-over 10
 grep -q '^color_batch/avx2/asm  *4096 .* -$' "$tmp/batch_near.txt" && ok || bad "batch within intervals: $(tail -3 "$tmp/batch_near.txt")"
+# Batch rows with samples from 3 processes are tested as scalar rows are:
+# process medians 0.0350-0.0352 against themselves a hair apart: the same;
+# moved 10%: slower; spread over processes as wide as the move: not told.
+batch_samples() { # batch_samples SCALE SPREAD: 12 samples, 4 a process
+    jq -n --argjson k "$1" --argjson w "$2" '[range(12)] | map((0.035 + (. / 4 | floor) * $w) * $k +
+        (. % 4) * 1e-6)'
+}
+batch_with() { # batch_with SCALE SPREAD OUT
+    jq --argjson s "$(batch_samples "$1" "$2")" \
+        '.batch[0] |= (.reps = 12 | .samples = $s | .processes = [range(12) | . / 4 | floor] |
+         .cycles.median = ($s | sort | (.[5] + .[6]) / 2))' "$tmp/batch_a.json" >"$3"
+}
+batch_with 1 0.0001 "$tmp/bs_a.json"
+batch_with 1.0003 0.0001 "$tmp/bs_same.json"
+batch_with 1.1 0.0001 "$tmp/bs_slow.json"
+batch_with 1.1 0.004 "$tmp/bs_wide.json"
+compare_ok bs_same 0 "$tmp/bs_a.json" "$tmp/bs_same.json"
+grep -q '^compare batch: 1 rows matched, 0 apart ' "$tmp/bs_same.txt" && ok ||
+    bad "batch with samples, one distribution: $(tail -1 "$tmp/bs_same.txt")"
+compare_ok bs_slow 1 "$tmp/bs_a.json" "$tmp/bs_slow.json"
+grep -q '^color_batch/avx2/asm  *4096 .* slower (over --fail-over)$' "$tmp/bs_slow.txt" && ok ||
+    bad "batch with samples, 10% slower: $(tail -3 "$tmp/bs_slow.txt")"
+compare_ok bs_wide 0 "$tmp/bs_a.json" "$tmp/bs_wide.json"
+grep -q '^compare batch: 1 rows matched, 0 apart ' "$tmp/bs_wide.txt" && ok ||
+    bad "batch with samples spread as wide as the move: $(tail -3 "$tmp/bs_wide.txt")"
 compare_ok batch_missing 0 "$tmp/batch_a.json" "$tmp/a.json"
-grep -q '^compare batch: 0 rows matched, 0 apart .*, 1 only in A, 0 only in B$' "$tmp/batch_missing.txt" && ok ||
+grep -q '^compare batch: 0 rows matched, 0 apart .*, 1 only in A, 0 only in B; slowdowns over 0%: 0$' "$tmp/batch_missing.txt" && ok ||
     bad "batch rows only in A: $(tail -1 "$tmp/batch_missing.txt")"
 
 # Tables have no limit on their techniques, impls or sequences (item 14 of

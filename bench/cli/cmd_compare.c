@@ -388,7 +388,7 @@ static int print_json(const char *const files[2], const sq_run *a, const sq_run 
         }
     }
     int batch_gate = 0;
-    json_t *batch = list ? sq_compare_batch_json(a, b, fail_over, &batch_gate) : NULL;
+    json_t *batch = list ? sq_compare_batch_json(a, b, q, fail_over, &batch_gate) : NULL;
     sq_stats spread = detectable_spread(rows, matched);
     json_t *root = list && batch
                        ? json_pack("{s:s, s:s, s:o, s:o, s:{s:i, s:i, s:i, s:{s:o, s:o}}}", "a",
@@ -506,9 +506,9 @@ static const sq_option options[OPT_COUNT] = {
     [OPT_FAIL_OVER] = {.name = "--fail-over",
                        .kind = SQ_OPTION_NUMBER,
                        .placeholder = "PCT",
-                       .help = "exit 1 if a significant slowdown (a batch row's: intervals apart) "
-                               "exceeds PCT% of A (decimals allowed)",
-                       .default_note = "no limit",
+                       .help = "exit 1 if a significant slowdown exceeds PCT% of A (decimals "
+                               "allowed); 0, the default, fails on any, as a regression gate",
+                       .default_note = "0",
                        .low = 0,
                        .high = 1000},
     [OPT_ALPHA] = {.name = "--alpha",
@@ -562,7 +562,7 @@ static int run_compare(int argc, char **argv) {
     sq_parse_options(&sq_command_compare, argc, argv, v, files, 3, &nfiles);
     if (nfiles != 2)
         sq_usage_error("compare", "name two result files, A and B (got %d)", nfiles);
-    double fail_over = v[OPT_FAIL_OVER].given ? v[OPT_FAIL_OVER].number : -1,
+    double fail_over = v[OPT_FAIL_OVER].given ? v[OPT_FAIL_OVER].number : 0,
            q = v[OPT_ALPHA].number;
     /* The runs on the heap: each is kilobytes (sq_run), too much for a small stack. */
     sq_run *a = calloc(2, sizeof *a);
@@ -637,7 +637,7 @@ static int run_compare(int argc, char **argv) {
     if (fail_over >= 0)
         printf("; significant slowdowns over %g%%: %d", fail_over, gate);
     printf("\n");
-    gate += sq_compare_batch(a, b, fail_over, changes_only);
+    gate += sq_compare_batch(a, b, q, fail_over, changes_only);
 done:
     free(rows);
     free(ia.by_key);

@@ -7,6 +7,7 @@
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 static int unmatched(const sq_run *from, const sq_batch_index *in) {
     int n = 0;
@@ -15,29 +16,99 @@ static int unmatched(const sq_run *from, const sq_batch_index *in) {
     return n;
 }
 
-/* One matched batch row's verdict: its intervals apart, and over the gate. */
+/* One matched batch row's verdict, and over the gate. */
 typedef struct batch_verdict {
     bool slower, faster, over;
     double ratio;
 } batch_verdict;
 
-static batch_verdict verdict_of(const sq_batch_result *x, const sq_batch_result *y,
-                                double fail_over) {
-    const sq_stats *s = &x->cycles, *t = &y->cycles;
-    batch_verdict v = {s->ci_hi < t->ci_lo, t->ci_hi < s->ci_lo, false, t->median / s->median};
-    v.over = v.slower && fail_over >= 0 && (v.ratio - 1) * 100 > fail_over;
+/* A batch row's cost changes by less than this fraction of A: never
+ * flagged (a batch cost is a fraction of a cycle a square, so no floor in
+ * cycles, as a scalar row has). */
+#define BATCH_FLOOR_REL 0.01
+
+/* The units a batch row is tested on, as a scalar row's (cmd_compare.c):
+ * per-process medians where it has processes, else its samples. */
+static int batch_units(const sq_batch_result *r, bool by_samples, double *out) {
+    if (!by_samples)
+        return sq_group_medians(r->samples, r->process, r->reps, out);
+    for (int k = 0; k < r->reps; k++)
+        out[k] = r->samples[k];
+    return r->reps;
+}
+
+/* The p-value of a matched pair, tested as scalar rows are: Student's t on
+ * per-process medians (samples where neither has two processes); NAN where
+ * a side keeps no samples (older files) or there is nothing to test. */
+static double batch_p(const sq_batch_result *x, const sq_batch_result *y) {
+    if (!x->samples || !y->samples || x->reps < 1 || y->reps < 1)
+        return NAN;
+    bool by_samples = !x->process && !y->process;
+    double *u = malloc(sizeof *u * (size_t)(x->reps + y->reps));
+    if (!u)
+        return NAN;
+    int nx = batch_units(x, by_samples, u), ny = batch_units(y, by_samples, u + x->reps);
+    double p = nx && ny ? sq_t_test(u, nx, u + x->reps, ny).p : NAN;
+    free(u);
+    return p;
+}
+
+/* verdicts[i] for a's batch row i (ratio NAN: not in b): with samples on
+ * both sides, significant at false discovery rate q over the batch rows
+ * (Benjamini-Hochberg) and moved by BATCH_FLOOR_REL or more; rows without
+ * samples, by their intervals apart. NULL when out of memory. */
+static batch_verdict *batch_verdicts(const sq_run *a, const sq_batch_index *ib, double q,
+                                     double fail_over) {
+    int n = a->nbatch;
+    batch_verdict *v = calloc((size_t)n + 1, sizeof *v);
+    double *p = calloc((size_t)n + 1, sizeof *p),
+           *adjusted = calloc((size_t)n + 1, sizeof *adjusted);
+    if (!v || !p || !adjusted) {
+        free(v), free(p), free(adjusted);
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        const sq_batch_result *y = sq_batch_find(ib, a->batch[i].id, a->batch[i].n);
+        p[i] = y ? batch_p(&a->batch[i], y) : NAN;
+    }
+    sq_bh_adjust(p, n, adjusted);
+    for (int i = 0; i < n; i++) {
+        const sq_batch_result *x = &a->batch[i], *y = sq_batch_find(ib, x->id, x->n);
+        v[i].ratio = y ? y->cycles.median / x->cycles.median : NAN;
+        if (!y)
+            continue;
+        const sq_stats *s = &x->cycles, *t = &y->cycles;
+        bool moved = fabs(t->median - s->median) >= BATCH_FLOOR_REL * fabs(s->median);
+        if (isfinite(p[i])) {
+            bool significant = adjusted[i] <= q && moved;
+            v[i].slower = significant && t->median > s->median;
+            v[i].faster = significant && t->median < s->median;
+        } else { /* older files: no samples to test */
+            v[i].slower = s->ci_hi < t->ci_lo;
+            v[i].faster = t->ci_hi < s->ci_lo;
+        }
+        v[i].over = v[i].slower && fail_over >= 0 && (v[i].ratio - 1) * 100 > fail_over;
+    }
+    free(p);
+    free(adjusted);
     return v;
 }
 
-json_t *sq_compare_batch_json(const sq_run *a, const sq_run *b, double fail_over, int *gate) {
+json_t *sq_compare_batch_json(const sq_run *a, const sq_run *b, double q, double fail_over,
+                              int *gate) {
     sq_batch_index ib;
     json_t *rows = sq_batch_index_init(&ib, b) ? NULL : json_array();
+    batch_verdict *verdicts = rows ? batch_verdicts(a, &ib, q, fail_over) : NULL;
+    if (!verdicts) {
+        json_decref(rows);
+        rows = NULL;
+    }
     *gate = 0;
     for (int i = 0; rows && i < a->nbatch; i++) {
         const sq_batch_result *x = &a->batch[i], *y = sq_batch_find(&ib, x->id, x->n);
         if (!y)
             continue;
-        batch_verdict v = verdict_of(x, y, fail_over);
+        batch_verdict v = verdicts[i];
         *gate += v.over;
         json_t *o = json_pack("{s:s, s:I, s:s, s:f, s:f, s:f, s:b}", "id", x->id, "n",
                               (json_int_t)x->n, "verdict",
@@ -51,16 +122,21 @@ json_t *sq_compare_batch_json(const sq_run *a, const sq_run *b, double fail_over
             rows = NULL;
         }
     }
+    free(verdicts);
     sq_batch_index_free(&ib);
     return rows;
 }
 
-int sq_compare_batch(const sq_run *a, const sq_run *b, double fail_over, bool changes_only) {
+int sq_compare_batch(const sq_run *a, const sq_run *b, double q, double fail_over,
+                     bool changes_only) {
     if (!a->nbatch && !b->nbatch)
         return 0;
     sq_batch_index ia, ib;
-    if (sq_batch_index_init(&ia, a) || sq_batch_index_init(&ib, b)) {
+    batch_verdict *verdicts = NULL;
+    if (sq_batch_index_init(&ia, a) || sq_batch_index_init(&ib, b) ||
+        !(verdicts = batch_verdicts(a, &ib, q, fail_over))) {
         sq_batch_index_free(&ia);
+        sq_batch_index_free(&ib);
         printf("\ncompare batch: out of memory\n");
         return 1;
     }
@@ -72,7 +148,7 @@ int sq_compare_batch(const sq_run *a, const sq_run *b, double fail_over, bool ch
             continue;
         matched++;
         const sq_stats *s = &x->cycles, *t = &y->cycles;
-        batch_verdict v = verdict_of(x, y, fail_over);
+        batch_verdict v = verdicts[i];
         bool slower = v.slower, faster = v.faster, over = v.over;
         double ratio = v.ratio;
         apart += slower || faster;
@@ -87,12 +163,14 @@ int sq_compare_batch(const sq_run *a, const sq_run *b, double fail_over, bool ch
                         : "-",
                over ? " (over --fail-over)" : "");
     }
-    printf("\ncompare batch: %d rows matched, %d apart (disjoint 95%% intervals: no samples are "
-           "kept for a test), %d only in A, %d only in B",
-           matched, apart, unmatched(a, &ib), unmatched(b, &ia));
+    printf("\ncompare batch: %d rows matched, %d apart (Student's t on per-process medians, "
+           "Benjamini-Hochberg at q %g, floor %g%% of A; rows without samples, older files: "
+           "disjoint 95%% intervals), %d only in A, %d only in B",
+           matched, apart, q, BATCH_FLOOR_REL * 100, unmatched(a, &ib), unmatched(b, &ia));
     if (fail_over >= 0)
         printf("; slowdowns over %g%%: %d", fail_over, gate);
     printf("\n");
+    free(verdicts);
     sq_batch_index_free(&ia);
     sq_batch_index_free(&ib);
     return gate;
