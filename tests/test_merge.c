@@ -5,29 +5,34 @@
 #include "bench/results/merge.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 
 #define PER 10
 
-static sq_result rows[3];
-static double *blocks[3];
+/* Every row the test makes, freed at its end with its samples (the block
+ * the merge gave it, where it was a merge's first part). */
+static sq_result *made[16];
+static int nmade;
 
 /* Process p's run of one row: n samples at x, a clock of hz. */
 static sq_run part(int p, int n, double x, double hz) {
-    blocks[p] = sq_samples_alloc(PER);
+    double *block = sq_samples_alloc(PER);
+    sq_result *row = malloc(sizeof *row);
     for (int k = 0; k < n; k++)
-        blocks[p][k] = x + 0.001 * (k % 3);
-    rows[p] = (sq_result){.variant = &sq_variants[0],
-                          .sequence = "random",
-                          .mode = SQ_MODE_LATENCY,
-                          .reps = n,
-                          .samples = blocks[p],
-                          .cycles = sq_stats_of(blocks[p], n),
-                          .harness = {1, 1, 1, 1, 1},
-                          .chain_apart = p == 2};
-    sq_run r = {.results = &rows[p], .nresults = 1};
+        block[k] = x + 0.001 * (k % 3);
+    *row = (sq_result){.variant = &sq_variants[0],
+                       .sequence = "random",
+                       .mode = SQ_MODE_LATENCY,
+                       .reps = n,
+                       .samples = block,
+                       .cycles = sq_stats_of(block, n),
+                       .harness = {1, 1, 1, 1, 1},
+                       .chain_apart = p == 2};
+    made[nmade++] = row;
+    sq_run r = {.results = row, .nresults = 1};
     r.clock = (sq_clock){.tsc_hz = 2e9,
                          .core_hz = hz,
                          .core_hz_min = hz * 0.9,
@@ -63,14 +68,14 @@ int main(void) {
 
     /* A process whose rows are not the others' is refused, nothing changed. */
     sq_run a = part(0, PER, 2.0, 4e9), b = part(1, PER, 2.0, 4e9);
-    rows[1].sequence = "ordered";
+    b.results[0].sequence = "ordered";
     CHECK(sq_runs_merge((sq_run[]){a, b}, 2, err, sizeof err) == -1 &&
-              strstr(err, "row 0") != NULL && rows[0].reps == PER && !rows[0].process,
+              strstr(err, "row 0") != NULL && a.results[0].reps == PER && !a.results[0].process,
           "rows that differ: refused (%s)", err);
     CHECK(sq_runs_merge(parts, 0, err, sizeof err) == -1, "no process: refused");
 
     /* One process: the interval is the order statistics' alone. */
-    sq_stats one = sq_pooled_stats(blocks[1], NULL, PER);
+    sq_stats one = sq_pooled_stats(parts[1].results[0].samples, NULL, PER);
     CHECK(one.ci_hi <= 2.002 + 1e-12, "one process: [%g, %g]", one.ci_lo, one.ci_hi);
     /* Batch rows alike: pooled, with their processes. */
     static double bx[2][3] = {{0.07, 0.071, 0.072}, {0.09, 0.091, 0.092}};
@@ -78,7 +83,6 @@ int main(void) {
         {.id = "color_batch/sse2/asm", .n = 8192, .reps = 3, .samples = bx[0]},
         {.id = "color_batch/sse2/asm", .n = 8192, .reps = 3, .samples = bx[1]}};
     sq_run c = part(0, PER, 2.0, 4e9), d = part(1, PER, 2.0, 4e9);
-    rows[1].sequence = rows[0].sequence;
     c.batch = &batch[0], c.nbatch = 1, d.batch = &batch[1], d.nbatch = 1;
     double *kept = batch[0].samples;
     batch[0].samples = sq_samples_alloc(3); /* the merge frees the row's old block */
@@ -91,9 +95,13 @@ int main(void) {
           batch[0].cycles.median, batch[0].cycles.ci_hi);
     batch[1].id = "color_batch/avx2/asm";
     sq_run e = part(0, PER, 2.0, 4e9), f = part(1, PER, 2.0, 4e9);
-    rows[1].sequence = rows[0].sequence;
     e.batch = &batch[0], e.nbatch = 1, f.batch = &batch[1], f.nbatch = 1;
     CHECK(sq_runs_merge((sq_run[]){e, f}, 2, err, sizeof err) == -1 && strstr(err, "batch"),
           "batch rows that differ: refused (%s)", err);
+    for (int i = 0; i < nmade; i++) {
+        free(made[i]->samples);
+        free(made[i]);
+    }
+    free(batch[0].samples); /* the merge's block */
     return check_finish("merge", NULL);
 }

@@ -3,6 +3,7 @@
 #include "bench/measure/batch_timing.h"
 #include "bench/verify/batch_verify.h"
 #include "bench/cli/cli.h"
+#include "bench/measure/engine.h"
 #include "bench/render/doc.h"
 #include "bench/util/failure.h"
 #include "bench/util/output.h"
@@ -117,6 +118,6 @@ static int run_batch(int argc, char **argv) {
     else
         written = write_doc(out, format == FORMAT_MARKDOWN ? SQ_DOC_MARKDOWN : SQ_DOC_TEXT, &result,
                             skipped, &cal, &t);
-    free(result.batch);
+    sq_run_free(&result); /* the batch rows and their samples */
     return sq_finish_report_output("batch", output ? &out_file : NULL, written, SQ_FORMAT_TABLE);
 }
