@@ -131,7 +131,7 @@ int sq_compare_batch(const sq_run *a, const sq_run *b, double q, double fail_ove
                      bool changes_only) {
     if (!a->nbatch && !b->nbatch)
         return 0;
-    sq_batch_index ia, ib;
+    sq_batch_index ia = {0}, ib = {0}; /* freeable whichever init fails */
     batch_verdict *verdicts = NULL;
     if (sq_batch_index_init(&ia, a) || sq_batch_index_init(&ib, b) ||
         !(verdicts = batch_verdicts(a, &ib, q, fail_over))) {
