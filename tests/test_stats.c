@@ -323,6 +323,17 @@ static void test_group_medians(void) {
     n = sq_group_medians(x, NULL, 7, m);
     CHECK(n == 1 && m[0] == 4, "no groups: one median, %d: %g", n, m[0]);
     CHECK(sq_group_medians(x, NULL, 0, m) == 0, "no values: no groups");
+
+    /* What compare tests a side on: the group count, then per-group medians
+     * or the samples themselves. */
+    CHECK(sq_group_count(g, 7) == 3 && sq_group_count(pairs, 4) == 2 &&
+              sq_group_count(NULL, 7) == 1 && sq_group_count(g, 0) == 1,
+          "group counts: %d %d %d %d", sq_group_count(g, 7), sq_group_count(pairs, 4),
+          sq_group_count(NULL, 7), sq_group_count(g, 0));
+    n = sq_test_units(x, g, 7, false, m);
+    CHECK(n == 3 && m[0] == 2 && m[1] == 4 && m[2] == 8, "units by group: %d", n);
+    n = sq_test_units(x, g, 7, true, m);
+    CHECK(n == 7 && m[0] == 5 && m[6] == 8, "units by sample: %d: %g .. %g", n, m[0], m[6]);
 }
 
 int main(void) {

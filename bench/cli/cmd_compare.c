@@ -71,13 +71,7 @@ static side side_of(const sq_result *r) {
     side s = {.r = r, .s = r->cycles, .finite = r->reps > 0 && isfinite(r->cycles.median)};
     for (int k = 0; k < r->reps; k++)
         s.finite &= isfinite(r->samples[k]) != 0;
-    bool seen[256] = {false};
-    for (int k = 0; r->process && k < r->reps; k++) {
-        s.nprocesses += !seen[r->process[k]];
-        seen[r->process[k]] = true;
-    }
-    if (!s.nprocesses)
-        s.nprocesses = 1;
+    s.nprocesses = sq_group_count(r->process, r->reps);
     if (!s.finite)
         return s;
     s.s = sq_stats_of(r->samples, r->reps);
@@ -206,23 +200,16 @@ typedef struct tally {
     double p_cut;         /* the p-value a row needed for that beside them */
 } tally;
 
-/* The units a side is tested on, into out (room for its reps): its
- * per-process medians, or its samples. Returns how many. */
-static int units_of(const side *s, bool by_samples, double *out) {
-    if (!by_samples)
-        return sq_group_medians(s->r->samples, s->r->process, s->r->reps, out);
-    memcpy(out, s->r->samples, sizeof *out * (size_t)s->r->reps);
-    return s->r->reps;
-}
-
 /* t-tests a row on its units: per-process medians where a side has two
  * processes, else samples. Returns the test's p-value (NAN: untestable). */
 static double t_test(row *w) {
     w->by_samples = w->a.nprocesses < 2 && w->b.nprocesses < 2;
     double *ua = malloc(sizeof *ua * ((size_t)w->a.r->reps + (size_t)w->b.r->reps));
     double *ub = ua ? ua + w->a.r->reps : NULL;
-    int na = ua ? units_of(&w->a, w->by_samples, ua) : 0;
-    int nb = ua ? units_of(&w->b, w->by_samples, ub) : 0;
+    int na =
+        ua ? sq_test_units(w->a.r->samples, w->a.r->process, w->a.r->reps, w->by_samples, ua) : 0;
+    int nb =
+        ua ? sq_test_units(w->b.r->samples, w->b.r->process, w->b.r->reps, w->by_samples, ub) : 0;
     if (!na || !nb) { /* both sides have samples: none is out of memory */
         fprintf(stderr, "sqcolor compare: out of memory\n");
         exit(SQ_EXIT_FAIL);

@@ -27,27 +27,19 @@ typedef struct batch_verdict {
  * cycles, as a scalar row has). */
 #define BATCH_FLOOR_REL 0.01
 
-/* The units a batch row is tested on, as a scalar row's (cmd_compare.c):
- * per-process medians where it has processes, else its samples. */
-static int batch_units(const sq_batch_result *r, bool by_samples, double *out) {
-    if (!by_samples)
-        return sq_group_medians(r->samples, r->process, r->reps, out);
-    for (int k = 0; k < r->reps; k++)
-        out[k] = r->samples[k];
-    return r->reps;
-}
-
 /* The p-value of a matched pair, tested as scalar rows are: Student's t on
  * per-process medians (samples where neither has two processes); NAN where
  * a side keeps no samples (older files) or there is nothing to test. */
 static double batch_p(const sq_batch_result *x, const sq_batch_result *y) {
     if (!x->samples || !y->samples || x->reps < 1 || y->reps < 1)
         return NAN;
-    bool by_samples = !x->process && !y->process;
+    bool by_samples =
+        sq_group_count(x->process, x->reps) < 2 && sq_group_count(y->process, y->reps) < 2;
     double *u = malloc(sizeof *u * (size_t)(x->reps + y->reps));
     if (!u)
         return NAN;
-    int nx = batch_units(x, by_samples, u), ny = batch_units(y, by_samples, u + x->reps);
+    int nx = sq_test_units(x->samples, x->process, x->reps, by_samples, u),
+        ny = sq_test_units(y->samples, y->process, y->reps, by_samples, u + x->reps);
     double p = nx && ny ? sq_t_test(u, nx, u + x->reps, ny).p : NAN;
     free(u);
     return p;

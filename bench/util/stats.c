@@ -261,6 +261,24 @@ static int cmp_grouped(const void *a, const void *b) {
     return c ? c : cmp_double(&x->value, &y->value);
 }
 
+int sq_group_count(const unsigned char *group, int n) {
+    bool seen[256] = {false};
+    int count = 0;
+    for (int i = 0; group && i < n; i++) {
+        count += !seen[group[i]];
+        seen[group[i]] = true;
+    }
+    return count ? count : 1;
+}
+
+int sq_test_units(const double *x, const unsigned char *group, int n, bool by_samples,
+                  double *out) {
+    if (!by_samples)
+        return sq_group_medians(x, group, n, out);
+    memcpy(out, x, sizeof *out * (size_t)(n > 0 ? n : 0));
+    return n > 0 ? n : 0;
+}
+
 int sq_group_medians(const double *x, const unsigned char *group, int n, double *out) {
     if (n <= 0)
         return 0;

@@ -84,4 +84,13 @@ void sq_bh_adjust(const double *p, int n, double *adjusted);
  * groups that hold a value (0 for n 0, or out of memory). */
 int sq_group_medians(const double *x, const unsigned char *group, int n, double *out);
 
+/* The groups group[0..n) holds (1 where group is NULL or n is 0). */
+int sq_group_count(const unsigned char *group, int n);
+
+/* What compare t-tests a side of a row on (docs/statistics.md): its
+ * per-group (per-process) medians, or with by_samples its samples, into out
+ * (room for n). by_samples where neither side has two groups. Returns how
+ * many, 0 out of memory. */
+int sq_test_units(const double *x, const unsigned char *group, int n, bool by_samples, double *out);
+
 #endif
