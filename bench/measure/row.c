@@ -49,6 +49,20 @@ static uint64_t expected_return(const sq_row *r, size_t at, size_t n) {
     return r->in->ones[at + n] - r->in->ones[at];
 }
 
+/* The kernel's answer over the first n inputs, checked: false with the
+ * reason in err. */
+static bool answers_right(const sq_row *r, size_t n, char *err, size_t errlen) {
+    uint64_t got = run_once(r, 0, n), want = expected_return(r, 0, n);
+    if (got == want)
+        return true;
+    snprintf(err, errlen,
+             "kernel check failed: %s in %s mode on the %s sequence: over the first %zu "
+             "inputs expected %llu, got %llu",
+             r->variant->id, sq_mode_names[r->mode], r->in->sequence, n, (unsigned long long)want,
+             (unsigned long long)got);
+    return false;
+}
+
 bool sq_row_check(const sq_row *r, char *err, size_t errlen) {
     if (!r->variant)
         return true;
@@ -62,20 +76,12 @@ bool sq_row_check(const sq_row *r, char *err, size_t errlen) {
      * checks its own window's answer too (sq_row_visit), so the whole input
      * needs no pass of its own, which took 3 s of a run spread over
      * processes. */
-    size_t step = SQ_KERNEL_UNROLL, last = r->in->n < 128 ? r->in->n : 128;
-    size_t whole = chained(r) ? last : r->in->n < SQ_CHECK_SQUARES ? r->in->n : SQ_CHECK_SQUARES;
-    for (size_t n = step; n <= whole; n = n < last ? n + step : n == whole ? whole + 1 : whole) {
-        uint64_t got = run_once(r, 0, n), want = expected_return(r, 0, n);
-        if (got != want) {
-            snprintf(err, errlen,
-                     "kernel check failed: %s in %s mode on the %s sequence: over the first %zu "
-                     "inputs expected %llu, got %llu",
-                     r->variant->id, sq_mode_names[r->mode], r->in->sequence, n,
-                     (unsigned long long)want, (unsigned long long)got);
+    size_t last = r->in->n < 128 ? r->in->n : 128;
+    for (size_t n = SQ_KERNEL_UNROLL; n <= last; n += SQ_KERNEL_UNROLL)
+        if (!answers_right(r, n, err, errlen))
             return false;
-        }
-    }
-    return true;
+    size_t whole = r->in->n < SQ_CHECK_SQUARES ? r->in->n : SQ_CHECK_SQUARES;
+    return chained(r) || whole <= last || answers_right(r, whole, err, errlen);
 }
 
 /* Squares per sample so that one sample lasts about target ticks: the best
