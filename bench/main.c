@@ -1,6 +1,7 @@
 /* sqcolor: how many core cycles does each way of computing the color of a
  * chess square cost, hand-written asm beside compiled C? */
 #include "bench/cli/cli.h"
+#include "bench/machine/clock.h"
 #include "bench/machine/cpu_features.h"
 #include "bench/report/report.h"
 #include "bench/measure/engine.h"
@@ -145,6 +146,7 @@ static void check_stdout(void) {
 }
 
 int main(int argc, char **argv) {
+    sq_tsc_mark();
     occupy_closed_std_fds();
     keep_stdout_errors();
     atexit(check_stdout);

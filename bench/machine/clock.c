@@ -2,6 +2,7 @@
 
 #include <cpuid.h>
 #include <linux/perf_event.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,25 +53,46 @@ double sq_monotonic_s(void) {
 /* The TSC's frequency a run measured, for the processes it runs. */
 #define TSC_VARIABLE "SQCOLOR_TSC_HZ"
 
-/* Ticks over 20 ms of CLOCK_MONOTONIC_RAW; the best of 5 brackets. */
-static double measured_tsc_hz(void) {
-    double best = 0, best_window = 1e9;
+/* A TSC reading between two CLOCK_MONOTONIC_RAW readings: the tightest of 5,
+ * so an interrupt inside one does not widen it. */
+typedef struct tsc_bracket {
+    double mid_s; /* the middle of the two clock readings */
+    uint64_t tsc;
+} tsc_bracket;
+
+static tsc_bracket tsc_bracket_now(void) {
+    tsc_bracket best = {0, 0};
+    double least = INFINITY;
     for (int i = 0; i < 5; i++) {
         double t0 = sq_monotonic_s();
-        uint64_t c0 = sq_tsc_begin();
-        double t0b = sq_monotonic_s();
-        while (sq_monotonic_s() - t0 < 0.02)
-            ;
+        uint64_t c = sq_tsc_begin();
         double t1 = sq_monotonic_s();
-        uint64_t c1 = sq_tsc_end();
-        double t1b = sq_monotonic_s();
-        double window = (t0b - t0) + (t1b - t1); /* uncertainty of the brackets */
-        if (window < best_window) {
-            best_window = window;
-            best = (double)(c1 - c0) / ((t1 + t1b) / 2 - (t0 + t0b) / 2);
+        if (t1 - t0 < least) {
+            least = t1 - t0;
+            best = (tsc_bracket){(t0 + t1) / 2, c};
         }
     }
     return best;
+}
+
+static tsc_bracket tsc_start;
+
+void sq_tsc_mark(void) {
+    tsc_start = tsc_bracket_now();
+}
+
+/* Ticks over the time since sq_tsc_mark (at least TSC_SPAN_S): the span the
+ * process spent before its first timing (reading options, preparing,
+ * verifying) measures the TSC at no cost of its own, and more precisely the
+ * longer it is. */
+#define TSC_SPAN_S 0.1
+static double measured_tsc_hz(void) {
+    if (!tsc_start.tsc)
+        sq_tsc_mark();
+    while (sq_monotonic_s() - tsc_start.mid_s < TSC_SPAN_S)
+        ;
+    tsc_bracket end = tsc_bracket_now();
+    return (double)(end.tsc - tsc_start.tsc) / (end.mid_s - tsc_start.mid_s);
 }
 
 double sq_tsc_hz(const char **source) {
@@ -93,8 +115,9 @@ double sq_tsc_hz(const char **source) {
             }
         }
     }
-    /* Measured once a process (100 ms), or once a run: its processes are
-     * given the figure their run measured (sq_tsc_hz_share). */
+    /* Measured once a process (over its time so far, at least 100 ms), or
+     * once a run: its processes are given the figure their run measured
+     * (sq_tsc_hz_share). */
     static double measured;
     static const char *how;
     const char *shared = getenv(TSC_VARIABLE);

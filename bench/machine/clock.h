@@ -34,6 +34,10 @@ void sq_machine_detect(sq_machine *m);
  * against CLOCK_MONOTONIC_RAW. *source says which. */
 double sq_tsc_hz(const char **source);
 
+/* Starts the span sq_tsc_hz measures the TSC over, where no leaf of cpuid
+ * gives it: called first thing in main. */
+void sq_tsc_mark(void);
+
 /* Hands this process's TSC frequency to the processes it starts (in the
  * environment), so that a run spread over processes measures it once and
  * every process converts with the same figure. 0, or -1 (errno). */
