@@ -2,6 +2,7 @@
  * n, a missing vzeroupper, a clobbered callee-saved register; and every batch
  * variant of the catalogue is in the registry. */
 #include "bench/verify/batch_verify.h"
+#include "bench/verify/verify_aside.h"
 #include "check.h"
 #include "bench/machine/cpu_features.h"
 
@@ -43,6 +44,34 @@ int main(void) {
            WANT("n=4096", "upper ymm state in use", "no vzeroupper"));
     expect("clobber_rbx", broken_batch_clobber_rbx, false,
            WANT("clobbered callee-saved register rbx"));
+
+    /* Verified aside, in a process of its own: the verdict and the lines
+     * come back, a crash in the routine included. */
+    sq_batch_variant broken = {.id = "color_batch/wrong/asm",
+                               .family = &sq_batch_families[0],
+                               .technique = "wrong",
+                               .impl = "asm",
+                               .req = "AVX2",
+                               .how = "",
+                               .needs = SQ_FEATURE_AVX2,
+                               .fn = {.color = broken_batch_wrong}};
+    const sq_batch_variant *with_broken[] = {sq_batch_best_asm(&sq_batch_families[0]), &broken};
+    sq_verify_aside aside;
+    char said[4096] = "";
+    FILE *out = fmemopen(said, sizeof said - 1, "w");
+    sq_verify_aside_start(&aside, with_broken, 2);
+    CHECK(aside.pid > 0, "verified in a process of its own");
+    bool verdict = sq_verify_aside_wait(&aside, out);
+    fclose(out);
+    CHECK(!verdict && strstr(said, "color_batch/wrong/asm") && strstr(said, "FAIL") &&
+              strstr(said, "1 passed, 1 failed"),
+          "aside: passed %d, said '%s'", verdict, said);
+    memset(said, 0, sizeof said);
+    out = fmemopen(said, sizeof said - 1, "w");
+    sq_verify_aside_start(&aside, with_broken, 1);
+    verdict = sq_verify_aside_wait(&aside, out);
+    fclose(out);
+    CHECK(verdict && said[0] == 0, "aside, all right: passed %d, said '%s'", verdict, said);
 
     /* The catalogue's variants: each family has its dispatcher and scalar asm. */
     for (int f = 0; f < sq_batch_family_count; f++) {

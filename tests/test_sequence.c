@@ -72,6 +72,15 @@ static void check_builtin_basics(const char *name, int arity) {
     CHECK(differs == (strcmp(name, "ordered") != 0 && !games),
           "%s (arity %d): another seed %s the squares", name, arity,
           differs ? "changed" : "did not change");
+    /* The first squares are the same at any length: a run's kernel check
+     * builds only them (engine.h, check_only). */
+    sq_sequence prefix;
+    CHECK(make(name, arity, LENGTH / 4 + 1, 42, &prefix, err, sizeof err), "%s short: %s", name,
+          err);
+    CHECK(memcmp(s.a, prefix.a, LENGTH / 4 + 1) == 0 &&
+              (!s.b || memcmp(s.b, prefix.b, LENGTH / 4 + 1) == 0),
+          "%s (arity %d): a shorter sequence is not the longer one's start", name, arity);
+    sq_sequence_free(&prefix);
     sq_sequence_free(&s);
     sq_sequence_free(&again);
     sq_sequence_free(&other);

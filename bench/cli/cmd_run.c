@@ -1,6 +1,7 @@
 /* sqcolor run: verify, then time, then print. */
 #include "bench/measure/batch_timing.h"
 #include "bench/verify/batch_verify.h"
+#include "bench/verify/verify_aside.h"
 #include "bench/cli/cli.h"
 #include "bench/cli/forks.h"
 #include "bench/results/merge.h"
@@ -233,6 +234,10 @@ static void as_process(sq_engine_config *cfg, int index, int count) {
     if (cfg->budget_s > 0)
         cfg->budget_s /= count;
     cfg->checked = true; /* by the run, once */
+    /* The processes run back to back on one CPU: after the first, the core
+     * comes from timing the one before, at its clock. */
+    if (index > 0)
+        cfg->timing.warm_s = 0.005;
     cfg->order_seed = (cfg->seed ^ 0x9e3779b97f4a7c15ULL) * (uint64_t)(2 * index + 3);
     /* 68 KiB a process: past a page, a cache set's stride and an L2 way. */
     void *hold = mmap(NULL, (size_t)(index + 1) * 68 * 1024, PROT_NONE,
@@ -341,12 +346,18 @@ static int run_run(int argc, char **argv) {
     bool one_of_many = sq_fork_child(&process_index, &processes, &process_output);
     if (one_of_many)
         as_process(&cfg, process_index, processes);
+    /* A run spread over processes only checks the kernels itself. */
+    cfg.check_only = !one_of_many && processes > 1;
 
     const sq_variant *vs[sq_variant_count];
     const sq_batch_variant *bvs[sq_batch_variant_count];
     int nbatch;
     cfg.nvariants = sq_select_all_supported_or_exit("run", v[OPT_FILTER].text, vs, bvs, &nbatch);
     cfg.variants = vs;
+    /* The batch variants verified on the other core meanwhile. */
+    sq_verify_aside aside = {0};
+    if (!one_of_many)
+        sq_verify_aside_start(&aside, bvs, nbatch);
 
     /* The sequences as the run will use them (named twice? of no selected
      * family? a file of squares?) before anything is written. */
@@ -401,23 +412,23 @@ static int run_run(int argc, char **argv) {
         sq_usage_error("run", "--save: %s", err);
     }
 
-    /* Truth first: a variant that fails verification stops the run. */
+    /* Truth first: a variant that fails verification stops the run, and
+     * every kernel's answers are checked, once, before any is timed. */
     bool verified = sq_verify_all(vs, cfg.nvariants, true, stderr);
-    if (!sq_batch_verify_all(bvs, nbatch, true, stderr) || !verified) {
+    int rc = verified ? sq_engine_check(engine, err, sizeof err) : SQ_ENGINE_OK;
+    if (!sq_verify_aside_wait(&aside, stderr) || !verified) {
         if (output)
             sq_output_abort(&out_file);
         sq_engine_discard(engine, &run);
         return SQ_EXIT_FAIL;
     }
-
-    int rc;
-    if (processes > 1) {
-        /* Verified once, here, before the processes time. */
-        rc = sq_engine_check(engine, err, sizeof err);
+    cfg.checked = true;
+    if (rc) {
         sq_engine_discard(engine, &run);
-        if (!rc)
-            rc = time_in_processes(&cfg, processes, &run, err, sizeof err) ? SQ_ENGINE_CHECK_FAILED
-                                                                           : SQ_ENGINE_OK;
+    } else if (processes > 1) {
+        sq_engine_discard(engine, &run);
+        rc = time_in_processes(&cfg, processes, &run, err, sizeof err) ? SQ_ENGINE_CHECK_FAILED
+                                                                       : SQ_ENGINE_OK;
     } else {
         rc = sq_engine_time(engine, &run, err, sizeof err);
     }

@@ -4,6 +4,7 @@
 #define SQCOLOR_INPUTS_H
 
 #include "bench/catalog/registry.h"
+#include "bench/input/sequence.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -14,7 +15,7 @@ typedef struct sq_input {
                              file:PATH its label (engine.c) */
     size_t n;
     uint8_t *a;     /* the family's squares (0x88 for color_x88) */
-    uint8_t *b;     /* second squares, pair families */
+    uint8_t *b;     /* second squares, pair families (one square's: a, never read) */
     uint8_t *a_lat; /* a[i] ^ expected(i - 1): what the chained kernels read */
     uint8_t *want;  /* expected result at i */
     uint32_t *ones; /* ones[i]: expected results that are 1 before i (n + 1 entries) */
@@ -30,6 +31,11 @@ typedef struct sq_input {
  * with a one-line reason. */
 int sq_input_build(const sq_family *fam, const char *spec, size_t length, uint64_t seed,
                    sq_input *in, char *err, size_t errlen);
+
+/* The same from a sequence already made (of fam's arity), which the input
+ * does not keep: families of one arity share their sequences. */
+int sq_input_encode(const sq_family *fam, const char *spec, const sq_sequence *seq, sq_input *in,
+                    char *err, size_t errlen);
 
 void sq_input_free(sq_input *in);
 

@@ -36,7 +36,9 @@ const char *sq_sequence_path(const char *spec);
 bool sq_sequence_known(const char *spec, int arity);
 
 /* Builds `length` squares (pairs); a file's are repeated to that length.
- * Returns 0, or -1 with a one-line reason naming the file, line and token. */
+ * A sequence's first squares are the same at every length (a run's kernel
+ * check builds only them). Returns 0, or -1 with a one-line reason naming the file, line and token.
+ */
 int sq_sequence_make(const char *spec, int arity, size_t length, uint64_t seed, sq_sequence *out,
                      char *err, size_t errlen);
 

@@ -39,7 +39,8 @@ void sq_calibrate_clock(const sq_calibration_config *cfg, sq_calibration *cal) {
     cal->perf = sq_perf_cycles_open();
     const sq_chain *add = sq_chain_find("add");
     /* Warm up: let the core reach its clock before anything is kept. */
-    sq_chain_ticks(add, sq_chain_iters_for(add, 0.05 * cal->tsc_hz), 1);
+    double warm_s = cfg->warm_s > 0 ? cfg->warm_s : 0.05;
+    sq_chain_ticks(add, sq_chain_iters_for(add, warm_s * cal->tsc_hz), 1);
     cal->add_iters = sq_chain_iters_for(add, cfg->sample_s * cal->tsc_hz);
     double *r = malloc(sizeof *r * (size_t)cfg->reps);
     for (int i = 0; i < cfg->reps; i++)

@@ -13,6 +13,7 @@ typedef struct sq_calibration_config {
     int samples;     /* timed samples per repetition; the minimum counts */
     double sample_s; /* length of one sample, as for the kernels */
     int cpu;         /* pin to this CPU; -1 = stay where we are */
+    double warm_s;   /* add chain run first, so the core reaches its clock; 0 = 50 ms */
 } sq_calibration_config;
 
 typedef struct sq_calibration {

@@ -128,6 +128,32 @@ static const char *label_of(const engine *e, const sq_run *run, const char *spec
     return spec;
 }
 
+/* The sequences made so far, each once for the families of its arity. */
+#define MAX_MADE (2 * 16)
+struct made_sequence {
+    const char *spec;
+    int arity;
+    sq_sequence seq;
+};
+
+static const sq_sequence *made_sequence(struct made_sequence *made, int *nmade, int arity,
+                                        const char *spec, size_t length, uint64_t seed, char *err,
+                                        size_t errlen) {
+    for (int i = 0; i < *nmade; i++)
+        if (made[i].arity == arity && strcmp(made[i].spec, spec) == 0)
+            return &made[i].seq;
+    if (*nmade == MAX_MADE) {
+        snprintf(err, errlen, "more than %d sequences", MAX_MADE / 2);
+        return NULL;
+    }
+    struct made_sequence *m = &made[*nmade];
+    if (sq_sequence_make(spec, arity, length, seed, &m->seq, err, errlen))
+        return NULL;
+    m->spec = spec;
+    m->arity = arity;
+    return &made[(*nmade)++].seq;
+}
+
 static int build_inputs(engine *e, const sq_run *run) {
     /* Every asked sequence must apply to some selected family. */
     for (int i = 0; i < e->cfg->nsequences; i++) {
@@ -144,20 +170,30 @@ static int build_inputs(engine *e, const sq_run *run) {
     e->inputs = calloc((size_t)sq_family_count * 16, sizeof *e->inputs);
     if (!e->inputs)
         return fail(e, SQ_ENGINE_BAD_INPUT, "out of memory");
+    struct made_sequence made[MAX_MADE];
+    int nmade = 0, rc = 0;
+    /* A sequence's first squares are the same at any length (sequence.h). */
+    size_t length = e->cfg->length;
+    if (e->cfg->check_only && length > SQ_CHECK_SQUARES)
+        length = SQ_CHECK_SQUARES;
     for (int f = 0; f < sq_family_count; f++) {
         const sq_family *fam = &sq_families[f];
         if (!family_selected(e, fam))
             continue;
         const char *specs[16];
         int nspecs = family_specs(e, fam, specs);
-        for (int s = 0; s < nspecs && s < 16; s++) {
-            if (sq_input_build(fam, specs[s], e->cfg->length, e->cfg->seed, &e->inputs[e->ninputs],
-                               e->err, e->errlen))
-                return SQ_ENGINE_BAD_INPUT;
-            e->inputs[e->ninputs++].sequence = label_of(e, run, specs[s]);
+        for (int s = 0; s < nspecs && s < 16 && !rc; s++) {
+            const sq_sequence *seq = made_sequence(made, &nmade, fam->arity, specs[s], length,
+                                                   e->cfg->seed, e->err, e->errlen);
+            rc = !seq ||
+                 sq_input_encode(fam, specs[s], seq, &e->inputs[e->ninputs], e->err, e->errlen);
+            if (!rc)
+                e->inputs[e->ninputs++].sequence = label_of(e, run, specs[s]);
         }
     }
-    return 0;
+    for (int i = 0; i < nmade; i++)
+        sq_sequence_free(&made[i].seq);
+    return rc ? SQ_ENGINE_BAD_INPUT : 0;
 }
 
 /* ---- rows --------------------------------------------------------------- */

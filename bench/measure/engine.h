@@ -56,6 +56,8 @@ typedef struct sq_engine_config {
     const char *process; /* the progress line's name of this process ("2 of 3"), or NULL */
     bool checked;        /* the kernels' answers were checked (sq_engine_check) by the run
                             this process is one of: not again */
+    bool check_only;     /* prepared for sq_engine_check alone: each sequence only as far
+                            as the check reads (SQ_CHECK_SQUARES, row.h), not timed */
 } sq_engine_config;
 
 enum { SQ_ENGINE_OK = 0, SQ_ENGINE_CHECK_FAILED = 1, SQ_ENGINE_BAD_INPUT = 2 };

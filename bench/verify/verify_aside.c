@@ -1,0 +1,71 @@
+#include "bench/verify/verify_aside.h"
+
+#include "bench/verify/batch_verify.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static pid_t pending;
+
+/* At exit before the wait (sq_usage_error, say): the verifier goes too. */
+static void stop_pending(void) {
+    if (pending > 0) {
+        kill(pending, SIGKILL);
+        while (waitpid(pending, NULL, 0) < 0 && errno == EINTR)
+            ;
+        pending = 0;
+    }
+}
+
+void sq_verify_aside_start(sq_verify_aside *a, const sq_batch_variant *const *vs, int n) {
+    static bool registered;
+    *a = (sq_verify_aside){.pid = 0, .log = NULL, .vs = vs, .n = n};
+    if (n == 0 || (!registered && atexit(stop_pending) != 0))
+        return;
+    registered = true;
+    if (!(a->log = tmpfile()))
+        return;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        /* Not the parent's exit handlers (its --output temporary is its own). */
+        bool passed = sq_batch_verify_all(vs, n, true, a->log);
+        _exit(fflush(a->log) == 0 && passed ? 0 : 1);
+    }
+    if (pid < 0) {
+        fclose(a->log);
+        a->log = NULL;
+        return;
+    }
+    a->pid = pending = pid;
+}
+
+bool sq_verify_aside_wait(sq_verify_aside *a, FILE *out) {
+    if (a->pid <= 0) {
+        if (a->log)
+            fclose(a->log);
+        return sq_batch_verify_all(a->vs, a->n, true, out);
+    }
+    int status = 0;
+    pid_t got;
+    while ((got = waitpid(a->pid, &status, 0)) < 0 && errno == EINTR)
+        ;
+    pending = 0;
+    /* The process wrote through its own copy of the stream: read the file. */
+    char buf[4096];
+    size_t k;
+    rewind(a->log);
+    while ((k = fread(buf, 1, sizeof buf, a->log)) > 0)
+        fwrite(buf, 1, k, out);
+    fclose(a->log);
+    fflush(out);
+    if (got < 0 || !WIFEXITED(status)) {
+        fprintf(out, "verify batch: the verifying process %s\n",
+                got < 0 ? "was lost" : "died of a signal");
+        return false;
+    }
+    return WEXITSTATUS(status) == 0;
+}
