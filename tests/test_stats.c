@@ -164,6 +164,20 @@ static void test_modes_one_speed(void) {
     CHECK(sq_modes_of(below, 8, sp) == 0, "two groups both below zero: one speed, none");
     double from_zero[8] = {-0.5, -0.5, -0.5, -0.5, 1, 1, 1, 1};
     CHECK(sq_modes_of(from_zero, 8, sp) == SQ_MAX_MODES, "nothing or a cycle: two speeds");
+    /* A batch row's gross cost at two speeds, as same_color_batch/avx2 at
+     * 256 KiB on AMD Zen 5 reads by placement: 20% apart, but under the
+     * net rules' absolute floor. The gross rules see them; and still no
+     * speeds in a tight single group. */
+    double gross[12] = {0.0505, 0.0602, 0.0505, 0.0600, 0.0603, 0.0507,
+                        0.0596, 0.0502, 0.0499, 0.0603, 0.0499, 0.0600};
+    CHECK(sq_modes_of(gross, 12, sp) == 0, "net rules: under the absolute floor");
+    CHECK(sq_gross_modes_of(gross, 12, sp) == SQ_MAX_MODES && fabs(sp[0].cycles - 0.05035) < 1e-6 &&
+              fabs(sp[1].cycles - 0.0601) < 1e-6 && sp[0].share == 0.5,
+          "gross rules: 0.050 and 0.060, half each: %g (%g), %g", sp[0].cycles, sp[0].share,
+          sp[1].cycles);
+    double tight[12] = {0.0318, 0.0319, 0.0318, 0.0318, 0.0319, 0.0318,
+                        0.0317, 0.0318, 0.0319, 0.0318, 0.0318, 0.0317};
+    CHECK(sq_gross_modes_of(tight, 12, sp) == 0, "gross rules: one tight group, one speed");
 }
 
 /* Two speeds as on an Intel guest: 4.13 or 4.32 cycles, 0.2% noise each,

@@ -133,7 +133,7 @@ static int merge_batch(sq_run *parts, int n, char *err, size_t errlen) {
         b->process = n > 1 ? (unsigned char *)(x + (total ? total : 1)) : NULL;
         b->reps = total;
         b->cycles = sq_pooled_stats(x, b->process, total);
-        b->nmodes = sq_modes_of(x, total, b->modes);
+        b->nmodes = sq_gross_modes_of(x, total, b->modes);
     }
     return 0;
 }

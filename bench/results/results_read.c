@@ -276,7 +276,7 @@ static int read_batch(reader *rd, json_t *root, sq_run *run) {
         if (json_object_get(o, SQ_KEY_SAMPLES)) {
             if (get_samples(rd, o, where, (size_t)reps, &b->samples, &b->process))
                 return -1;
-            b->nmodes = sq_modes_of(b->samples, b->reps, b->modes);
+            b->nmodes = sq_gross_modes_of(b->samples, b->reps, b->modes);
         }
         run->nbatch++;
     }

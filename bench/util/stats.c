@@ -70,14 +70,14 @@ bool sq_about_zero(sq_stats s) {
  *     hundredths of a cycle),
  *   - MODE_GAP_SPREAD times the wider side's range (a skewed tail, or noise
  *     that is wide anyway, has gaps no wider than its sides).
- * Non-finite samples, or fewer than 6, give one speed; so do two groups that
- * are both below SQ_RESOLUTION_CYCLES: two costs of nothing (a loop running
+ * Non-finite samples, or fewer than 6, give one speed; so do, for net costs,
+ * two groups that are both below SQ_RESOLUTION_CYCLES: two costs of nothing (a loop running
  * ahead of its harness by 3 or 4 cycles) are no two speeds a reader can use. */
 #define MODE_GAP_REL    0.015
-#define MODE_GAP_ABS    (2 * SQ_RESOLUTION_CYCLES)
+#define MODE_GAP_ABS    (2 * SQ_RESOLUTION_CYCLES) /* net costs only */
 #define MODE_GAP_SPREAD 3.0
 
-int sq_modes_of(const double *x, int n, sq_speed out[SQ_MAX_MODES]) {
+static int modes_of(const double *x, int n, bool net, sq_speed out[SQ_MAX_MODES]) {
     int least = (n + 4) / 5; /* a fifth, rounded up */
     if (least < 3)
         least = 3;
@@ -98,14 +98,22 @@ int sq_modes_of(const double *x, int n, sq_speed out[SQ_MAX_MODES]) {
     double gap = v[cut] - v[cut - 1];
     double spread = fmax(v[cut - 1] - v[0], v[n - 1] - v[cut]);
     double fast = median_sorted(v, cut), slow = median_sorted(v + cut, n - cut);
-    bool two = gap > MODE_GAP_REL * fabs(fast) && gap > MODE_GAP_ABS &&
-               gap > MODE_GAP_SPREAD * spread && slow >= SQ_RESOLUTION_CYCLES;
+    bool two = gap > MODE_GAP_REL * fabs(fast) && gap > MODE_GAP_SPREAD * spread &&
+               (!net || (gap > MODE_GAP_ABS && slow >= SQ_RESOLUTION_CYCLES));
     free(v);
     if (!two)
         return 0;
     out[0] = (sq_speed){fast, (double)cut / n};
     out[1] = (sq_speed){slow, (double)(n - cut) / n};
     return SQ_MAX_MODES;
+}
+
+int sq_modes_of(const double *x, int n, sq_speed out[SQ_MAX_MODES]) {
+    return modes_of(x, n, true, out);
+}
+
+int sq_gross_modes_of(const double *x, int n, sq_speed out[SQ_MAX_MODES]) {
+    return modes_of(x, n, false, out);
 }
 
 /* The regularized incomplete beta function I_x(a, b), with y = 1 - x given

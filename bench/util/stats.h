@@ -46,6 +46,11 @@ bool sq_about_zero(sq_stats s);
  * them; 0 for one speed (including a lone outlier). */
 int sq_modes_of(const double *x, int n, sq_speed out[SQ_MAX_MODES]);
 
+/* The same for gross costs, nothing subtracted (batch rows: a few hundredths
+ * of a cycle a square, all of it measured): the gap's relative and spread
+ * rules alone, none in absolute cycles. */
+int sq_gross_modes_of(const double *x, int n, sq_speed out[SQ_MAX_MODES]);
+
 /* The two-sided p-value of Student's t with df degrees of freedom (df > 0,
  * not necessarily whole): P(|T| >= |t|). NAN for a NAN t or df <= 0. */
 double sq_student_t_p(double t, double df);
