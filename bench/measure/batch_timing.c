@@ -47,10 +47,37 @@ sq_batch_timing sq_batch_timing_defaults(bool quick) {
     return t;
 }
 
+/* The three buffers of a placement: one block, a, b and out each a
+ * multiple of 64 KiB apart (the period of a 1 MiB 16-way L2's sets), so
+ * every placement puts them on the same cache sets and in the same pages. */
 typedef struct buffers {
     uint8_t *in[2];
     void *out;
+    void *block;
+    size_t block_size;
+    bool huge; /* the block is on huge pages */
 } buffers;
+
+static void release(buffers *b) {
+    sq_huge_free(b->block, b->block_size);
+    *b = (buffers){{NULL, NULL}, NULL, NULL, 0, false};
+}
+
+/* The buffers placed anew, on pages of their own while the caller holds
+ * the others; the same random squares every time. 0, or -1 out of memory. */
+static int place(buffers *b, size_t size) {
+    size_t stride = (size + 0xffff) & ~(size_t)0xffff;
+    bool huge;
+    uint8_t *block = sq_huge_alloc(3 * stride, &huge);
+    if (!block)
+        return -1;
+    *b = (buffers){{block, block + stride}, block + 2 * stride, block, 3 * stride, huge};
+    uint64_t rng = 0x5351434f4c4f5253ULL;
+    for (int k = 0; k < 2; k++)
+        for (size_t i = 0; i < size; i++)
+            b->in[k][i] = (uint8_t)(sq_xorshift64s(&rng) >> 58);
+    return 0;
+}
 
 /* TSC ticks of `calls` calls of v on n elements, timer overhead removed. */
 static double ticks_of(const sq_batch_variant *v, const buffers *b, size_t n, uint64_t calls,
@@ -62,24 +89,25 @@ static double ticks_of(const sq_batch_variant *v, const buffers *b, size_t n, ui
     return (double)(t1 - t0) - cal->timer_overhead;
 }
 
-static sq_stats time_one(const sq_batch_variant *v, const buffers *b, size_t n,
-                         const sq_batch_timing *t, const sq_calibration_config *ccfg,
-                         const sq_calibration *cal, double *reps) {
+/* One repetition of v on n elements: the fastest of t's samples, each of
+ * *calls calls (set on the first repetition, from one warm call), in core
+ * cycles per element at the clock of the moment. */
+static double one_rep(const sq_batch_variant *v, const buffers *b, size_t n, uint64_t *calls,
+                      const sq_batch_timing *t, const sq_calibration_config *ccfg,
+                      const sq_calibration *cal) {
     ticks_of(v, b, n, 1, cal); /* warms the buffers and the code */
-    double one = ticks_of(v, b, n, 1, cal);
-    double want = t->sample_s * cal->tsc_hz;
-    uint64_t calls = one > 0 && one < want ? (uint64_t)(want / one) : 1;
-    for (int r = 0; r < t->reps; r++) {
-        double cpt = sq_cycles_per_tick_now(ccfg, cal);
-        double best = INFINITY;
-        for (int s = 0; s < t->samples; s++) {
-            double ticks = ticks_of(v, b, n, calls, cal);
-            if (ticks < best)
-                best = ticks;
-        }
-        reps[r] = best * cpt / ((double)calls * (double)n);
+    if (!*calls) {
+        double one = ticks_of(v, b, n, 1, cal), want = t->sample_s * cal->tsc_hz;
+        *calls = one > 0 && one < want ? (uint64_t)(want / one) : 1;
     }
-    return sq_stats_of(reps, t->reps);
+    double cpt = sq_cycles_per_tick_now(ccfg, cal);
+    double best = INFINITY;
+    for (int s = 0; s < t->samples; s++) {
+        double ticks = ticks_of(v, b, n, *calls, cal);
+        if (ticks < best)
+            best = ticks;
+    }
+    return best * cpt / ((double)*calls * (double)n);
 }
 
 int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timing *t,
@@ -88,43 +116,55 @@ int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timin
     size_t most = 64;
     for (int s = 0; s < t->nsizes; s++)
         most = t->sizes[s] > most ? t->sizes[s] : most;
-    /* On huge pages: on 4 KiB ones, same_color_batch/avx512bw/asm at 256 KiB
-     * read 0.085 to 0.100 cycles in ten processes, on 2 MiB ones 0.088 to
-     * 0.091 (Intel 0xcf; docs/batch.md). */
-    bool huge[3];
-    buffers b = {{sq_huge_alloc(most, &huge[0]), sq_huge_alloc(most, &huge[1])},
-                 sq_huge_alloc(most, &huge[2])};
-    *huge_pages = huge[0] && huge[1] && huge[2];
-    double *reps = malloc(sizeof *reps * (size_t)t->reps);
-    int rc = b.in[0] && b.in[1] && b.out && reps ? 0 : -1;
-    if (rc == 0) {
-        uint64_t rng = 0x5351434f4c4f5253ULL; /* random squares, the same every run */
-        for (int k = 0; k < 2; k++)
-            for (size_t i = 0; i < most; i++)
-                b.in[k][i] = (uint8_t)(sq_xorshift64s(&rng) >> 58);
-        for (int i = 0; i < n; i++) {
-            if (progress)
-                fprintf(stderr, "\rsqcolor: timing batch %d/%d %-40s", i + 1, n, vs[i]->id);
-            for (int s = 0; s < t->nsizes; s++) {
-                sq_batch_result *r = &out[t->nsizes * i + s];
-                r->id = vs[i]->id;
-                r->n = t->sizes[s];
-                r->reps = t->reps;
-                r->cycles = time_one(vs[i], &b, r->n, t, ccfg, cal, reps);
-                if ((r->samples = sq_samples_alloc((size_t)t->reps)))
-                    memcpy(r->samples, reps, sizeof *reps * (size_t)t->reps);
-                else
-                    rc = -1;
-                r->nmodes = sq_modes_of(reps, t->reps, r->modes);
-            }
+    int nrows = n * t->nsizes;
+    for (int i = 0; i < nrows; i++)
+        out[i] = (sq_batch_result){.id = vs[i / t->nsizes]->id,
+                                   .n = t->sizes[i % t->nsizes],
+                                   .reps = t->reps,
+                                   .samples = sq_samples_alloc((size_t)t->reps)};
+    uint64_t *calls = calloc((size_t)nrows + 1, sizeof *calls);
+    int rc = calls ? 0 : -1;
+    for (int i = 0; i < nrows; i++)
+        rc |= out[i].samples ? 0 : -1;
+    /* Each repetition on buffers placed anew. On the guest's 2 MiB pages the
+     * cache sets a buffer meets should be its own, yet which pages it gets
+     * moves same_color_batch/avx2 at 256 KiB from 0.049 to 0.078 cycles a
+     * pair (AMD Zen 5; the host may back them with small pages), while the
+     * samples of one placement agree: the repetitions must differ in
+     * placement for the median and its interval to say what another run
+     * would see. Every placement is held to the end, or the kernel hands
+     * the pages of the one before back (docs/batch.md). */
+    buffers *placed = calloc((size_t)t->reps, sizeof *placed);
+    rc |= placed ? 0 : -1;
+    *huge_pages = true;
+    for (int r = 0; r < t->reps && rc == 0; r++) {
+        if (place(&placed[r], most)) {
+            rc = -1;
+            break;
         }
+        *huge_pages &= placed[r].huge;
         if (progress)
-            fprintf(stderr, "\r%-90s\r", "");
+            fprintf(stderr, "\rsqcolor: timing batch, repetition %d of %d%-30s", r + 1, t->reps,
+                    "");
+        for (int i = 0; i < nrows; i++)
+            out[i].samples[r] =
+                one_rep(vs[i / t->nsizes], &placed[r], out[i].n, &calls[i], t, ccfg, cal);
     }
-    free(reps);
-    for (int k = 0; k < 2; k++)
-        sq_huge_free(b.in[k], most);
-    sq_huge_free(b.out, most);
+    for (int r = 0; placed && r < t->reps; r++)
+        release(&placed[r]);
+    free(placed);
+    if (progress)
+        fprintf(stderr, "\r%-90s\r", "");
+    for (int i = 0; i < nrows; i++) {
+        if (rc) { /* the caller keeps no row */
+            free(out[i].samples);
+            out[i].samples = NULL;
+            continue;
+        }
+        out[i].cycles = sq_stats_of(out[i].samples, t->reps);
+        out[i].nmodes = sq_gross_modes_of(out[i].samples, t->reps, out[i].modes);
+    }
+    free(calls);
     return rc;
 }
 

@@ -50,7 +50,8 @@ int sq_batch_level(const sq_batch_variant *v);
 #define SQ_BATCH_MOST_N    (1L << 22) /* squares (pairs) a call at most */
 
 typedef struct sq_batch_timing {
-    int reps;                         /* repetitions; a cell is their median */
+    int reps;                         /* repetitions, each on buffers placed anew; a cell
+                                         is their median */
     int samples;                      /* timed samples per repetition; the fastest counts */
     double sample_s;                  /* length of one sample */
     size_t sizes[SQ_BATCH_MAX_SIZES]; /* squares (pairs) per call, each timed */
@@ -60,11 +61,11 @@ typedef struct sq_batch_timing {
 /* The default run's and --quick's, at the L1 and L2 sizes. */
 sq_batch_timing sq_batch_timing_defaults(bool quick);
 
-/* Times vs[0..n) at each of t's sizes into out[t->nsizes * i + size], the
- * buffers on huge pages where the kernel gives them (*huge_pages says
- * whether it did; huge_pages.h). cal
- * from sq_calibrate_clock. progress: a line on stderr that counts the
- * variants. Returns 0, or -1 out of memory. */
+/* Times vs[0..n) at each of t's sizes into out[t->nsizes * i + size]: each
+ * repetition times every row on buffers of its own, on huge pages where
+ * the kernel gives them (*huge_pages says whether it did for all;
+ * huge_pages.h). cal from sq_calibrate_clock. progress: a line on stderr
+ * that counts the repetitions. Returns 0, or -1 out of memory. */
 int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timing *t,
                   const sq_calibration_config *ccfg, const sq_calibration *cal, bool progress,
                   sq_batch_result *out, bool *huge_pages);
