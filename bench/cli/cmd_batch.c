@@ -16,10 +16,11 @@ enum { FORMAT_TABLE, FORMAT_MARKDOWN, FORMAT_CSV };
 enum { OPT_FILTER, OPT_QUICK, OPT_SIZES, OPT_FORMAT, OPT_OUTPUT, OPT_COUNT };
 static const sq_option options[OPT_COUNT] = {
     [OPT_FILTER] = SQ_OPTION_FILTER("batch ids, e.g. 'color_batch/*/asm'"),
-    [OPT_QUICK] = {.name = "--quick",
-                   .kind = SQ_OPTION_FLAG,
-                   .help = "fewer and shorter repetitions (5 of 3 samples of 25 us; without it "
-                           "11 of 5 of 50)"},
+    [OPT_QUICK] =
+        {.name = "--quick",
+         .kind = SQ_OPTION_FLAG,
+         .help = "fewer repetitions (" SQ_STR(SQ_BATCH_QUICK_REPS) " of the fastest of " SQ_STR(SQ_BATCH_QUICK_SAMPLES) " samples of " SQ_STR(
+             SQ_BATCH_SAMPLE_US) " us; without it " SQ_STR(SQ_BATCH_REPS) " of " SQ_STR(SQ_BATCH_SAMPLES) ")"},
     [OPT_SIZES] = {.name = "--sizes",
                    .kind = SQ_OPTION_WHOLE_LIST,
                    .placeholder = "N,...",

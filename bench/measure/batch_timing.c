@@ -39,9 +39,9 @@ int sq_batch_level(const sq_batch_variant *v) {
 }
 
 sq_batch_timing sq_batch_timing_defaults(bool quick) {
-    /* 12 repetitions: 4 in each of a default run's 3 processes. */
-    sq_batch_timing t = quick ? (sq_batch_timing){.reps = 3, .samples = 2, .sample_s = 25e-6}
-                              : (sq_batch_timing){.reps = 12, .samples = 3, .sample_s = 25e-6};
+    sq_batch_timing t = {.reps = quick ? SQ_BATCH_QUICK_REPS : SQ_BATCH_REPS,
+                         .samples = quick ? SQ_BATCH_QUICK_SAMPLES : SQ_BATCH_SAMPLES,
+                         .sample_s = SQ_BATCH_SAMPLE_US * 1e-6};
     for (int s = 0; s < SQ_BATCH_SIZES; s++)
         t.sizes[t.nsizes++] = sq_batch_size_n[s];
     return t;

@@ -49,6 +49,14 @@ int sq_batch_level(const sq_batch_variant *v);
 #define SQ_BATCH_MAX_SIZES 16
 #define SQ_BATCH_MOST_N    (1L << 22) /* squares (pairs) a call at most */
 
+/* The repetitions, fastest-of samples and sample length of a batch row; a
+ * run spreads the repetitions over its processes. */
+#define SQ_BATCH_REPS          12
+#define SQ_BATCH_SAMPLES       3
+#define SQ_BATCH_QUICK_REPS    3
+#define SQ_BATCH_QUICK_SAMPLES 2
+#define SQ_BATCH_SAMPLE_US     25
+
 typedef struct sq_batch_timing {
     int reps;                         /* repetitions, each on buffers placed anew; a cell
                                          is their median */
