@@ -8,7 +8,6 @@
 #include "bench/results/results_read.h"
 #include "bench/measure/engine.h"
 #include "bench/util/failure.h"
-#include "bench/util/failure.h"
 #include "bench/util/output.h"
 #include "bench/machine/clock.h"
 #include "bench/machine/placement.h"
