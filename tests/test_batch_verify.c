@@ -2,7 +2,7 @@
  * n, a missing vzeroupper, a clobbered callee-saved register; and every batch
  * variant of the catalogue is in the registry. */
 #include "bench/verify/batch_verify.h"
-#include "bench/verify/verify_aside.h"
+#include "bench/cli/verify_aside.h"
 #include "check.h"
 #include "bench/machine/cpu_features.h"
 

@@ -1,7 +1,7 @@
 /* sqcolor run: verify, then time, then print. */
 #include "bench/measure/batch_timing.h"
 #include "bench/verify/batch_verify.h"
-#include "bench/verify/verify_aside.h"
+#include "bench/cli/verify_aside.h"
 #include "bench/cli/cli.h"
 #include "bench/cli/forks.h"
 #include "bench/results/merge.h"

@@ -1,4 +1,4 @@
-#include "bench/verify/verify_aside.h"
+#include "bench/cli/verify_aside.h"
 
 #include "bench/verify/batch_verify.h"
 
