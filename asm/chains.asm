@@ -3,7 +3,7 @@
 ;
 ; uint64_t sq_chain_<name>(uint64_t iters, const uint8_t *zeros)
 ;   runs CHAIN_LENGTH dependent copies per iteration; zeros: 256 zero bytes
-;   (the load chain reads them, so its address never changes)
+;   (the load chains read them: a zero keeps the address where it is)
 
 %include "sqcolor.inc"
 
@@ -54,6 +54,9 @@ section .text
     CHAIN       cmp_setcc,  {xor ecx, ecx}, {cmp eax, 9}, {setz cl}, {mov eax, ecx}
     CHAIN       imul,       {imul rax, rax, 3}
     CHAIN       movzx_load, {movzx eax, byte [rsi + rax]}
+    ; A table of qwords indexed by the square, and'ed into a mask: the
+    ; load through a scaled index, then the and (stockfish_2018's).
+    CHAIN       and_load,   {and rax, qword [rsi + rax*8]}
     ; Not a chain: eight independent adds per link, how many ALU operations a
     ; cycle this core gives us (fewer when a sibling thread shares it).
     CHAIN       add_x8,     {add eax, 1}, {add ecx, 1}, {add edx, 1}, {add r8d, 1}, \

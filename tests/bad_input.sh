@@ -91,6 +91,18 @@ schema1_seed() { jq '.schema = 1 | .config.seed = "SEED"' "$T/good.json" | sed "
 schema1_seed s1bigseed 1.8446744073709552e19
 schema1_seed s1negseed -1
 mutate othervendor '.machine.vendor = "SomeOtherCPU"' # this CPU's family and model
+# calibrate's instruction-form file, and copies of it changed by a jq filter
+"$bin" calibrate --reps 3 --sample-us 5 --format json --output "$T/forms.json" ||
+    bad "could not make an instruction-form file"
+mutate_forms() { jq "$2" "$T/forms.json" >"$T/$1.json" || bad "jq could not make $1"; }
+mutate_forms forms_othercpu '.machine.family = 99'
+mutate_forms forms_schema2 '.schema = 2'
+mutate_forms forms_nokind 'del(.kind)'
+mutate_forms forms_nomedian '.forms[0].cycles |= del(.median)'
+mutate_forms forms_negative '.forms[0].cycles.median = -1'
+mutate_forms forms_strlink '.forms[0].link = 3'
+mutate_forms forms_dup '.forms += [.forms[0]]'
+mutate_forms forms_otherkind '.kind = "run"'
 printf '1 2\0 zz 99\n' >"$T/seq_nul.txt"
 ln -s "$T/nowhere/x" "$T/dangling"
 printf 'e4 z9\n' >"$T/seq_token.txt"

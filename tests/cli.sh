@@ -227,7 +227,8 @@ sys.exit(subprocess.run(sys.argv[1:], stdout=w, restore_signals=False).returncod
 # CMD --help too (it said so twice: the help's own line, then the exit's).
 for args in "list" "list --format csv" "verify" "eval" "help" "help run" "--version" "run --help" \
     "report -h" "--help" \
-    "disasm --filter color/bt/*" "calibrate --reps 3 --sample-us 5"; do
+    "disasm --filter color/bt/*" "calibrate --reps 3 --sample-us 5" \
+    "calibrate --reps 3 --sample-us 5 --format json"; do
     # shellcheck disable=SC2086
     expect_stdout_error full "" $args
 done

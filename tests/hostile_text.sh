@@ -90,6 +90,17 @@ runs "compare --format json" compare "$T/good.json" "$T/hostile.json" --format j
 jq --arg v "$(jq -r .machine.vendor "$T/good.json")" '.machine.vendor = $v' "$T/hostile.json" \
     >"$T/hostile_here.json" || bad "jq could not make hostile_here"
 runs "disasm --results" disasm --filter 'color/bt/*' --results "$T/hostile_here.json"
+# calibrate's instruction-form file of this machine, its free text hostile: a
+# chain this binary lacks and a link it holds otherwise are named on stderr.
+"$bin" calibrate --reps 3 --sample-us 5 --format json --output "$T/forms.json" ||
+    bad "could not make an instruction-form file"
+jq --arg h "$H" --arg s "$S" '.machine.brand = $h | .tool.commit = $h | .tool.version = $s |
+    .forms[0].link = $h | .forms += [{"chain": $h, "link": $h, "cycles": {"min": 1, "median": 1, "p90": 1}}]' \
+    "$T/forms.json" >"$T/hostile_forms.json" || bad "jq could not make hostile_forms"
+runs "disasm --results --forms" disasm --filter 'color/bt/*' --results "$T/good.json" --forms "$T/hostile_forms.json"
+grep -c 'left out' "$T/err" | grep -qx 2 && ok || bad "hostile chains not named: $(od -c "$T/err" | head)"
+jq --arg h "$H" '.tool.name = $h' "$T/forms.json" >"$T/forms_tool.json" || bad "jq could not make forms_tool"
+refuses "disasm --forms, hostile tool" "written by 'X\\x1b]0;PWNED" disasm --results "$T/good.json" --forms "$T/forms_tool.json"
 
 # ---- the error paths ---------------------------------------------------------
 mutate() { # mutate NAME JQ-FILTER: a copy of good.json changed by the filter, $h the text

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# report, compare and disasm under a small stack: nothing large (a run per
+# report, compare, calibrate and disasm under a small stack: nothing large (a run per
 # file, a table per family, a buffer of lines) lives on the stack, so each
 # works within KIB KiB (issue "no crash, no quadratic report", item 6: report
 # crashed under 128 KiB, disasm under 64). The reports read the newest
@@ -38,4 +38,6 @@ small disasm disasm
 small disasm_markdown disasm --format markdown
 small disasm_loops disasm --loops
 small disasm_predict disasm --predict --results "$tmp/here.json"
+small calibrate_json calibrate --reps 3 --sample-us 5 --format json --output "$tmp/forms.json"
+small disasm_forms disasm --predict --results "$tmp/here.json" --forms "$tmp/forms.json" --all
 finish small_stack

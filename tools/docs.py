@@ -57,12 +57,13 @@ def commit_time(commit, path):
 
 
 def newest_run():
-    """The newest reference run: of every results/<machine>/*.json, the one
-    whose recorded date (the YYYY-MM-DD its name starts with, as `run --save`
-    wrote it) is latest; on one date, the one whose recorded commit
-    (tool.commit, '-dirty' dropped) was committed last; then the greater name
-    (a second run the same day is -2)."""
-    files = sorted(glob.glob(os.path.join(ROOT, "results", "*", "*.json")))
+    """The newest reference run: of every results/<machine>/*.json but the
+    instruction-form file, the one whose recorded date (the YYYY-MM-DD its
+    name starts with, as `run --save` wrote it) is latest; on one date, the
+    one whose recorded commit (tool.commit, '-dirty' dropped) was committed
+    last; then the greater name (a second run the same day is -2)."""
+    files = sorted(f for f in glob.glob(os.path.join(ROOT, "results", "*", "*.json"))
+                   if os.path.basename(f) != "instruction-forms.json")  # calibrate's, not a run
     if not files:
         fail("no result files under results/")
     keyed = []

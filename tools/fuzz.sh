@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (result-file, sequence-file and PGN readers) with
-# clang and runs each for a while. usage: tools/fuzz.sh BUILD_DIR [SECONDS]
+# Builds the libFuzzer targets (result-file, instruction-form file, sequence-file
+# and PGN readers) with clang and runs each for a while. usage: tools/fuzz.sh BUILD_DIR [SECONDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=$1
@@ -22,13 +22,15 @@ done
 clang "${flags[@]}" tests/fuzz/fuzz_results.c bench/results/results_read.c \
     bench/results/json_arena.c bench/util/id_table.c "${layers[@]}" \
     "$build/libsqcolor_kernels.a" $(pkg-config --libs jansson capstone) -lm -o "$out/fuzz_results"
+clang "${flags[@]}" tests/fuzz/fuzz_forms.c bench/results/forms_file.c bench/util/escape.c \
+    $(pkg-config --libs jansson) -lm -o "$out/fuzz_forms"
 # The real-game sequences sequence.c knows are text the asm puts in the binary.
 nasm -f elf64 -Iasm/ -Ibench/sequences/ asm/game_sequences.asm -o "$out/game_sequences.o"
 clang "${flags[@]}" tests/fuzz/fuzz_sequence.c bench/input/sequence.c bench/input/pgn.c bench/util/escape.c "$out/game_sequences.o" \
     -o "$out/fuzz_sequence"
 clang "${flags[@]}" tests/fuzz/fuzz_pgn.c bench/input/pgn.c bench/input/sequence.c bench/util/escape.c "$out/game_sequences.o" \
     -o "$out/fuzz_pgn"
-for target in results sequence pgn; do
+for target in results forms sequence pgn; do
     corpus=$out/corpus_$target
     mkdir -p "$corpus"
     cp tests/fuzz/corpus_$target/* "$corpus/"

@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Regenerates the published results: a default run saved under results/ (the
-# older runs of its CPU's folder removed: git history keeps them), then
-# this machine's folder's model-vs-measurement.md (llvm-mca beside the run),
+# older runs of its CPU's folder removed: git history keeps them) and
+# calibrate's instruction forms beside it (instruction-forms.json), then
+# this machine's folder's model-vs-measurement.md (where llvm-mca's model
+# disagrees with the run and the instruction forms),
 # results/README.md (every machine side by side, then each machine's headline
 # tables and figures), and as HTML pages with the detailed tables:
 # results/index.html (the machines side by side) and each machine's folder's
 # index.html.
 # usage: tools/publish.sh [--no-run]   (--no-run: only redo the pages and figures)
+# A folder's runs are its JSON files but the instruction-form file.
+forms_name=instruction-forms.json
 set -euo pipefail
 cd "$(dirname "$0")/.."
 case "${1:-}" in
@@ -27,8 +31,10 @@ if [ "${1:-}" != "--no-run" ]; then
         exit 1
     }
     # Each folder keeps its CPU's newest reference run; the older ones stay in git history.
-    find "$(dirname "$saved")" -maxdepth 1 -name '*.json' ! -path "$saved" -print -delete |
-        sed 's/^/tools\/publish.sh: removed the older run /' >&2
+    find "$(dirname "$saved")" -maxdepth 1 -name '*.json' ! -name "$forms_name" ! -path "$saved" \
+        -print -delete | sed 's/^/tools\/publish.sh: removed the older run /' >&2
+    # The instruction forms the techniques use, timed on this machine beside its run.
+    build/sqcolor calibrate --format json --output "$(dirname "$saved")/$forms_name"
 fi
 
 # The newest result file of each CPU's folder. Names sort by date, then by
@@ -42,7 +48,7 @@ age() {
 }
 latest=()
 for dir in results/*/; do
-    file=$(find "$dir" -maxdepth 1 -name '*.json' | while IFS= read -r f; do
+    file=$(find "$dir" -maxdepth 1 -name '*.json' ! -name "$forms_name" | while IFS= read -r f; do
         echo "$(age "$f") $f"
     done | sort -k1,1n -k2 | tail -1 | cut -d" " -f2-)
     [ -n "$file" ] && latest+=("$file")
@@ -62,13 +68,17 @@ page=$(mktemp results/README.md.tmp.XXXXXX) # beside it: the rename below is ato
 model_tmp=""
 trap 'rm -f "$page" ${model_tmp:+"$model_tmp" "$model_tmp.err"}' EXIT
 
-# llvm-mca beside the newest run of this machine's folder. disasm reads this
-# binary's code, so it refuses another machine's run, whose folder keeps the
-# file written there.
+# Where llvm-mca's model disagrees with the newest run of this machine's
+# folder and its instruction forms. disasm reads this binary's code, so it
+# refuses another machine's run, whose folder keeps the file written there.
 for file in "${latest[@]}"; do
     out=$(dirname "$file")/model-vs-measurement.md
+    forms=$(dirname "$file")/$forms_name
+    forms_option=()
+    [ -f "$forms" ] && forms_option=(--forms "$forms")
     model_tmp=$(mktemp "$out.tmp.XXXXXX")
-    if build/sqcolor disasm --predict --results "$file" --format markdown >"$model_tmp" 2>"$model_tmp.err"; then
+    if build/sqcolor disasm --predict --results "$file" "${forms_option[@]}" --format markdown \
+        >"$model_tmp" 2>"$model_tmp.err"; then
         mv "$model_tmp" "$out"
         cat "$model_tmp.err" >&2 # warnings: no llvm-mca, a routine it could not read
     elif grep -q 'not on this CPU' "$model_tmp.err"; then
@@ -110,7 +120,7 @@ rm -f results/plots/*.svg results/*/plots/*.svg results/*/plots/*.png
         echo
         model=""
         [ -f "$dir/model-vs-measurement.md" ] &&
-            model="; llvm-mca's model beside it: [${dir#results/}/model-vs-measurement.md](${dir#results/}/model-vs-measurement.md)"
+            model="; where llvm-mca's model disagrees with it: [${dir#results/}/model-vs-measurement.md](${dir#results/}/model-vs-measurement.md)"
         echo "From \`${file#results/}\`; as one HTML page: [${dir#results/}/index.html](${dir#results/}/index.html)$model."
         echo
         build/sqcolor report "$file" --plot "$dir/plots" >/dev/null

@@ -7,6 +7,7 @@
 #include "bench/code/mca.h"
 #include "bench/code/timed_loop.h"
 #include "bench/report/model_vs_measurement.h"
+#include "bench/results/forms_file.h"
 #include "bench/results/results_read.h"
 #include "bench/util/failure.h"
 
@@ -240,7 +241,17 @@ static bool choose_model(const char *mcpu, const sq_machine *host, sq_mca_model 
 
 #define MCA_LIMIT SQ_STR(SQ_MCA_TIMEOUT_S)
 
-enum { OPT_FILTER, OPT_FORMAT, OPT_LOOPS, OPT_PREDICT, OPT_MCPU, OPT_RESULTS, OPT_COUNT };
+enum {
+    OPT_FILTER,
+    OPT_FORMAT,
+    OPT_LOOPS,
+    OPT_PREDICT,
+    OPT_MCPU,
+    OPT_RESULTS,
+    OPT_FORMS,
+    OPT_ALL,
+    OPT_COUNT
+};
 static const sq_option options[OPT_COUNT] = {
     [OPT_FILTER] = SQ_OPTION_FILTER("ids"),
     [OPT_FORMAT] = {.name = "--format",
@@ -271,11 +282,21 @@ static const sq_option options[OPT_COUNT] = {
     [OPT_RESULTS] = {.name = "--results",
                      .kind = SQ_OPTION_TEXT,
                      .placeholder = "FILE",
-                     .help = "instead of the code, a table per family: each variant's prediction "
-                             "beside the latency and throughput a saved run of this machine "
-                             "measured, and their difference, flagged past " SQ_STR(
-                                 SQ_MODEL_TOLERANCE) " cycle (implies --predict; a run of another "
-                                                     "CPU is refused)"},
+                     .help = "instead of the code, where llvm-mca's model and a saved run of this "
+                             "machine disagree by " SQ_STR(
+                                 SQ_MODEL_TOLERANCE) " cycle or more: each variant's latency and "
+                                                     "throughput, by technique (implies --predict; "
+                                                     "a run of another CPU is refused)"},
+    [OPT_FORMS] = {.name = "--forms",
+                   .kind = SQ_OPTION_TEXT,
+                   .placeholder = "FILE",
+                   .help = "with --results: calibrate's instruction-form file of this machine "
+                           "(calibrate --format json): the forms llvm-mca gets wrong come first, "
+                           "each with the variants whose latency it explains"},
+    [OPT_ALL] = {.name = "--all",
+                 .kind = SQ_OPTION_FLAG,
+                 .help = "with --results: every variant's row as well, agreeing or not, a table "
+                         "per family"},
 };
 
 static int run_disasm(int argc, char **argv);
@@ -295,14 +316,17 @@ static int run_disasm(int argc, char **argv) {
     sq_value v[OPT_COUNT];
     sq_parse_options(&sq_command_disasm, argc, argv, v, NULL, 0, NULL);
     const char *filter = v[OPT_FILTER].text, *mcpu = v[OPT_MCPU].text,
-               *results = v[OPT_RESULTS].text;
+               *results = v[OPT_RESULTS].text, *forms_path = v[OPT_FORMS].text;
+    if (!results && (forms_path || v[OPT_ALL].given))
+        sq_usage_error("disasm", "%s goes with --results", forms_path ? "--forms" : "--all");
     bool predict = v[OPT_PREDICT].given, md = v[OPT_FORMAT].choice == 1, loops = v[OPT_LOOPS].given;
     /* The selection, the run and the columns on the heap: the catalogue's
      * size, kilobytes (sq_run) and tens of them (sq_code), too much for a
      * small stack. */
     const sq_variant **vs = malloc(sizeof *vs * (size_t)sq_variant_count);
     sq_run *measured = calloc(1, sizeof *measured);
-    if (!vs || !measured) {
+    sq_forms_file *forms = calloc(1, sizeof *forms);
+    if (!vs || !measured || !forms) {
         fprintf(stderr, "sqcolor disasm: out of memory\n");
         return SQ_EXIT_FAIL;
     }
@@ -314,20 +338,29 @@ static int run_disasm(int argc, char **argv) {
         char err[600];
         if (sq_results_load(results, measured, err, sizeof err))
             sq_usage_error("disasm", "%s", err);
-        if (!sq_measured_here(measured, &host, err, sizeof err)) {
+        if (!sq_measured_here(&measured->machine, &host, err, sizeof err)) {
             sq_results_free(measured);
             sq_usage_error("disasm", "--results %s: %s", results, err);
+        }
+        if (forms_path && (sq_forms_load(forms_path, forms, err, sizeof err) ||
+                           !sq_measured_here(&forms->machine, &host, err, sizeof err))) {
+            sq_results_free(measured);
+            sq_usage_error("disasm", "--forms: %s", err);
         }
     }
     sq_mca_model model;
     predict = (predict || mcpu || results) && choose_model(mcpu, &host, &model);
     if (results) {
-        int rc = sq_model_vs_measurement(vs, n, predict ? &model : NULL, measured, results, md);
+        sq_model_page page = {measured,   results, forms_path ? forms : NULL,
+                              forms_path, md,      v[OPT_ALL].given};
+        int rc = sq_model_vs_measurement(vs, n, predict ? &model : NULL, &page);
         sq_results_free(measured);
         free(measured);
+        free(forms);
         free(vs);
         return rc == SQ_FAILED_MEMORY ? sq_report_out_of_memory(SQ_FORMAT_TABLE) : rc;
     }
+    free(forms);
     free(measured);
 
     bool *done = calloc((size_t)n, sizeof *done);

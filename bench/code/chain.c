@@ -2,6 +2,7 @@
 
 #include "bench/code/decoder.h"
 #include "bench/code/disasm.h"
+#include "bench/code/insn_form.h"
 #include "bench/code/timed_loop.h"
 
 #include <stdbool.h>
@@ -46,30 +47,6 @@ static int slot_of(const char *name, bool *partial) {
     return NONE;
 }
 
-/* xor r, r and its kin: a new value that reads nothing. */
-static bool zero_idiom(const cs_insn *insn) {
-    const cs_x86 *x = &insn->detail->x86;
-    static const char *const idioms[] = {"xor", "sub", "pxor", "vpxor", "xorps", "vxorps"};
-    bool named = false;
-    for (size_t i = 0; i < sizeof idioms / sizeof *idioms; i++)
-        named |= strcmp(insn->mnemonic, idioms[i]) == 0;
-    if (!named || x->op_count < 2)
-        return false;
-    for (int i = 1; i < x->op_count; i++)
-        if (x->operands[i].type != X86_OP_REG || x->operands[i].reg != x->operands[0].reg)
-            return false;
-    return x->operands[0].type == X86_OP_REG;
-}
-
-/* mov between 32- or 64-bit registers: renamed, not executed, by the cores
- * sqcolor runs on, and a compiler's choice of which operand to copy. */
-static bool renamed_move(const cs_insn *insn) {
-    const cs_x86 *x = &insn->detail->x86;
-    return strcmp(insn->mnemonic, "mov") == 0 && x->op_count == 2 &&
-           x->operands[0].type == X86_OP_REG && x->operands[1].type == X86_OP_REG &&
-           x->operands[0].size >= 4 && x->operands[0].size == x->operands[1].size;
-}
-
 /* An instruction as the chain sees it: the slots it reads (an 8- or 16-bit
  * write merges with the register's old value: a read too), the slots it
  * writes, and whether it counts. */
@@ -109,9 +86,9 @@ static int decode(const uint8_t *code, size_t size, uint64_t address, step *step
             n = -1;
             break;
         }
-        step st = {0, 0, renamed_move(insn) ? 0 : 1};
+        step st = {0, 0, sq_renamed_move(insn) ? 0 : 1};
         bool partial;
-        for (int i = 0; i < nread && !zero_idiom(insn); i++) {
+        for (int i = 0; i < nread && !sq_zero_idiom(insn); i++) {
             int s = slot_of(cs_reg_name(d.cs, read[i]), &partial);
             if (s != NONE)
                 st.reads |= 1ull << s;

@@ -365,3 +365,10 @@ double sq_predict_block(sq_mca_model *model, const char (*lines)[SQ_INSN_TEXT], 
                         size_t errlen) {
     return run_mca(model, lines, n, NULL, 100, "Block RThroughput:", err, errlen);
 }
+
+double sq_predict_cycles(sq_mca_model *model, const char (*lines)[SQ_INSN_TEXT], int n, char *err,
+                         size_t errlen) {
+    const int iterations = 100;
+    double total = run_mca(model, lines, n, NULL, iterations, "Total Cycles:", err, errlen);
+    return total < 0 ? -1 : total / iterations;
+}

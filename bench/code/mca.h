@@ -86,4 +86,11 @@ bool sq_predict(sq_mca_model *model, const sq_code *code, sq_prediction *out, ch
 double sq_predict_block(sq_mca_model *model, const char (*lines)[SQ_INSN_TEXT], int n, char *err,
                         size_t errlen);
 
+/* llvm-mca's cycles per iteration of the block lines[0..n) (as for
+ * sq_predict_block) run back to back: its Total Cycles over its iterations,
+ * the latency of a chain the block carries or its throughput, whichever
+ * bounds it. -1 with the reason in err. */
+double sq_predict_cycles(sq_mca_model *model, const char (*lines)[SQ_INSN_TEXT], int n, char *err,
+                         size_t errlen);
+
 #endif

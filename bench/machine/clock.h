@@ -49,7 +49,9 @@ typedef struct sq_chain {
     const char *name;
     const char *insns; /* one link of the chain */
     sq_chain_fn fn;
-    double expect; /* latency every x86-64 core has, or 0 if it varies */
+    double expect;  /* latency every x86-64 core has, or 0 if it varies */
+    bool dependent; /* each link waits for the one before: a latency (add_x8's
+                       independent adds are a throughput) */
 } sq_chain;
 extern const sq_chain sq_chains[];
 extern const int sq_chain_count;
