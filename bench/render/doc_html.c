@@ -81,17 +81,24 @@ static void html_note(sq_doc *d, const char *text) {
     fputs("</li>\n", d->out);
 }
 
+/* A data cell this many characters wide, with a space, is prose ("gcc-11 =
+ * gcc-12; clang-13..19"): it wraps, where a figure never does. */
+#define PROSE_CELL 28
+
 /* One row of cells: the first a row header, the header row's all column
  * headers; a best cell bold and tinted. */
 static void table_row(FILE *out, const sq_text_table *t, int first, bool header) {
     fputs("<tr>", out);
     for (int i = first; i < first + t->ncols && i < t->ncells; i++) {
         const char *tag = header || i == first ? "th" : "td";
-        fprintf(out, "<%s%s%s>%s", tag,
+        bool prose = !header && i != first && sq_plain_width(t->cells[i]) >= PROSE_CELL &&
+                     strchr(t->cells[i], ' ');
+        fprintf(out, "<%s%s%s%s>%s", tag,
                 header       ? " scope=\"col\""
                 : i == first ? " scope=\"row\""
                              : "",
-                t->best[i] ? " class=\"best\"" : "", t->best[i] ? "<strong>" : "");
+                t->best[i] ? " class=\"best\"" : "", prose ? " class=\"prose\"" : "",
+                t->best[i] ? "<strong>" : "");
         sq_put_html(out, t->cells[i]);
         fprintf(out, "%s</%s>", t->best[i] ? "</strong>" : "", tag);
     }
@@ -121,6 +128,14 @@ static void html_table(sq_doc *d, const sq_text_table *t, int first_width, int w
     fputs("</tbody>\n</table>\n</div>\n", d->out);
 }
 
+/* Set small right under its table's box. */
+static void html_legend(sq_doc *d, const char *text) {
+    start_block(d);
+    fputs("<p class=\"legend\">", d->out);
+    sq_put_html(d->out, text);
+    fputs("</p>\n", d->out);
+}
+
 /* The chart inline, as figures.c draws it: its title and notes are in it, as
  * text, and its <title> names it to a screen reader. A write error shows at
  * html_finish, as the body's. */
@@ -131,11 +146,15 @@ static void html_figure(sq_doc *d, const sq_run *runs, int nruns, const struct s
     fputs("</figure>\n", d->out);
 }
 
-/* The page's look: system fonts, a measure for text, tables that scroll in
- * their box with the header row and first column kept in view, figures in
- * tabular digits right-aligned, alternate rows shaded. */
+/* The page's look: system fonts, a measure for text, no wider than a 1400
+ * px window; tables that scroll in their box with the header row and first
+ * column kept in view, figures in tabular digits right-aligned, prose cells
+ * wrapped, alternate rows shaded, each table's legend set small under it.
+ * Printed: landscape, every table whole and its header on each page, no
+ * block split, the contents without their sub-lists. */
 static const char style[] =
-    "body{margin:0 auto;max-width:92em;padding:1em 1.5em 3em;color:#1f2328;background:#fff;"
+    "body{box-sizing:border-box;margin:0 auto;max-width:1400px;padding:1em 1.5em 3em;"
+    "color:#1f2328;background:#fff;"
     "font:15px/1.5 system-ui,-apple-system,\"Segoe UI\",Roboto,\"Noto Sans\",\"Liberation Sans\","
     "Arial,sans-serif}\n"
     "h1{font-size:1.75em;margin:.3em 0 .5em}\n"
@@ -156,9 +175,10 @@ static const char style[] =
     "nav ul ul li{margin:0}\n"
     ".scroll{overflow:auto;max-height:85vh;width:fit-content;max-width:100%;margin:.5em 0 1.5em;"
     "border:1px solid #d0d7de;border-radius:6px}\n"
-    "table{border-collapse:separate;border-spacing:0;font-size:.93em}\n"
-    "th,td{padding:.3em .6em;text-align:right;white-space:nowrap;"
+    "table{border-collapse:separate;border-spacing:0;font-size:.85em}\n"
+    "th,td{padding:.25em .4em;text-align:right;white-space:nowrap;"
     "font-variant-numeric:tabular-nums;background:#fff;border-bottom:1px solid #eaeef2}\n"
+    "td.prose{white-space:normal;text-align:left;min-width:14em;max-width:26em}\n"
     "thead th{position:sticky;top:0;z-index:2;background:#eef1f4;font-weight:600;"
     "border-bottom:1px solid #d0d7de}\n"
     "th[scope=row]{position:sticky;left:0;z-index:1;text-align:left;font-weight:600;"
@@ -167,9 +187,18 @@ static const char style[] =
     "tbody tr:nth-child(even)>*{background:#f6f8fa}\n"
     "tbody tr>td.best{background:#dafbe1}\n"
     "tbody tr:last-child>*{border-bottom:0}\n"
+    ".scroll:has(+p.legend){margin-bottom:.3em}\n"
+    "p.legend{margin:0 0 1.5em;max-width:80em;font-size:.8em;color:#57606a}\n"
     "figure.chart{margin:.5em 0 2em;max-width:100%}\n"
-    "@media print{.scroll{overflow:visible;max-height:none;width:auto}"
-    "thead th,th[scope=row]{position:static}}\n";
+    "@page{size:landscape;margin:12mm}\n"
+    "@media print{body{max-width:none;padding:0;font-size:10pt}"
+    "nav ul ul{display:none}nav>ul{columns:3}nav{border:0;padding:0}"
+    "h2,h3{break-after:avoid}"
+    ".scroll{overflow:visible;max-height:none;width:auto;max-width:none;border:0}"
+    "table{font-size:7pt}th,td{padding:.15em .3em}thead{display:table-header-group}"
+    "thead th,th[scope=row]{position:static}tr,figure.chart,p.legend{break-inside:avoid}"
+    "figure.chart svg{max-width:100%;height:auto}"
+    "*{-webkit-print-color-adjust:exact;print-color-adjust:exact}a{color:inherit}}\n";
 
 /* The table of contents: one list of the top headings, each holding the
  * list of the headings under it. A heading more than one level below the
@@ -246,8 +275,8 @@ static int html_finish(sq_doc *d) {
     return ok && fflush(out) == 0 && !ferror(out) ? 0 : -1;
 }
 
-const sq_doc_ops sq_doc_html_ops = {html_heading, html_paragraph, html_note,
-                                    html_table,   html_figure,    html_finish};
+const sq_doc_ops sq_doc_html_ops = {html_heading, html_paragraph, html_note,  html_table,
+                                    html_legend,  html_figure,    html_finish};
 
 void sq_doc_html_start(sq_doc *d, const char *title) {
     html_state *h = calloc(1, sizeof *h);

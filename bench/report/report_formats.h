@@ -40,6 +40,13 @@ void sq_report_run_notes(sq_doc *d, const sq_run *run);
 void sq_report_vendor_note(sq_doc *d, const sq_run *run);
 void sq_report_marks(sq_doc *d, bool detail, bool shared);
 
+/* Under a table of a page (not the console's, whose notes follow its
+ * tables): what the marks in its cells mean, in brief, and what also says:
+ * the headline figures' names, the best C cells' notation, the compilers'
+ * keys (code_groups.h). */
+enum { SQ_LEGEND_HEADLINE = 1, SQ_LEGEND_BEST_C = 2, SQ_LEGEND_KEYS = 4 };
+void sq_report_legend(sq_doc *d, const sq_text_table *t, unsigned also);
+
 /* report_story.c: the compilers' story, one run's table of a row per
  * technique: the best impl by latency, the asm, the compilers with the asm's
  * instruction count, and which version first emitted the best code. */
