@@ -2,9 +2,10 @@
 # Compilers keep their names whatever the files in a report: two files of
 # different impl sets, A (gcc-11, gcc-12) and B (clang-19, gcc-12), each
 # compiler the best of a technique. report A, report B and report A B must
-# call every compiler alike in the headline tables, and the name must be the
-# one the project fixes for it (issue 26: letters whose key followed the
-# files named a compiler 'a' in one report and 'c' in another).
+# call every compiler alike in the headline tables, the plots must label its
+# bar so too, and the name must be the one the project fixes for it (issue 26:
+# letters whose key followed the files named gcc-12 'b' in one report and 'a'
+# in another).
 # usage: tests/names.sh path/to/sqcolor
 bin=$1
 # shellcheck source=tests/lib.sh
@@ -62,5 +63,16 @@ want "$tmp/AB.md" "\\[1\\] best C" t1 g11
 want "$tmp/AB.md" "\\[1\\] best C" t2 g12
 want "$tmp/AB.md" "\\[2\\] best C" t1 c19
 want "$tmp/AB.md" "\\[2\\] best C" t2 g12
+
+# The plots label a compiler's bar by the same name, alone or with others.
+for name in A B; do
+    "$bin" report "$tmp/$name.json" --plot "$tmp/plots$name" >/dev/null 2>"$tmp/plot.err" && ok ||
+        bad "report $name --plot: $(cat "$tmp/plot.err")"
+done
+grep -q '<text class="sqfig-label"[^>]*>g12</text>' "$tmp/plotsA/color-latency.svg" &&
+    grep -q '<text class="sqfig-label"[^>]*>g11</text>' "$tmp/plotsA/color-latency.svg" &&
+    grep -q '<text class="sqfig-label"[^>]*>g12</text>' "$tmp/plotsB/color-latency.svg" &&
+    grep -q '<text class="sqfig-label"[^>]*>c19</text>' "$tmp/plotsB/color-latency.svg" && ok ||
+    bad "the plots' bars are not labelled g11, g12, c19: $(grep -o '<text class="sqfig-label"[^>]*>[^<]*' "$tmp"/plots?/color-latency.svg | sed 's/.*>//' | sort -u | tr '\n' ' ')"
 
 finish names

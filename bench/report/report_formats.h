@@ -11,8 +11,9 @@
 
 /* report_summary.c: the whole report of runs[0..nruns) as a document: the
  * headline tables (one run) or the machines side by side (several), the
- * detailed tables where detail, and the notes. */
-void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, bool detail);
+ * detailed tables with SQ_REPORT_DETAIL (report.h), the figures, and the
+ * notes. */
+void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, unsigned flags);
 
 /* report_detail.c: one run's tables per family, mode and sequence, with
  * their summaries and mispredict tables; several runs' variants side by side. */

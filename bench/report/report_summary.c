@@ -377,16 +377,16 @@ static void machines_notes(sq_doc *d, const sq_run *runs, int nruns) {
 
 /* A family's figures (figures.h), where the format draws them: one run's
  * latency and throughput charts, or the machines chart of several. */
-static void family_figures(sq_doc *d, const sq_run *runs, int nruns, const sq_family *fam) {
+static void family_figures(sq_doc *d, const sq_run *runs, int nruns, const sq_family *fam,
+                           unsigned flags) {
     if (d->format != SQ_DOC_HTML)
         return;
-    int max = sq_figures_max(nruns);
-    sq_figure *figs = sq_doc_alloc(d, sizeof *figs * (size_t)max);
-    if (!figs)
-        return;
-    int n = sq_figures_list(runs, nruns, figs, max);
+    sq_figure *figs;
+    int n = sq_figures_list(runs, nruns, flags & SQ_REPORT_LOG_AXIS, &figs);
+    if (n < 0)
+        sq_doc_out_of_memory(d);
     for (int i = 0; i < n; i++)
-        if (figs[i].family == fam && (nruns == 1 || figs[i].run < 0))
+        if (figs[i].family == fam)
             sq_doc_figure(d, runs, nruns, &figs[i]);
     free(figs);
 }
@@ -400,7 +400,8 @@ static bool any_shared(const sq_run *runs, int nruns) {
     return false;
 }
 
-void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, bool detail) {
+void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, unsigned flags) {
+    bool detail = flags & SQ_REPORT_DETAIL;
     impl_key key;
     if (key_of(d, runs, nruns, &key))
         return;
@@ -414,7 +415,7 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, bool detail) {
         key_note(d, &key);
         for (int f = 0; f < sq_family_count; f++) {
             run_table(d, &runs[0], &rows[0], &key, &sq_families[f]);
-            family_figures(d, runs, nruns, &sq_families[f]);
+            family_figures(d, runs, nruns, &sq_families[f], flags);
         }
         summary_notes(d);
         if (d->format != SQ_DOC_TEXT) /* wider than a console's 160 columns */
@@ -440,7 +441,7 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, bool detail) {
                 sq_doc_heading(d, 2, "%s", sq_families[f].name);
             for (int k = 0; k < nkinds && ntech; k++)
                 machines_table(d, nruns, rows, &key, &sq_families[f], kinds[k], techs, ntech);
-            family_figures(d, runs, nruns, &sq_families[f]);
+            family_figures(d, runs, nruns, &sq_families[f], flags);
             free(techs);
         }
         machines_notes(d, runs, nruns);
