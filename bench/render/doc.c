@@ -95,8 +95,8 @@ static void md_note(sq_doc *d, const char *text) {
     fputc('\n', d->out);
 }
 
-/* A pipe table: the first column left-aligned, the others right; the best
- * cells in bold. */
+/* A pipe table: the first column and prose columns left-aligned, the
+ * others right; the best cells in bold. */
 static void md_table(sq_doc *d, const sq_text_table *t, int first_width, int width) {
     (void)first_width, (void)width;
     fputc('\n', d->out);
@@ -111,7 +111,7 @@ static void md_table(sq_doc *d, const sq_text_table *t, int first_width, int wid
         if (i == t->ncols - 1) { /* under the header */
             fputs("|---|", d->out);
             for (int k = 1; k < t->ncols; k++)
-                fputs("---:|", d->out);
+                fputs(sq_text_table_prose_column(t, k) ? "---|" : "---:|", d->out);
             fputc('\n', d->out);
         }
     }

@@ -81,29 +81,33 @@ static void html_note(sq_doc *d, const char *text) {
     fputs("</li>\n", d->out);
 }
 
-/* A data cell this many characters wide, with a space, is prose ("gcc-11 =
- * gcc-12; clang-13..19"): it wraps, where a figure never does. */
-#define PROSE_CELL 28
-
 /* One row of cells: the first a row header, the header row's all column
- * headers; a best cell bold and tinted. */
-static void table_row(FILE *out, const sq_text_table *t, int first, bool header) {
+ * headers; a best cell bold and tinted; a prose column's cells
+ * (sq_text_table_prose_column, in prose[]) left-aligned and wrapped. */
+static void table_row(FILE *out, const sq_text_table *t, int first, bool header,
+                      const bool *prose) {
     fputs("<tr>", out);
     for (int i = first; i < first + t->ncols && i < t->ncells; i++) {
         const char *tag = header || i == first ? "th" : "td";
-        bool prose = !header && i != first && sq_plain_width(t->cells[i]) >= PROSE_CELL &&
-                     strchr(t->cells[i], ' ');
-        fprintf(out, "<%s%s%s%s>%s", tag,
+        bool text = prose[i - first], best = t->best[i];
+        const char *cls = best && text ? " class=\"best prose\""
+                          : best       ? " class=\"best\""
+                          : text       ? " class=\"prose\""
+                                       : "";
+        fprintf(out, "<%s%s%s>%s", tag,
                 header       ? " scope=\"col\""
                 : i == first ? " scope=\"row\""
                              : "",
-                t->best[i] ? " class=\"best\"" : "", prose ? " class=\"prose\"" : "",
-                t->best[i] ? "<strong>" : "");
+                cls, best ? "<strong>" : "");
         sq_put_html(out, t->cells[i]);
-        fprintf(out, "%s</%s>", t->best[i] ? "</strong>" : "", tag);
+        fprintf(out, "%s</%s>", best ? "</strong>" : "", tag);
     }
     fputs("</tr>\n", out);
 }
+
+/* Columns past this make a wide table, printed smaller so that a page holds
+ * it (a detailed table of 15 impls). */
+#define WIDE_TABLE 12
 
 /* In a box that scrolls when the table is wider than the page, named by the
  * heading just before it. */
@@ -114,18 +118,27 @@ static void html_table(sq_doc *d, const sq_text_table *t, int first_width, int w
     start_block(d);
     if (t->ncells == 0)
         return;
+    const char *cls = t->ncols > WIDE_TABLE ? "scroll wide" : "scroll";
     if (label >= 0)
         fprintf(d->out,
-                "<div class=\"scroll\" role=\"region\" aria-labelledby=\"s%d\" tabindex=\"0\">\n",
+                "<div class=\"%s\" role=\"region\" aria-labelledby=\"s%d\" tabindex=\"0\">\n", cls,
                 label);
     else
-        fputs("<div class=\"scroll\">\n", d->out);
+        fprintf(d->out, "<div class=\"%s\">\n", cls);
+    bool *prose = calloc((size_t)t->ncols + 1, sizeof *prose);
+    if (!prose) {
+        d->error = SQ_FAILED_MEMORY;
+        return;
+    }
+    for (int c = 0; c < t->ncols; c++)
+        prose[c] = sq_text_table_prose_column(t, c);
     fputs("<table>\n<thead>\n", d->out);
-    table_row(d->out, t, 0, true);
+    table_row(d->out, t, 0, true, prose);
     fputs("</thead>\n<tbody>\n", d->out);
     for (int first = t->ncols; first < t->ncells; first += t->ncols)
-        table_row(d->out, t, first, false);
+        table_row(d->out, t, first, false, prose);
     fputs("</tbody>\n</table>\n</div>\n", d->out);
+    free(prose);
 }
 
 /* Set small right under its table's box. */
@@ -173,13 +186,16 @@ static const char style[] =
     "nav>ul>li{break-inside:avoid;margin:0 0 .35em}\n"
     "nav ul ul{padding-left:1.1em;font-size:.9em}\n"
     "nav ul ul li{margin:0}\n"
+    "nav summary{cursor:pointer}\n"
     ".scroll{overflow:auto;max-height:85vh;width:fit-content;max-width:100%;margin:.5em 0 1.5em;"
     "border:1px solid #d0d7de;border-radius:6px}\n"
     "table{border-collapse:separate;border-spacing:0;font-size:.85em}\n"
     "th,td{padding:.25em .4em;text-align:right;white-space:nowrap;"
     "font-variant-numeric:tabular-nums;background:#fff;border-bottom:1px solid #eaeef2}\n"
     "td.prose{white-space:normal;text-align:left;min-width:14em;max-width:26em}\n"
-    "thead th{position:sticky;top:0;z-index:2;background:#eef1f4;font-weight:600;"
+    "th.prose{text-align:left}\n"
+    "thead "
+    "th{position:sticky;top:0;z-index:2;background:#eef1f4;font-weight:600;white-space:normal;"
     "border-bottom:1px solid #d0d7de}\n"
     "th[scope=row]{position:sticky;left:0;z-index:1;text-align:left;font-weight:600;"
     "border-right:1px solid #eaeef2}\n"
@@ -195,15 +211,17 @@ static const char style[] =
     "nav ul ul{display:none}nav>ul{columns:3}nav{border:0;padding:0}"
     "h2,h3{break-after:avoid}"
     ".scroll{overflow:visible;max-height:none;width:auto;max-width:none;border:0}"
-    "table{font-size:7pt}th,td{padding:.15em .3em}thead{display:table-header-group}"
+    "table{font-size:7pt}.wide table{font-size:5.5pt}th,td{padding:.15em .3em}"
+    "thead{display:table-header-group}"
     "thead th,th[scope=row]{position:static}tr,figure.chart,p.legend{break-inside:avoid}"
     "figure.chart svg{max-width:100%;height:auto}"
     "*{-webkit-print-color-adjust:exact;print-color-adjust:exact}a{color:inherit}}\n";
 
 /* The table of contents: one list of the top headings, each holding the
- * list of the headings under it. A heading more than one level below the
- * one before is taken one level below it, so no list is left without an
- * item to hang from. */
+ * list of the headings under it, folded (<details>: no script) so that the
+ * contents fit a screen. A heading more than one level below the one before
+ * is taken one level below it, so no list is left without an item to hang
+ * from. */
 static void write_toc(FILE *out, const html_state *h) {
     if (h->ntoc == 0)
         return;
@@ -218,15 +236,16 @@ static void write_toc(FILE *out, const html_state *h) {
             if (i > 0)
                 fputs("</li>\n", out);
             for (; depth > want; depth--)
-                fputs("</ul></li>\n", out);
+                fputs("</ul></details></li>\n", out);
         }
-        fprintf(out, "<li><a href=\"#s%d\">", i);
+        bool parent = i + 1 < h->ntoc && h->toc[i + 1].level > h->toc[i].level;
+        fprintf(out, "<li>%s<a href=\"#s%d\">", parent ? "<details><summary>" : "", i);
         sq_put_html(out, h->toc[i].text);
-        fputs("</a>", out);
+        fprintf(out, "</a>%s", parent ? "</summary>" : "");
     }
     fputs("</li>\n", out);
     for (; depth > 0; depth--)
-        fputs("</ul></li>\n", out);
+        fputs("</ul></details></li>\n", out);
     fputs("</ul>\n</nav>\n", out);
 }
 
