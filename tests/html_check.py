@@ -2,6 +2,12 @@
 
 usage: html_check.py shot PNG
            the screenshot shows a page: enough pixels off white, some dark
+       html_check.py layout DOM WIDTH
+           the page Chromium laid out in a window WIDTH px wide, as
+           html_layout.js measured it into the DOM: nothing wider than the
+           window, no chart taller than it, each table fitting its box or its
+           header row and first column kept in view (sticky), each legend
+           right under a table and every headline table with one
        html_check.py page HTML DOM [--nested] [--best] [--figures] NAME...
            HTML as sqcolor wrote it and DOM as Chromium built it from it:
            only the elements and attributes the renderer writes, every NAME
@@ -95,7 +101,7 @@ def check_shot(path):
 ELEMENTS = {
     "html", "head", "meta", "title", "style", "body", "header", "h1", "h2", "h3",
     "nav", "ul", "li", "a", "main", "p", "div", "table", "thead", "tbody", "tr",
-    "th", "td", "strong",
+    "th", "td", "strong", "details", "summary",
     # the charts (figures.c), inline
     "figure", "svg", "defs", "pattern", "g", "rect", "circle", "path", "text",
 }
@@ -225,9 +231,49 @@ def check_page(html_path, dom_path, nested, best, figures, names):
             problem(f"{dom_path}: a chart without a title")
 
 
+# ---- the layout --------------------------------------------------------------
+
+
+def check_layout(dom_path, width):
+    import json
+    import re
+
+    dom = open(dom_path, encoding="utf-8").read()
+    m = re.search(r'<pre id="sqcolor-layout">(.*?)</pre>', dom, re.S)
+    if not m:
+        problem(f"{dom_path}: no measurements: the page's script did not run")
+        return
+    from html import unescape
+
+    got = json.loads(unescape(m.group(1)))
+    print(f"{dom_path}: window {got['window']} px, page {got['scrollWidth']} px wide, "
+          f"{len(got['tables'])} tables, {len(got['charts'])} charts, "
+          f"{got['legends']} legends, the tallest chart {max(got['charts'] or [0]):.0f} px")
+    if got["window"] != width:
+        problem(f"{dom_path}: a window of {got['window']} px, not {width}")
+    if got["scrollWidth"] > width:
+        problem(f"{dom_path}: the page scrolls sideways: {got['scrollWidth']} px wide in a "
+                f"{width} px window")
+    if not got["charts"] or not got["tables"]:
+        problem(f"{dom_path}: {len(got['charts'])} charts and {len(got['tables'])} tables")
+    for i, h in enumerate(got["charts"]):
+        if h > width:
+            problem(f"{dom_path}: chart {i} is {h:.0f} px tall, more than {width}")
+    for t in got["tables"]:
+        if t["overflows"] and not (t["stickyHeader"] and t["stickyFirst"]):
+            problem(f"{dom_path}: '{t['name']}' is {t['scrollWidth']} px wide in a "
+                    f"{t['clientWidth']} px box, its header or first column not kept in view")
+    for name in got["looseLegends"]:
+        problem(f"{dom_path}: a legend not right under a table, after '{name}'")
+    for name in got["headlinesWithoutLegend"]:
+        problem(f"{dom_path}: the headline table '{name}' has no legend under it")
+
+
 def main(argv):
     if len(argv) == 3 and argv[1] == "shot":
         check_shot(argv[2])
+    elif len(argv) == 4 and argv[1] == "layout":
+        check_layout(argv[2], int(argv[3]))
     elif len(argv) >= 4 and argv[1] == "page":
         flags = {"--nested", "--best", "--figures"}
         names = [a for a in argv[4:] if a not in flags]

@@ -19,7 +19,7 @@ static inline char *report_text(const sq_run *runs, int nruns, sq_format fmt, bo
         *rc = -1;
         return strdup("");
     }
-    *rc = sq_report_write(runs, nruns, fmt, detail, f);
+    *rc = sq_report_write(runs, nruns, fmt, detail ? SQ_REPORT_DETAIL : 0, f);
     fclose(f);
     return text;
 }

@@ -84,6 +84,35 @@ static void check_set_text(void) {
     check_set(shuffled, N(shuffled), them, 0, " = ", "");
 }
 
+/* Each impl's key, from its name alone; a set of them as a chart labels it. */
+static void check_keys(void) {
+    const char *const name_key[][2] = {{"gcc-12", "g12"},   {"gcc-12-native", "g12n"},
+                                       {"clang-19", "c19"}, {"clang-19-native", "c19n"},
+                                       {"asm", "asm"},      {"icx-2024", "icx-2024"},
+                                       {"gcc", "gcc"},      {"<b>", "<b>"}};
+    for (int i = 0; i < N(name_key); i++) {
+        char key[32];
+        sq_impl_key(key, sizeof key, name_key[i][0]);
+        CHECK(strcmp(key, name_key[i][1]) == 0, "%s: key '%s', not '%s'", name_key[i][0], key,
+              name_key[i][1]);
+    }
+    char buf[256];
+    int all[N(impls)];
+    for (int i = 0; i < N(impls); i++)
+        all[i] = i;
+    sq_impl_keys_text(buf, sizeof buf, impls, N(impls), all, N(impls));
+    CHECK(strcmp(buf, "asm g11 g12 g11n g12n c13..19 c13..19n") == 0, "every impl: '%s'", buf);
+    int some[] = {13, 4, 2, 8, 10, 12};
+    sq_impl_keys_text(buf, sizeof buf, impls, N(impls), some, N(some));
+    CHECK(strcmp(buf, "g11n g12n c19 c14..16n") == 0, "some: '%s'", buf);
+    /* Only the impls of the set's own names[] count for ranges: clang-14
+     * and clang-19 are consecutive among these. */
+    const char *few[] = {"clang-13", "clang-14", "clang-19", "icx-1", "icx-2", "icx-3"};
+    int them[] = {0, 1, 2, 3, 4, 5};
+    sq_impl_keys_text(buf, sizeof buf, few, N(few), them, N(them));
+    CHECK(strcmp(buf, "c13..19 icx-1..3") == 0, "another kind in names: '%s'", buf);
+}
+
 static void check_history(void) {
     /* gcc: one code; clang generic: one code to 15, then another from 16;
      * clang native: a new code at 14, the first one back at 16, the same
@@ -154,6 +183,7 @@ int main(void) {
     check_names();
     check_groups();
     check_set_text();
+    check_keys();
     check_history();
     check_run_lookup();
     return check_finish("code_groups", NULL);

@@ -1,8 +1,11 @@
 /* The figures on made-up runs: which charts there are and their names, text
- * from a file escaped and stripped of control characters, a log axis only
- * for a bar that dwarfs the rest, text boxes that never meet (15 impls x every
- * catalogue technique, long names), whiskers at the interval's ends, the unit and
- * the CPU's codename in the titles, and report --plot's files. */
+ * from a file escaped and stripped of control characters, a linear axis that
+ * cuts a bar far past the rest and a log one only when asked, a bar per
+ * machine code timed with the impls that share it, a compiler's color the
+ * same on every chart, text boxes that never meet and no figure taller than
+ * SQ_FIGURE_MAX_HEIGHT (15 impls x every catalogue technique, long names),
+ * whiskers at the interval's ends, the unit and the CPU's codename in the
+ * titles, and report --plot's files. */
 #include "bench/render/figures.h"
 #include "bench/render/plot.h"
 #include "bench/util/stats.h"
@@ -194,18 +197,25 @@ static int count(const char *s, const char *needle) {
     return n;
 }
 
-/* The latency figure of a run's family fam. */
+/* A figure of a run named stem ("color-latency"). */
+static bool figure_named(const sq_run *run, const char *stem, bool log_axis, sq_figure *out) {
+    sq_figure *figs;
+    int n = sq_figures_list(run, 1, log_axis, &figs);
+    bool found = false;
+    for (int i = 0; i < n && !found; i++)
+        if (strcmp(figs[i].name, stem) == 0) {
+            *out = figs[i];
+            found = true;
+        }
+    free(figs);
+    return found;
+}
+
+/* The latency figure of a run's family fam (its first part). */
 static bool latency_figure(const sq_run *run, const sq_family *fam, sq_figure *out) {
-    sq_figure figs[64];
     char name[96];
     snprintf(name, sizeof name, "%s-latency", fam->name);
-    int n = sq_figures_list(run, 1, figs, 64);
-    for (int i = 0; i < n; i++)
-        if (strcmp(figs[i].name, name) == 0) {
-            *out = figs[i];
-            return true;
-        }
-    return false;
+    return figure_named(run, name, false, out);
 }
 
 /* ---- the axis, read back ------------------------------------------------------ */
@@ -215,15 +225,14 @@ typedef struct scale {
     double v0, x0, v1, x1; /* two tick labels far apart: value and x */
 } scale;
 
-/* The axis from the bottom row of tick labels (the last ones written). */
-static scale scale_of(const char *svg) {
+/* The axis of the panel drawn at from: its tick labels, the first ones
+ * written after from (a panel's come after its bars) and before the next
+ * panel, on one baseline. */
+static scale scale_of(const char *svg, const char *from) {
     scale sc = {.log = strstr(svg, "(log scale)") != NULL, .v0 = NAN};
-    double bottom = -1;
-    for (const char *t = strstr(svg, "sqfig-tick"); t; t = strstr(t + 1, "sqfig-tick"))
-        bottom = fmax(bottom, attr(t, "y"));
-    for (const char *t = strstr(svg, "sqfig-tick"); t; t = strstr(t + 1, "sqfig-tick")) {
-        if (attr(t, "y") != bottom)
-            continue;
+    const char *t = strstr(from, "sqfig-tick"), *next = strstr(from + 1, "class=\"sqfig-panel\"");
+    double baseline = t ? attr(t, "y") : NAN;
+    for (; t && attr(t, "y") == baseline && (!next || t < next); t = strstr(t + 1, "sqfig-tick")) {
         double v = strtod(strchr(t, '>') + 1, NULL), x = attr(t, "x");
         if (isnan(sc.v0)) {
             sc.v0 = v;
@@ -245,11 +254,11 @@ static double scaled(const scale *sc, double v) {
 /* Every bar's whisker against the row it draws: its ends at the interval's
  * ends on the axis. Returns the whiskers checked; *off the worst miss. */
 static int whiskers_checked(const char *svg, const made_run *m, sq_mode mode, double *off) {
-    scale sc = scale_of(svg);
     int checked = 0;
     *off = 0;
     for (const char *g = strstr(svg, "<g class=\"sqfig-bar\"><title>"); g;
          g = strstr(g + 1, "<g class=\"sqfig-bar\"><title>")) {
+        scale sc = scale_of(svg, g);
         const char *title = g + strlen("<g class=\"sqfig-bar\"><title>"), *end = strstr(g, "</g>");
         const char *w = strstr(g, "sqfig-whisker");
         if (!w || w > end)
@@ -295,8 +304,8 @@ static void check_titles_and_units(void) {
         return;
     one_impl_run(&m, square, v, 3);
     add_row(&m, pair, "p", "asm", "random", SQ_MODE_LATENCY, 3, 2.9, 3.1);
-    sq_figure figs[8];
-    int n = sq_figures_list(&m.run, 1, figs, 8);
+    sq_figure *figs;
+    int n = sq_figures_list(&m.run, 1, false, &figs);
     CHECK(n == 2, "one run, two families, latency only: %d figures", n);
     char want[128];
     snprintf(want, sizeof want, "%s — latency on Zen 4 \"Genoa\"", square->name);
@@ -314,7 +323,7 @@ static void check_titles_and_units(void) {
               "%s: the unit is per %s", figs[i].name, is_pair ? "pair" : "square");
         free(svg);
     }
-    CHECK(sq_figures_list(&m.run, 1, figs, 1) == 1, "at most max figures");
+    free(figs);
 }
 
 static void check_escaping(void) {
@@ -363,37 +372,54 @@ static void check_escaping(void) {
     }
 }
 
-static void check_log_scale(void) {
+/* The axis: linear from 0 by default, a bar SQ_FIGURE_OUTLIER_RATIO times
+ * the median bar or more cut at its end with its figure whole beside it;
+ * log only when asked, nothing cut. */
+static void check_axis(void) {
     static made_run m;
     const sq_family *fam = family_of_arity(1);
-    /* The median bar is 1: 4.9 stays linear, 5.5 (and 11.3) goes log. */
-    const double linear[] = {0.9, 1, 1, 1.1, 4.9}, dwarfing[] = {0.9, 1, 1, 1.1, 11.3},
-                 just[] = {0.9, 1, 1, 1.1, 5.5};
-    const double *cases[] = {linear, dwarfing, just};
-    for (int c = 0; c < 3; c++) {
-        one_impl_run(&m, fam, cases[c], 5);
-        sq_figure f;
-        latency_figure(&m.run, fam, &f);
-        char *svg = svg_of(&m.run, 1, &f, true);
-        bool log = svg && strstr(svg, "core cycles per square (log scale)");
-        CHECK(svg && log == (c > 0), "largest bar %g: %s scale", cases[c][4],
-              log ? "log" : "linear");
-        scale sc = svg ? scale_of(svg) : (scale){0};
-        if (log) {
-            /* 1-2-5 ticks, evenly spaced by ratio. */
-            CHECK(strstr(svg, ">0.5</text>") && strstr(svg, ">1</text>") &&
-                      strstr(svg, ">2</text>") && strstr(svg, ">5</text>") &&
-                      strstr(svg, ">10</text>"),
-                  "log ticks 0.5 1 2 5 10");
-            double d1 = scaled(&sc, 10) - scaled(&sc, 1), d2 = scaled(&sc, 1) - scaled(&sc, 0.1);
-            CHECK(fabs(d1 - d2) < 0.1 && d1 > 0, "a decade is %g px, then %g", d1, d2);
+    /* The median bar is 1: 2.9 stays on the axis, 3.3 and 11.3 are cut. */
+    const double within[] = {0.9, 1, 1, 1.1, 2.9}, dwarfing[] = {0.9, 1, 1, 1.1, 11.3},
+                 just[] = {0.9, 1, 1, 1.1, 3.3};
+    const double *cases[] = {within, dwarfing, just};
+    for (int c = 0; c < 3; c++)
+        for (int log = 0; log < 2; log++) {
+            one_impl_run(&m, fam, cases[c], 5);
+            char name[96];
+            snprintf(name, sizeof name, "%s-latency", fam->name);
+            sq_figure f;
+            figure_named(&m.run, name, log, &f);
+            char *svg = svg_of(&m.run, 1, &f, true);
+            bool is_log = svg && strstr(svg, "core cycles per square (log scale)");
+            CHECK(svg && is_log == log, "largest bar %g, %s asked: %s scale", cases[c][4],
+                  log ? "log" : "linear", is_log ? "log" : "linear");
+            int cut = svg ? count(svg, "class=\"sqfig-cut\"") : -1;
+            CHECK(cut == (c > 0 && !log), "largest bar %g on a %s axis: %d bars cut", cases[c][4],
+                  log ? "log" : "linear", cut);
+            char value[32];
+            snprintf(value, sizeof value, ">%.2f</text>", cases[c][4]);
+            CHECK(svg && strstr(svg, value), "the largest bar's figure whole: %s", value);
+            scale sc = svg ? scale_of(svg, strstr(svg, "class=\"sqfig-panel\"")) : (scale){0};
+            if (!log)
+                CHECK(sc.v0 == 0 && sc.v1 >= (c ? 1.1 : 2.9) && sc.v1 <= (c ? 1.5 : 4),
+                      "largest bar %g: a linear axis from 0 to %g", cases[c][4], sc.v1);
+            if (log && c == 1) {
+                /* 1-2-5 ticks, evenly spaced by ratio. */
+                CHECK(strstr(svg, ">0.5</text>") && strstr(svg, ">1</text>") &&
+                          strstr(svg, ">2</text>") && strstr(svg, ">5</text>") &&
+                          strstr(svg, ">10</text>"),
+                      "log ticks 0.5 1 2 5 10");
+                double d1 = scaled(&sc, 10) - scaled(&sc, 1),
+                       d2 = scaled(&sc, 1) - scaled(&sc, 0.1);
+                CHECK(fabs(d1 - d2) < 0.1 && d1 > 0, "a decade is %g px, then %g", d1, d2);
+            }
+            double off = 0;
+            int n = svg ? whiskers_checked(svg, &m, SQ_MODE_LATENCY, &off) : 0;
+            int whole = 5 - (c > 0 && !log); /* a cut bar has no whisker */
+            CHECK(n == whole && off < 0.05,
+                  "%d whiskers at the interval's ends, %.3f px off at worst", n, off);
+            free(svg);
         }
-        double off;
-        int n = svg ? whiskers_checked(svg, &m, SQ_MODE_LATENCY, &off) : 0;
-        CHECK(n == 5 && off < 0.05, "%d whiskers at the interval's ends, %.3f px off at worst", n,
-              off);
-        free(svg);
-    }
 }
 
 /* A run without random: each bar the median over the sequences, its whisker
@@ -455,38 +481,62 @@ static void check_no_overlap(void) {
                 }
                 r->control_dependent = i == 7;
             }
-        sq_figure f;
-        latency_figure(&m.run, fam, &f);
-        char *svg = svg_of(&m.run, 1, &f, true);
-        CHECK(svg && boxes_apart(svg, log ? "15 x all, log" : "15 x all, linear"),
-              "15 x %d: no two text boxes meet (%s)", TECHNIQUES, log ? "log" : "linear");
-        CHECK(svg && (strstr(svg, "(log scale)") != NULL) == log, "15 x %d: %s scale", TECHNIQUES,
-              log ? "log" : "linear");
-        CHECK(svg && count(svg, "class=\"sqfig-label\"") == TECHNIQUES &&
-                  count(svg, "class=\"sqfig-value\"") == TECHNIQUES * 15 &&
-                  count(svg, "class=\"sqfig-legend\"") == 15,
-              "every technique, bar and impl labelled");
-        CHECK(svg && count(svg, " †</text>") == TECHNIQUES && strstr(svg, "†: control-dependent"),
-              "† after every control-dependent latency bar, and the note");
-        CHECK(svg && count(svg, ">≈0</text>") == TECHNIQUES && strstr(svg, "≈0: not told apart"),
-              "≈0 for every cost about zero, and the note");
-        CHECK(svg && count(svg, "class=\"sqfig-speed\"") >= TECHNIQUES &&
-                  strstr(svg, "a|b: the row"),
-              "two speeds marked, and the note");
-        bool negative = false;
-        for (const char *r = svg ? strstr(svg, "<rect ") : NULL; r; r = strstr(r + 1, "<rect "))
-            negative |= attr(r, "width") < 0;
-        CHECK(svg && !negative, "no bar of negative width");
-        double off;
-        int n = svg ? whiskers_checked(svg, &m, SQ_MODE_LATENCY, &off) : 0;
-        CHECK(n >= TECHNIQUES * 13 && off < 0.05, "%d whiskers at the interval's ends, %.3f px off",
-              n, off);
-        free(svg);
+        /* Every part of the latency figure: none too tall, all together
+         * every technique, bar and mark. */
+        sq_figure *figs;
+        int n = sq_figures_list(&m.run, 1, log, &figs), parts = 0, panels = 0, values = 0;
+        int daggers = 0, zeros = 0, speeds = 0, whiskers = 0;
+        bool apart = true, low = true, negative = false, scale_right = true, notes = true;
+        double off = 0;
+        char stem[96];
+        snprintf(stem, sizeof stem, "%s-latency", fam->name);
+        for (int k = 0; k < n; k++) {
+            if (strncmp(figs[k].name, stem, strlen(stem)) != 0)
+                continue;
+            parts++;
+            char *svg = svg_of(&m.run, 1, &figs[k], true);
+            if (!svg) {
+                apart = false;
+                continue;
+            }
+            apart &= boxes_apart(svg, log ? "15 x all, log" : "15 x all, linear");
+            double height = attr(strstr(svg, "<svg "), "height");
+            low &= height <= SQ_FIGURE_MAX_HEIGHT;
+            scale_right &= (strstr(svg, "(log scale)") != NULL) == log;
+            panels += count(svg, "class=\"sqfig-panel\"");
+            values += count(svg, "class=\"sqfig-value\"");
+            daggers += count(svg, " †</text>");
+            zeros += count(svg, ">≈0</text>");
+            speeds += count(svg, "class=\"sqfig-speed\"");
+            notes &= strstr(svg, "†: control-dependent") && strstr(svg, "≈0: not told apart") &&
+                     strstr(svg, "a|b: the row") && count(svg, "class=\"sqfig-legend\"") == 1;
+            for (const char *r = strstr(svg, "<rect "); r; r = strstr(r + 1, "<rect "))
+                negative |= attr(r, "width") < 0;
+            double part_off;
+            whiskers += whiskers_checked(svg, &m, SQ_MODE_LATENCY, &part_off);
+            off = fmax(off, part_off);
+            free(svg);
+        }
+        free(figs);
+        CHECK(parts >= 2, "15 x %d in %d parts", TECHNIQUES, parts);
+        CHECK(apart, "15 x %d: no two text boxes meet (%s)", TECHNIQUES, log ? "log" : "linear");
+        CHECK(low, "15 x %d: no part taller than %g px", TECHNIQUES, SQ_FIGURE_MAX_HEIGHT);
+        CHECK(scale_right, "15 x %d: %s scale", TECHNIQUES, log ? "log" : "linear");
+        CHECK(panels == TECHNIQUES && values == TECHNIQUES * 15,
+              "every technique (%d) and bar (%d) labelled", panels, values);
+        CHECK(daggers == TECHNIQUES && zeros == TECHNIQUES && speeds >= TECHNIQUES && notes,
+              "† after every control-dependent latency bar (%d), ≈0 for every cost about zero "
+              "(%d), two speeds marked (%d), the notes and the legend",
+              daggers, zeros, speeds);
+        CHECK(!negative, "no bar of negative width");
+        CHECK(whiskers >= TECHNIQUES * 12 && off < 0.05,
+              "%d whiskers at the interval's ends, %.3f px off", whiskers, off);
     }
 }
 
-/* Several runs: numbered figures, and one machines chart per family with a
- * bar per file, "[k]" where two files share a CPU. */
+/* Several runs: one machines chart per family, the figures an HTML report of
+ * them shows, a panel per technique and in it a bar per file, "[k]" where
+ * two files share a CPU. */
 static void check_machines(void) {
     static made_run m[3];
     const sq_family *fam = family_of_arity(1);
@@ -499,33 +549,108 @@ static void check_machines(void) {
             snprintf(tech, sizeof tech, "t%d", t);
             add_row(&m[k], fam, tech, "asm", "random", SQ_MODE_LATENCY, 1 + t + k, 0.9 + t + k,
                     1.1 + t + k);
-            add_row(&m[k], fam, tech, "gcc", "random", SQ_MODE_LATENCY, 9, 8.9, 9.1);
+            add_row(&m[k], fam, tech, "gcc-12", "random", SQ_MODE_LATENCY, 9, 8.9, 9.1);
             add_row(&m[k], fam, tech, "asm", "random", SQ_MODE_THROUGHPUT, 0.5, 0.4, 0.6);
         }
     sq_run runs[3] = {m[0].run, m[1].run, m[2].run};
-    sq_figure figs[32];
-    int n = sq_figures_list(runs, 3, figs, 32);
-    CHECK(n == 7, "3 runs x (latency, throughput) + 1 machines chart: %d", n);
-    char first[96], sixth[96], machines[96];
-    snprintf(first, sizeof first, "1-%s-latency", fam->name);
-    snprintf(sixth, sizeof sixth, "3-%s-throughput", fam->name);
+    sq_figure *figs;
+    int n = sq_figures_list(runs, 3, false, &figs);
+    char machines[96];
     snprintf(machines, sizeof machines, "machines-%s-latency", fam->name);
-    CHECK(n == 7 && strcmp(figs[0].name, first) == 0 && strcmp(figs[5].name, sixth) == 0 &&
-              strcmp(figs[6].name, machines) == 0 && figs[6].run == -1,
-          "names: %s .. %s", figs[0].name, n ? figs[n - 1].name : "");
-    CHECK(strstr(figs[0].title, "Zen 4 \"Genoa\" [1]") && strstr(figs[2].title, "[2]") &&
-              !strstr(figs[4].title, "["),
-          "[k] in the titles of runs that share a CPU: %s", figs[0].title);
-    CHECK(strstr(figs[6].title, "by machine") && strstr(figs[6].title, SQ_FIGURE_MACHINES_IMPL),
-          "the machines chart says what it compares: %s", figs[6].title);
-    char *svg = svg_of(runs, 3, &figs[6], true);
-    CHECK(svg && strstr(svg, ">Genoa [1]</text>") && strstr(svg, ">Genoa [2]</text>") &&
-              strstr(svg, ">Sapphire Rapids</text>"),
-          "bars labelled by codename, [k] for a shared CPU");
-    CHECK(svg && count(svg, "class=\"sqfig-value\"") == 12 && !strstr(svg, ">9.00</text>"),
-          "one bar per machine and technique, the asm impl's");
+    CHECK(n == 1 && strcmp(figs[0].name, machines) == 0 && figs[0].run == -1,
+          "3 runs: one machines chart, %d figures, %s", n, n > 0 ? figs[0].name : "");
+    CHECK(n > 0 && strstr(figs[0].title, "by machine") &&
+              strstr(figs[0].title, SQ_FIGURE_MACHINES_IMPL),
+          "the machines chart says what it compares: %s", n > 0 ? figs[0].title : "");
+    char *svg = n > 0 ? svg_of(runs, 3, &figs[0], true) : NULL;
+    CHECK(svg && count(svg, ">Genoa [1]</text>") == 4 && count(svg, ">Genoa [2]</text>") == 4 &&
+              count(svg, ">Sapphire Rapids</text>") == 4,
+          "each panel's bars labelled by codename, [k] for a shared CPU");
+    CHECK(svg && count(svg, "class=\"sqfig-panel\"") == 4 &&
+              count(svg, "class=\"sqfig-value\"") == 12 && !strstr(svg, ">9.00</text>"),
+          "a panel per technique, in it a bar per machine, the asm impl's");
     CHECK(svg && boxes_apart(svg, "machines"), "machines chart: no two text boxes meet");
     free(svg);
+    free(figs);
+}
+
+/* The fill of the bar whose tooltip starts with title ("t, gcc-11, gcc-12:"),
+ * in buf; "" when there is none. */
+static const char *bar_fill(const char *svg, const char *title, char *buf, size_t len) {
+    char key[256];
+    snprintf(key, sizeof key, "<g class=\"sqfig-bar\"><title>%s", title);
+    const char *g = strstr(svg, key), *end = g ? strstr(g, "</g>") : NULL;
+    const char *fill = g ? strstr(g, " fill=\"") : NULL;
+    buf[0] = 0;
+    if (fill && fill < end)
+        snprintf(buf, len, "%.*s", (int)strcspn(fill + 7, "\""), fill + 7);
+    return buf;
+}
+
+/* A bar per machine code timed: the impls whose rows took one row's figure
+ * (shared_from) on one bar, by their keys, in their technique's panel even
+ * when the row they took it from is another technique's; colored by their
+ * compiler, the same on every chart, and no color for two. */
+static void check_shared_bars(void) {
+    static made_run m;
+    const sq_family *fam = family_of_arity(1);
+    made_init(&m, "AuthenticAMD", 0x1a, 0x02, "AMD EPYC 9965");
+    char from[8][64];
+    const char *impls[] = {"asm",      "gcc-11",   "gcc-12",         "clang-13",
+                           "clang-14", "clang-15", "clang-16-native"};
+    /* t: gcc-12 timed as gcc-11, clang-14 and -15 as clang-13; u: both gcc
+     * builds took t's gcc-11 figure; v: clang-13 took gcc-11's. */
+    for (int mode = 0; mode < 2; mode++) {
+        sq_mode md = mode ? SQ_MODE_THROUGHPUT : SQ_MODE_LATENCY;
+        for (int i = 0; i < 7; i++)
+            add_row(&m, fam, "t", impls[i], "random", md, 2 + i, 1.9 + i, 2.1 + i);
+        snprintf(from[0], sizeof from[0], "%s/t/gcc-11", fam->name);
+        snprintf(from[1], sizeof from[1], "%s/t/clang-13", fam->name);
+        snprintf(from[2], sizeof from[2], "%s/v/gcc-11", fam->name);
+        m.rows[m.run.nresults - 5].shared_from = from[0]; /* t/gcc-12 */
+        m.rows[m.run.nresults - 3].shared_from = from[1]; /* t/clang-14 */
+        m.rows[m.run.nresults - 2].shared_from = from[1]; /* t/clang-15 */
+        add_row(&m, fam, "u", "gcc-11", "random", md, 3, 2.9, 3.1)->shared_from = from[0];
+        add_row(&m, fam, "u", "gcc-12", "random", md, 3, 2.9, 3.1)->shared_from = from[0];
+        add_row(&m, fam, "v", "gcc-11", "random", md, 4, 3.9, 4.1);
+        add_row(&m, fam, "v", "clang-13", "random", md, 4, 3.9, 4.1)->shared_from = from[2];
+    }
+    char stems[2][96];
+    snprintf(stems[0], sizeof stems[0], "%s-latency", fam->name);
+    snprintf(stems[1], sizeof stems[1], "%s-throughput", fam->name);
+    char fills[2][4][32];
+    for (int k = 0; k < 2; k++) {
+        sq_figure f;
+        CHECK(figure_named(&m.run, stems[k], false, &f), "%s listed", stems[k]);
+        char *svg = svg_of(&m.run, 1, &f, true);
+        CHECK(svg && count(svg, "class=\"sqfig-panel\"") == 3 &&
+                  count(svg, "class=\"sqfig-value\"") == 4 + 1 + 1,
+              "%s: t has 4 bars, u and v one each: %d", stems[k],
+              svg ? count(svg, "class=\"sqfig-value\"") : -1);
+        const char *labels[] = {">asm</text>", ">g11 g12</text>", ">c13..15</text>", ">c16n</text>",
+                                ">g11 c13</text>"};
+        for (int i = 0; i < 5; i++)
+            CHECK(svg && strstr(svg, labels[i]), "%s: a bar labelled %s", stems[k], labels[i]);
+        CHECK(svg && count(svg, ">g11 g12</text>") == 2, "%s: u's bar its own, beside t's",
+              stems[k]);
+        CHECK(svg && strstr(svg, "<title>t, gcc-11, gcc-12: 3.00, 95% interval"),
+              "%s: the tooltip names the impls in full", stems[k]);
+        bar_fill(svg ? svg : "", "t, asm:", fills[k][0], sizeof fills[k][0]);
+        bar_fill(svg ? svg : "", "t, gcc-11, gcc-12:", fills[k][1], sizeof fills[k][1]);
+        bar_fill(svg ? svg : "", "t, clang-13..15:", fills[k][2], sizeof fills[k][2]);
+        bar_fill(svg ? svg : "", "v, gcc-11, clang-13:", fills[k][3], sizeof fills[k][3]);
+        for (int i = 0; i < 4; i++)
+            for (int j = 0; j < i; j++)
+                CHECK(fills[k][i][0] == '#' && strcmp(fills[k][i], fills[k][j]) != 0,
+                      "%s: asm, gcc, clang and both told by color: %s, %s", stems[k], fills[k][j],
+                      fills[k][i]);
+        CHECK(svg && !strstr(svg, "url(#") && count(svg, "class=\"sqfig-legend\"") == 4,
+              "%s: no hatching; a legend item per color", stems[k]);
+        free(svg);
+    }
+    for (int i = 0; i < 4; i++)
+        CHECK(strcmp(fills[0][i], fills[1][i]) == 0, "one color on both charts: %s, %s",
+              fills[0][i], fills[1][i]);
 }
 
 /* report --plot: a file per figure, through output.h. */
@@ -536,7 +661,7 @@ static void check_plot_files(void) {
     one_impl_run(&m, fam, v, 3);
     char plots[128], path[256], err[512];
     snprintf(plots, sizeof plots, "%s/plots/deeper", dir);
-    CHECK(sq_plot(&m.run, 1, plots, err, sizeof err) == 0, "sq_plot: %s", err);
+    CHECK(sq_plot(&m.run, 1, plots, false, err, sizeof err) == 0, "sq_plot: %s", err);
     snprintf(path, sizeof path, "%s/%s-latency.svg", plots, fam->name);
     struct stat st;
     CHECK(stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 1000, "%s written", path);
@@ -547,7 +672,8 @@ static void check_plot_files(void) {
     unlink(path);
     CHECK(mkfifo(path, 0600) == 0, "mkfifo: %s", strerror(errno));
     err[0] = 0;
-    CHECK(sq_plot(&m.run, 1, plots, err, sizeof err) == -1 && strstr(err, "not a regular file"),
+    CHECK(sq_plot(&m.run, 1, plots, false, err, sizeof err) == -1 &&
+              strstr(err, "not a regular file"),
           "a fifo refused: %s", err);
     unlink(path);
 }
@@ -559,9 +685,10 @@ int main(void) {
     }
     check_titles_and_units();
     check_escaping();
-    check_log_scale();
+    check_axis();
     check_over_sequences();
     check_no_overlap();
+    check_shared_bars();
     check_machines();
     check_plot_files();
     return check_finish("figures", dir);

@@ -410,7 +410,7 @@ static void check_json(void) {
         return;
     }
     CHECK(!exists(path), "the file appears before commit");
-    CHECK(sq_report_write(&run, 1, SQ_FORMAT_JSON, false, o.fp) == 0, "JSON written");
+    CHECK(sq_report_write(&run, 1, SQ_FORMAT_JSON, 0, o.fp) == 0, "JSON written");
     CHECK(sq_output_commit(&o, err, sizeof err) == 0, "commit: %s", err);
     CHECK(exists(path) && files_containing(".tmp.") == 0,
           "commit leaves the file and no temporary");
@@ -735,7 +735,7 @@ static void check_report_command(void) {
 static void check_plots(void) {
     char plots[256], path[320], err[512], want[128];
     snprintf(plots, sizeof plots, "%s/plots", dir);
-    CHECK(sq_plot(&run, 1, plots, err, sizeof err) == 0, "sq_plot: %s", err);
+    CHECK(sq_plot(&run, 1, plots, false, err, sizeof err) == 0, "sq_plot: %s", err);
     const sq_result *r = NULL; /* a latency cell the first family's plot shows */
     for (int i = 0; i < run.nresults && !r; i++)
         if (results[i].variant->family == &sq_families[0] && results[i].mode == SQ_MODE_LATENCY &&
@@ -798,7 +798,7 @@ static void check_output_files(void) {
     /* A write error (full disk) is reported, not ignored. */
     FILE *full = fopen("/dev/full", "w");
     if (full) {
-        CHECK(sq_report_write(&run, 1, SQ_FORMAT_JSON, false, full) == -1, "/dev/full accepted");
+        CHECK(sq_report_write(&run, 1, SQ_FORMAT_JSON, 0, full) == -1, "/dev/full accepted");
         fclose(full);
     }
 }

@@ -14,7 +14,7 @@ KIND is one of:
   headline FAMILY      the FAMILY headline table of the newest reference run
                        (see newest_run below), with the CPU and file named
   report FILE SECTION  one section of `sqcolor report FILE --format markdown`,
-                       the heading left out, after the compilers' key
+                       the heading left out (a table's legend, its key, is in it)
 
 Each file is rewritten atomically (a temporary beside it, renamed over it), or
 with --check left alone: exit 1 and a diff for every stale part (the ctest
@@ -105,13 +105,6 @@ def sections(md):
     return out
 
 
-def key_line(md):
-    for line in md.splitlines():
-        if line.startswith("- compilers: "):
-            return [line, ""]
-    return []
-
-
 def report(path):
     return run([BIN, "report", path, "--format", "markdown"])
 
@@ -137,14 +130,14 @@ def generate(spec, where):
         head = [l for l in md.splitlines() if l.startswith("# ")][0]
         return ([f"The newest reference run, `{family}` family, core cycles per square: "
                  f"{head.removeprefix('# sqcolor results on ')}, `{path}`.", ""]
-                + machine + runl + key_line(md) + table)
+                + machine + runl + [""] + table)
     if kind == "report" and len(words) == 3:
         path, title = words[1], words[2]
         md = report(path)
         body = sections(md).get(title)
         if body is None:
             fail(f"{where}: '{path}' has no section '{title}'")
-        return key_line(md) + body
+        return body
     fail(f"{where}: unknown generated part '{spec}'")
 
 

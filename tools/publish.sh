@@ -64,6 +64,23 @@ section() {
     sed -e '1{/^# /d}' -e 's/^\(##*\) /#\1 /' | cat -s | sed '/./,$!d'
 }
 
+# figures DIR PREFIX: the Markdown of DIR's charts (report --plot), per
+# family its latency then its throughput, each figure's parts in order
+# (color-latency.svg, color-latency-2.svg, ...).
+figures() {
+    local lat stem mode fig
+    for lat in "$1/$2"*-latency.svg; do
+        stem=${lat%-latency.svg}
+        for mode in latency throughput; do
+            for fig in "$stem-$mode.svg" $(ls -v "$stem-$mode"-[0-9]*.svg 2>/dev/null); do
+                if [ -f "$fig" ]; then
+                    echo "![$(basename "$fig" .svg)](${fig#results/})"
+                fi
+            done
+        done
+    done
+}
+
 page=$(mktemp results/README.md.tmp.XXXXXX) # beside it: the rename below is atomic
 model_tmp=""
 trap 'rm -f "$page" ${model_tmp:+"$model_tmp" "$model_tmp.err"}' EXIT
@@ -105,10 +122,7 @@ rm -f results/plots/*.svg results/*/plots/*.svg results/*/plots/*.png
         echo "## Every machine side by side"
         echo
         build/sqcolor report "${latest[@]}" --plot results/plots >/dev/null
-        rm -f results/plots/[0-9]*-*.svg # each machine's own figures are in its folder
-        for fig in results/plots/machines-*.svg; do
-            [ -f "$fig" ] && echo "![$(basename "$fig" .svg)](${fig#results/})"
-        done
+        figures results/plots machines-
         echo
         build/sqcolor report "${latest[@]}" --format markdown | section
     fi
@@ -124,11 +138,7 @@ rm -f results/plots/*.svg results/*/plots/*.svg results/*/plots/*.png
         echo "From \`${file#results/}\`; as one HTML page: [${dir#results/}/index.html](${dir#results/}/index.html)$model."
         echo
         build/sqcolor report "$file" --plot "$dir/plots" >/dev/null
-        for lat in "$dir"/plots/*-latency.svg; do # each family's two side by side
-            for fig in "$lat" "${lat%-latency.svg}-throughput.svg"; do
-                [ -f "$fig" ] && echo "![$(basename "$fig" .svg)](${fig#results/})"
-            done
-        done
+        figures "$dir/plots" ""
         echo
         section <<<"$md"
     done

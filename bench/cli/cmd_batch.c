@@ -58,7 +58,7 @@ static int write_doc(FILE *out, sq_doc_format format, const sq_run *run, const c
                      const sq_calibration *cal, const sq_batch_timing *t) {
     sq_doc d;
     sq_doc_open(&d, out, format, "sqcolor batch");
-    sq_report_batch(&d, run, NULL, false);
+    sq_report_batch(&d, run, false);
     if (*skipped)
         sq_doc_note(&d, "%s", skipped);
     sq_doc_note(&d,

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { OPT_FORMAT, OPT_DETAIL, OPT_OUTPUT, OPT_PLOT, OPT_COUNT };
+enum { OPT_FORMAT, OPT_DETAIL, OPT_OUTPUT, OPT_PLOT, OPT_LOG_AXIS, OPT_COUNT };
 static const sq_option options[OPT_COUNT] = {
     [OPT_FORMAT] = {.name = "--format",
                     .kind = SQ_OPTION_CHOICE,
@@ -29,8 +29,13 @@ static const sq_option options[OPT_COUNT] = {
     [OPT_PLOT] = {.name = "--plot",
                   .kind = SQ_OPTION_TEXT,
                   .placeholder = "DIR",
-                  .help = "bar charts per family (latency, throughput) as SVG files; with several "
-                          "files, one per family comparing the machines too"},
+                  .help = "the HTML report's charts as SVG files: per family latency and "
+                          "throughput, a panel per technique; with several files, per family "
+                          "the machines side by side"},
+    [OPT_LOG_AXIS] = {.name = "--log-axis",
+                      .kind = SQ_OPTION_FLAG,
+                      .help = "charts (HTML and --plot) on a log axis; otherwise linear from 0, a "
+                              "bar far past the others cut at the axis's end"},
 };
 
 static int run_report(int argc, char **argv);
@@ -60,7 +65,7 @@ static int run_report(int argc, char **argv) {
     if (!nfiles)
         sq_usage_error("report", "name at least one result file");
     const char *plot_dir = v[OPT_PLOT].text, *output = v[OPT_OUTPUT].text;
-    bool detail = v[OPT_DETAIL].given;
+    bool detail = v[OPT_DETAIL].given, log_axis = v[OPT_LOG_AXIS].given;
     sq_format format = (sq_format)v[OPT_FORMAT].choice;
     /* Every option checked before a file is opened or an output made. */
     if (nfiles > 1 && format == SQ_FORMAT_JSON)
@@ -102,8 +107,10 @@ static int run_report(int argc, char **argv) {
         sq_usage_error("report", "--plot: %s", err);
     }
     int status = SQ_EXIT_OK;
-    int written = sq_report_write(runs, nfiles, format, detail, out);
-    if (plot_dir && sq_plot(runs, nfiles, plot_dir, err, sizeof err)) {
+    int written =
+        sq_report_write(runs, nfiles, format,
+                        (detail ? SQ_REPORT_DETAIL : 0) | (log_axis ? SQ_REPORT_LOG_AXIS : 0), out);
+    if (plot_dir && sq_plot(runs, nfiles, plot_dir, log_axis, err, sizeof err)) {
         sq_error_line("report", "--plot: %s", err);
         status = SQ_EXIT_FAIL;
     }

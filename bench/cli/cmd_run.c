@@ -377,7 +377,7 @@ static int run_run(int argc, char **argv) {
         if (nbatch && time_batch(&run, bvs, nbatch, quick, processes, &cfg))
             return SQ_EXIT_FAIL;
         FILE *fp = fopen(process_output, "w");
-        int written = fp ? sq_report_write(&run, 1, SQ_FORMAT_JSON, false, fp) : -1;
+        int written = fp ? sq_report_write(&run, 1, SQ_FORMAT_JSON, 0, fp) : -1;
         bool closed = fp && fclose(fp) == 0;
         sq_run_free(&run);
         if (written || !closed) {
@@ -458,7 +458,7 @@ static int run_run(int argc, char **argv) {
         if (sq_make_parent_dirs(path, err, sizeof err) == 0 &&
             sq_output_open_new(&saved, path, err, sizeof err) == 0) {
             /* A file without its rows must not be saved as whole. */
-            if (sq_report_write(&run, 1, SQ_FORMAT_JSON, false, saved.fp) == SQ_FAILED_MEMORY) {
+            if (sq_report_write(&run, 1, SQ_FORMAT_JSON, 0, saved.fp) == SQ_FAILED_MEMORY) {
                 sq_output_abort(&saved);
                 if (output)
                     sq_output_abort(&out_file);
@@ -476,7 +476,7 @@ static int run_run(int argc, char **argv) {
             sq_error_line("run", "--save: %s", err);
     }
     /* A write error shows on commit, or for standard output at exit (main.c). */
-    int written = sq_report_write(&run, 1, format, detail, out);
+    int written = sq_report_write(&run, 1, format, detail ? SQ_REPORT_DETAIL : 0, out);
     free_run(&run, processes > 1);
     int finished = sq_finish_report_output("run", output ? &out_file : NULL, written, format);
     return finished ? finished : status;

@@ -22,6 +22,16 @@ bool sq_impl_name_parse(const char *name, sq_impl_name *out) {
     return true;
 }
 
+void sq_impl_key(char *buf, size_t len, const char *name) {
+    sq_impl_name p;
+    bool known = sq_impl_name_parse(name, &p) &&
+                 (strcmp(p.kind, "gcc") == 0 || strcmp(p.kind, "clang") == 0);
+    if (known)
+        snprintf(buf, len, "%c%d%s", p.kind[0], p.version, p.native ? "n" : "");
+    else
+        snprintf(buf, len, "%s", name);
+}
+
 int sq_code_groups(const sq_code_fact *const *facts, int n, int *group) {
     int ngroups = 0;
     for (int i = 0; i < n; i++) {
@@ -108,8 +118,16 @@ static void lineages_free(lineage *l, int count) {
         free(l[0].member);
 }
 
-void sq_impl_set_text(char *buf, size_t len, const char *const *names, int n, const int *members,
-                      int nmembers, const char *sep) {
+/* One item of a set: an impl by its name or its key. */
+static void put_impl(appender *a, const char *sep, const char *name, bool keys) {
+    char key[64];
+    if (keys)
+        sq_impl_key(key, sizeof key, name);
+    append(a, "%s%s", sep, keys ? key : name);
+}
+
+static void set_text(char *buf, size_t len, const char *const *names, int n, const int *members,
+                     int nmembers, const char *sep, bool keys) {
     appender a = {buf, len, 0};
     buf[0] = 0;
     bool *in = calloc((size_t)(n ? n : 1), sizeof *in);
@@ -125,7 +143,7 @@ void sq_impl_set_text(char *buf, size_t len, const char *const *names, int n, co
     for (int i = 0; i < nmembers; i++) { /* asm and names of no compiler, as they come */
         sq_impl_name p;
         if (!sq_impl_name_parse(names[members[i]], &p))
-            append(&a, "%s%s", items++ ? sep : "", names[members[i]]);
+            put_impl(&a, items++ ? sep : "", names[members[i]], keys);
     }
     int count = lineages_of(names, n, l);
     for (int k = 0; k < count; k++)
@@ -135,20 +153,39 @@ void sq_impl_set_text(char *buf, size_t len, const char *const *names, int n, co
             int last = i;
             while (last + 1 < l[k].n && in[l[k].member[last + 1]])
                 last++;
-            if (last - i >= 2) { /* a range: "clang-13..16-native" */
-                sq_impl_name from, to;
-                sq_impl_name_parse(names[l[k].member[i]], &from);
-                sq_impl_name_parse(names[l[k].member[last]], &to);
-                append(&a, "%s%s-%d..%d%s", items++ ? sep : "", from.kind, from.version, to.version,
-                       from.native ? "-native" : "");
+            if (last - i >= 2) { /* a range: "clang-13..16-native", "c13..16n" */
+                char from[64], to[64];
+                const char *first = names[l[k].member[i]], *end = names[l[k].member[last]];
+                sq_impl_name p, q;
+                sq_impl_name_parse(first, &p);
+                sq_impl_name_parse(end, &q);
+                sq_impl_key(from, sizeof from, first);
+                if (keys && strcmp(from, first) != 0) { /* a key: "c13n" */
+                    from[strcspn(from, "n")] = 0;
+                    snprintf(to, sizeof to, "%d%s", q.version, q.native ? "n" : "");
+                } else {
+                    snprintf(from, sizeof from, "%s-%d", p.kind, p.version);
+                    snprintf(to, sizeof to, "%d%s", q.version, q.native ? "-native" : "");
+                }
+                append(&a, "%s%s..%s", items++ ? sep : "", from, to);
                 i = last;
             } else {
-                append(&a, "%s%s", items++ ? sep : "", names[l[k].member[i]]);
+                put_impl(&a, items++ ? sep : "", names[l[k].member[i]], keys);
             }
         }
     lineages_free(l, count);
     free(l);
     free(in);
+}
+
+void sq_impl_set_text(char *buf, size_t len, const char *const *names, int n, const int *members,
+                      int nmembers, const char *sep) {
+    set_text(buf, len, names, n, members, nmembers, sep, false);
+}
+
+void sq_impl_keys_text(char *buf, size_t len, const char *const *names, int n, const int *members,
+                       int nmembers) {
+    set_text(buf, len, names, n, members, nmembers, " ", true);
 }
 
 /* One lineage's history, appended to a. */

@@ -21,6 +21,17 @@ typedef struct sq_impl_name {
 
 bool sq_impl_name_parse(const char *name, sq_impl_name *out);
 
+/* An impl's short key, fixed by its name alone (never by the other impls of
+ * a report), so that a table copied out of its page keeps its meaning: g for
+ * gcc and c for clang, the major version, n for the native flag set
+ * ("g12", "c19n"); asm and any other name as it is. */
+void sq_impl_key(char *buf, size_t len, const char *name);
+
+/* What the keys mean, as a legend says it. */
+#define SQ_IMPL_KEY_MEANING                                                                        \
+    "compilers by key: g gcc, c clang, then the major version; n: -O3 -march=native, else -O2 "    \
+    "(g12n: gcc-12 -O3 -march=native)"
+
 /* Numbers facts[0..n) by identical code (sq_code_same), groups in order of
  * first appearance; a NULL fact (code not known) is a group of its own.
  * Returns the number of groups. */
@@ -34,6 +45,11 @@ int sq_code_groups(const sq_code_fact *const *facts, int n, int *group);
  * joined by sep (" = " for one code, ", " for a list). */
 void sq_impl_set_text(char *buf, size_t len, const char *const *names, int n, const int *members,
                       int nmembers, const char *sep);
+
+/* The same set by keys (sq_impl_key), joined by spaces, a range as
+ * "c13..19n": a chart's label. */
+void sq_impl_keys_text(char *buf, size_t len, const char *const *names, int n, const int *members,
+                       int nmembers);
 
 /* One line per compiler kind and flag set of names[0..n) (kinds in order of
  * first appearance, generic first) telling how its code went version by

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { BLOCK_NONE, BLOCK_HEADING, BLOCK_PARAGRAPH, BLOCK_NOTE, BLOCK_TABLE };
+enum { BLOCK_NONE, BLOCK_HEADING, BLOCK_PARAGRAPH, BLOCK_NOTE, BLOCK_TABLE, BLOCK_LEGEND };
 
 /* ---- console text --------------------------------------------------------- */
 
@@ -70,8 +70,8 @@ static int flush_out(sq_doc *d) {
     return fflush(d->out) == 0 && !ferror(d->out) ? 0 : -1;
 }
 
-static const sq_doc_ops text_ops = {text_heading, text_line, text_line,
-                                    text_table,   no_figure, flush_out};
+static const sq_doc_ops text_ops = {text_heading, text_line, text_line, text_table,
+                                    text_line,    no_figure, flush_out};
 
 /* ---- Markdown ------------------------------------------------------------- */
 
@@ -95,8 +95,8 @@ static void md_note(sq_doc *d, const char *text) {
     fputc('\n', d->out);
 }
 
-/* A pipe table: the first column left-aligned, the others right; the best
- * cells in bold. */
+/* A pipe table: the first column and prose columns left-aligned, the
+ * others right; the best cells in bold. */
 static void md_table(sq_doc *d, const sq_text_table *t, int first_width, int width) {
     (void)first_width, (void)width;
     fputc('\n', d->out);
@@ -111,14 +111,21 @@ static void md_table(sq_doc *d, const sq_text_table *t, int first_width, int wid
         if (i == t->ncols - 1) { /* under the header */
             fputs("|---|", d->out);
             for (int k = 1; k < t->ncols; k++)
-                fputs("---:|", d->out);
+                fputs(sq_text_table_prose_column(t, k) ? "---|" : "---:|", d->out);
             fputc('\n', d->out);
         }
     }
 }
 
-static const sq_doc_ops markdown_ops = {md_heading, md_paragraph, md_note,
-                                        md_table,   no_figure,    flush_out};
+/* Under its table, in italics. */
+static void md_legend(sq_doc *d, const char *text) {
+    fputs("\n*", d->out);
+    sq_put_markdown(d->out, text);
+    fputs("*\n", d->out);
+}
+
+static const sq_doc_ops markdown_ops = {md_heading, md_paragraph, md_note,  md_table,
+                                        md_legend,  no_figure,    flush_out};
 
 /* ---- dispatch ------------------------------------------------------------- */
 
@@ -167,6 +174,10 @@ void sq_doc_paragraph(sq_doc *d, const char *fmt, ...) {
 
 void sq_doc_note(sq_doc *d, const char *fmt, ...) {
     WITH_TEXT(d->ops->note(d, text), BLOCK_NOTE);
+}
+
+void sq_doc_legend(sq_doc *d, const char *fmt, ...) {
+    WITH_TEXT(d->ops->legend(d, text), BLOCK_LEGEND);
 }
 
 void sq_doc_table(sq_doc *d, const sq_text_table *t, int first_width, int width) {

@@ -23,6 +23,7 @@ typedef struct sq_doc_ops {
     void (*paragraph)(sq_doc *d, const char *text);
     void (*note)(sq_doc *d, const char *text); /* one of a list of short notes */
     void (*table)(sq_doc *d, const sq_text_table *t, int first_width, int width);
+    void (*legend)(sq_doc *d, const char *text); /* what the table just before shows */
     /* A figure of runs (figures.h); renderers without figures ignore it. */
     void (*figure)(sq_doc *d, const sq_run *runs, int nruns, const struct sq_figure *f);
     int (*finish)(sq_doc *d); /* 0, or -1 when a write failed */
@@ -32,7 +33,8 @@ struct sq_doc {
     FILE *out;
     sq_doc_format format;
     const sq_doc_ops *ops;
-    int last;    /* the kind of the block before: 0 none, 1 heading, 2 paragraph, 3 note, 4 table */
+    int last;    /* the kind of the block before: 0 none, 1 heading, 2 paragraph, 3 note, 4 table,
+                    5 legend */
     void *state; /* the renderer's own */
     /* 0, or SQ_FAILED_MEMORY (failure.h) once a block found no memory:
      * every later block is skipped and sq_doc_finish returns it, so a
@@ -51,6 +53,10 @@ void sq_doc_note(sq_doc *d, const char *fmt, ...) __attribute__((format(printf, 
 
 /* A table; first_width and width are the console's least column widths. */
 void sq_doc_table(sq_doc *d, const sq_text_table *t, int first_width, int width);
+
+/* The legend of the table just before: what its marks and names mean, one
+ * line set small and kept to the table. */
+void sq_doc_legend(sq_doc *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Marks the document as missing a block for want of memory (d->error). */
 void sq_doc_out_of_memory(sq_doc *d);

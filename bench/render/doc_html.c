@@ -82,21 +82,32 @@ static void html_note(sq_doc *d, const char *text) {
 }
 
 /* One row of cells: the first a row header, the header row's all column
- * headers; a best cell bold and tinted. */
-static void table_row(FILE *out, const sq_text_table *t, int first, bool header) {
+ * headers; a best cell bold and tinted; a prose column's cells
+ * (sq_text_table_prose_column, in prose[]) left-aligned and wrapped. */
+static void table_row(FILE *out, const sq_text_table *t, int first, bool header,
+                      const bool *prose) {
     fputs("<tr>", out);
     for (int i = first; i < first + t->ncols && i < t->ncells; i++) {
         const char *tag = header || i == first ? "th" : "td";
+        bool text = prose[i - first], best = t->best[i];
+        const char *cls = best && text ? " class=\"best prose\""
+                          : best       ? " class=\"best\""
+                          : text       ? " class=\"prose\""
+                                       : "";
         fprintf(out, "<%s%s%s>%s", tag,
                 header       ? " scope=\"col\""
                 : i == first ? " scope=\"row\""
                              : "",
-                t->best[i] ? " class=\"best\"" : "", t->best[i] ? "<strong>" : "");
+                cls, best ? "<strong>" : "");
         sq_put_html(out, t->cells[i]);
-        fprintf(out, "%s</%s>", t->best[i] ? "</strong>" : "", tag);
+        fprintf(out, "%s</%s>", best ? "</strong>" : "", tag);
     }
     fputs("</tr>\n", out);
 }
+
+/* Columns past this make a wide table, printed smaller so that a page holds
+ * it (a detailed table of 15 impls). */
+#define WIDE_TABLE 12
 
 /* In a box that scrolls when the table is wider than the page, named by the
  * heading just before it. */
@@ -107,18 +118,35 @@ static void html_table(sq_doc *d, const sq_text_table *t, int first_width, int w
     start_block(d);
     if (t->ncells == 0)
         return;
+    const char *cls = t->ncols > WIDE_TABLE ? "scroll wide" : "scroll";
     if (label >= 0)
         fprintf(d->out,
-                "<div class=\"scroll\" role=\"region\" aria-labelledby=\"s%d\" tabindex=\"0\">\n",
+                "<div class=\"%s\" role=\"region\" aria-labelledby=\"s%d\" tabindex=\"0\">\n", cls,
                 label);
     else
-        fputs("<div class=\"scroll\">\n", d->out);
+        fprintf(d->out, "<div class=\"%s\">\n", cls);
+    bool *prose = calloc((size_t)t->ncols + 1, sizeof *prose);
+    if (!prose) {
+        d->error = SQ_FAILED_MEMORY;
+        return;
+    }
+    for (int c = 0; c < t->ncols; c++)
+        prose[c] = sq_text_table_prose_column(t, c);
     fputs("<table>\n<thead>\n", d->out);
-    table_row(d->out, t, 0, true);
+    table_row(d->out, t, 0, true, prose);
     fputs("</thead>\n<tbody>\n", d->out);
     for (int first = t->ncols; first < t->ncells; first += t->ncols)
-        table_row(d->out, t, first, false);
+        table_row(d->out, t, first, false, prose);
     fputs("</tbody>\n</table>\n</div>\n", d->out);
+    free(prose);
+}
+
+/* Set small right under its table's box. */
+static void html_legend(sq_doc *d, const char *text) {
+    start_block(d);
+    fputs("<p class=\"legend\">", d->out);
+    sq_put_html(d->out, text);
+    fputs("</p>\n", d->out);
 }
 
 /* The chart inline, as figures.c draws it: its title and notes are in it, as
@@ -131,11 +159,15 @@ static void html_figure(sq_doc *d, const sq_run *runs, int nruns, const struct s
     fputs("</figure>\n", d->out);
 }
 
-/* The page's look: system fonts, a measure for text, tables that scroll in
- * their box with the header row and first column kept in view, figures in
- * tabular digits right-aligned, alternate rows shaded. */
+/* The page's look: system fonts, a measure for text, no wider than a 1400
+ * px window; tables that scroll in their box with the header row and first
+ * column kept in view, figures in tabular digits right-aligned, prose cells
+ * wrapped, alternate rows shaded, each table's legend set small under it.
+ * Printed: landscape, every table whole and its header on each page, no
+ * block split, the contents without their sub-lists. */
 static const char style[] =
-    "body{margin:0 auto;max-width:92em;padding:1em 1.5em 3em;color:#1f2328;background:#fff;"
+    "body{box-sizing:border-box;margin:0 auto;max-width:1400px;padding:1em 1.5em 3em;"
+    "color:#1f2328;background:#fff;"
     "font:15px/1.5 system-ui,-apple-system,\"Segoe UI\",Roboto,\"Noto Sans\",\"Liberation Sans\","
     "Arial,sans-serif}\n"
     "h1{font-size:1.75em;margin:.3em 0 .5em}\n"
@@ -154,12 +186,16 @@ static const char style[] =
     "nav>ul>li{break-inside:avoid;margin:0 0 .35em}\n"
     "nav ul ul{padding-left:1.1em;font-size:.9em}\n"
     "nav ul ul li{margin:0}\n"
+    "nav summary{cursor:pointer}\n"
     ".scroll{overflow:auto;max-height:85vh;width:fit-content;max-width:100%;margin:.5em 0 1.5em;"
     "border:1px solid #d0d7de;border-radius:6px}\n"
-    "table{border-collapse:separate;border-spacing:0;font-size:.93em}\n"
-    "th,td{padding:.3em .6em;text-align:right;white-space:nowrap;"
+    "table{border-collapse:separate;border-spacing:0;font-size:.85em}\n"
+    "th,td{padding:.25em .4em;text-align:right;white-space:nowrap;"
     "font-variant-numeric:tabular-nums;background:#fff;border-bottom:1px solid #eaeef2}\n"
-    "thead th{position:sticky;top:0;z-index:2;background:#eef1f4;font-weight:600;"
+    "td.prose{white-space:normal;text-align:left;min-width:14em;max-width:26em}\n"
+    "th.prose{text-align:left}\n"
+    "thead "
+    "th{position:sticky;top:0;z-index:2;background:#eef1f4;font-weight:600;white-space:normal;"
     "border-bottom:1px solid #d0d7de}\n"
     "th[scope=row]{position:sticky;left:0;z-index:1;text-align:left;font-weight:600;"
     "border-right:1px solid #eaeef2}\n"
@@ -167,14 +203,25 @@ static const char style[] =
     "tbody tr:nth-child(even)>*{background:#f6f8fa}\n"
     "tbody tr>td.best{background:#dafbe1}\n"
     "tbody tr:last-child>*{border-bottom:0}\n"
+    ".scroll:has(+p.legend){margin-bottom:.3em}\n"
+    "p.legend{margin:0 0 1.5em;max-width:80em;font-size:.8em;color:#57606a}\n"
     "figure.chart{margin:.5em 0 2em;max-width:100%}\n"
-    "@media print{.scroll{overflow:visible;max-height:none;width:auto}"
-    "thead th,th[scope=row]{position:static}}\n";
+    "@page{size:landscape;margin:12mm}\n"
+    "@media print{body{max-width:none;padding:0;font-size:10pt}"
+    "nav ul ul{display:none}nav>ul{columns:3}nav{border:0;padding:0}"
+    "h2,h3{break-after:avoid}"
+    ".scroll{overflow:visible;max-height:none;width:auto;max-width:none;border:0}"
+    "table{font-size:7pt}.wide table{font-size:5.5pt}th,td{padding:.15em .3em}"
+    "thead{display:table-header-group}"
+    "thead th,th[scope=row]{position:static}tr,figure.chart,p.legend{break-inside:avoid}"
+    "figure.chart svg{max-width:100%;height:auto}"
+    "*{-webkit-print-color-adjust:exact;print-color-adjust:exact}a{color:inherit}}\n";
 
 /* The table of contents: one list of the top headings, each holding the
- * list of the headings under it. A heading more than one level below the
- * one before is taken one level below it, so no list is left without an
- * item to hang from. */
+ * list of the headings under it, folded (<details>: no script) so that the
+ * contents fit a screen. A heading more than one level below the one before
+ * is taken one level below it, so no list is left without an item to hang
+ * from. */
 static void write_toc(FILE *out, const html_state *h) {
     if (h->ntoc == 0)
         return;
@@ -189,15 +236,16 @@ static void write_toc(FILE *out, const html_state *h) {
             if (i > 0)
                 fputs("</li>\n", out);
             for (; depth > want; depth--)
-                fputs("</ul></li>\n", out);
+                fputs("</ul></details></li>\n", out);
         }
-        fprintf(out, "<li><a href=\"#s%d\">", i);
+        bool parent = i + 1 < h->ntoc && h->toc[i + 1].level > h->toc[i].level;
+        fprintf(out, "<li>%s<a href=\"#s%d\">", parent ? "<details><summary>" : "", i);
         sq_put_html(out, h->toc[i].text);
-        fputs("</a>", out);
+        fprintf(out, "</a>%s", parent ? "</summary>" : "");
     }
     fputs("</li>\n", out);
     for (; depth > 0; depth--)
-        fputs("</ul></li>\n", out);
+        fputs("</ul></details></li>\n", out);
     fputs("</ul>\n</nav>\n", out);
 }
 
@@ -246,8 +294,8 @@ static int html_finish(sq_doc *d) {
     return ok && fflush(out) == 0 && !ferror(out) ? 0 : -1;
 }
 
-const sq_doc_ops sq_doc_html_ops = {html_heading, html_paragraph, html_note,
-                                    html_table,   html_figure,    html_finish};
+const sq_doc_ops sq_doc_html_ops = {html_heading, html_paragraph, html_note,  html_table,
+                                    html_legend,  html_figure,    html_finish};
 
 void sq_doc_html_start(sq_doc *d, const char *title) {
     html_state *h = calloc(1, sizeof *h);

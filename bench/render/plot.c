@@ -1,3 +1,4 @@
+/* report --plot: each figure of figures.h as a file of its own. */
 #include "bench/render/plot.h"
 
 #include "bench/render/figures.h"
@@ -42,19 +43,17 @@ static int plot_one(const sq_run *runs, int nruns, const sq_figure *f, const cha
 }
 
 /* The figures of runs, in *figs (to free); their number, or -1 (said in err). */
-static int list_figures(const sq_run *runs, int nruns, sq_figure **figs, char *err, size_t errlen) {
-    int max = sq_figures_max(nruns);
-    *figs = malloc(sizeof **figs * (size_t)max);
-    if (!*figs) {
+static int list_figures(const sq_run *runs, int nruns, bool log_axis, sq_figure **figs, char *err,
+                        size_t errlen) {
+    int n = sq_figures_list(runs, nruns, log_axis, figs);
+    if (n < 0)
         snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    return sq_figures_list(runs, nruns, *figs, max);
+    return n;
 }
 
 int sq_plot_check(const sq_run *runs, int nruns, const char *dir, char *err, size_t errlen) {
     sq_figure *figs;
-    int n = list_figures(runs, nruns, &figs, err, errlen), rc = n < 0 ? -1 : 0;
+    int n = list_figures(runs, nruns, false, &figs, err, errlen), rc = n < 0 ? -1 : 0;
     for (int i = 0; i < n && !rc; i++) {
         char *path = figure_path(dir, &figs[i], err, errlen);
         rc = path ? sq_output_check_file(path, err, errlen) : -1;
@@ -64,7 +63,8 @@ int sq_plot_check(const sq_run *runs, int nruns, const char *dir, char *err, siz
     return rc;
 }
 
-int sq_plot(const sq_run *runs, int nruns, const char *dir, char *err, size_t errlen) {
+int sq_plot(const sq_run *runs, int nruns, const char *dir, bool log_axis, char *err,
+            size_t errlen) {
     char *probe;
     if (asprintf(&probe, "%s/x", dir) < 0) {
         snprintf(err, errlen, "out of memory");
@@ -75,7 +75,7 @@ int sq_plot(const sq_run *runs, int nruns, const char *dir, char *err, size_t er
     if (made)
         return -1;
     sq_figure *figs;
-    int n = list_figures(runs, nruns, &figs, err, errlen), rc = n < 0 ? -1 : 0;
+    int n = list_figures(runs, nruns, log_axis, &figs, err, errlen), rc = n < 0 ? -1 : 0;
     for (int i = 0; i < n && !rc; i++)
         rc = plot_one(runs, nruns, &figs[i], dir, err, errlen);
     free(figs);

@@ -6,7 +6,7 @@
 #include "bench/results/results_write.h"
 #include "bench/util/failure.h"
 
-int sq_report_write(const sq_run *runs, int nruns, sq_format fmt, bool detail, FILE *out) {
+int sq_report_write(const sq_run *runs, int nruns, sq_format fmt, unsigned flags, FILE *out) {
     switch (fmt) {
     case SQ_FORMAT_CSV:
         sq_write_csv(out, runs, nruns);
@@ -29,7 +29,7 @@ int sq_report_write(const sq_run *runs, int nruns, sq_format fmt, bool detail, F
             snprintf(title, sizeof title, "sqcolor results across %d machines", nruns);
         sq_doc d;
         sq_doc_open(&d, out, as[fmt], title);
-        sq_report_doc(&d, runs, nruns, detail);
+        sq_report_doc(&d, runs, nruns, flags);
         int rc = sq_doc_finish(&d);
         if (rc)
             return rc;

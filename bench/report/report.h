@@ -22,10 +22,13 @@ typedef enum sq_format {
 /* The format names in sq_format's order, as options take them. */
 #define SQ_FORMAT_CHOICES "table|markdown|csv|json|html"
 
+/* What a report adds: the per-sequence tables; its charts on a log axis. */
+enum { SQ_REPORT_DETAIL = 1, SQ_REPORT_LOG_AXIS = 2 };
+
 /* Writes runs[0..nruns) in fmt (JSON: one run; several: the caller refuses
- * them first); detail adds the per-sequence tables. Returns 0,
+ * them first), with what flags (SQ_REPORT_*) add. Returns 0,
  * SQ_FAILED_WRITE or SQ_FAILED_MEMORY (failure.h): out of memory the output
  * is not whole and must not be committed. */
-int sq_report_write(const sq_run *runs, int nruns, sq_format fmt, bool detail, FILE *out);
+int sq_report_write(const sq_run *runs, int nruns, sq_format fmt, unsigned flags, FILE *out);
 
 #endif

@@ -1,7 +1,9 @@
 /* The batch table of a run (its batch rows, results.h): a row per variant, a
  * column per size, then the best hand-written routine per CPU feature level. */
 #include "bench/report/report_batch.h"
+#include "bench/report/report_formats.h"
 
+#include "bench/code/code_groups.h"
 #include "bench/measure/batch_timing.h"
 #include "bench/util/stats.h"
 
@@ -136,27 +138,17 @@ static const sq_batch_result *cheapest(const sq_run *run, const sq_batch_variant
     return best;
 }
 
-/* The C impl's name, or its letter in the key when the report has one. */
-static const char *impl_key(const sq_batch_key *key, const char *impl, char *buf, size_t len) {
-    for (int i = 0; key && i < key->n; i++)
-        if (strcmp(key->impls[i], impl) == 0) {
-            snprintf(buf, len, "%c", key->letters[i]);
-            return buf;
-        }
-    return impl;
-}
-
 /* A row per CPU feature level (the cheapest asm routine at it), then the
  * dispatcher, each C technique's best impl and the load/store bound; a column
- * per family and size. compact: figures and C letters only. */
+ * per family and size. compact: figures and C keys only. */
 static void levels_table(sq_doc *d, const sq_run *run, const sq_batch_variant *const *vars,
-                         const size_t *sizes, int nsizes, const sq_batch_key *key, bool compact) {
+                         const size_t *sizes, int nsizes, bool compact) {
     sq_doc_heading(d, compact ? 2 : 3,
                    "batch — the best at each CPU feature level, core cycles per square (pair)%s",
                    compact ? " (every variant: --detail)" : "");
     sq_text_table t;
     sq_text_table_init(&t, 1 + sq_batch_family_count * nsizes);
-    char buf[96], label[32], name[16];
+    char buf[96], label[32], key[64];
     sq_text_table_add(&t, "level");
     for (int f = 0; f < sq_batch_family_count; f++)
         for (int s = 0; s < nsizes; s++) {
@@ -192,19 +184,22 @@ static void levels_table(sq_doc *d, const sq_run *run, const sq_batch_variant *c
                     continue;
                 }
                 cell(buf, sizeof buf, b);
-                const char *who = rows[r].kind == PICK_C ? impl_key(key, v->impl, name, sizeof name)
+                if (rows[r].kind == PICK_C)
+                    sq_impl_key(key, sizeof key, v->impl);
+                const char *who = rows[r].kind == PICK_C                     ? key
                                   : compact || rows[r].kind == PICK_DISPATCH ? ""
                                                                              : v->technique;
                 sq_text_table_add(&t, "%s%s%s", buf, *who ? " " : "", who);
             }
     }
     sq_doc_table(d, &t, 16, 12);
+    sq_report_legend(d, &t, SQ_LEGEND_KEYS);
     sq_text_table_free(&t);
     sq_doc_note(d,
                 "batch: the median of each row's repetitions ± half its 95%% interval; random "
                 "squares; the routine called over the whole buffer, nothing subtracted; "
-                "C: the best compiler%s; %zu and %zu squares (pairs) a call",
-                key ? ", by its letter in 'compilers'" : "", sizes[0], sizes[nsizes - 1]);
+                "C: the best compiler, by its key; %zu and %zu squares (pairs) a call",
+                sizes[0], sizes[nsizes - 1]);
     sq_doc_note(d, "load/store bound: the copy_xmm/ymm/zmm rows, a color_batch routine's loads "
                    "and stores of that width with nothing between, the cheapest; what no "
                    "routine of that width can beat");
@@ -216,7 +211,7 @@ static void levels_table(sq_doc *d, const sq_run *run, const sq_batch_variant *c
                        "pages off?): the L2 figures may move from one process to the next");
 }
 
-void sq_report_batch(sq_doc *d, const sq_run *run, const sq_batch_key *key, bool compact) {
+void sq_report_batch(sq_doc *d, const sq_run *run, bool compact) {
     if (!run->nbatch)
         return;
     size_t sizes[SQ_BATCH_MAX_SIZES];
@@ -233,7 +228,7 @@ void sq_report_batch(sq_doc *d, const sq_run *run, const sq_batch_key *key, bool
     for (int i = 0; i < run->nbatch; i++)
         vars[i] = variant_of(run->batch[i].id);
     if (compact) {
-        levels_table(d, run, vars, sizes, nsizes, key, true);
+        levels_table(d, run, vars, sizes, nsizes, true);
         sq_batch_index_free(&ix);
         free(vars);
         return;
@@ -259,10 +254,11 @@ void sq_report_batch(sq_doc *d, const sq_run *run, const sq_batch_key *key, bool
         }
     }
     sq_doc_table(d, &t, 36, 12);
+    sq_report_legend(d, &t, 0);
     sq_text_table_free(&t);
     /* A curve over many sizes (batch --sizes): the levels at its two ends. */
     sizes[1] = sizes[nsizes - 1];
-    levels_table(d, run, vars, sizes, nsizes < 2 ? nsizes : 2, key, false);
+    levels_table(d, run, vars, sizes, nsizes < 2 ? nsizes : 2, false);
     sq_batch_index_free(&ix);
     free(vars);
 }

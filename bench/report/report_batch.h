@@ -7,18 +7,11 @@
 
 #include <stdio.h>
 
-/* The C impls of a report's key: impls[i] is known by letters[i]. */
-typedef struct sq_batch_key {
-    const char *const *impls;
-    const char *letters;
-    int n;
-} sq_batch_key;
-
 /* The batch table (a row per variant, a column per size) and the best per CPU
- * feature level at every size; compact: that last table alone, without the
- * techniques' names (the console's). key: NULL names C impls in full. Nothing
- * without batch rows. */
-void sq_report_batch(sq_doc *d, const sq_run *run, const sq_batch_key *key, bool compact);
+ * feature level at every size, its C impls by key (code_groups.h); compact:
+ * that last table alone, without the techniques' names (the console's).
+ * Nothing without batch rows. */
+void sq_report_batch(sq_doc *d, const sq_run *run, bool compact);
 
 /* A run's batch rows sorted by (id, n), so a lookup costs log n. */
 typedef struct sq_batch_index {

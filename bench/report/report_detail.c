@@ -228,6 +228,7 @@ static void write_table(sq_doc *d, const sq_family *fam, sq_mode mode, const gri
         }
     }
     sq_doc_table(d, &t, 16, 16);
+    sq_report_legend(d, &t, 0);
     sq_text_table_free(&t);
     write_two_speeds(d, g, seqs, nseq);
 }
@@ -353,6 +354,7 @@ static void write_summary(sq_doc *d, const sq_family *fam, sq_mode mode, const g
         }
     }
     sq_doc_table(d, &t, 16, 16);
+    sq_report_legend(d, &t, 0);
     sq_text_table_free(&t);
     free(rows);
 }
@@ -385,6 +387,7 @@ static void write_penalties(sq_doc *d, const sq_run *run, const sq_family *fam, 
         }
     }
     sq_doc_table(d, &t, 16, 16);
+    sq_report_legend(d, &t, 0);
     sq_text_table_free(&t);
     if (dash)
         sq_doc_note(d, "-: a branch cell is missing or runs at two speeds");
@@ -465,6 +468,7 @@ void sq_report_detail_machines(sq_doc *d, const sq_run *runs, int nruns) {
                 }
             }
             sq_doc_table(d, &t, 38, 8);
+            sq_report_legend(d, &t, 0);
             sq_text_table_free(&t);
         }
     free(ids);

@@ -11,8 +11,9 @@
 
 /* report_summary.c: the whole report of runs[0..nruns) as a document: the
  * headline tables (one run) or the machines side by side (several), the
- * detailed tables where detail, and the notes. */
-void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, bool detail);
+ * detailed tables with SQ_REPORT_DETAIL (report.h), the figures, and the
+ * notes. */
+void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, unsigned flags);
 
 /* report_detail.c: one run's tables per family, mode and sequence, with
  * their summaries and mispredict tables; several runs' variants side by side. */
@@ -39,6 +40,13 @@ void sq_report_detail_machines(sq_doc *d, const sq_run *runs, int nruns);
 void sq_report_run_notes(sq_doc *d, const sq_run *run);
 void sq_report_vendor_note(sq_doc *d, const sq_run *run);
 void sq_report_marks(sq_doc *d, bool detail, bool shared);
+
+/* Under a table of a page (not the console's, whose notes follow its
+ * tables): what the marks in its cells mean, in brief, and what also says:
+ * the headline figures' names, the best C cells' notation, the compilers'
+ * keys (code_groups.h). */
+enum { SQ_LEGEND_HEADLINE = 1, SQ_LEGEND_BEST_C = 2, SQ_LEGEND_KEYS = 4 };
+void sq_report_legend(sq_doc *d, const sq_text_table *t, unsigned also);
 
 /* report_story.c: the compilers' story, one run's table of a row per
  * technique: the best impl by latency, the asm, the compilers with the asm's

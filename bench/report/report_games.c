@@ -134,6 +134,7 @@ static void report_games_compact(sq_doc *d, const sq_run *run, sq_variant_rows *
                        "a branch on the color of real games' squares, asm (core cycles per square "
                        "or pair; every variant: --detail)");
         sq_doc_table(d, &t, 16, 13);
+        sq_report_legend(d, &t, 0);
     }
     sq_text_table_free(&t);
 }
@@ -191,6 +192,7 @@ static void report_games_every_impl(sq_doc *d, const sq_run *run, sq_variant_row
         sq_doc_heading(d, 2, "%s — a branch on the color of real games' squares (core cycles %s)",
                        fam->name, sq_family_unit(fam));
         sq_doc_table(d, &t, 24, 13);
+        sq_report_legend(d, &t, 0);
         sq_text_table_free(&t);
     }
 }

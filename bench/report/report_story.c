@@ -242,6 +242,7 @@ void sq_report_story(sq_doc *d, const sq_run *run) {
     if (nrows) {
         sq_doc_heading(d, 2, "the compilers' story: latency per technique");
         sq_doc_table(d, &tab, 14, 9);
+        sq_report_legend(d, &tab, 0);
         sq_doc_note(d, "best latency: the lowest latency of any impl (the median over sequences, "
                        "as in the headline tables); best impls: every impl not told apart from "
                        "it (within 0.05 cycles, or intervals touching), impls of one machine "

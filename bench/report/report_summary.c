@@ -18,7 +18,8 @@
 #include <string.h>
 
 /* The impls of some runs: whether asm is among them, and the compilers' (every
- * other impl) in order of first appearance, each known by a letter. */
+ * other impl) in order of first appearance, each shown by its key
+ * (code_groups.h), which its name alone fixes. */
 typedef struct impl_key {
     bool has_asm;
     const char **c;
@@ -43,10 +44,6 @@ static int key_of(sq_doc *d, const sq_run *runs, int nruns, impl_key *k) {
         }
     k->nc = sq_distinct_strings(k->c, k->nc);
     return 0;
-}
-
-static char letter(int i) {
-    return (char)(i < 26 ? 'a' + i : 'A' + (i - 26) % 26);
 }
 
 /* The distinct techniques of a family in a run (or several), in run order;
@@ -118,12 +115,12 @@ static bool one_code(sq_variant_rows *rows, const impl_key *key, const sq_family
     return first != NULL;
 }
 
-/* The compilers' figures for one technique: the best (and every compiler
- * not told apart from it, by letter, then '=' when they are one machine
- * code), and the slowest. */
+/* The compilers' figures for one technique: the best, with who it is ("g12";
+ * "g12+3" with three more not told apart from it; "all" when every compiler
+ * is; then '=' when they are one machine code), and the slowest, with its key. */
 typedef struct c_figures {
     sq_headline best, worst;
-    char best_letters[16], worst_letter[4];
+    char best_keys[64], worst_key[40];
     int nbest;
 } c_figures;
 
@@ -163,17 +160,21 @@ static c_figures c_figures_of(sq_doc *d, sq_variant_rows *rows, const impl_key *
     }
     c.best = h[best];
     c.worst = h[worst];
-    snprintf(c.worst_letter, sizeof c.worst_letter, "%c", letter(worst));
-    size_t used = 0;
-    for (int i = 0; i < key->nc; i++)
-        if ((tied[i] = sq_headline_ties(&h[i], &h[best])) && ++c.nbest <= 3)
-            c.best_letters[used++] = letter(i);
-    if (c.nbest > 3) /* "ab+5": two letters and how many more */
-        used =
-            2 + (size_t)snprintf(c.best_letters + 2, sizeof c.best_letters - 2, "+%d", c.nbest - 2);
-    c.best_letters[used] = 0;
+    sq_impl_key(c.worst_key, sizeof c.worst_key, key->c[worst]);
+    for (int i = 0; i < key->nc; i++) {
+        tied[i] = sq_headline_ties(&h[i], &h[best]);
+        c.nbest += tied[i];
+    }
+    char best_key[40];
+    sq_impl_key(best_key, sizeof best_key, key->c[best]);
+    if (c.nbest == 1)
+        snprintf(c.best_keys, sizeof c.best_keys, "%s", best_key);
+    else if (c.nbest == key->nc)
+        snprintf(c.best_keys, sizeof c.best_keys, "all");
+    else
+        snprintf(c.best_keys, sizeof c.best_keys, "%s+%d", best_key, c.nbest - 1);
     if (c.nbest > 1 && one_code(rows, key, fam, tech, tied))
-        snprintf(c.best_letters + used, sizeof c.best_letters - used, "=");
+        snprintf(c.best_keys + strlen(c.best_keys), sizeof c.best_keys - strlen(c.best_keys), "=");
     free(tied);
     free(h);
     return c;
@@ -227,41 +228,35 @@ static void run_table(sq_doc *d, const sq_run *run, sq_variant_rows *rows, const
             if (key->nc) {
                 sq_headline_text(text, sizeof text, &c.best, dec);
                 sq_text_table_add_best(&t, both && sq_headline_ties(&c.best, least), "%s%s%s", text,
-                                       one_c || !c.nbest ? "" : " ", one_c ? "" : c.best_letters);
+                                       one_c || !c.nbest ? "" : " ", one_c ? "" : c.best_keys);
             }
             if (key->nc > 1 && kinds[k] <= SQ_HEADLINE_THROUGHPUT) {
                 sq_headline_text(text, sizeof text, &c.worst, dec);
-                sq_text_table_add(&t, "%s%s%s", text, c.worst_letter[0] ? " " : "", c.worst_letter);
+                sq_text_table_add(&t, "%s%s%s", text, c.worst_key[0] ? " " : "", c.worst_key);
             }
         }
     }
     sq_doc_table(d, &t, 14, 9);
+    sq_report_legend(d, &t,
+                     SQ_LEGEND_HEADLINE | (key->nc > 1 ? SQ_LEGEND_BEST_C | SQ_LEGEND_KEYS : 0));
     sq_text_table_free(&t);
     free(techs);
 }
 
-/* "a gcc-12, b gcc-12-native, ..." */
+/* The console's key to its tables (a page has each table's legend under it). */
 static void key_note(sq_doc *d, const impl_key *key) {
-    if (key->nc < 2)
+    if (key->nc < 2 || d->format != SQ_DOC_TEXT)
         return;
-    size_t cap = 32, used = 0;
-    for (int i = 0; i < key->nc; i++)
-        cap += strlen(key->c[i]) + 8;
-    char *text = sq_doc_alloc(d, cap);
-    if (!text)
-        return;
-    for (int i = 0; i < key->nc; i++)
-        used += (size_t)snprintf(text + used, cap - used, "%s%c %s", i ? ", " : "", letter(i),
-                                 key->c[i]);
     sq_doc_note(d,
-                "compilers: %s; best C: the cheapest compiler's figure and the letters of "
-                "every compiler not told apart from it, '=' after them when they are one "
+                "%s; best C: the cheapest compiler's figure and key, +N: N more compilers not "
+                "told apart from it, all: every compiler, '=' after them when they are one "
                 "machine code; slowest: the dearest's",
-                text);
-    free(text);
+                SQ_IMPL_KEY_MEANING);
 }
 
 static void summary_notes(sq_doc *d) {
+    if (d->format != SQ_DOC_TEXT)
+        return;
     sq_doc_note(d, "lat: latency; thr: throughput (the predictable sequences for † variants); "
                    "branch: a branch on the result, predictable sequences; mispr: cycles per "
                    "mispredict; each the median over sequences ± its 95%% interval");
@@ -321,7 +316,7 @@ static void machines_table(sq_doc *d, int nruns, sq_variant_rows *rows, const im
             }
             if (key->nc) {
                 sq_headline_text(text, sizeof text, &c[r].best, dec);
-                sq_text_table_add(&t, "%s%s%s", text, c[r].nbest ? " " : "", c[r].best_letters);
+                sq_text_table_add(&t, "%s%s%s", text, c[r].nbest ? " " : "", c[r].best_keys);
             }
         }
         for (int r = 1; r < nruns; r++) {
@@ -338,6 +333,7 @@ static void machines_table(sq_doc *d, int nruns, sq_variant_rows *rows, const im
     free(as);
     free(c);
     sq_doc_table(d, &t, 14, 9);
+    sq_report_legend(d, &t, key->nc > 1 ? SQ_LEGEND_BEST_C | SQ_LEGEND_KEYS : 0);
     sq_text_table_free(&t);
 }
 
@@ -381,16 +377,16 @@ static void machines_notes(sq_doc *d, const sq_run *runs, int nruns) {
 
 /* A family's figures (figures.h), where the format draws them: one run's
  * latency and throughput charts, or the machines chart of several. */
-static void family_figures(sq_doc *d, const sq_run *runs, int nruns, const sq_family *fam) {
+static void family_figures(sq_doc *d, const sq_run *runs, int nruns, const sq_family *fam,
+                           unsigned flags) {
     if (d->format != SQ_DOC_HTML)
         return;
-    int max = sq_figures_max(nruns);
-    sq_figure *figs = sq_doc_alloc(d, sizeof *figs * (size_t)max);
-    if (!figs)
-        return;
-    int n = sq_figures_list(runs, nruns, figs, max);
+    sq_figure *figs;
+    int n = sq_figures_list(runs, nruns, flags & SQ_REPORT_LOG_AXIS, &figs);
+    if (n < 0)
+        sq_doc_out_of_memory(d);
     for (int i = 0; i < n; i++)
-        if (figs[i].family == fam && (nruns == 1 || figs[i].run < 0))
+        if (figs[i].family == fam)
             sq_doc_figure(d, runs, nruns, &figs[i]);
     free(figs);
 }
@@ -404,7 +400,8 @@ static bool any_shared(const sq_run *runs, int nruns) {
     return false;
 }
 
-void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, bool detail) {
+void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, unsigned flags) {
+    bool detail = flags & SQ_REPORT_DETAIL;
     impl_key key;
     if (key_of(d, runs, nruns, &key))
         return;
@@ -418,18 +415,14 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, bool detail) {
         key_note(d, &key);
         for (int f = 0; f < sq_family_count; f++) {
             run_table(d, &runs[0], &rows[0], &key, &sq_families[f]);
-            family_figures(d, runs, nruns, &sq_families[f]);
+            family_figures(d, runs, nruns, &sq_families[f], flags);
         }
         summary_notes(d);
         if (d->format != SQ_DOC_TEXT) /* wider than a console's 160 columns */
             sq_report_story(d, &runs[0]);
         /* every impl where lines are not counted: --detail, Markdown, HTML */
         sq_report_games(d, &runs[0], detail || d->format != SQ_DOC_TEXT);
-        char letters[64];
-        for (int i = 0; i < key.nc && i < (int)sizeof letters; i++)
-            letters[i] = letter(i);
-        sq_batch_key bkey = {key.c, letters, key.nc < 64 ? key.nc : 64};
-        sq_report_batch(d, &runs[0], &bkey, !detail && d->format == SQ_DOC_TEXT);
+        sq_report_batch(d, &runs[0], !detail && d->format == SQ_DOC_TEXT);
         if (detail)
             sq_report_detail(d, &runs[0]);
         sq_doc_heading(d, 2, "about this run");
@@ -448,7 +441,7 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, bool detail) {
                 sq_doc_heading(d, 2, "%s", sq_families[f].name);
             for (int k = 0; k < nkinds && ntech; k++)
                 machines_table(d, nruns, rows, &key, &sq_families[f], kinds[k], techs, ntech);
-            family_figures(d, runs, nruns, &sq_families[f]);
+            family_figures(d, runs, nruns, &sq_families[f], flags);
             free(techs);
         }
         machines_notes(d, runs, nruns);

@@ -83,6 +83,13 @@ int sq_text_table_write(const sq_text_table *t, FILE *out, int first_width, int 
     return 0;
 }
 
+bool sq_text_table_prose_column(const sq_text_table *t, int col) {
+    for (int i = t->ncols + col; col > 0 && i < t->ncells; i += t->ncols)
+        if (sq_plain_width(t->cells[i]) >= SQ_TEXT_TABLE_PROSE && strchr(t->cells[i], ' '))
+            return true;
+    return false;
+}
+
 void sq_text_table_free(sq_text_table *t) {
     for (int i = 0; i < t->ncells; i++)
         free(t->cells[i]);

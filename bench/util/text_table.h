@@ -37,6 +37,13 @@ void sq_text_table_add_best(sq_text_table *t, bool best, const char *fmt, ...)
  * the widths find no memory. */
 int sq_text_table_write(const sq_text_table *t, FILE *out, int first_width, int width);
 
+/* Whether column col (not the first) holds prose: a data cell of
+ * SQ_TEXT_TABLE_PROSE characters or more with a space in it ("gcc-11 =
+ * gcc-12; clang-13..19"), where a figure is short. A page sets such a
+ * column left-aligned and lets it wrap. */
+#define SQ_TEXT_TABLE_PROSE 28
+bool sq_text_table_prose_column(const sq_text_table *t, int col);
+
 void sq_text_table_free(sq_text_table *t);
 
 #endif
