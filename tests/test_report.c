@@ -8,6 +8,7 @@
 #include "bench/util/output.h"
 #include "bench/render/plot.h"
 #include "bench/results/cells.h"
+#include "bench/results/code_check.h"
 #include "bench/report/report.h"
 #include "bench/report/report_formats.h"
 #include "bench/results/results_read.h"
@@ -862,6 +863,51 @@ static void check_signal_cleanup(void) {
     unlink(a);
 }
 
+/* Occurrences of needle in text. */
+static int occurrences(const char *text, const char *needle) {
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, needle)); p += strlen(needle))
+        n++;
+    return n;
+}
+
+/* The run's check of itself in the notes: the first 8 groups of identical
+ * code with two figures and how many more, or with --detail every one (the
+ * file no longer lists them). Every impl of a technique made one code, the
+ * rows' figures apart. */
+static void check_code_notes(void) {
+    static sq_code_fact facts[1024];
+    run.code = facts;
+    run.ncode = 0;
+    for (int i = 0; i < sq_variant_count && run.ncode < 1024; i++) {
+        uint64_t h = 0;
+        for (const char *c = sq_variants[i].technique; *c; c++)
+            h = h * 31 + (unsigned char)*c;
+        facts[run.ncode++] = (sq_code_fact){sq_variants[i].id, 4, 12, h};
+    }
+    sq_code_mismatch *m;
+    int n = sq_code_mismatches(&run, &m);
+    free(m);
+    int rc;
+    char *brief = report_text(&run, 1, SQ_FORMAT_TABLE, false, &rc);
+    char *all = report_text(&run, 1, SQ_FORMAT_TABLE, true, &rc);
+    char more[128];
+    snprintf(more, sizeof more,
+             "... and %d more groups of identical code with two figures (--detail lists them all)",
+             n - 8);
+    CHECK(n > 8 && occurrences(brief, "identical code, two figures (a harness fault") == 8 &&
+              strstr(brief, more) &&
+              occurrences(all, "identical code, two figures (a harness fault") == n &&
+              !strstr(all, "more groups"),
+          "%d groups of identical code with two figures: 8 and the rest counted, or all with "
+          "--detail",
+          n);
+    free(brief);
+    free(all);
+    run.code = NULL;
+    run.ncode = 0;
+}
+
 int main(void) {
     check_best_ties();
     if (!mkdtemp(dir)) {
@@ -883,6 +929,7 @@ int main(void) {
     check_json();
     check_round_trip();
     check_tables();
+    check_code_notes();
     check_report_command();
     check_plots();
     check_output_files();

@@ -34,10 +34,11 @@ void sq_report_games(sq_doc *d, const sq_run *run, bool every_impl);
 double sq_games_rate(double games, double random, double predictable);
 void sq_report_detail_machines(sq_doc *d, const sq_run *runs, int nruns);
 
-/* report_notes.c: how a run was measured; the vendor's mispredict figure for
+/* report_notes.c: how a run was measured (detail: every group of identical
+ * code with two figures, not the first 8); the vendor's mispredict figure for
  * its CPU; what the marks mean (detail: the per-sequence tables' marks too;
  * shared: ≡, where a row took another's figure). */
-void sq_report_run_notes(sq_doc *d, const sq_run *run);
+void sq_report_run_notes(sq_doc *d, const sq_run *run, bool detail);
 void sq_report_vendor_note(sq_doc *d, const sq_run *run);
 void sq_report_marks(sq_doc *d, bool detail, bool shared);
 

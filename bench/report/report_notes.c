@@ -79,7 +79,7 @@ static void write_shared(sq_doc *d, const sq_run *run) {
 
 /* The run's check of itself (code_check.h): rows of one machine code that
  * got different figures, each a fault of the harness to find, not a result. */
-static void write_code_check(sq_doc *d, const sq_run *run) {
+static void write_code_check(sq_doc *d, const sq_run *run, bool detail) {
     if (!run->ncode)
         return;
     sq_code_mismatch *m;
@@ -94,22 +94,23 @@ static void write_code_check(sq_doc *d, const sq_run *run) {
                     "machine code (the routine's in latency and call mode, the loop's in the "
                     "others) within %.2f cycles",
                     SQ_RESOLUTION_CYCLES);
-    for (int i = 0; i < n && i < 8; i++)
+    int shown = detail ? n : 8;
+    for (int i = 0; i < n && i < shown; i++)
         sq_doc_note(d,
                     "identical code, two figures (a harness fault, not a result): %s %s on %s: "
                     "%s %.2f, %s %.2f (%d rows of this code)",
                     sq_mode_names[m[i].cheap->mode], m[i].cheap->variant->family->name,
                     m[i].cheap->sequence, m[i].cheap->variant->id, m[i].cheap->cycles.median,
                     m[i].dear->variant->id, m[i].dear->cycles.median, m[i].nsame);
-    if (n > 8)
+    if (n > shown)
         sq_doc_note(d,
-                    "... and %d more groups of identical code with two figures (the file's "
-                    "code_mismatches has them all)",
-                    n - 8);
+                    "... and %d more groups of identical code with two figures (--detail lists "
+                    "them all)",
+                    n - shown);
     free(m);
 }
 
-void sq_report_run_notes(sq_doc *d, const sq_run *run) {
+void sq_report_run_notes(sq_doc *d, const sq_run *run, bool detail) {
     const sq_machine *m = &run->machine;
     const sq_clock *c = &run->clock;
     sq_doc_note(d, "cycles: %s",
@@ -159,7 +160,7 @@ void sq_report_run_notes(sq_doc *d, const sq_run *run) {
                        "huge pages off?): rows reading them may move from one process to the next");
     write_reps(d, run);
     write_shared(d, run);
-    write_code_check(d, run);
+    write_code_check(d, run, detail);
 }
 
 void sq_report_vendor_note(sq_doc *d, const sq_run *run) {
