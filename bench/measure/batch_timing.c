@@ -1,6 +1,7 @@
 #include "bench/measure/batch_timing.h"
 
 #include "bench/catalog/gate.h"
+#include "bench/results/figures.h"
 
 #include "bench/verify/batch_verify.h"
 #include "bench/machine/clock.h"
@@ -161,8 +162,7 @@ int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timin
             out[i].samples = NULL;
             continue;
         }
-        out[i].cycles = sq_stats_of(out[i].samples, t->reps);
-        out[i].nmodes = sq_gross_modes_of(out[i].samples, t->reps, out[i].modes);
+        sq_batch_figures(&out[i]);
     }
     free(calls);
     return rc;

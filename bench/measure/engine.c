@@ -9,6 +9,7 @@
 #include "bench/measure/run_info.h"
 #include "bench/measure/share.h"
 #include "bench/input/sequence.h"
+#include "bench/results/figures.h"
 #include "bench/util/stats.h"
 
 #include <math.h>
@@ -20,7 +21,6 @@
 /* A row as the run times it: per repetition, its fastest visit so far. */
 typedef struct timed {
     sq_row row;
-    double *ticks;  /* per repetition: TSC ticks per square */
     double *cycles; /* per repetition: core cycles per square */
     double *cpt;    /* per repetition: core cycles per tick beside this row */
     struct timed *baseline;
@@ -203,10 +203,9 @@ static timed *add_row(engine *e, const sq_variant *v, const sq_impl *impl, const
     timed *t = &e->rows[e->nrows++];
     sq_row_init(&t->row, v, impl, in, mode);
     size_t reps = (size_t)e->cfg->timing.reps;
-    t->ticks = calloc(reps, sizeof *t->ticks);
     t->cycles = calloc(reps, sizeof *t->cycles);
     t->cpt = calloc(reps, sizeof *t->cpt);
-    return t->ticks && t->cycles && t->cpt ? t : NULL;
+    return t->cycles && t->cpt ? t : NULL;
 }
 
 /* A baseline per (impl, input, mode); call mode has one identity per input. */
@@ -285,7 +284,6 @@ static bool time_row(engine *e, timed *t, int rep, int v) {
     bool right =
         sq_row_visit(&e->sampler, &t->row, samples / visits + (v < samples % visits), &got);
     if (v == 0 || got.cycles < t->cycles[rep]) {
-        t->ticks[rep] = got.ticks;
         t->cpt[rep] = got.cpt;
         t->cycles[rep] = got.cycles;
     }
@@ -424,10 +422,6 @@ static int sample_rows(engine *e, double t_start) {
 
 /* ---- results ------------------------------------------------------------ */
 
-static sq_stats scaled(sq_stats s, double k) {
-    return (sq_stats){s.min * k, s.median * k, s.p90 * k, s.ci_lo * k, s.ci_hi * k};
-}
-
 /* Whether v's rows in mode time a predicted branch, not a data dependency:
  * in latency and throughput mode, where the loop timed holds a conditional
  * branch besides its exit test (a compiler may branch in a loop around a
@@ -460,36 +454,22 @@ static bool chain_apart(const sq_variant *v, signed char *known) {
  * samples, statistics, harness and speeds), marked with src's id; the
  * flags its own (collect). */
 static bool copy_result(sq_result *res, const sq_result *src) {
-    *res = *src;
-    res->process = NULL;
-    res->samples = sq_samples_alloc((size_t)src->reps);
-    if (!res->samples)
-        return false;
-    memcpy(res->samples, src->samples, sizeof *res->samples * (size_t)src->reps);
-    if (src->process) {
-        res->process = (unsigned char *)(res->samples + (src->reps ? src->reps : 1));
-        memcpy(res->process, src->process, (size_t)src->reps);
-    }
     res->shared_from = src->variant->id;
-    return true;
+    return sq_result_take_figures(res, src);
 }
 
 /* A sampled row's result: its net cost per repetition less its baseline's,
- * and their statistics. net: scratch of its repetitions. */
-static bool measure_result(const engine *e, const timed *t, sq_result *res, double *net) {
+ * the baseline's own statistics, and the figures of the net cost at the
+ * run's clock (figures.h). */
+static bool measure_result(const timed *t, sq_result *res, const sq_clock *clock) {
     int reps = t->reps;
     res->reps = reps;
     res->samples = sq_samples_alloc((size_t)reps);
     if (!res->samples)
         return false;
-    for (int k = 0; k < reps; k++)
-        net[k] = t->ticks[k] - t->baseline->ticks[k];
     net_cycles(t, res->samples);
-    res->ticks = sq_stats_of(net, reps);
-    res->ns = scaled(res->ticks, 1e9 / e->sampler.cal.tsc_hz);
-    res->cycles = sq_stats_of(res->samples, reps);
     res->harness = sq_stats_of(t->baseline->cycles, reps);
-    res->nmodes = sq_modes_of(res->samples, reps, res->modes);
+    sq_result_figures(res, clock);
     return true;
 }
 
@@ -499,10 +479,9 @@ static bool measure_result(const engine *e, const timed *t, sq_result *res, doub
  * (control_dependent) and the rest of its flags. */
 static int collect(engine *e, sq_run *run) {
     run->results = calloc((size_t)e->nrows, sizeof *run->results);
-    double *net = malloc(sizeof *net * (size_t)e->cfg->timing.reps);
     signed char *branches = calloc((size_t)sq_variant_count * SQ_MODE_COUNT, 1);
     signed char *chains = calloc((size_t)sq_variant_count, 1);
-    bool ok = run->results && net && branches && chains;
+    bool ok = run->results && branches && chains;
     for (int i = 0; ok && i < e->nrows; i++) {
         timed *t = &e->rows[i];
         if (!t->row.variant)
@@ -510,7 +489,7 @@ static int collect(engine *e, sq_run *run) {
         t->result = run->nresults;
         sq_result *res = &run->results[run->nresults++];
         ok = t->shared ? copy_result(res, &run->results[t->shared->result])
-                       : measure_result(e, t, res, net);
+                       : measure_result(t, res, &run->clock);
         res->variant = t->row.variant;
         res->sequence = t->row.in->sequence;
         res->mode = t->row.mode;
@@ -522,7 +501,6 @@ static int collect(engine *e, sq_run *run) {
         res->chain_apart = t->row.mode == SQ_MODE_LATENCY && !res->control_dependent &&
                            chain_apart(t->row.variant, chains);
     }
-    free(net);
     free(branches);
     free(chains);
     return ok ? 0 : fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for results");
@@ -540,7 +518,6 @@ static double *clock_readings(const engine *e, int *n) {
 
 static void free_engine(engine *e) {
     for (int i = 0; i < e->nrows; i++) {
-        free(e->rows[i].ticks);
         free(e->rows[i].cycles);
         free(e->rows[i].cpt);
     }

@@ -1,38 +1,12 @@
 #include "bench/results/merge.h"
 
+#include "bench/results/figures.h"
 #include "bench/util/stats.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-sq_stats sq_pooled_stats(const double *samples, const unsigned char *process, int n) {
-    sq_stats s = sq_stats_of(samples, n);
-    if (!process || n <= 0)
-        return s;
-    double *mine = malloc(sizeof *mine * (size_t)n);
-    if (!mine)
-        return s;
-    for (int p = 0; p < SQ_MAX_PROCESSES; p++) {
-        int k = 0;
-        for (int i = 0; i < n; i++)
-            if (process[i] == p && isfinite(samples[i]))
-                mine[k++] = samples[i];
-        if (!k)
-            continue;
-        double median = sq_stats_of(mine, k).median;
-        s.ci_lo = fmin(s.ci_lo, median);
-        s.ci_hi = fmax(s.ci_hi, median);
-    }
-    free(mine);
-    return s;
-}
-
-/* a scaled by k, an interval's ends and all. */
-static sq_stats scaled(sq_stats a, double k) {
-    return (sq_stats){a.min * k, a.median * k, a.p90 * k, a.ci_lo * k, a.ci_hi * k};
-}
 
 static bool same_row(const sq_result *a, const sq_result *b) {
     return a->mode == b->mode && strcmp(a->variant->id, b->variant->id) == 0 &&
@@ -132,8 +106,7 @@ static int merge_batch(sq_run *parts, int n, char *err, size_t errlen) {
         b->samples = x;
         b->process = n > 1 ? (unsigned char *)(x + (total ? total : 1)) : NULL;
         b->reps = total;
-        b->cycles = sq_pooled_stats(x, b->process, total);
-        b->nmodes = sq_gross_modes_of(x, total, b->modes);
+        sq_batch_figures(b);
     }
     return 0;
 }
@@ -175,8 +148,6 @@ int sq_runs_merge(sq_run *parts, int n, char *err, size_t errlen) {
         return -1;
     }
     merge_clocks(parts, n);
-    /* ticks and ns as the cycles are, at the run's clock. */
-    double ticks_per_cycle = base->clock.tsc_hz / base->clock.core_hz;
     for (int i = 0; i < base->nresults; i++) {
         sq_result *r = &base->results[i];
         int total = 0;
@@ -200,10 +171,7 @@ int sq_runs_merge(sq_run *parts, int n, char *err, size_t errlen) {
         r->samples = x;
         r->process = n > 1 ? process : NULL;
         r->reps = total;
-        r->cycles = sq_pooled_stats(x, r->process, total);
-        r->ticks = scaled(r->cycles, ticks_per_cycle);
-        r->ns = scaled(r->ticks, 1e9 / base->clock.tsc_hz);
-        r->nmodes = sq_modes_of(x, total, r->modes);
+        sq_result_figures(r, &base->clock); /* at the run's clock */
     }
     free(pooled);
     base->processes = n;

@@ -17,11 +17,4 @@
  * out of memory. */
 int sq_runs_merge(sq_run *parts, int n, char *err, size_t errlen);
 
-/* The statistics of a row's pooled samples: the order-statistics interval
- * of their median, widened to hold every process's own median (a process
- * whose rows all read one figure, as placement decides, shows in the
- * interval however many repetitions agree within it). process may be NULL
- * (one process). */
-sq_stats sq_pooled_stats(const double *samples, const unsigned char *process, int n);
-
 #endif

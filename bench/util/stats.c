@@ -52,6 +52,31 @@ sq_stats sq_stats_of(const double *x, int n) {
     return s;
 }
 
+sq_stats sq_pooled_stats(const double *x, const unsigned char *group, int n) {
+    sq_stats s = {NAN, NAN, NAN, NAN, NAN};
+    size_t size = (size_t)(n > 0 ? n : 1);
+    double *finite = calloc(2 * size, sizeof *finite);
+    unsigned char *their = malloc(size);
+    if (finite && their) {
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (isfinite(x[i])) {
+                their[k] = group ? group[i] : 0;
+                finite[k++] = x[i];
+            }
+        s = sq_stats_of(finite, k);
+        double *medians = finite + size;
+        int groups = group ? sq_group_medians(finite, their, k, medians) : 0;
+        for (int g = 0; g < groups; g++) {
+            s.ci_lo = fmin(s.ci_lo, medians[g]);
+            s.ci_hi = fmax(s.ci_hi, medians[g]);
+        }
+    }
+    free(finite);
+    free(their);
+    return s;
+}
+
 double sq_ci_halfwidth(sq_stats s) {
     return fmax(s.median - s.ci_lo, s.ci_hi - s.median);
 }

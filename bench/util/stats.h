@@ -28,6 +28,14 @@ typedef struct sq_speed {
  * median of x[0..n); x is not changed. NAN where n is 0. */
 sq_stats sq_stats_of(const double *x, int n);
 
+/* The statistics of a row's samples x[0..n), each from the process (fork)
+ * group[i] (NULL: one process): sq_stats_of of its finite samples, the
+ * interval widened to hold every process's own median (a process whose rows
+ * all read one figure, as placement decides, shows in the interval however
+ * many repetitions agree within it). What a row's cycles are, in timing,
+ * merging and reading a file (bench/results/figures.h). */
+sq_stats sq_pooled_stats(const double *x, const unsigned char *group, int n);
+
 /* The 1-based ranks lo <= hi of the order statistics x(lo), x(hi) that bound
  * the narrowest symmetric distribution-free interval of the median of n
  * samples with coverage >= level (binomial(n, 1/2)). Returns false when no
