@@ -27,32 +27,38 @@ printf '{"schema": 1, "schema": 1}' >"$T/dupkey.json"
 mutate() { # mutate NAME JQ-FILTER: a copy of good.json changed by the filter
     jq "$2" "$T/good.json" >"$T/$1.json" || bad "jq could not make $1"
 }
+# A file of schema 2 (rows as objects, with their statistics and the fields
+# derived from them), as its writer made it.
+cp "$(dirname "$0")/data/schema2.json" "$T/old.json"
+mutate2() { # mutate2 NAME JQ-FILTER: a copy of old.json changed by the filter
+    jq "$2" "$T/old.json" >"$T/$1.json" || bad "jq could not make $1"
+}
 mutate schema9 '.schema = 9'
 mutate nomachine 'del(.machine)'
 mutate noresults 'del(.results)'
 mutate resultsobj '.results = {}'
-mutate badmode '.results[0].mode = "speed"'
-mutate badfamily '.results[0].family = "colour"'
-mutate badid '.results[0].id = "color/bt/gcc"'
-mutate fewsamples '.results[0].samples = [1]'
-mutate strsample '.results[0].samples[0] = "x"'
-mutate cyclesnum '.results[0].cycles = 3'
-mutate nomedian '.results[0].cycles |= del(.median)'
-mutate badci '.results[0].cycles.ci95 = [1]'
-mutate badmodes '.results[0].modes = [1, 2]'
-mutate badshare '.results[0].modes = [{"cycles": 1, "share": "a"}, {"cycles": 2, "share": 0.5}]'
-mutate badcontrol '.results[0].control_dependent = "yes"'
+mutate2 badmode '.results[0].mode = "speed"'
+mutate2 badfamily '.results[0].family = "colour"'
+mutate2 badid '.results[0].id = "color/bt/gcc"'
+mutate2 fewsamples '.results[0].samples = [1]'
+mutate2 strsample '.results[0].samples[0] = "x"'
+mutate2 cyclesnum '.results[0].cycles = 3'
+mutate2 nomedian '.results[0].cycles |= del(.median)'
+mutate2 badci '.results[0].cycles.ci95 = [1]'
+mutate2 badmodes '.results[0].modes = [1, 2]'
+mutate2 badshare '.results[0].modes = [{"cycles": 1, "share": "a"}, {"cycles": 2, "share": 0.5}]'
+mutate2 badcontrol '.results[0].control_dependent = "yes"'
 mutate badaslr '.config.aslr = 1'
 mutate badcpu '.config.cpu = "zero"'
 mutate badvisits '.config.visits = -3'
 mutate badreps '.config.reps = 0'
 mutate badseed '.config.seed = "-1"'
-mutate numseed '.config.seed = 5' # schema 2 keeps it in a string
+mutate numseed '.config.seed = 5' # schemas 2 and 3 keep it in a string
 mutate bigseed '.config.seed = "18446744073709551616"'
 mutate strtsc '.clock.tsc_hz = "fast"'
-mutate nofamily '.results[0] |= del(.family)'
-mutate badsamples '.results[0].samples = "many"'
-mutate fracreps '.results[0].reps = 2.5'
+mutate2 nofamily '.results[0] |= del(.family)'
+mutate2 badsamples '.results[0].samples = "many"'
+mutate2 fracreps '.results[0].reps = 2.5'
 mutate numversion '.tool.version = 3'
 mutate strsampleus '.config.sample_us = "x"'
 mutate strelapsed '.elapsed_s = "x"'
@@ -60,26 +66,39 @@ mutate numimpls '.impls = 3'
 mutate codeobj '.code = {}'
 mutate codehash '.code[0].hash = "XYZ"'
 mutate codeinsns '.code[0].insns = 0'
-mutate numsummary '.summary = 5'
-mutate summarynum '.summary[0] = 5'
-mutate summaryid '.summary[0].id = 7'
-mutate summarylat '.summary[0].latency = "fast"'
-mutate summaryci '.summary[0].mispredict_penalty_ci95 = "x"'
-mutate numharness '.results[0].harness = 5'
+mutate2 numsummary '.summary = 5'
+mutate2 summarynum '.summary[0] = 5'
+mutate2 summaryid '.summary[0].id = 7'
+mutate2 summarylat '.summary[0].latency = "fast"'
+mutate2 summaryci '.summary[0].mispredict_penalty_ci95 = "x"'
+mutate2 numharness '.results[0].harness = 5'
 mutate numloops '.loops = 5'
 mutate loopmode '.loops = [{id: "color/bt/asm", insns: 3, bytes: 9, hash: "0123456789abcdef", mode: "fast"}]'
 mutate loophash '.loops = [{id: "color/bt/asm", insns: 3, bytes: 9, hash: "xyz", mode: "latency"}]'
 mutate negscreened '.clock.screened = -3'
 mutate strhuge '.batch_huge_pages = 5'
 mutate seqhuge '.sequence_huge_pages = "yes"'
-mutate processes '.results[0].processes = [70]'
-mutate nummismatch '.code_mismatches = 5'
-mutate mismatchids '.code_mismatches = [{mode: "latency", sequence: "ordered", ids: ["a"], cycles: [1, 2], same: 2}]'
-mutate mismatchcycles '.code_mismatches = [{mode: "latency", sequence: "ordered", ids: ["a", "b"], cycles: [1, "x"], same: 2}]'
-mutate mismatchsame '.code_mismatches = [{mode: "latency", sequence: "ordered", ids: ["a", "b"], cycles: [1, 2], same: 1}]'
-mutate numref '.mispredict_reference = 5'
-mutate refcore '.mispredict_reference = {"core": 3, "cycles": "about 14-17"}'
+mutate2 processes '.results[0].processes = [70]'
+mutate2 nummismatch '.code_mismatches = 5'
+mutate2 mismatchids '.code_mismatches = [{mode: "latency", sequence: "ordered", ids: ["a"], cycles: [1, 2], same: 2}]'
+mutate2 mismatchcycles '.code_mismatches = [{mode: "latency", sequence: "ordered", ids: ["a", "b"], cycles: [1, "x"], same: 2}]'
+mutate2 mismatchsame '.code_mismatches = [{mode: "latency", sequence: "ordered", ids: ["a", "b"], cycles: [1, 2], same: 1}]'
+mutate2 numref '.mispredict_reference = 5'
+mutate2 refcore '.mispredict_reference = {"core": 3, "cycles": "about 14-17"}'
 mutate othercpu '.machine.family = 99' # no CPU this test runs on
+# Schema 3's table of rows.
+mutate rowsobj '.results.rows = {}'
+mutate rowlength '.results.rows[0] = [1]'
+mutate rowmode '.results.rows[0][2] = "speed"'
+mutate rowfamily '.results.rows[0][0] = "colour/bt/asm"'
+mutate rowid '.results.rows[0][0] = "color-bt-asm"'
+mutate rowsamples '.results.rows[0][4] = "many"'
+mutate rowsample '.results.rows[0][4][0] = "x"'
+mutate rowflags '.results.rows[0][3] = ["noisy"]'
+mutate nocolumns '.results |= del(.columns)'
+mutate nosamples '.results.columns[4] = "reps"'
+mutate strharness '.results.columns as $c | .results.rows[0][$c | index("harness")] = "x"'
+
 # report --plot folders whose one chart's name (color-latency.svg) is taken.
 mkdir -p "$T"/plot_{dir,fifo,full,dangling}
 mkdir "$T/plot_dir/color-latency.svg"
@@ -87,7 +106,7 @@ mkfifo "$T/plot_fifo/color-latency.svg"
 ln -s "$devfull" "$T/plot_full/color-latency.svg"
 ln -s "$T/nowhere/x.svg" "$T/plot_dangling/color-latency.svg"
 # schema 1 kept the seed in a number, beyond 2^63-1 a real (jq would round it)
-schema1_seed() { jq '.schema = 1 | .config.seed = "SEED"' "$T/good.json" | sed "s/\"SEED\"/$2/" >"$T/$1.json"; }
+schema1_seed() { jq '.schema = 1 | .config.seed = "SEED"' "$T/old.json" | sed "s/\"SEED\"/$2/" >"$T/$1.json"; }
 schema1_seed s1bigseed 1.8446744073709552e19
 schema1_seed s1negseed -1
 mutate othervendor '.machine.vendor = "SomeOtherCPU"' # this CPU's family and model

@@ -45,8 +45,8 @@ expect_usage "no selected variant is supported on this CPU" eval --filter 'same_
 saved=$(find "$tmp/results" -name '*.json' | head -1)
 [ "$(grep -c 'not supported on this CPU' "$tmp/run.err")" -eq 1 ] && [ -n "$saved" ] &&
     grep -q 'inreg64 ' "$tmp/run.md" && ! grep -qE 'inreg64_shrx|lea_bextr|popcnt' "$tmp/run.md" &&
-    [ "$(jq '[.results[] | select(.id | test("shrx|bextr|popcnt"))] | length' "$saved")" -eq 0 ] &&
-    [ "$(jq '[.results[] | select(.id == "color/inreg64/asm")] | length' "$saved")" -gt 0 ] && ok ||
+    [ "$(jq "$rows_jq"' [rows | select(.id | test("shrx|bextr|popcnt"))] | length' "$saved")" -eq 0 ] &&
+    [ "$(jq "$rows_jq"' [rows | select(.id == "color/inreg64/asm")] | length' "$saved")" -gt 0 ] && ok ||
     bad "run: $(cat "$tmp/run.err" | head -3); gated in the table: $(grep -cE 'inreg64_shrx|lea_bextr|popcnt' "$tmp/run.md")"
 
 # The Google Benchmark front end registers none of them.

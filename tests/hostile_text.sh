@@ -63,7 +63,7 @@ good=$(find "$T/runs" -name '*.json' | head -1)
 cp "$good" "$T/good.json"
 # Every free text field gets H; ids stay family/technique/impl, so the reader
 # takes the file.
-jq --arg h "$H" --arg s "$S" '
+jq --arg h "$H" --arg s "$S" "$rows_jq"'
   def h: tostring + $h;
   def hid: split("/") | [.[0], (.[1] | h), (.[2] | h)] | join("/");
   .tool.version = $s | .tool.commit |= h
@@ -72,7 +72,7 @@ jq --arg h "$H" --arg s "$S" '
   | .config.sequences |= h
   | (.impls // []) |= map(.name |= h | .compiler |= h | .flags |= h)
   | (.code // []) |= map(.id |= hid)
-  | .results |= map(.technique |= h | .impl |= h | .id |= hid | .sequence |= h)
+  | maprows(.id |= hid | .shared_from |= (if . then hid else . end) | .sequence |= h)
 ' "$T/good.json" >"$T/hostile.json" || bad "jq could not make the hostile file"
 
 # ---- every reader and format -------------------------------------------------
@@ -106,9 +106,9 @@ refuses "disasm --forms, hostile tool" "written by 'X\\x1b]0;PWNED" disasm --res
 mutate() { # mutate NAME JQ-FILTER: a copy of good.json changed by the filter, $h the text
     jq --arg h "$H" "$2" "$T/good.json" >"$T/$1.json" || bad "jq could not make $1"
 }
-mutate mode '.results[0].mode = $h'
-mutate family '.results[0].family = $h'
-mutate id '.results[0].id = $h'
+mutate mode '.results.rows[0][2] = $h'
+mutate family '.results.rows[0][0] = $h + "/bt/asm"'
+mutate id '.results.rows[0][0] = $h'
 mutate tool '.tool.name = $h'
 mutate hash '.code[0].hash = $h'
 mutate long '.machine.brand = ($h * 40)'

@@ -12,6 +12,16 @@ mknod "$devfull" c 1 7 2>/dev/null || devfull=/dev/full
 
 ok() { pass=$((pass + 1)); }
 
+# jq definitions for a result file's rows (schema 3: a table, see
+# docs/file-formats.md): rows, each row as an object keyed by the columns;
+# maprows(f), each row made such an object, changed by f, and put back in
+# the file's columns.
+# shellcheck disable=SC2034
+rows_jq='def as_row($c): [$c, .] | transpose | map({key: .[0], value: .[1]}) | from_entries;
+def rows: .results.columns as $c | .results.rows[] | as_row($c);
+def maprows(f): .results.columns as $c | .results.rows |= map(as_row($c) | f | [.[$c[]]]);'
+
+
 # scratch_tree SRC: a copy of the source tree in $tmp/src, less its build folders.
 scratch_tree() {
     mkdir "$tmp/src"

@@ -18,9 +18,9 @@ mapfile -t saved < <(find "$tmp/res" -name '*.json' | sort)
 full=$(grep -o "saved .*" "$tmp/run.err" | cut -d' ' -f2-)
 part=$(grep -o "saved .*" "$tmp/run2.err" | cut -d' ' -f2-)
 [ -f "$full" ] && [ -f "$part" ] && [ "$full" != "$part" ] && ok || bad "saved names: $full / $part"
-jq -e '.tool.commit != null and .machine.kernel != null and (.impls | length) >= 1
+jq -e "$rows_jq"' .tool.commit != null and .machine.kernel != null and (.impls | length) >= 1
        and .impls[0].name == "asm" and .config.samples == 2 and .clock.tsc_hz > 0
-       and ([.results[].samples | length] | unique) == [5]' "$full" >/dev/null && ok || bad "metadata in $full"
+       and ([rows | .samples | select(. != null) | length] | unique) == [5]' "$full" >/dev/null && ok || bad "metadata in $full"
 
 # report reproduces the run's tables (all but the footer, which names the file).
 "$bin" report "$full" >"$tmp/report.txt" && ok || bad "report exits non-zero"
@@ -34,7 +34,7 @@ opened=$(grep -o '<table>' "$tmp/r.html" | wc -l) closed=$(grep -o '</table>' "$
 # Several files, one CSV: the header once, every file's rows, each naming its
 # machine (the same CPU twice: by the file's place); run --format csv the same.
 "$bin" report "$full" "$part" --format csv >"$tmp/two.csv" && ok || bad "report csv of two files"
-rows=$(($(jq '.results | length' "$full") + $(jq '.results | length' "$part") + 1))
+rows=$(($(jq '.results.rows | length' "$full") + $(jq '.results.rows | length' "$part") + 1))
 [ "$(wc -l <"$tmp/two.csv")" -eq "$rows" ] && [ "$(grep -c '^machine,' "$tmp/two.csv")" -eq 1 ] &&
     [ "$(cut -d, -f1 "$tmp/two.csv" | sed 1d | sed 's/.* #/#/' | sort -u | tr '\n' ' ')" = "#1 #2 " ] &&
     ok || bad "report csv of two files: $(cut -d, -f1 "$tmp/two.csv" | sort | uniq -c)"
@@ -47,7 +47,7 @@ rows=$(($(jq '.results | length' "$full") + $(jq '.results | length' "$part") + 
     grep -Eq '^([^,]*,){9}color_batch/sse2/asm,color_batch,sse2,asm,random,batch-8192,[0-9.]+,' "$tmp/batch.csv" &&
     grep -q ',color_batch/copy_xmm/bound,color_batch,copy_xmm,bound,random,batch-262144,' "$tmp/batch.csv" &&
     [ "$(awk -F, '{ print NF }' "$tmp/batch.csv" | sort -u)" = 28 ] && ok || bad "batch rows in csv: $(cat "$tmp/batch.csv")"
-"$bin" report "$full" --format json | jq -e '.schema == 2' >/dev/null && ok || bad "report json"
+"$bin" report "$full" --format json | jq -e '.schema == 3' >/dev/null && ok || bad "report json"
 "$bin" report "$full" "$part" | grep -q '^\[2\] ' && ok || bad "report of two files"
 # --plot: the HTML report's figures, an SVG file per family and mode, and with
 # several files one chart per family comparing the machines; each one valid
@@ -61,8 +61,8 @@ xmllint --noout "$tmp"/plots/*.svg "$tmp"/plots2/*.svg && ok || bad "--plot: not
 grep -q '<text[^>]*>color — latency by machine (the asm impl)</text>' "$tmp/plots2/machines-color-latency.svg" && ok || bad "machines chart title"
 # A bar that dwarfs the rest is cut at the linear axis's end; a log axis only
 # when asked, nothing cut.
-jq '.results |= map(if .mode == "latency" then .cycles.median = 2 | .cycles.ci95 = [1.9, 2.1] else . end)' "$full" >"$tmp/flat.json"
-jq '.results |= map(if .mode == "latency" and .id == "color/bt/asm" then .cycles.median = 20 | .cycles.ci95 = [19, 21] else . end)' \
+jq "$rows_jq"' maprows(if .mode == "latency" and .samples then .samples |= map(2) else . end)' "$full" >"$tmp/flat.json"
+jq "$rows_jq"' maprows(if .mode == "latency" and .id == "color/bt/asm" then .samples |= map(20) else . end)' \
     "$tmp/flat.json" >"$tmp/dwarf.json"
 "$bin" report "$tmp/flat.json" --plot "$tmp/flat" >/dev/null && "$bin" report "$tmp/dwarf.json" --plot "$tmp/dwarf" >/dev/null &&
     "$bin" report "$tmp/dwarf.json" --plot "$tmp/dwarf_log" --log-axis >/dev/null &&
@@ -73,7 +73,8 @@ jq '.results |= map(if .mode == "latency" and .id == "color/bt/asm" then .cycles
     ! grep -q 'class="sqfig-cut"' "$tmp/dwarf_log/color-latency.svg" &&
     ok || bad "--plot: a dwarfing bar cut on a linear axis, whole on a log one only with --log-axis"
 # A pair family's figures count per pair.
-jq '.results |= map(.family = "same_color" | .id = "same_color/\(.technique)/\(.impl)")' "$full" >"$tmp/pairs.json"
+jq "$rows_jq"' maprows(.id |= sub("^color/"; "same_color/") | .shared_from |= (if . then sub("^color/"; "same_color/") else . end))' \
+    "$full" >"$tmp/pairs.json"
 "$bin" report "$tmp/pairs.json" --plot "$tmp/pairs" >/dev/null && grep -q '>core cycles per pair</text>' "$tmp/pairs/same_color-latency.svg" &&
     ! grep -q 'per square' "$tmp/pairs/same_color-latency.svg" && ok || bad "--plot: a pair family's unit"
 # A figure is only ever written over a regular file: a fifo in its place is
@@ -85,43 +86,48 @@ timeout 20 "$bin" report "$full" --plot "$tmp/fifo" >"$tmp/plot.out" 2>"$tmp/plo
 
 # A hostile result file: names that would be shell code in a script, markup in
 # HTML or SVG, or extra columns and lines in CSV. Nothing may run, and every
-# name must come out as the text it is.
+# name must come out as the text it is. (A technique holds no '/': an id is
+# family/technique/impl, the impl the rest.)
 cat >"$tmp/evil.jq" <<'JQ'
+def evil: split("/") as [$f, $t, $i]
+    | if $t == "bt" then "\($f)/<img src=x onerror=alert(\"&'\")>/`touch \($p)-impl`"
+      elif $i == "asm" then "\($f)/\($t)/x'; system \"touch \($p)\"; #"
+      else "\($f)/a,\"b\"\nc/\($i)" end;
 .machine.brand = "Evil \"brand\" `touch \($p)-brand` @x"
-| .results |= map(
-    if .technique == "bt" then .technique = "<script>alert(\"&'\")</script>" | .impl = "`touch \($p)-impl`"
-    elif .impl == "asm" then .impl = "x'; system \"touch \($p)\"; #"
-    else .technique = "a,\"b\"\nc" end
-    | .id = (.family + "/" + .technique + "/" + .impl))
+| maprows(.id |= evil | .shared_from |= (if . then evil else . end))
 JQ
-jq --arg p "$tmp/pwned" -f "$tmp/evil.jq" "$full" >"$tmp/evil.json"
+jq --arg p "$tmp/pwned" "$rows_jq $(cat "$tmp/evil.jq")" "$full" >"$tmp/evil.json"
 for plots in "$tmp/plots-evil" "$tmp/it's \"plots\""; do
     "$bin" report "$tmp/evil.json" --plot "$plots" >/dev/null 2>"$tmp/plot.err" && [ -s "$plots/color-latency.svg" ] &&
         [ -s "$plots/color-throughput.svg" ] && ok || bad "--plot of a hostile file into $plots: $(cat "$tmp/plot.err")"
     ! ls "$tmp"/pwned* >/dev/null 2>&1 && ok || bad "--plot ran a command from a result file: $(ls "$tmp"/pwned*)"
     xmllint --noout "$plots"/*.svg && ok || bad "--plot of a hostile file: not valid XML"
-    grep -qF '>&lt;script&gt;alert(&quot;&amp;&#39;&quot;)&lt;/script&gt;</text>' "$plots/color-latency.svg" &&
-        ! grep -q '<script' "$plots/color-latency.svg" && grep -qF "x&#39;; system &quot;touch " "$plots/color-latency.svg" &&
+    grep -qF '>&lt;img src=x onerror=alert(&quot;&amp;&#39;&quot;)&gt;</text>' "$plots/color-latency.svg" &&
+        ! grep -q '<img' "$plots/color-latency.svg" && grep -qF "x&#39;; system &quot;touch " "$plots/color-latency.svg" &&
         grep -qF '>Evil &quot;brand&quot; `touch ' "$plots/color-latency.svg" && grep -qF '>a,&quot;b&quot; c</text>' "$plots/color-latency.svg" &&
         ok || bad "--plot: the names are not the chart's labels"
 done
 # HTML: every name as text.
 "$bin" report "$tmp/evil.json" --format html >"$tmp/evil.html"
-! grep -q '<script' "$tmp/evil.html" && grep -qF '<th scope="row">&lt;script&gt;alert(&quot;&amp;&#39;&quot;)&lt;/script&gt;</th>' "$tmp/evil.html" &&
+! grep -q '<img' "$tmp/evil.html" && grep -qF '<th scope="row">&lt;img src=x onerror=alert(&quot;&amp;&#39;&quot;)&gt;</th>' "$tmp/evil.html" &&
     grep -qF 'x&#39;; system &quot;touch' "$tmp/evil.html" && grep -qF 'Evil &quot;brand&quot;' "$tmp/evil.html" &&
     ok || bad "report html: names not escaped"
 # CSV (RFC 4180): the names back as shown (a control character as a space,
 # util/escape.h's rule), every record with the header's fields.
 "$bin" report "$tmp/evil.json" --format csv >"$tmp/evil.csv"
-grep -qF ',"a,""b""' "$tmp/evil.csv" && grep -qF ',"<script>alert(""&'\''"")</script>",' "$tmp/evil.csv" && ok || bad "report csv: names not quoted"
+grep -qF ',"a,""b""' "$tmp/evil.csv" && grep -qF ',"<img src=x onerror=alert(""&'\''"")>",' "$tmp/evil.csv" && ok || bad "report csv: names not quoted"
 if command -v python3 >/dev/null; then
     python3 - "$tmp/evil.csv" "$tmp/evil.json" <<'PY' && ok || bad "report csv does not read back"
 import csv, json, re, sys
 rows = list(csv.reader(open(sys.argv[1], newline="")))
 run = json.load(open(sys.argv[2]))
 shown = lambda s: re.sub("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufffe\uffff]", " ", s)
-names = ["id", "family", "technique", "impl", "sequence", "mode"]
-want = [[shown(r[k]) for k in names] for r in run["results"]]
+table = run["results"]
+want = []
+for row in table["rows"]:
+    r = dict(zip(table["columns"], row))
+    family, technique, impl = r["id"].split("/", 2)
+    want.append([shown(x) for x in (r["id"], family, technique, impl, r["sequence"], r["mode"])])
 assert {len(r) for r in rows} == {len(rows[0])}, "ragged records"
 at = rows[0].index("id")
 assert [r[at:at + 6] for r in rows[1:]] == want, "names changed"
@@ -139,8 +145,8 @@ grep -q '^rows only in A:' "$tmp/cmp2.txt" && grep -q '^  color/bt/asm ' "$tmp/c
 "$bin" compare "$full" "$full" --fail-over 5 >/dev/null && ok || bad "--fail-over on identical files"
 # A made-up slowdown of every row by half trips the gate; both sides get 15
 # samples (each of the 5 three times, a hair apart).
-jq '.results |= map(.samples |= [range(3) as $k | .[] | . + $k * 1e-4] | .reps = 15)' "$full" >"$tmp/full15.json"
-jq '.results |= map(.samples |= map(. * 1.5 + 1) | .cycles.median = (.cycles.median * 1.5 + 1))' "$tmp/full15.json" >"$tmp/slow.json"
+jq "$rows_jq"' maprows(if .samples then .samples |= [range(3) as $k | .[] | . + $k * 1e-4] else . end)' "$full" >"$tmp/full15.json"
+jq "$rows_jq"' maprows(if .samples then .samples |= map(. * 1.5 + 1) else . end)' "$tmp/full15.json" >"$tmp/slow.json"
 "$bin" compare "$tmp/full15.json" "$tmp/slow.json" --fail-over 10 --alpha 0.05 >/dev/null; [ $? -eq 1 ] && ok || bad "--fail-over gate"
 
 # The save comes before standard output: a reader gone before the output
@@ -187,34 +193,34 @@ grep -q "cut.html: File too large" "$tmp/cut.err" && ok || bad "report cut short
 # Bad files: one line naming the file and the problem, exit 2.
 : >"$tmp/empty.json"
 head -c 300 "$full" >"$tmp/truncated.json"
-echo '{"schema": 3}' >"$tmp/schema3.json"
+echo '{"schema": 4}' >"$tmp/schema4.json"
 echo '{"hello": "world"}' >"$tmp/unrelated.json"
 echo '[1, 2' >"$tmp/malformed.json"
-jq '.results[0].samples = "x"' "$full" >"$tmp/badsamples.json"
-jq '.results[0].family = "nope"' "$full" >"$tmp/badfamily.json"
+jq '.results.rows[0][4] = "x"' "$full" >"$tmp/badsamples.json"
+jq '.results.rows[0][0] = "nope/bt/asm"' "$full" >"$tmp/badfamily.json"
 jq '.machine.family = -26' "$full" >"$tmp/negative.json" # found by the fuzzer: UB in a cast
 jq '.config.visits = "twelve"' "$full" >"$tmp/badvisits.json"
 jq 'del(.config.visits)' "$full" >"$tmp/novisits.json" # files from before visits were recorded
-jq '.results[0].cycles.ci95 = [1]' "$full" >"$tmp/badci.json"
-jq '.results[0].modes = [{"cycles": 4, "share": 1}]' "$full" >"$tmp/badmodes.json"
-jq '.results[0].modes = [{"cycles": 4, "share": 0.5}, {"cycles": 5, "share": "half"}]' "$full" >"$tmp/badshare.json"
-jq '.results[0].control_dependent = "yes"' "$full" >"$tmp/badcd.json"
-# Files from before the interval: it comes from the samples; the noisy flags and spread threshold they had are dropped.
-jq 'del(.results[].cycles.ci95, .results[].control_dependent) | .config.spread_threshold = 0.05
-    | .results[].noisy = false' "$full" >"$tmp/old.json"
+jq '.results.columns as $c | .results.rows[0][$c | index("harness")] = [1]' "$full" >"$tmp/badharness.json"
+jq '.results.rows[0][3] = "yes"' "$full" >"$tmp/badflags.json"
+jq '.results.rows[0][3] = ["control_dependent", "noisy"]' "$full" >"$tmp/badflag.json"
+# Files from before the interval (schema 2 and older): it comes from the samples, as every
+# statistic does; the noisy flags and spread threshold they had are dropped.
+schema2=$(dirname "$0")/data/schema2.json
+jq 'del(.results[].cycles.ci95) | .config.spread_threshold = 0.05
+    | .results[].noisy = false' "$schema2" >"$tmp/old.json"
 expect_usage "$tmp/empty.json: empty file" report "$tmp/empty.json"
 expect_usage "$tmp/truncated.json: not valid JSON" report "$tmp/truncated.json"
-expect_usage "$tmp/schema3.json: schema 3 is not supported" report "$tmp/schema3.json"
+expect_usage "$tmp/schema4.json: schema 4 is not supported" report "$tmp/schema4.json"
 expect_usage "$tmp/unrelated.json: not a sqcolor result file" compare "$tmp/unrelated.json" "$full"
 expect_usage "$tmp/malformed.json: not valid JSON" compare "$full" "$tmp/malformed.json"
-expect_usage "results[0].samples: not an array" report "$tmp/badsamples.json"
+expect_usage "results.rows[0].samples: not an array" report "$tmp/badsamples.json"
 expect_usage "unknown family 'nope'" report "$tmp/badfamily.json"
 expect_usage "machine.family: -26 is not a whole number" report "$tmp/negative.json"
 expect_usage "config.visits: not a number" report "$tmp/badvisits.json"
-expect_usage "results[0].cycles.ci95: not an array of two numbers" report "$tmp/badci.json"
-expect_usage "results[0].modes: not an array of 2 {cycles, share}" report "$tmp/badmodes.json"
-expect_usage "results[0].modes[1].share: not a number" report "$tmp/badshare.json"
-expect_usage "results[0].control_dependent: not a boolean" report "$tmp/badcd.json"
+expect_usage "results.rows[0].harness: not an array of five numbers" report "$tmp/badharness.json"
+expect_usage "results.rows[0].flags: not an array" report "$tmp/badflags.json"
+expect_usage "results.rows[0].flags[1]: not a flag name" report "$tmp/badflag.json"
 # Optional fields (item 16 of issue 14): absent, each takes its default;
 # present with the wrong type, it is an error naming it.
 while read -r field value want; do
@@ -246,9 +252,8 @@ jq 'del(.tool.version, .tool.commit, .machine.kernel, .machine.hypervisor, .cloc
     and .machine.hypervisor == false and .config.aslr == true and .config.sample_us == 0
     and .config.sequences == "unknown" and .elapsed_s == 0 and .clock.alu_per_cycle == null
     and (.impls | length) == 0' >/dev/null && ok || bad "a file without its optional fields: $("$bin" report "$tmp/bare.json" --format json 2>&1 | head -c 300)"
-"$bin" report "$tmp/old.json" --format json | jq -e --slurpfile full "$full" '
-    [.results[].cycles.ci95] == [$full[0].results[].cycles.ci95] and ([.results[] | has("noisy")] | any | not)
-    and (.config | has("spread_threshold") | not)' >/dev/null && ok || bad "an old file's interval from its samples"
+"$bin" report "$tmp/old.json" --format json | cmp -s - <("$bin" report "$schema2" --format json) &&
+    ok || bad "an old file's interval from its samples, its noise flags and threshold dropped"
 "$bin" report "$tmp/novisits.json" --format json | jq -e '.config.visits == 1' >/dev/null && ok || bad "a file without config.visits reads as one visit"
 # A string longer than its field is refused, not cut (found with item 10 of
 # issue 14: a brand, kernel or impl name was silently shortened); strings the
@@ -272,8 +277,8 @@ mkdir -p "$deep" && cp "$full" "$deep/r.json"
 "$bin" report "$deep/r.json" | grep -qF "$deep/r.json" && ok || bad "the footer cut a long path"
 
 # Labels of any length read back whole (a file's label was cut at 31 bytes).
-jq '.results[0].sequence = "file:" + ("x" * 200) + ".txt"' "$full" >"$tmp/longlabel.json"
-"$bin" report "$tmp/longlabel.json" --format json | jq -e '.results[0].sequence == "file:" + ("x" * 200) + ".txt"' >/dev/null &&
+jq '.results.rows[0][1] = "file:" + ("x" * 200) + ".txt"' "$full" >"$tmp/longlabel.json"
+"$bin" report "$tmp/longlabel.json" --format json | jq -e '.results.rows[0][1] == "file:" + ("x" * 200) + ".txt"' >/dev/null &&
     ok || bad "a long sequence label read back cut"
 expect_usage "$tmp/missing.json: No such file or directory" report "$tmp/missing.json"
 expect_usage "name two result files" compare "$full"
@@ -283,11 +288,11 @@ expect_usage "--format must be one of" report "$full" --format pdf
 # A 700-byte technique name from a file is printed whole in the tables (cells
 # were cut at 512 bytes).
 long=$(printf 'L%.0s' {1..700})
-jq --arg t "$long" '.results[0].technique = $t | .results[0].id = "\(.results[0].family)/\($t)/\(.results[0].impl)"' \
+jq --arg t "$long" '.results.rows[0][0] |= (split("/") as [$f, $_, $i] | "\($f)/\($t)/\($i)")' \
     "$full" >"$tmp/longname.json"
 "$bin" report "$tmp/longname.json" 2>/dev/null | grep -q "^$long " && ok || bad "a 700-byte technique name was cut"
 # A chart of 70 techniques draws them all, in parts no taller than 1400 px.
-jq '.results |= ([.[0]] | [range(70) as $i | .[0] | .technique = "t\($i)" | .id = "\(.family)/t\($i)/\(.impl)"])' \
+jq '.results.rows |= (.[0] as $r | [range(70) as $i | $r | .[0] |= (split("/") as [$f, $_, $m] | "\($f)/t\($i)/\($m)")])' \
     "$full" >"$tmp/wide.json"
 "$bin" report "$tmp/wide.json" --plot "$tmp/wide" >/dev/null 2>"$tmp/wide.err"
 [ "$(cat "$tmp"/wide/*.svg | grep -c 'class="sqfig-panel"')" -eq 70 ] && ok || bad "a 70-technique chart: $(cat "$tmp/wide.err")"

@@ -33,10 +33,11 @@ expect_usage "--forks 65 is out of range" run --forks 65
     --filter 'color/bt/*' --mode latency,throughput --format json >"$tmp/forks.json" 2>"$tmp/forks.err" &&
     ok || bad "run --forks 3 failed: $(cat "$tmp/forks.err")"
 [ "$(grep -c '^verify: ' "$tmp/forks.err")" = 1 ] && ok || bad "--forks 3 verified other than once"
-jq -e '.config.processes == 3 and ([.results[] | .reps == 6 and (.processes | sort) == [0,0,1,1,2,2]] | all)' \
+jq -e "$rows_jq"' .config.processes == 3 and ([rows | select(.samples) | (.samples | length) == 6
+        and (.processes | sort) == [0,0,1,1,2,2]] | all and length > 0)' \
     "$tmp/forks.json" >/dev/null && ok || bad "--forks 3: rows without 2 samples from each of 3 processes"
 "$bin" run --quick --reps 3 --samples 1 --length 4096 --filter 'color/bt/asm' --mode latency \
-    --format json 2>/dev/null | jq -e '.config.processes == 1 and ([.results[] | has("processes")] | any | not)' \
+    --format json 2>/dev/null | jq -e '.config.processes == 1 and (.results.columns | index("processes")) == null' \
     >/dev/null && ok || bad "--quick: one process, no processes recorded"
 expect_usage "empty item between commas" run --mode latency,,branch
 expect_usage "'dark' is not a sequence of the selected families" run --filter 'same_color/*/*' --sequence dark "${quick[@]}"
@@ -79,17 +80,19 @@ nseq() { "$bin" help run | grep -o -- "$1: [^;]*" | head -1 | sed "s/^$1: //" | 
 rows=$((impls * $(nseq 'one square') * 4 + 1 * $(nseq pairs) * 4))
 "$bin" run "${quick[@]}" --visits 2 --filter 'color/lea_shr_and/*,same_color/xor_shift/asm' --format json \
     --output "$tmp/r.json" 2>"$tmp/err" && ok || bad "run --format json: $(cat "$tmp/err")"
-if jq -e --argjson rows "$rows" '.schema == 2 and (.results | length) == $rows
+if jq -e --argjson rows "$rows" "$rows_jq"' .schema == 3 and (.results.rows | length) == $rows
         and (.clock.source == "calibrated" or .clock.source == "perf")
         and .clock.tsc_hz > 0 and .clock.core_hz > 0 and .config.reps == 3
         and .config.visits == 2 and .config.aslr == false and .config.min_reps == 3
-        and ([.results[] | .cycles.median, .ticks.median, .ns.median | numbers] | length) == 3 * $rows
-        and ([.results[] | .samples | length] | unique) == [3]
-        and ([.results[] | [.id, .sequence, .mode]] | unique | length) == $rows' "$tmp/r.json" >/dev/null; then
+        and ([rows | .samples | select(. != null) | length] | unique) == [3]
+        and ([rows | [.id, .sequence, .mode]] | unique | length) == $rows' "$tmp/r.json" >/dev/null; then
     ok
 else
     bad "JSON content: $(head -c 600 "$tmp/r.json")"
 fi
+# The figures are the samples': every row's median, interval and ns from them.
+[ "$("$bin" report "$tmp/r.json" --format csv | awk -F, 'NR > 1 && $16 != "" && $17 != "" && $27 != ""' | wc -l)" -eq "$rows" ] &&
+    ok || bad "figures of the JSON's samples: $("$bin" report "$tmp/r.json" --format csv | head -3)"
 ls "$tmp"/r.json.tmp.* >/dev/null 2>&1 && bad "temporary left behind" || ok
 # Each variant's code in brief, by the hash disasm groups by: as many codes as
 # disasm has columns.
@@ -100,23 +103,23 @@ jq -e --argjson n $((impls + 1)) '(.code | length) == $n and all(.code[]; (.hash
 # Rows of byte-identical timed code timed once: each shared row names a C row
 # of its sequence and mode that was timed itself, of the same recorded code
 # (the loop of the mode; call mode the routine), and holds its samples.
-jq -e '.config.share_identical == true and any(.results[]; has("shared_from"))
-    and ([.results[] | select(.impl == "asm") | has("shared_from")] | any | not)' "$tmp/r.json" >/dev/null &&
-    ok || bad "no row shared, or an asm row: $(jq -c '[.results[] | .shared_from]' "$tmp/r.json")"
-wrong=$(jq -r '
+jq -e "$rows_jq"' .config.share_identical == true and any(rows; .shared_from)
+    and ([rows | select(.id | endswith("/asm")) | .shared_from] | all(. == null))' "$tmp/r.json" >/dev/null &&
+    ok || bad "no row shared, or an asm row: $(jq -c "$rows_jq"' [rows | .shared_from]' "$tmp/r.json")"
+wrong=$(jq -r "$rows_jq"'
     (.loops | map({key: "\(.id) \(.mode)", value: [.insns, .bytes, .hash]}) | from_entries) as $loop
     | (.code | map({key: .id, value: [.insns, .bytes, .hash]}) | from_entries) as $code
     | def fact($id; $mode): if $mode == "call" then $code[$id] else $loop["\($id) \($mode)"] end;
-    .results as $all | .results[] | select(has("shared_from")) | . as $r
+    [rows] as $all | $all[] | select(.shared_from) | . as $r
     | ($all | map(select(.id == $r.shared_from and .sequence == $r.sequence and .mode == $r.mode)) | first) as $src
-    | select($src == null or ($src | has("shared_from")) or $src.impl == "asm" or $src.samples != $r.samples
+    | select($src == null or $src.shared_from or ($src.id | endswith("/asm")) or $r.samples != null
              or fact($r.id; $r.mode) == null or fact($r.id; $r.mode) != fact($src.id; $r.mode))
     | "\($r.id) \($r.mode) \($r.sequence) as \($r.shared_from)"' "$tmp/r.json")
 [ -z "$wrong" ] && ok || bad "shared rows not of their source's code: $wrong"
 # --no-share times every row itself, and the file says so.
 "$bin" run "${quick[@]}" --no-share --filter 'color/lea_shr_and/*,same_color/xor_shift/asm' --format json 2>/dev/null |
-    jq -e --argjson rows "$rows" '.config.share_identical == false and (.results | length) == $rows
-        and ([.results[] | select(has("shared_from"))] | length) == 0' >/dev/null &&
+    jq -e --argjson rows "$rows" '.config.share_identical == false and (.results.rows | length) == $rows
+        and (.results.columns | index("shared_from")) == null' >/dev/null &&
     ok || bad "--no-share: a row not timed itself"
 # Address randomisation stays on when asked, and the file says so.
 # Control dependence comes from the code each mode times: a latency or
@@ -126,7 +129,7 @@ wrong=$(jq -r '
 # routine; lea_test_jz's routines branch, and some compilers' loops do not.
 "$bin" run --quick --reps 3 --samples 1 --length 64 --filter 'color/cmov/*,color/lea_test_jz/*' \
     --sequence ordered --mode latency,throughput --format json 2>/dev/null |
-    jq -r '.results[] | "\(.id) \(.mode) \(.control_dependent)"' >"$tmp/cd.txt"
+    jq -r "$rows_jq"' rows | "\(.id) \(.mode) \(.flags | index("control_dependent") != null)"' >"$tmp/cd.txt"
 [ -s "$tmp/cd.txt" ] && ok || bad "no rows for control dependence"
 while read -r id mode cd; do
     head=$("$bin" disasm --loops --filter "$id" | grep -A3 " $mode loop\$" | sed -n 4p)
@@ -142,13 +145,14 @@ grep -q '^color/lea_test_jz/asm latency true$' "$tmp/cd.txt" && grep -q '^color/
 # steps, and the samples match.
 "$bin" run --quick --min-reps 6 --reps 12 --filter 'color/lea_shr_and/*,color/texel/*' --mode throughput \
     --format json 2>/dev/null >"$tmp/adapt.json"
-jq -e '[.results[] | .reps >= 6 and .reps <= 12 and (.reps % 3 == 0) and (.samples | length) == .reps]
-       | all and length > 0' "$tmp/adapt.json" >/dev/null && ok || bad "adaptive repetitions: $(jq -c '[.results[].reps]' "$tmp/adapt.json")"
+jq -e "$rows_jq"' [rows | .samples | select(. != null) | length | . >= 6 and . <= 12 and . % 3 == 0]
+       | all and length > 0' "$tmp/adapt.json" >/dev/null &&
+    ok || bad "adaptive repetitions: $(jq -c "$rows_jq"' [rows | .samples | length]' "$tmp/adapt.json")"
 # Noise-proof sanity: a 4-instruction chain is neither free nor 10 cycles,
 # inline or through a call (where it read 0 to 1 cycle, hidden under the
 # call's own cost, before the call loop's chain was padded).
 for mode in latency call; do
-    x=$(jq --arg mode "$mode" '.results[] | select(.id == "color/lea_shr_and/asm" and .mode == $mode and .sequence == "random") | .cycles.median' "$tmp/r.json")
+    x=$("$bin" report "$tmp/r.json" --format csv | awk -F, -v m="$mode" '$10 == "color/lea_shr_and/asm" && $15 == m && $14 == "random" { print $16 }')
     awk -v x="$x" 'BEGIN { exit !(x > 2 && x < 8) }' && ok || bad "lea_shr_and $mode: $x cycles"
 done
 
@@ -184,8 +188,8 @@ printf '2\n' >"$tmp/d2/m.txt"
 two=(--quick --reps 3 --samples 1 --length 64 --filter color/lea_shr_and/asm --mode latency,branch)
 "$bin" run "${two[@]}" --sequence "file:$tmp/a.txt,file:$tmp/b.txt,random" --format json \
     --output "$tmp/two.json" 2>"$tmp/err" && ok || bad "run with two files: $(cat "$tmp/err")"
-jq -e '[.results[] | select(.mode == "latency") | .sequence] == ["file:a.txt", "file:b.txt", "random"]' \
-    "$tmp/two.json" >/dev/null && ok || bad "file labels: $(jq -c '[.results[].sequence]' "$tmp/two.json")"
+jq -e "$rows_jq"' [rows | select(.mode == "latency") | .sequence] == ["file:a.txt", "file:b.txt", "random"]' \
+    "$tmp/two.json" >/dev/null && ok || bad "file labels: $(jq -c "$rows_jq"' [rows | .sequence]' "$tmp/two.json")"
 "$bin" report "$tmp/two.json" --detail | grep -q 'asm file:a.txt *asm file:b.txt *asm random' && ok ||
     bad "the table lacks a file's column: $("$bin" report "$tmp/two.json" --detail | grep technique | sed -n 2p)"
 [ "$("$bin" report "$tmp/two.json" --format csv | grep -c ',file:[ab].txt,')" -eq 4 ] && ok || bad "csv: file labels"
@@ -193,7 +197,7 @@ jq -e '[.results[] | select(.mode == "latency") | .sequence] == ["file:a.txt", "
 grep -q '^compare: 6 rows matched' "$tmp/cmp.txt" && [ "$(grep -c '^color/lea_shr_and/asm *file:[ab].txt ' "$tmp/cmp.txt")" -eq 4 ] &&
     ok || bad "compare of two files' rows: $(tail -1 "$tmp/cmp.txt")"
 "$bin" run "${two[@]}" --sequence "file:$tmp/d1/m.txt,file:$tmp/d2/m.txt" --format json 2>/dev/null |
-    jq -e --arg t "$tmp" '[.results[] | select(.mode == "latency") | .sequence] == ["file:\($t)/d1/m.txt", "file:\($t)/d2/m.txt"]' >/dev/null &&
+    jq -e --arg t "$tmp" "$rows_jq"' [rows | select(.mode == "latency") | .sequence] == ["file:\($t)/d1/m.txt", "file:\($t)/d2/m.txt"]' >/dev/null &&
     ok || bad "two files of one name are labelled by their paths"
 
 # A PGN's moves as a sequence: labelled pgn:NAME, beside a file: of the same
@@ -202,11 +206,11 @@ printf '[Event "t"]\r\n1. e4 {c} e5 (1... c5) 2. Nf3 O-O 1-0\r\n' >"$tmp/game.pg
 printf 'e4\n' >"$tmp/d1/game.pgn"
 "$bin" run --quick --filter color/bt/asm --sequence "pgn:$tmp/game.pgn" --format json \
     --output "$tmp/pgn.json" 2>"$tmp/err" && ok || bad "run with a pgn: sequence: $(cat "$tmp/err")"
-jq -e '[.results[].sequence] | unique == ["pgn:game.pgn"]' "$tmp/pgn.json" >/dev/null &&
-    ok || bad "pgn label: $(jq -c '[.results[].sequence] | unique' "$tmp/pgn.json")"
+jq -e "$rows_jq"' [rows | .sequence] | unique == ["pgn:game.pgn"]' "$tmp/pgn.json" >/dev/null &&
+    ok || bad "pgn label: $(jq -c "$rows_jq"' [rows | .sequence] | unique' "$tmp/pgn.json")"
 "$bin" report "$tmp/pgn.json" --detail | grep -q 'asm pgn:game.pgn' && ok || bad "the table lacks the pgn: column"
 "$bin" run "${two[@]}" --sequence "pgn:$tmp/game.pgn,file:$tmp/d1/game.pgn" --format json 2>/dev/null |
-    jq -e '[.results[] | select(.mode == "latency") | .sequence] == ["pgn:game.pgn", "file:game.pgn"]' >/dev/null &&
+    jq -e "$rows_jq"' [rows | select(.mode == "latency") | .sequence] == ["pgn:game.pgn", "file:game.pgn"]' >/dev/null &&
     ok || bad "a pgn: and a file: of one name keep their own labels"
 expect_usage "--sequence: 'file:$tmp/a.txt' is named twice" run "${two[@]}" --sequence "file:$tmp/a.txt,file:$tmp/a.txt"
 expect_usage "--sequence: 'random' is named twice" run "${two[@]}" --sequence random,ordered,random
@@ -280,7 +284,7 @@ done
     sleep 0.3
     kill -s HUP $pid || echo "the run ended before SIGHUP"
     wait $pid
-) && jq -e '.schema == 2' "$tmp/nohup.json" >/dev/null && ok || bad "an ignored SIGHUP ended the run"
+) && jq -e '.schema == 3' "$tmp/nohup.json" >/dev/null && ok || bad "an ignored SIGHUP ended the run"
 
 # The add chain is the cycle; anything far from 1 means the clock is broken.
 add=$("$bin" calibrate --reps 5 | awk '$1 == "add" { print $(NF - 3) }')

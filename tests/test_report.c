@@ -9,6 +9,7 @@
 #include "bench/render/plot.h"
 #include "bench/results/cells.h"
 #include "bench/results/code_check.h"
+#include "bench/results/figures.h"
 #include "bench/report/report.h"
 #include "bench/report/report_formats.h"
 #include "bench/results/results_read.h"
@@ -83,22 +84,23 @@ static void add_result(const sq_variant *v, const char *seq, sq_mode mode) {
     double base = 1 + (i % 17) * 0.25; /* distinct, positive, made up */
     for (int k = 0; k < REPS; k++)
         samples[i][k] = base + 0.01 * k;
-    *r = (sq_result){
-        .variant = v,
-        .sequence = seq,
-        .mode = mode,
-        .cycles = {base, base + 0.02, base + 0.04, base, base + 0.04},
-        .ticks = {base * 0.5, base * 0.5 + 0.01, base * 0.5 + 0.02, base * 0.5, base * 0.5 + 0.02},
-        .ns = {base * 0.25, base * 0.25 + 0.005, base * 0.25 + 0.01, base * 0.25,
-               base * 0.25 + 0.01},
-        .reps = REPS,
-        .samples = samples[i]};
+    *r = (sq_result){.variant = v,
+                     .sequence = seq,
+                     .mode = mode,
+                     .harness = {NAN, NAN, NAN, NAN, NAN},
+                     .reps = REPS,
+                     .samples = samples[i]};
 }
 
-/* Sets row i's cycles to median m in [lo, hi] (min lo, p90 hi). */
+/* Sets row i's samples so that its cycles are median m in [lo, hi] (min lo,
+ * p90 hi: five samples, the interval of their median the whole range). */
 static void set_cycles(int i, double m, double lo, double hi) {
-    results[i].cycles = (sq_stats){lo, m, hi, lo, hi};
+    double x[REPS] = {lo, m, m, m, hi};
+    memcpy(samples[i], x, sizeof x);
 }
+
+/* Ten samples, six at 4.13 and four at 4.32: a row at two speeds. */
+static double two_speeds[10] = {4.13, 4.32, 4.13, 4.32, 4.13, 4.13, 4.32, 4.13, 4.32, 4.13};
 
 /* Every mode but branch (so an empty mode is skipped), both sequences, the
  * first techniques of each family in every impl; branch mode for one variant
@@ -155,11 +157,11 @@ static bool build_run(void) {
                 add_result(v, seqs[s], modes[m]);
             }
         }
-    nan_row = 1;
-    results[nan_row].cycles.median = NAN;
-    results[nan_row].samples[2] = NAN;
+    nan_row = 1; /* no sample counts: no figure */
+    for (int k = 0; k < REPS; k++)
+        results[nan_row].samples[k] = NAN;
     inf_row = 2;
-    results[inf_row].ticks.p90 = INFINITY;
+    results[inf_row].harness = (sq_stats){1, 1, INFINITY, 1, 1};
     negative_row = 3;
     set_cycles(negative_row, -0.3, -0.4, -0.2);
     zero_row = 4;
@@ -173,16 +175,16 @@ static bool build_run(void) {
             bimodal_row = i;
     if (bimodal_row < 0 || sq_variants[0].family->arity != 1)
         return false; /* the registry has no pair family, or starts with one */
-    results[bimodal_row].nmodes = 2;
-    results[bimodal_row].modes[0] = (sq_speed){4.13, 0.6};
-    results[bimodal_row].modes[1] = (sq_speed){4.32, 0.4};
-    set_cycles(bimodal_row, 4.2, 4.13, 4.32);
+    results[bimodal_row].samples = two_speeds;
+    results[bimodal_row].reps = 10;
 
     branch_row = run.nresults;
     add_result(&sq_variants[0], "ordered", SQ_MODE_BRANCH);
     set_cycles(branch_row, 0.5, 0.25, 0.75);
     add_result(&sq_variants[0], "random", SQ_MODE_BRANCH);
     set_cycles(branch_row + 1, 11.5, 11.25, 12);
+    /* Every figure from the samples, as a run's (figures.h). */
+    sq_run_to_resolution(&run);
     return true;
 }
 
@@ -300,7 +302,7 @@ static void check_csv(void) {
                  ",-0.3000,-0.4000,-0.2000,-0.4000,-0.2000,5,"),
           "median, interval, min, p90, reps, negative numbers as they are: %s", line);
     CHECK(
-        strstr(csv_line(csv, bimodal_row, line, sizeof line), ",5,4.1300,0.6000,4.3200,0.4000,0,"),
+        strstr(csv_line(csv, bimodal_row, line, sizeof line), ",10,4.1300,0.6000,4.3200,0.4000,0,"),
         "two speeds at their shares: %s", line);
     CHECK(strstr(csv_line(csv, cd_row, line, sizeof line), ",5,,,,,1,") &&
               strstr(csv_line(csv, 0, line, sizeof line), ",5,,,,,0,"),
@@ -416,7 +418,7 @@ static void check_json(void) {
     CHECK(exists(path) && files_containing(".tmp.") == 0,
           "commit leaves the file and no temporary");
 
-    snprintf(filter, sizeof filter, ".schema == 2 and (.results|length) == %d", run.nresults);
+    snprintf(filter, sizeof filter, ".schema == 3 and (.results.rows|length) == %d", run.nresults);
     CHECK(jq(filter, path), "schema and result count");
     CHECK(jq(".tool.name == \"sqcolor\" and .tool.version == \"" VERSION "\"", path), "tool");
     CHECK(jq(".machine.brand == \"Test \\\"CPU\\\" \\\\ with\\ttab\" and .machine.family == 26 "
@@ -431,63 +433,41 @@ static void check_json(void) {
              ".config.cpu == 2 and .elapsed_s == 1.5",
              path),
           "config");
-    snprintf(filter, sizeof filter,
-             ".results[%d].cycles.median == null and .results[%d].samples[2] == null and "
-             ".results[%d].cycles.min != null",
-             nan_row, nan_row, nan_row);
+    snprintf(filter, sizeof filter, ".results.rows[%d][4] | all(. == null)", nan_row);
     CHECK(jq(filter, path), "NaN is written as null");
-    snprintf(filter, sizeof filter, ".results[%d].ticks.p90 == null", inf_row);
+    snprintf(filter, sizeof filter, ".results.rows[%d][5] == [1, 1, null, 1, 1]", inf_row);
     CHECK(jq(filter, path), "infinity is written as null");
-    CHECK(jq("(.config | has(\"spread_threshold\") | not) and ([.results[] | has(\"noisy\")] | "
-             "any | not)",
+    CHECK(jq("(.config | has(\"spread_threshold\") | not) and (has(\"summary\") or "
+             "has(\"mispredict_reference\") or has(\"code_mismatches\") | not) and "
+             ".results.columns == [\"id\", \"sequence\", \"mode\", \"flags\", \"samples\", "
+             "\"harness\"]",
              path),
-          "no spread threshold or noisy flag: the interval replaces them");
+          "nothing the samples or the machine give is written, nor a spread threshold");
     snprintf(filter, sizeof filter,
-             ".results[0] | .id == \"%s\" and .mode == \"latency\" and .reps == 5 and "
-             "(.samples|length) == 5 and .cycles.median > .cycles.min and "
-             "(.ticks|keys) == [\"ci95\",\"median\",\"min\",\"p90\"] and (.ns.p90|type) == "
-             "\"number\" and .control_dependent == false and (has(\"modes\") | not)",
+             ".results.rows[0] | .[0] == \"%s\" and .[1] == \"ordered\" and .[2] == "
+             "\"latency\" and .[3] == [] and (.[4]|length) == 5 and .[5] == null",
              results[0].variant->id);
-    CHECK(jq(filter, path), "a result's fields");
+    CHECK(jq(filter, path), "a row's values, a column each");
 
-    /* The interval, two speeds and control dependence; signed values kept. */
+    /* The samples, signed; control dependence on its row. */
+    snprintf(filter, sizeof filter, ".results.rows[%d][4] == [-0.4, -0.3, -0.3, -0.3, -0.2]",
+             negative_row);
+    CHECK(jq(filter, path), "a negative row's samples, signed");
+    snprintf(filter, sizeof filter, ".results.rows[%d][4] | length == 10", bimodal_row);
+    CHECK(jq(filter, path), "a row at two speeds: its ten samples");
     snprintf(filter, sizeof filter,
-             ".results[%d].cycles | .median == -0.3 and .ci95 == [-0.4, -0.2]", negative_row);
-    CHECK(jq(filter, path), "a negative median and its interval, signed");
-    snprintf(filter, sizeof filter,
-             ".results[%d].modes == [{\"cycles\": 4.13, \"share\": 0.6}, {\"cycles\": 4.32, "
-             "\"share\": 0.4}]",
-             bimodal_row);
-    CHECK(jq(filter, path), "two speeds with their shares");
-    snprintf(filter, sizeof filter,
-             ".results[%d].control_dependent == true and ([.results[].control_dependent] | "
-             "map(select(.)) | length) == 1",
+             ".results.rows[%d][3] == [\"control_dependent\"] and ([.results.rows[][3] | "
+             "select(length > 0)] | length) == 1",
              cd_row);
     CHECK(jq(filter, path), "control_dependent on its row alone");
-
-    /* The summary: the penalty from the branch pair, latency withheld. */
-    snprintf(filter, sizeof filter,
-             ".summary[] | select(.id == \"%s\") | .mispredict_penalty == 22 and "
-             ".mispredict_penalty_ci95 == [21, 23.5] and .branch_predictable == 0.5",
-             sq_variants[0].id);
-    CHECK(jq(filter, path), "the mispredict penalty of %s", sq_variants[0].id);
-    snprintf(filter, sizeof filter,
-             "(.summary | length) == ([.results[].id] | unique | length) and (.summary[] | "
-             "select(.id == \"%s\") | .latency == null and .throughput != null and "
-             ".mispredict_penalty == null and .mispredict_penalty_ci95 == null)",
-             results[cd_row].variant->id);
-    CHECK(jq(filter, path), "no latency or penalty for %s", results[cd_row].variant->id);
-    CHECK(jq(".mispredict_reference == {\"core\": \"Zen 5\", \"cycles\": \"12-18\"}", path),
-          "the vendor's figure for family 0x1a");
 }
 
-/* The JSON read back keeps the interval, the two speeds and control
- * dependence; a file from before the interval gets it from its samples, and
- * the old spread threshold and noisy flags are accepted and dropped. */
+/* The JSON read back gives every figure the run has, bit for bit: the
+ * interval, the two speeds, ticks and ns (all from the samples and the
+ * clock), and control dependence. */
 static void check_round_trip(void) {
-    char path[256], old[256], cmd[700], err[512];
+    char path[256], err[512];
     snprintf(path, sizeof path, "%s/run.json", dir);
-    snprintf(old, sizeof old, "%s/old.json", dir);
     sq_run back;
     if (sq_results_load(path, &back, err, sizeof err)) {
         CHECK(false, "reading %s back: %s", path, err);
@@ -498,9 +478,18 @@ static void check_round_trip(void) {
         sq_results_free(&back);
         return;
     }
+    int differ = 0;
+    for (int i = 0; i < run.nresults; i++) {
+        const sq_result *a = &results[i], *b = &back.results[i];
+        sq_stats x[] = {a->cycles, a->ticks, a->ns}, y[] = {b->cycles, b->ticks, b->ns};
+        for (int k = 0; k < 3; k++)
+            differ += !(memcmp(&x[k], &y[k], sizeof x[k]) == 0 ||
+                        (isnan(x[k].median) && isnan(y[k].median)));
+        differ += a->nmodes != b->nmodes || a->control_dependent != b->control_dependent;
+    }
+    CHECK(differ == 0, "%d rows' figures read back differ", differ);
     const sq_result *neg = &back.results[negative_row], *two = &back.results[bimodal_row];
-    CHECK(neg->cycles.ci_lo == -0.4 && neg->cycles.ci_hi == -0.2 &&
-              back.results[0].ticks.ci_hi == results[0].ticks.ci_hi,
+    CHECK(neg->cycles.median == -0.3 && neg->cycles.ci_lo == -0.4 && neg->cycles.ci_hi == -0.2,
           "ci95 read back: [%g, %g]", neg->cycles.ci_lo, neg->cycles.ci_hi);
     CHECK(two->nmodes == 2 && two->modes[0].cycles == 4.13 && two->modes[0].share == 0.6 &&
               two->modes[1].cycles == 4.32 && two->modes[1].share == 0.4 &&
@@ -508,25 +497,6 @@ static void check_round_trip(void) {
           "modes read back: %d", two->nmodes);
     CHECK(back.results[cd_row].control_dependent && !back.results[0].control_dependent,
           "control_dependent read back");
-    sq_results_free(&back);
-
-    snprintf(cmd, sizeof cmd,
-             "jq 'del(.results[].cycles.ci95, .results[].control_dependent) | "
-             ".config.spread_threshold = 0.05 | .results[0].noisy = true' '%s' >'%s'",
-             path, old);
-    if (system(cmd) != 0) {
-        CHECK(false, "%s", cmd);
-        return;
-    }
-    if (sq_results_load(old, &back, err, sizeof err)) {
-        CHECK(false, "an old file: %s", err);
-        return;
-    }
-    /* add_result's samples run base .. base + 0.04; five give the whole range. */
-    CHECK(fabs(back.results[0].cycles.ci_lo - results[0].cycles.min) < 1e-9 &&
-              fabs(back.results[0].cycles.ci_hi - (results[0].cycles.min + 0.04)) < 1e-9,
-          "an old file's interval from its samples: [%g, %g]", back.results[0].cycles.ci_lo,
-          back.results[0].cycles.ci_hi);
     sq_results_free(&back);
 }
 
@@ -589,8 +559,8 @@ static void check_cells(const char *text, bool md) {
     snprintf(want, sizeof want,
              "%s†: control-dependent: the timed chain passes through a predicted branch", p);
     CHECK(strstr(text, want), "%s: † explained", name);
-    snprintf(want, sizeof want, "%srepetitions per row: 5 (%d rows), 3 (2); median 5\n", p,
-             run.nresults - 2);
+    snprintf(want, sizeof want, "%srepetitions per row: 5 (%d rows), 3 (2), 10 (1); median 5\n", p,
+             run.nresults - 3);
     CHECK(strstr(text, want), "%s: '%s'", name, want);
     CHECK(strstr(text, "waits for its input"), "%s: why a loop's mispredict costs more", name);
 }

@@ -1,10 +1,15 @@
-/* Result files through sq_results_write and sq_results_parse: every field
- * back exactly (doubles bit for bit over many random bit patterns, the seed
- * over all 64 bits, lengths past 2^20), integers written as JSON integers and
- * the seed as a string, non-finite numbers as null, bytes that are not UTF-8
- * as U+FFFD; the seed's bad forms refused; and a schema-1 file, as the writer
- * before schema 2 made it, still read.
- * usage: test_results_io tests/data/schema1.json */
+/* Result files through sq_results_write and sq_results_parse: a run at the
+ * resolution measured (figures.h) back exactly (its samples and harness at
+ * their digits, every other double bit for bit over many random bit
+ * patterns, the seed over all 64 bits, lengths past 2^20, every figure
+ * derived again alike), integers written as JSON integers and the seed as a
+ * string, non-finite numbers as null, bytes that are not UTF-8 as U+FFFD; a
+ * shared row's figures left out where its source holds them; the seed's and
+ * the table's bad forms refused; and files of schemas 1 and 2, as the
+ * writers before schema 3 made them, still read, their figures derived from
+ * their samples, and written as schema 3 without a change.
+ * usage: test_results_io tests/data/schema1.json tests/data/schema2.json */
+#include "bench/results/figures.h"
 #include "bench/results/results_path.h"
 #include "bench/results/results_read.h"
 #include "bench/results/results_write.h"
@@ -17,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "check.h"
 #include "bench/util/xorshift.h"
@@ -39,11 +45,6 @@ static double random_double(void) {
         if (isfinite(x))
             return x;
     }
-}
-
-/* A fraction from 0 to 1, as the reader wants a share. */
-static double random_share(void) {
-    return (double)(random_bits() >> 11) * 0x1p-53;
 }
 
 static sq_stats random_stats(void) {
@@ -78,7 +79,7 @@ static void make_run(synthetic *s, uint64_t seed, size_t length) {
         .clock = {.source = "perf",
                   .tsc_source = "cpuid 0x15",
                   .tsc_hz = 2595999123.456789,
-                  .core_hz = random_double(),
+                  .core_hz = 4.2e9, /* perf: 25 us of it are 105000 counts, 7 digits */
                   .core_hz_min = random_double(),
                   .core_hz_max = random_double(),
                   .timer_overhead = random_double(),
@@ -100,7 +101,7 @@ static void make_run(synthetic *s, uint64_t seed, size_t length) {
         .sequences = "random,file:x.txt",
         .samples = 8,
         .visits = 4,
-        .sample_us = random_double(),
+        .sample_us = 25,
         .impls = {{"asm", "NASM version 2.16.01", "-f elf64"}, {"gcc-12", "gcc 12.2.0", "-O2"}},
         .nimpls = 2,
     };
@@ -116,9 +117,8 @@ static void make_run(synthetic *s, uint64_t seed, size_t length) {
         *r = (sq_result){.variant = &sq_variants[(i * 7) % sq_variant_count],
                          .sequence = i % 2 ? "random" : "file:x.txt",
                          .mode = (sq_mode)(i % SQ_MODE_COUNT),
-                         .cycles = random_stats(),
-                         .ticks = random_stats(),
-                         .ns = random_stats(),
+                         .harness =
+                             i % 8 == 7 ? (sq_stats){NAN, NAN, NAN, NAN, NAN} : random_stats(),
                          .reps = i == 1 ? 0 : MAX_REPS - i,
                          .samples = s->samples[i],
                          .control_dependent = i % 5 == 0,
@@ -126,19 +126,27 @@ static void make_run(synthetic *s, uint64_t seed, size_t length) {
                          .chain_apart = i % 7 == 3};
         for (int k = 0; k < r->reps; k++)
             r->samples[k] = i == 0 && k < EDGES ? edge_doubles[k] : random_double();
-        if (i % 6 == 4) /* timed as another variant's row of identical code */
+        if (i % 6 == 4) /* marked as timed for another variant's row, not there */
             r->shared_from = sq_variants[(i * 7 + 1) % sq_variant_count].id;
         if (i % 4 == 1) { /* samples of several processes (forks) */
             r->process = s->process[i];
             for (int k = 0; k < r->reps; k++)
                 r->process[k] = (unsigned char)(k * 7 % SQ_MAX_PROCESSES);
         }
-        if (i % 3 == 2) {
-            r->nmodes = SQ_MAX_MODES;
-            for (int k = 0; k < SQ_MAX_MODES; k++)
-                r->modes[k] = (sq_speed){random_double(), random_share()};
+        /* Timed as row i - 4 (the same sequence and mode), its figures. */
+        if (i % 6 == 5 && i >= 4) {
+            const sq_result *from = &s->results[i - 4];
+            r->shared_from = from->variant->id;
+            r->reps = from->reps;
+            r->harness = from->harness;
+            memcpy(r->samples, from->samples, sizeof r->samples[0] * (size_t)from->reps);
+            r->process = from->process ? s->process[i] : NULL;
+            if (from->process)
+                memcpy(r->process, from->process, (size_t)from->reps);
         }
     }
+    /* As a run leaves it: at the resolution measured, figures derived. */
+    sq_run_to_resolution(&s->run);
 }
 
 /* The file run makes, in *text (the caller frees), parsed into back. */
@@ -176,6 +184,17 @@ static void same_double(const char *field, int row, double wrote, double read) {
     }
 }
 
+/* A figure derived again on reading: the same bits, infinities and all, or
+ * NaN both. */
+static void same_figure(const char *field, int row, double wrote, double read) {
+    if (!(isnan(wrote) && isnan(read)) && memcmp(&wrote, &read, sizeof wrote) != 0) {
+        char w[40], r[40];
+        snprintf(w, sizeof w, "%a", wrote);
+        snprintf(r, sizeof r, "%a", read);
+        differs(field, row, w, r);
+    }
+}
+
 static void same_uint(const char *field, int row, uint64_t wrote, uint64_t read) {
     if (wrote != read) {
         char w[24], r[24];
@@ -194,12 +213,23 @@ static void same_text(const char *field, int row, const char *wrote, const char 
         differs(field, row, wrote, read);
 }
 
+/* Statistics, each by same: read from the file (same_double) or derived
+ * again (same_figure). */
+static void same_five(void (*same)(const char *, int, double, double), const char *field, int row,
+                      sq_stats w, sq_stats r) {
+    same(field, row, w.min, r.min);
+    same(field, row, w.median, r.median);
+    same(field, row, w.p90, r.p90);
+    same(field, row, w.ci_lo, r.ci_lo);
+    same(field, row, w.ci_hi, r.ci_hi);
+}
+
 static void same_stats(const char *field, int row, sq_stats w, sq_stats r) {
-    same_double(field, row, w.min, r.min);
-    same_double(field, row, w.median, r.median);
-    same_double(field, row, w.p90, r.p90);
-    same_double(field, row, w.ci_lo, r.ci_lo);
-    same_double(field, row, w.ci_hi, r.ci_hi);
+    same_five(same_double, field, row, w, r);
+}
+
+static void same_figures(const char *field, int row, sq_stats w, sq_stats r) {
+    same_five(same_figure, field, row, w, r);
 }
 
 /* Member m of the run written (w) and read back (r), named in messages as in C. */
@@ -232,8 +262,9 @@ static void compare_runs(const char *what, const sq_run *w, const sq_run *r) {
         const sq_result *a = &w->results[i], *b = &r->results[i];
         SAME_ROW(text, variant->id), SAME_ROW(text, variant->family->name);
         SAME_ROW(text, variant->technique), SAME_ROW(text, variant->impl);
-        SAME_ROW(text, sequence), SAME_ROW(int, mode), SAME_ROW(stats, cycles);
-        SAME_ROW(stats, ticks), SAME_ROW(stats, ns), SAME_ROW(int, reps);
+        SAME_ROW(text, sequence), SAME_ROW(int, mode), SAME_ROW(figures, cycles);
+        SAME_ROW(figures, ticks), SAME_ROW(figures, ns), SAME_ROW(stats, harness);
+        SAME_ROW(int, reps);
         for (int k = 0; k < a->reps && k < b->reps; k++)
             SAME_ROW(double, samples[k]);
         SAME_ROW(int, nmodes), SAME_ROW(int, control_dependent);
@@ -247,7 +278,7 @@ static void compare_runs(const char *what, const sq_run *w, const sq_run *r) {
         for (int k = 0; a->process && b->process && k < a->reps && k < b->reps; k++)
             SAME_ROW(int, process[k]);
         for (int k = 0; k < a->nmodes && k < b->nmodes; k++)
-            SAME_ROW(double, modes[k].cycles), SAME_ROW(double, modes[k].share);
+            SAME_ROW(figure, modes[k].cycles), SAME_ROW(figure, modes[k].share);
     }
     CHECK(differences == before, "%s: %d fields read back differ", what, differences - before);
 }
@@ -263,7 +294,7 @@ static bool integer_field(json_t *obj, const char *key, long long want) {
 static void check_text(const char *text, const sq_run *run) {
     json_t *doc = json_loads(text, 0, NULL);
     json_t *config = json_object_get(doc, "config"), *machine = json_object_get(doc, "machine");
-    CHECK(integer_field(doc, "schema", 2), "schema 2");
+    CHECK(integer_field(doc, "schema", 3), "schema 3");
     CHECK(integer_field(config, "length", (long long)run->length) &&
               integer_field(config, "reps", run->reps) &&
               integer_field(config, "min_reps", run->min_reps) &&
@@ -275,13 +306,27 @@ static void check_text(const char *text, const sq_run *run) {
               integer_field(machine, "model", run->machine.model) &&
               integer_field(machine, "stepping", run->machine.stepping),
           "machine's numbers are JSON integers");
+    /* The table: its columns, a row each, a sample a repetition, the
+     * processes JSON integers; nothing derived (statistics, speeds). */
+    json_t *results = json_object_get(doc, "results");
+    char *columns = json_dumps(json_object_get(results, "columns"), JSON_COMPACT);
+    CHECK(columns && strcmp(columns, "[\"id\",\"sequence\",\"mode\",\"flags\",\"samples\","
+                                     "\"shared_from\",\"processes\",\"harness\"]") == 0,
+          "the columns: %s", columns);
+    free(columns);
     size_t i;
     json_t *row;
-    bool reps_integers = true;
-    json_array_foreach(json_object_get(doc, "results"), i, row) {
-        reps_integers &= integer_field(row, "reps", run->results[i].reps);
+    bool counts = json_array_size(json_object_get(results, "rows")) == (size_t)run->nresults;
+    json_array_foreach(json_object_get(results, "rows"), i, row) {
+        json_t *samples = json_array_get(row, 4), *processes = json_array_get(row, 6);
+        counts &= json_is_null(samples) || json_array_size(samples) == (size_t)run->results[i].reps;
+        for (size_t k = 0; k < json_array_size(processes); k++)
+            counts &= json_is_integer(json_array_get(processes, k));
     }
-    CHECK(reps_integers, "each result's reps a JSON integer");
+    CHECK(counts, "each row's samples, one a repetition, and its processes JSON integers");
+    CHECK(!strstr(text, "\"median\"") && !strstr(text, "\"ticks\"") &&
+              !strstr(text, "\"summary\"") && !strstr(text, "\"modes\""),
+          "no statistic the samples give is written");
     char seed[64], length[64];
     snprintf(seed, sizeof seed, "\"seed\": \"%" PRIu64 "\"", run->seed);
     snprintf(length, sizeof length, "\"length\": %zu,", run->length);
@@ -308,17 +353,56 @@ static void check_round_trips(void) {
             free(text);
         }
 
-    /* Not finite: null in the file, NaN read back. */
+    /* Not finite: null in the file, NaN read back (a sample counts in no
+     * statistic either way). */
     make_run(&s, 1, 4096);
-    s.results[3].cycles.median = NAN;
-    s.results[3].ticks.p90 = INFINITY;
+    s.results[3].harness.p90 = INFINITY;
     s.results[3].samples[0] = -INFINITY;
     s.run.clock.alu_per_cycle = NAN;
+    sq_run_to_resolution(&s.run);
     sq_run back;
     char *text;
     if (round_trip(&s.run, &back, &text)) {
         compare_runs("NaN and infinities", &s.run, &back);
         CHECK(strstr(text, "\"alu_per_cycle\": null"), "NaN written as null");
+        sq_results_free(&back);
+    }
+    free(text);
+}
+
+/* The digits a sample keeps: half a count of its counter over its window
+ * at most; written with them, and read back as written. */
+static void check_resolution(void) {
+    sq_run run = {.clock = {.source = "calibrated", .tsc_hz = 2.6e9, .core_hz = 4.2e9},
+                  .sample_us = 25};
+    CHECK(sq_sample_digits(&run, 25) == 6, "25 us of a 2.6 GHz TSC (65000 ticks): 6 digits, not %d",
+          sq_sample_digits(&run, 25));
+    CHECK(sq_sample_digits(&run, 1000) == 8, "1 ms of it: 8 digits, not %d",
+          sq_sample_digits(&run, 1000));
+    run.clock.source = "perf";
+    CHECK(sq_sample_digits(&run, 25) == 7, "25 us of a 4.2 GHz core counter: 7 digits, not %d",
+          sq_sample_digits(&run, 25));
+    CHECK(sq_sample_digits(&run, 0) == 17 && sq_sample_digits(&run, NAN) == 17,
+          "no window known: every digit");
+    /* Rounded by at most half a unit in the last digit kept, and at once at
+     * rest: x of 5 x 10^-7 at 6 digits. */
+    bool within = true;
+    for (int k = 0; k < 10000; k++) {
+        double x = random_double(), r = sq_to_digits(x, 6);
+        within &= fabs(r - x) <= 5e-6 * fabs(x) && sq_to_digits(r, 6) == r;
+    }
+    CHECK(within, "rounding to 6 digits moves x by 5e-6 of it at most, and once");
+
+    static synthetic s;
+    make_run(&s, 1, 4096);
+    s.results[2].samples[0] = 1.0 / 3;
+    s.results[2].samples[1] = 123456789.0;
+    sq_run_to_resolution(&s.run);
+    sq_run back;
+    char *text;
+    if (round_trip(&s.run, &back, &text)) {
+        CHECK(strstr(text, "[0.3333333,1.234568e8,") && back.results[2].samples[0] == 0.3333333,
+              "a perf run's samples written with 7 digits");
         sq_results_free(&back);
     }
     free(text);
@@ -505,16 +589,21 @@ static void check_batch_rows(void) {
     }
     s.run.batch = rows;
     s.run.nbatch = 3;
+    sq_run_to_resolution(&s.run); /* rows 0 and 1's statistics from their samples */
     sq_run back;
     char *text, err[600];
     if (!round_trip(&s.run, &back, &text))
         return;
     CHECK(back.nbatch == 3, "%d batch rows read back", back.nbatch);
+    CHECK(strstr(text, "\"id\":\"color_mask/gfni/asm\",\"n\":4096,\"reps\":9,\"cycles\":[") &&
+              !strstr(text, "\"id\":\"color_batch/sse2/asm\",\"n\":4096,\"reps\""),
+          "repetitions and statistics only for a row without samples");
     for (int i = 0; i < back.nbatch && i < 3; i++) {
         same_text("batch.id", i, rows[i].id, back.batch[i].id);
         same_uint("batch.n", i, rows[i].n, back.batch[i].n);
         same_int("batch.reps", i, rows[i].reps, back.batch[i].reps);
-        same_stats("batch.cycles", i, rows[i].cycles, back.batch[i].cycles);
+        same_figures("batch.cycles", i, rows[i].cycles, back.batch[i].cycles);
+        same_int("batch.nmodes", i, rows[i].nmodes, back.batch[i].nmodes);
         CHECK(!rows[i].samples == !back.batch[i].samples &&
                   !rows[i].process == !back.batch[i].process,
               "batch row %d: samples and processes as written", i);
@@ -540,17 +629,23 @@ static void check_batch_rows(void) {
     static const bad_form bad_forms[] = {
         {"{}", "batch: not an array"},
         {"[1]", "batch[0]: not an object"},
-        {"[{\"n\": 64, \"reps\": 3, \"cycles\": {\"min\": 1, \"median\": 1, \"p90\": 1}}]",
-         "batch[0].id: missing"},
+        {"[{\"n\": 64, \"samples\": [1]}]", "batch[0].id: missing"},
         {"[{\"id\": \"x\", \"n\": 0, \"reps\": 3}]", "batch[0].n: 0 is not a whole number from 1"},
         {"[{\"id\": \"x\", \"n\": 64, \"reps\": 3}]", "batch[0].cycles: missing"},
+        {"[{\"id\": \"x\", \"n\": 64, \"reps\": 3, \"cycles\": [1, 2]}]",
+         "batch[0].cycles: not an array of five numbers"},
+        {"[{\"id\": \"x\", \"n\": 64, \"samples\": [1, \"a\"]}]",
+         "batch[0].samples[1]: not a number"},
+        {"[{\"id\": \"x\", \"n\": 64, \"samples\": [1, 2], \"processes\": [0]}]",
+         "batch[0].processes: not an array of one process a sample"},
     };
     check_bad_forms(text, "batch", bad_forms, sizeof bad_forms / sizeof bad_forms[0]);
     free(text);
 }
 
-/* A file the schema-1 writer made (tests/data/schema1.json): read as it
- * stored it, and written again as schema 2 without a change. */
+/* A file the schema-1 writer made (tests/data/schema1.json): read as its
+ * samples say (the statistics and speeds it stored checked, not kept), and
+ * written again as schema 3 without a change. */
 static void check_schema1(const char *path) {
     sq_run old;
     char err[600];
@@ -563,12 +658,16 @@ static void check_schema1(const char *path) {
     CHECK(old.length == 1048580 && old.clock.tsc_hz == 2.596e9 && old.elapsed_s == 0.812346,
           "schema 1's six digits read as stored: length %zu, tsc_hz %.17g", old.length,
           old.clock.tsc_hz);
-    CHECK(old.nresults == 3 && isnan(old.results[0].samples[2]) &&
-              isnan(old.results[0].ticks.p90) && old.results[1].control_dependent &&
-              strcmp(old.results[1].sequence, "file:squares.txt") == 0 &&
-              old.results[2].nmodes == 2 && old.results[2].modes[1].cycles == 4.32005 &&
-              old.results[2].mode == SQ_MODE_CALL,
-          "schema-1 results");
+    /* Row 0: samples 3.99203, 3.99512 and null; row 2: four samples, too
+     * few for the two speeds the file claimed. */
+    const sq_result *r = old.results;
+    double ticks_per_cycle = 2.596e9 / 4.08492e9;
+    CHECK(old.nresults == 3 && isnan(r[0].samples[2]) &&
+              r[0].cycles.median == (3.99203 + 3.99512) / 2 && r[0].cycles.p90 == 3.99512 &&
+              r[0].ticks.p90 == 3.99512 * ticks_per_cycle && r[1].control_dependent &&
+              strcmp(r[1].sequence, "file:squares.txt") == 0 && r[2].nmodes == 0 &&
+              r[2].cycles.median == (4.131 + 4.32) / 2 && r[2].mode == SQ_MODE_CALL,
+          "schema-1 results, their figures from their samples");
     CHECK(old.nimpls == 1 && strcmp(old.kernel, "6.1.0-test") == 0 && old.machine.hypervisor &&
               old.min_reps == 3 && old.visits == 1 && old.cpu == 1 && !old.aslr,
           "schema-1 metadata");
@@ -581,7 +680,7 @@ static void check_schema1(const char *path) {
     sq_run back;
     char *text;
     if (round_trip(&old, &back, &text)) {
-        compare_runs("schema 1 written as schema 2", &old, &back);
+        compare_runs("schema 1 written as schema 3", &old, &back);
         sq_results_free(&back);
     }
     free(text);
@@ -596,63 +695,154 @@ static void check_schema1(const char *path) {
     sq_results_free(&old);
 }
 
+/* Whether x is within a relative 10^-5 of want: a figure of samples kept to
+ * 6 digits against the one taken from all 17. */
+static bool near(double x, double want) {
+    return x == want || fabs(x - want) <= 1e-5 * fabs(want);
+}
+
+/* A file the schema-2 writer made from a run in three processes with shared
+ * rows and batch rows (tests/data/schema2.json): read as its samples say,
+ * its figures those it stored to within the resolution; written as schema 3
+ * without a change, the shared rows' figures left to their sources, in a
+ * fraction of the space. */
+static void check_schema2(const char *path) {
+    sq_run old;
+    char err[600];
+    json_error_t jerr;
+    json_t *doc = json_load_file(path, 0, &jerr);
+    if (!doc || sq_results_load(path, &old, err, sizeof err)) {
+        CHECK(false, "a schema-2 file: %s", doc ? err : jerr.text);
+        json_decref(doc);
+        return;
+    }
+    json_t *rows = json_object_get(doc, "results"), *row;
+    size_t i, nshared = 0;
+    bool agree = json_array_size(rows) == (size_t)old.nresults && old.nresults > 0;
+    json_array_foreach(rows, i, row) {
+        if (i >= (size_t)old.nresults)
+            break;
+        const sq_result *r = &old.results[i];
+        json_t *cycles = json_object_get(row, "cycles"), *ticks = json_object_get(row, "ticks");
+        nshared += r->shared_from != NULL;
+        agree &= r->process && r->reps == 6 &&
+                 near(r->cycles.median, json_real_value(json_object_get(cycles, "median"))) &&
+                 near(r->cycles.ci_hi,
+                      json_real_value(json_array_get(json_object_get(cycles, "ci95"), 1))) &&
+                 near(r->ticks.min, json_real_value(json_object_get(ticks, "min")));
+    }
+    CHECK(agree && nshared > 0 && old.processes == 3 && old.nbatch > 0 && old.batch[0].process,
+          "a schema-2 run of three processes: its figures from its samples, within 1e-5 of "
+          "those it stored");
+    sq_run back;
+    char *text;
+    if (round_trip(&old, &back, &text)) {
+        compare_runs("schema 2 written as schema 3", &old, &back);
+        json_t *again = json_loads(text, 0, NULL), *results = json_object_get(again, "results");
+        size_t left_out = 0;
+        json_array_foreach(json_object_get(results, "rows"), i, row) {
+            left_out += json_is_null(json_array_get(row, 4));
+        }
+        CHECK(left_out == nshared, "%zu shared rows' figures left to their sources, of %zu",
+              left_out, nshared);
+        struct stat st;
+        CHECK(stat(path, &st) == 0 && strlen(text) * 5 < (size_t)st.st_size,
+              "schema 3 in under a fifth of schema 2's bytes: %zu of %lld", strlen(text),
+              (long long)st.st_size);
+        json_decref(again);
+        sq_results_free(&back);
+    }
+    free(text);
+    json_decref(doc);
+    sq_results_free(&old);
+}
+
 /* A CPU's folder is named by vendor, family and model, whatever brand string
  * the hypervisor shows: two guests of one Zen 5 model named "AMD EPYC" and
  * "Oxide Virtual Turin-like Processor" saved to two folders. */
-/* A shared row's copy and mark through the file: shared_from written only on
- * such rows, config.share_identical only where known; wrong forms refused. */
+/* rows[index][column] of a schema-3 document. */
+static json_t *cell_of(json_t *doc, size_t index, size_t column) {
+    json_t *rows = json_object_get(json_object_get(doc, "results"), "rows");
+    return json_array_get(json_array_get(rows, index), column);
+}
+
+/* doc as text with rows[index][column] set to value (stolen); the caller
+ * frees. */
+static char *with_cell(json_t *doc, size_t index, size_t column, json_t *value) {
+    json_t *copy = json_deep_copy(doc);
+    json_t *rows = json_object_get(json_object_get(copy, "results"), "rows");
+    json_array_set_new(json_array_get(rows, index), column, value);
+    char *text = json_dumps(copy, 0);
+    json_decref(copy);
+    return text;
+}
+
+/* text refused with a message holding want. */
+static void refused(const char *text, const char *want, const char *what) {
+    sq_run got;
+    char err[600] = "";
+    int rc = sq_results_parse(text, strlen(text), "bad.json", &got, err, sizeof err);
+    CHECK(rc != 0 && strstr(err, want), "%s refused: %s", what, rc ? err : "read");
+    if (rc == 0)
+        sq_results_free(&got);
+}
+
+/* A shared row through the file: shared_from in its column only on such
+ * rows; the figures of one timed as an earlier row left out (null) and taken
+ * from it on reading, those of one whose row is not there written;
+ * config.share_identical only where known; wrong forms refused. */
 static void check_shared(void) {
     static synthetic s;
     make_run(&s, 1, 4096);
     sq_run back;
     char *text;
     if (round_trip(&s.run, &back, &text)) {
-        json_t *doc = json_loads(text, 0, NULL), *row;
-        size_t i, marked = 0;
+        compare_runs("shared rows", &s.run, &back);
+        json_t *doc = json_loads(text, 0, NULL);
+        size_t marked = 0, left_out = 0;
         bool right = true;
-        json_array_foreach(json_object_get(doc, "results"), i, row) {
-            json_t *from = json_object_get(row, "shared_from");
-            marked += from != NULL;
-            right &= s.results[i].shared_from
-                         ? json_is_string(from) &&
-                               strcmp(json_string_value(from), s.results[i].shared_from) == 0
-                         : !from;
+        for (int i = 0; i < ROWS; i++) {
+            json_t *from = cell_of(doc, (size_t)i, 5), *samples = cell_of(doc, (size_t)i, 4);
+            const char *want = s.results[i].shared_from;
+            marked += want != NULL;
+            left_out += json_is_null(samples);
+            right &= want ? json_is_string(from) && strcmp(json_string_value(from), want) == 0
+                          : json_is_null(from);
+            right &= json_is_null(samples) == (i % 6 == 5 && i >= 4);
         }
-        CHECK(right && marked > 0 && marked < (size_t)ROWS,
-              "shared_from on the %zu shared rows only, naming the id timed", marked);
+        CHECK(right && marked > left_out && left_out > 0,
+              "shared_from on the %zu shared rows only; the figures of the %zu timed as an "
+              "earlier row left out",
+              marked, left_out);
         CHECK(json_is_true(json_object_get(json_object_get(doc, "config"), "share_identical")),
               "config.share_identical true");
         /* The wrong forms, each refused with its field named. */
-        const char *bad_from[] = {"3", "null", "\"nothing\""};
-        for (int k = 0; k < 4; k++) {
-            json_t *copy = json_deep_copy(doc),
-                   *r = json_array_get(json_object_get(copy, "results"), 0);
-            if (k < 3)
-                json_object_set_new(r, "shared_from",
-                                    json_loads(bad_from[k], JSON_DECODE_ANY, NULL));
-            else /* its own id */
-                json_object_set(r, "shared_from", json_object_get(r, "id"));
-            char *bad_text = json_dumps(copy, 0), err[600];
-            sq_run got;
-            int rc =
-                sq_results_parse(bad_text, strlen(bad_text), "bad.json", &got, err, sizeof err);
-            CHECK(rc != 0 && strstr(err, "results[0].shared_from: not the id of another variant"),
-                  "shared_from form %d refused: %s", k, rc ? err : "read");
-            if (rc == 0)
-                sq_results_free(&got);
-            free(bad_text);
-            json_decref(copy);
+        static const struct {
+            size_t row, column;
+            const char *value, *message;
+        } forms[] = {
+            {0, 5, "3", "results.rows[0].shared_from: not a string"},
+            {0, 5, "\"nothing\"", "results.rows[0].shared_from: not the id of another variant"},
+            {0, 5, "\"" /* its own id, below */, "results.rows[0].shared_from: not the id of"},
+            {4, 4, "null", "results.rows[4].samples: null, and no row of "}, /* not in the run */
+            {0, 4, "null", "results.rows[0].samples: null on a row timed itself"},
+            {5, 7, "[1, 1, 1, 1, 1]", "results.rows[5]: processes or harness without samples"},
+            {2, 7, "[1, 1]", "results.rows[2].harness: not an array of five numbers"},
+            {1, 6, "[0, 99]", "results.rows[1].processes: not an array of one process a sample"},
+        };
+        for (size_t k = 0; k < sizeof forms / sizeof forms[0]; k++) {
+            json_t *value = strcmp(forms[k].value, "\"") == 0
+                                ? json_string(s.results[0].variant->id)
+                                : json_loads(forms[k].value, JSON_DECODE_ANY, NULL);
+            char *t = with_cell(doc, forms[k].row, forms[k].column, value);
+            refused(t, forms[k].message, forms[k].value);
+            free(t);
         }
         json_t *copy = json_deep_copy(doc);
         json_object_set_new(json_object_get(copy, "config"), "share_identical", json_integer(1));
-        char *bad_text = json_dumps(copy, 0), err[600];
-        sq_run got;
-        int rc = sq_results_parse(bad_text, strlen(bad_text), "bad.json", &got, err, sizeof err);
-        CHECK(rc != 0 && strstr(err, "config.share_identical: not true or false"),
-              "share_identical 1 refused: %s", rc ? err : "read");
-        if (rc == 0)
-            sq_results_free(&got);
-        free(bad_text);
+        char *t = json_dumps(copy, 0);
+        refused(t, "config.share_identical: not true or false", "share_identical 1");
+        free(t);
         json_decref(copy);
         json_decref(doc);
         sq_results_free(&back);
@@ -666,7 +856,7 @@ static void check_shared(void) {
     if (round_trip(&s.run, &back, &text)) {
         compare_runs("--no-share", &s.run, &back);
         CHECK(strstr(text, "\"share_identical\": false") && !strstr(text, "shared_from"),
-              "share_identical false, no row shared");
+              "share_identical false, no row shared, no such column");
         sq_results_free(&back);
     }
     free(text);
@@ -676,6 +866,76 @@ static void check_shared(void) {
               "sharing not known: not written");
         sq_results_free(&back);
     }
+    free(text);
+}
+
+/* The table's wrong forms, each refused naming what is wrong; a table of one
+ * good row read. */
+static void check_table_forms(void) {
+    static synthetic s;
+    make_run(&s, 1, 4096);
+    sq_run back;
+    char *text;
+    if (!round_trip(&s.run, &back, &text))
+        return;
+    sq_results_free(&back);
+    static const struct {
+        const char *rows, *message;
+    } forms[] = {
+        {"[[\"color/bt/asm\", \"random\", \"latency\", [\"control_dependent\"], [1]]]", NULL},
+        {"5", "results.rows: not an array"},
+        {"[5]", "results.rows[0]: not an array of 5 values, one a column"},
+        {"[[\"color/bt/asm\", \"random\", \"latency\", []]]", "results.rows[0]: not an array of 5"},
+        {"[[\"color/bt\", \"random\", \"latency\", [], [1]]]",
+         "results.rows[0].id: 'color/bt' is not family/technique/impl"},
+        {"[[\"colour/bt/asm\", \"random\", \"latency\", [], [1]]]",
+         "results.rows[0].id: unknown family 'colour'"},
+        {"[[\"color/bt/asm\", 7, \"latency\", [], [1]]]", "results.rows[0].sequence: not a string"},
+        {"[[\"color/bt/asm\", \"random\", \"speed\", [], [1]]]",
+         "results.rows[0].mode: unknown mode 'speed'"},
+        {"[[\"color/bt/asm\", \"random\", \"latency\", {}, [1]]]",
+         "results.rows[0].flags: not an array"},
+        {"[[\"color/bt/asm\", \"random\", \"latency\", [\"noisy\"], [1]]]",
+         "results.rows[0].flags[0]: not a flag name"},
+        {"[[\"color/bt/asm\", \"random\", \"latency\", [], [1, \"x\"]]]",
+         "results.rows[0].samples[1]: not a number"},
+        {"[[\"color/bt/asm\", \"random\", \"latency\", [], 3]]",
+         "results.rows[0].samples: not an array"},
+    };
+    for (size_t k = 0; k < sizeof forms / sizeof forms[0]; k++) {
+        char results[512];
+        snprintf(results, sizeof results,
+                 "{\"columns\": [\"id\", \"sequence\", \"mode\", \"flags\", \"samples\"], "
+                 "\"rows\": %s}",
+                 forms[k].rows);
+        char *t = edited(text, "results", json_loads(results, 0, NULL));
+        if (forms[k].message) {
+            refused(t, forms[k].message, forms[k].rows);
+        } else {
+            sq_run got;
+            char err[600];
+            int rc = sq_results_parse(t, strlen(t), "good.json", &got, err, sizeof err);
+            CHECK(rc == 0 && got.nresults == 1 && got.results[0].cycles.median == 1 &&
+                      got.results[0].control_dependent && !got.results[0].chain_apart,
+                  "a table of one row: %s", rc ? err : "read");
+            if (rc == 0)
+                sq_results_free(&got);
+        }
+        free(t);
+    }
+    static const bad_form bad_forms[] = {
+        {"[]", "results: not an object"},
+        {"{\"rows\": []}", "results.columns: missing"},
+        {"{\"columns\": [\"id\", 5], \"rows\": []}", "results.columns[1]: not a string"},
+        {"{\"columns\": [\"id\", \"noise\"], \"rows\": []}",
+         "results.columns[1]: not a column of schema 3"},
+        {"{\"columns\": [\"id\", \"id\"], \"rows\": []}", "results.columns: 'id' twice"},
+        {"{\"columns\": [\"id\", \"sequence\", \"mode\", \"flags\"], \"rows\": []}",
+         "results.columns: no 'samples'"},
+        {"{\"columns\": [\"id\", \"sequence\", \"mode\", \"flags\", \"samples\"]}",
+         "results.rows: missing"},
+    };
+    check_bad_forms(text, "results", bad_forms, sizeof bad_forms / sizeof bad_forms[0]);
     free(text);
 }
 
@@ -696,16 +956,19 @@ static void check_cpu_dirs(void) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        printf("usage: test_results_io tests/data/schema1.json\n");
+    if (argc != 3) {
+        printf("usage: test_results_io tests/data/schema1.json tests/data/schema2.json\n");
         return 2;
     }
     check_round_trips();
+    check_resolution();
     check_cpu_dirs();
     check_shared();
     check_not_utf8();
     check_code_facts();
     check_batch_rows();
     check_schema1(argv[1]);
+    check_schema2(argv[2]);
+    check_table_forms();
     return check_finish("results_io", NULL);
 }

@@ -20,7 +20,8 @@ for layer in report render measure results input verify code catalog machine uti
     layers+=("$build/bench/libsqcolor_$layer.a")
 done
 clang "${flags[@]}" tests/fuzz/fuzz_results.c bench/results/results_read.c \
-    bench/results/json_arena.c bench/util/id_table.c "${layers[@]}" \
+    bench/results/json_arena.c bench/results/figures.c bench/results/row_index.c bench/util/id_table.c \
+    "${layers[@]}" \
     "$build/libsqcolor_kernels.a" $(pkg-config --libs jansson capstone) -lm -o "$out/fuzz_results"
 clang "${flags[@]}" tests/fuzz/fuzz_forms.c bench/results/forms_file.c bench/util/escape.c \
     $(pkg-config --libs jansson) -lm -o "$out/fuzz_forms"

@@ -22,16 +22,24 @@ timed_run() { # timed_run FILE [run options]: prints the wall time
     t1=$(date +%s.%N)
     awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }'
 }
-# Rows of both files by key, as [A, B] pairs of {median, modes}.
-pairs='[.[0].results, .[1].results] | map(map({key: "\(.id) \(.sequence) \(.mode)",
-        value: {m: .cycles.median, modes: ([.modes[]?.cycles])}}) | from_entries)
-      | . as [$a, $b] | [$a | keys[] | select($b[.]) | {k: ., a: $a[.], b: $b[.]}]'
+# A run's rows by key, "id sequence mode": {m: median, modes: [the speeds], reps},
+# from the figures report derives from the file's samples (its CSV; the JSON
+# keeps the samples only, docs/file-formats.md).
+figures() { # figures FILE.json: FILE.figures.json
+    "$bin" report "$1" --format csv | jq -R -s 'split("\n")[1:] | map(select(length > 0) | split(",")
+        | select(.[14] | startswith("batch") | not))
+        | map({key: "\(.[9]) \(.[13]) \(.[14])", value: {m: (.[15] | tonumber? // null),
+               modes: ([.[21], .[23]] | map(select(. != "") | tonumber)), reps: (.[20] | tonumber)}})
+        | from_entries' >"${1%.json}.figures.json"
+}
+# Rows of both runs by key, as [A, B] pairs of {median, modes}.
+pairs='. as [$a, $b] | [$a | keys[] | select($b[.]) | {k: ., a: $a[.], b: $b[.]}]'
 # How far apart two costs are, relative to the smaller.
 gap='def gap($x; $y): (($x - $y) | fabs) / ([($x | fabs), ($y | fabs)] | min);'
 beyond() { # beyond A B PCT: rows of a cycle or more, one speed in both, beyond PCT%
     jq -s -r "$gap $pairs | map(select((.a.modes | length) == 0 and (.b.modes | length) == 0
         and ([.a.m, .b.m] | max) >= 1 and gap(.a.m; .b.m) > $3 / 100))
-        | .[] | \"  \\(.k): \\(.a.m) against \\(.b.m)\"" "$1" "$2"
+        | .[] | \"  \\(.k): \\(.a.m) against \\(.b.m)\"" "${1%.json}.figures.json" "${2%.json}.figures.json"
 }
 # Two-speed rows (in either run): flagged in both, every speed of each finds
 # one of the other's within 3%; flagged in one, the other's median is within 3%
@@ -45,23 +53,29 @@ speeds_apart() { # speeds_apart A B
         | ([\$y[] as \$v | [\$x[] | gap(\$v; .) <= 0.03] | any] | all) as \$yx
         | select(if (\$x | length) > 1 and (\$y | length) > 1 then \$xy and \$yx
                  elif (\$x | length) > 1 then \$yx else \$xy end | not)
-        | \"  \\(.k): \\(\$x) against \\(\$y)\") | .[]" "$1" "$2"
+        | \"  \\(.k): \\(\$x) against \\(\$y)\") | .[]" "${1%.json}.figures.json" "${2%.json}.figures.json"
 }
-penalty() { jq -r '.summary[] | select(.id == "color/lea_test_jz/asm") | .mispredict_penalty' "$1"; }
+# color/lea_test_jz/asm's cycles per mispredict: its "mispr asm" headline.
+penalty() {
+    "$bin" report "$1" --format markdown | awk -F' *[|] *' '
+        /^[|] technique [|]/ && !col { for (i = 1; i <= NF; i++) if ($i == "mispr asm") col = i; next }
+        col && $2 == "lea_test_jz" { v = $col; gsub(/[*]/, "", v); sub(/±.*/, "", v); print v; exit }'
+}
 latency() {
-    jq -r '[.results[] | select(.id == "color/lea_shr_and/asm" and .mode == "latency")
-            | .cycles.median] | min, max' "$1" | paste -sd' '
+    jq -r '[to_entries[] | select(.key | test("^color/lea_shr_and/asm .* latency$")) | .value.m]
+           | min, max' "${1%.json}.figures.json" | paste -sd' '
 }
 
 echo "machine: $("$bin" calibrate --reps 3 | head -1)"
 for i in 1 2; do
     t=$(timed_run "$out/run$i.json")
+    figures "$out/run$i.json"
     echo "run $i: $t s wall, $(jq -r '.elapsed_s' "$out/run$i.json") s in the run"
     awk -v t="$t" 'BEGIN { exit !(t <= 12) }'
     check "run $i within 12 s" $?
-    flagged=$(jq '[.results[] | select(.modes)] | length' "$out/run$i.json")
-    total=$(jq '.results | length' "$out/run$i.json")
-    echo "     $flagged of $total rows at two speeds; reps per row: $(jq -c '[.results[].reps] | group_by(.) | map({(.[0] | tostring): length}) | add' "$out/run$i.json")"
+    flagged=$(jq '[.[] | select(.modes | length > 0)] | length' "$out/run$i.figures.json")
+    total=$(jq 'length' "$out/run$i.figures.json")
+    echo "     $flagged of $total rows at two speeds; reps per row: $(jq -c '[.[].reps] | group_by(.) | map({(.[0] | tostring): length}) | add' "$out/run$i.figures.json")"
     awk -v f="$flagged" -v n="$total" 'BEGIN { exit !(f <= 0.05 * n) }'
     check "run $i flags at most 5% of its rows" $?
     read -r lo hi <<<"$(latency "$out/run$i.json")"
@@ -80,7 +94,7 @@ check "two-speed rows' speeds agree within 3%" $?
 "$bin" compare "$out/run1.json" "$out/run2.json" --fail-over 5 >"$out/compare.txt"
 check "compare --fail-over 5 exits 0 ($(tail -1 "$out/compare.txt" | sed 's/.*tested, //; s/ (.*//'))" $?
 p1=$(penalty "$out/run1.json") p2=$(penalty "$out/run2.json")
-echo "color/lea_test_jz/asm cycles per mispredict: $p1 and $p2 ($(jq -r '.mispredict_reference | if . then "\(.core): \(.cycles)" else "no vendor figure" end' "$out/run1.json"))"
+echo "color/lea_test_jz/asm cycles per mispredict: $p1 and $p2 ($("$bin" report "$out/run1.json" | grep -o "the vendor's figure for this CPU.*\|no vendor's figure.*"))"
 awk -v a="$p1" -v b="$p2" 'BEGIN { d = a > b ? a - b : b - a; m = a < b ? a : b; exit !(m > 0 && d / m <= 0.05) }'
 check "mispredict penalty within 5%" $?
 
@@ -91,18 +105,19 @@ if [ "$busy" = --busy ]; then
     spinner=$!
     t=$(timed_run "$out/busy.json" --cpu "$cpu")
     kill "$spinner"
+    figures "$out/busy.json"
     echo "busy run (a loop on cpu $other): $t s"
     # Beyond what the quiet pair shows: a row may differ from the nearer quiet run by 3% more
     # than the quiet runs differ from each other.
     moved=$(jq -s -r "$gap
-        [.[] | .results | map({key: \"\\(.id) \\(.sequence) \\(.mode)\", value: .}) | from_entries] as [\$q1, \$q2, \$b]
+        . as [\$q1, \$q2, \$b]
         | [\$b | keys[] | select(\$q1[.] and \$q2[.]) | {k: ., x: \$q1[.], y: \$q2[.], z: \$b[.]}
-           | select([.x, .y, .z] | map(.modes) | all(. == null))
-           | select([.x, .y, .z] | map(.cycles.median) | max >= 1)
-           | (gap(.x.cycles.median; .y.cycles.median)) as \$quiet
-           | ([gap(.z.cycles.median; .x.cycles.median), gap(.z.cycles.median; .y.cycles.median)] | min) as \$busy
-           | select(\$busy > \$quiet + 0.03) | \"  \\(.k): \\(.z.cycles.median) against \\(.x.cycles.median), \\(.y.cycles.median)\"]
-        | .[]" "$out/run1.json" "$out/run2.json" "$out/busy.json")
+           | select([.x, .y, .z] | map(.modes | length) | all(. == 0))
+           | select([.x, .y, .z] | map(.m) | max >= 1)
+           | (gap(.x.m; .y.m)) as \$quiet
+           | ([gap(.z.m; .x.m), gap(.z.m; .y.m)] | min) as \$busy
+           | select(\$busy > \$quiet + 0.03) | \"  \\(.k): \\(.z.m) against \\(.x.m), \\(.y.m)\"]
+        | .[]" "$out/run1.figures.json" "$out/run2.figures.json" "$out/busy.figures.json")
     echo "${moved:-  (none)}"
     [ -z "$moved" ]
     check "with the other core busy no row moves 3% beyond the quiet pair" $?

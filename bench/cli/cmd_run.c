@@ -4,6 +4,7 @@
 #include "bench/cli/verify_aside.h"
 #include "bench/cli/cli.h"
 #include "bench/cli/forks.h"
+#include "bench/results/figures.h"
 #include "bench/results/merge.h"
 #include "bench/results/results_read.h"
 #include "bench/measure/engine.h"
@@ -376,6 +377,7 @@ static int run_run(int argc, char **argv) {
         }
         if (nbatch && time_batch(&run, bvs, nbatch, quick, processes, &cfg))
             return SQ_EXIT_FAIL;
+        sq_run_to_resolution(&run);
         FILE *fp = fopen(process_output, "w");
         int written = fp ? sq_report_write(&run, 1, SQ_FORMAT_JSON, 0, fp) : -1;
         bool closed = fp && fclose(fp) == 0;
@@ -446,6 +448,9 @@ static int run_run(int argc, char **argv) {
             sq_output_abort(&out_file);
         return SQ_EXIT_FAIL;
     }
+    /* The samples as the file keeps them, so the tables printed here are
+     * those of the file (figures.h). */
+    sq_run_to_resolution(&run);
     snprintf(run.version, sizeof run.version, "%s", SQCOLOR_VERSION);
     snprintf(run.commit, sizeof run.commit, "%s", SQCOLOR_COMMIT);
     /* Saved before anything goes to standard output: a reader that stops

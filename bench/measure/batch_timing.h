@@ -6,6 +6,7 @@
 
 #include "bench/catalog/batch_registry.h"
 #include "bench/machine/calibration.h"
+#include "bench/results/figures.h"
 #include "bench/results/results.h"
 
 #include <stdbool.h>
@@ -49,13 +50,13 @@ int sq_batch_level(const sq_batch_variant *v);
 #define SQ_BATCH_MAX_SIZES 16
 #define SQ_BATCH_MOST_N    (1L << 22) /* squares (pairs) a call at most */
 
-/* The repetitions, fastest-of samples and sample length of a batch row; a
- * run spreads the repetitions over its processes. */
+/* The repetitions and fastest-of samples of a batch row (its sample length,
+ * SQ_BATCH_SAMPLE_US, in figures.h: its file's digits follow it); a run
+ * spreads the repetitions over its processes. */
 #define SQ_BATCH_REPS          12
 #define SQ_BATCH_SAMPLES       3
 #define SQ_BATCH_QUICK_REPS    3
 #define SQ_BATCH_QUICK_SAMPLES 2
-#define SQ_BATCH_SAMPLE_US     25
 
 typedef struct sq_batch_timing {
     int reps;                         /* repetitions, each on buffers placed anew; a cell

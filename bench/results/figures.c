@@ -2,6 +2,8 @@
 
 #include "bench/util/stats.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,7 +39,65 @@ bool sq_result_take_figures(sq_result *to, const sq_result *from) {
     return true;
 }
 
+bool sq_result_same_figures(const sq_result *a, const sq_result *b) {
+    size_t n = (size_t)a->reps;
+    return a->reps == b->reps && !a->process == !b->process &&
+           memcmp(a->samples, b->samples, sizeof *a->samples * n) == 0 &&
+           (!a->process || memcmp(a->process, b->process, n) == 0) &&
+           memcmp(&a->harness, &b->harness, sizeof a->harness) == 0;
+}
+
 void sq_batch_figures(sq_batch_result *b) {
     b->cycles = sq_pooled_stats(b->samples, b->process, b->reps);
     b->nmodes = sq_gross_modes_of(b->samples, b->reps, b->modes);
+}
+
+int sq_sample_digits(const sq_run *run, double window_us) {
+    const sq_clock *c = &run->clock;
+    double hz = c->source && strcmp(c->source, "perf") == 0 ? c->core_hz : c->tsc_hz;
+    double counts = window_us * 1e-6 * hz;
+    /* Rounding to d digits moves x by at most 5 * 10^-d of x, and a count
+     * is 1/counts of the sample's gross cost, which is at least x. */
+    if (!(counts >= 1 && counts < 1e16))
+        return 17;
+    return 1 + (int)ceil(log10(counts));
+}
+
+double sq_to_digits(double x, int digits) {
+    if (!isfinite(x))
+        return x;
+    char text[40];
+    snprintf(text, sizeof text, "%.*g", digits, x);
+    return strtod(text, NULL);
+}
+
+static void samples_to_digits(double *x, int n, int digits) {
+    for (int k = 0; x && k < n; k++)
+        x[k] = sq_to_digits(x[k], digits);
+}
+
+static sq_stats stats_to_digits(sq_stats s, int digits) {
+    return (sq_stats){sq_to_digits(s.min, digits), sq_to_digits(s.median, digits),
+                      sq_to_digits(s.p90, digits), sq_to_digits(s.ci_lo, digits),
+                      sq_to_digits(s.ci_hi, digits)};
+}
+
+void sq_run_to_resolution(sq_run *run) {
+    int digits = sq_sample_digits(run, run->sample_us);
+    for (int i = 0; i < run->nresults; i++) {
+        sq_result *r = &run->results[i];
+        samples_to_digits(r->samples, r->reps, digits);
+        r->harness = stats_to_digits(r->harness, digits);
+        sq_result_figures(r, &run->clock);
+    }
+    digits = sq_sample_digits(run, SQ_BATCH_SAMPLE_US);
+    for (int i = 0; i < run->nbatch; i++) {
+        sq_batch_result *b = &run->batch[i];
+        if (b->samples) {
+            samples_to_digits(b->samples, b->reps, digits);
+            sq_batch_figures(b);
+        } else { /* a row of an older file, its statistics all there is */
+            b->cycles = stats_to_digits(b->cycles, digits);
+        }
+    }
 }

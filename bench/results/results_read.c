@@ -1,7 +1,9 @@
 #include "bench/results/results_read.h"
 
 #include "bench/results/json_arena.h"
+#include "bench/results/figures.h"
 #include "bench/results/results_schema.h"
+#include "bench/results/row_index.h"
 #include "bench/util/escape.h"
 #include "bench/util/id_table.h"
 #include "bench/util/seed.h"
@@ -56,6 +58,7 @@ typedef struct reader {
     char *err;
     size_t errlen;
     sq_id_table variants; /* the run's variants by id */
+    int schema;
 } reader;
 
 /* A message into err, which quotes the file's name and text: shown as one
@@ -194,41 +197,42 @@ static int get_stats(reader *rd, json_t *obj, const char *where, const char *key
     return 0;
 }
 
-/* The optional two speeds of a row (results.h): SQ_MAX_MODES {cycles, share}. */
-/* o's samples, reps of them, into a block of sq_samples_alloc (*x), with
- * their processes where o has them (*process, else NULL). */
-static int get_samples(reader *rd, json_t *o, const char *where, size_t reps, double **x,
-                       unsigned char **process) {
-    json_t *samples = json_object_get(o, SQ_KEY_SAMPLES);
+/* The samples in array samples (numbers or nulls), reps of them, into a
+ * block of sq_samples_alloc (*x), with their processes from array processes
+ * where it is not NULL (*process, else NULL); what names the field that
+ * holds them in messages. */
+static int samples_from(reader *rd, json_t *samples, json_t *processes, const char *where,
+                        size_t reps, double **x, unsigned char **process) {
+    *x = NULL;
+    *process = NULL;
     if (!json_is_array(samples))
         return bad(rd, "%s.samples: %s", where, samples ? "not an array" : "missing");
     size_t n = json_array_size(samples);
     if (n != reps)
         return bad(rd, "%s.samples: %zu values for %zu repetitions", where, n, reps);
-    *process = NULL;
+    if (processes && (!json_is_array(processes) || json_array_size(processes) != n))
+        return bad(rd, "%s.processes: not an array of one process a sample", where);
     if (!(*x = sq_samples_alloc(n)))
         return bad(rd, "out of memory");
     for (size_t k = 0; k < n; k++) {
         json_t *v = json_array_get(samples, k);
         if (!json_is_number(v) && !json_is_null(v)) {
             free(*x);
+            *x = NULL;
             return bad(rd, "%s.samples[%zu]: not a number", where, k);
         }
         (*x)[k] = json_is_null(v) ? NAN : json_number_value(v);
     }
-    json_t *processes = json_object_get(o, SQ_KEY_PROCESSES);
     if (!processes)
         return 0;
-    if (!json_is_array(processes) || json_array_size(processes) != n) {
-        free(*x);
-        return bad(rd, "%s.processes: not an array of one process a sample", where);
-    }
     *process = (unsigned char *)(*x + (n ? n : 1));
     for (size_t k = 0; k < n; k++) {
         json_t *v = json_array_get(processes, k);
         if (!json_is_integer(v) || json_integer_value(v) < 0 ||
             json_integer_value(v) >= SQ_MAX_PROCESSES) {
             free(*x);
+            *x = NULL;
+            *process = NULL;
             return bad(rd, "%s.processes[%zu]: not a process 0 to %d", where, k,
                        SQ_MAX_PROCESSES - 1);
         }
@@ -237,8 +241,33 @@ static int get_samples(reader *rd, json_t *o, const char *where, size_t reps, do
     return 0;
 }
 
+/* o's samples, reps of them, and their processes where o has them. */
+static int get_samples(reader *rd, json_t *o, const char *where, size_t reps, double **x,
+                       unsigned char **process) {
+    return samples_from(rd, json_object_get(o, SQ_KEY_SAMPLES),
+                        json_object_get(o, SQ_KEY_PROCESSES), where, reps, x, process);
+}
+
+/* Schema 3's statistics, [min, median, p90, ci95 low, ci95 high], numbers or
+ * nulls (NAN); what names the field. */
+static int stats_from(reader *rd, json_t *v, const char *what, sq_stats *s) {
+    double x[5];
+    if (!v)
+        return bad(rd, "%s: missing", what);
+    if (!json_is_array(v) || json_array_size(v) != 5)
+        return bad(rd, "%s: not an array of five numbers", what);
+    for (size_t k = 0; k < 5; k++) {
+        json_t *e = json_array_get(v, k);
+        if (!json_is_number(e) && !json_is_null(e))
+            return bad(rd, "%s: not an array of five numbers", what);
+        x[k] = json_is_null(e) ? NAN : json_number_value(e);
+    }
+    *s = (sq_stats){x[0], x[1], x[2], x[3], x[4]};
+    return 0;
+}
+
 /* The optional batch rows (results.h); none in older files. */
-static int read_batch(reader *rd, json_t *root, sq_run *run) {
+static int read_batch(reader *rd, json_t *root, int schema, sq_run *run) {
     json_t *a = json_object_get(root, SQ_KEY_BATCH), *o;
     json_t *huge = json_object_get(root, SQ_KEY_BATCH_HUGE_PAGES);
     if (huge && !json_is_boolean(huge))
@@ -264,19 +293,28 @@ static int read_batch(reader *rd, json_t *root, sq_run *run) {
         if (!json_is_object(o))
             return bad(rd, "%s: not an object", where);
         if (get_text(rd, o, where, SQ_KEY_ID, &id) ||
-            get_whole(rd, o, where, SQ_KEY_N, 1, 1UL << 40, &len) ||
-            get_whole(rd, o, where, SQ_KEY_REPS, 1, 1e6, &reps) ||
-            get_stats(rd, o, where, SQ_KEY_CYCLES, &b->cycles))
+            get_whole(rd, o, where, SQ_KEY_N, 1, 1UL << 40, &len))
             return -1;
         if (!(b->id = own_string(run, id)))
             return bad(rd, "out of memory");
         b->n = (size_t)len;
-        b->reps = (int)reps;
-        /* Samples from the runs that keep them. */
-        if (json_object_get(o, SQ_KEY_SAMPLES)) {
-            if (get_samples(rd, o, where, (size_t)reps, &b->samples, &b->process))
+        json_t *samples = json_object_get(o, SQ_KEY_SAMPLES);
+        if (schema >= 3 && samples) {
+            /* The samples: the repetitions and statistics follow from them. */
+            if (get_samples(rd, o, where, json_array_size(samples), &b->samples, &b->process))
                 return -1;
-            b->nmodes = sq_gross_modes_of(b->samples, b->reps, b->modes);
+            b->reps = (int)json_array_size(samples);
+        } else {
+            char at[48];
+            snprintf(at, sizeof at, "%s.%s", where, SQ_KEY_CYCLES);
+            if (get_whole(rd, o, where, SQ_KEY_REPS, 1, 1e6, &reps) ||
+                (schema >= 3 ? stats_from(rd, json_object_get(o, SQ_KEY_CYCLES), at, &b->cycles)
+                             : get_stats(rd, o, where, SQ_KEY_CYCLES, &b->cycles)))
+                return -1;
+            b->reps = (int)reps;
+            /* Samples from the schema-2 runs that kept them. */
+            if (samples && get_samples(rd, o, where, (size_t)reps, &b->samples, &b->process))
+                return -1;
         }
         run->nbatch++;
     }
@@ -316,22 +354,6 @@ static int get_optional_bool(reader *rd, json_t *obj, const char *where, const c
     return 0;
 }
 
-/* Files from before the interval was recorded: the cycles' from the samples
- * (finite ones); ticks and ns have no samples to take it from. */
-static void fill_missing_interval(sq_result *r) {
-    double *x = malloc(sizeof *x * (size_t)(r->reps ? r->reps : 1));
-    int n = 0;
-    for (int k = 0; x && k < r->reps; k++)
-        if (isfinite(r->samples[k]))
-            x[n++] = r->samples[k];
-    if (n) {
-        sq_stats s = sq_stats_of(x, n);
-        r->cycles.ci_lo = s.ci_lo;
-        r->cycles.ci_hi = s.ci_hi;
-    }
-    free(x);
-}
-
 /* Schema 2 keeps the seed in a string: jansson's integers stop at 2^63-1.
  * Schema 1 has a number, exact as a JSON integer. */
 static int get_seed(reader *rd, json_t *config, int schema, uint64_t *seed) {
@@ -369,6 +391,7 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
     if (version < 1 || version > SQ_RESULTS_SCHEMA)
         return bad(rd, "schema %lld is not supported (this sqcolor reads schemas 1 to %d)",
                    (long long)version, SQ_RESULTS_SCHEMA);
+    rd->schema = (int)version;
     json_t *tool, *machine, *clock, *config;
     if (get_object(rd, root, "", SQ_KEY_TOOL, &tool) ||
         get_object(rd, root, "", SQ_KEY_MACHINE, &machine) ||
@@ -509,15 +532,21 @@ static int read_fact(reader *rd, json_t *o, const char *at, sq_run *run, sq_code
     return 0;
 }
 
+/* The mode of that name, or -1. */
+static int mode_named(const char *name) {
+    for (int m = 0; m < SQ_MODE_COUNT; m++)
+        if (strcmp(sq_mode_names[m], name) == 0)
+            return m;
+    return -1;
+}
+
 /* The mode named by o's mode, or -1 (err set). */
 static int read_mode(reader *rd, json_t *o, const char *at) {
     const char *mode;
     if (get_text(rd, o, at, SQ_KEY_MODE, &mode))
         return -1;
-    for (int m = 0; m < SQ_MODE_COUNT; m++)
-        if (strcmp(sq_mode_names[m], mode) == 0)
-            return m;
-    return bad(rd, "%s.mode: unknown mode '%s'", at, mode);
+    int m = mode_named(mode);
+    return m >= 0 ? m : bad(rd, "%s.mode: unknown mode '%s'", at, mode);
 }
 
 /* The optional code facts (code_identity.h), each routine's in code[] and
@@ -707,8 +736,6 @@ static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
         free(r->samples);
         return -1;
     }
-    if (!json_object_get(json_object_get(o, SQ_KEY_CYCLES), SQ_KEY_CI95))
-        fill_missing_interval(r);
     json_t *shared = json_object_get(o, SQ_KEY_SHARED_FROM);
     if (shared && (!json_is_string(shared) || strcmp(json_string_value(shared), id) == 0 ||
                    !strchr(json_string_value(shared), '/'))) {
@@ -724,6 +751,212 @@ static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
     }
     run->nresults++;
     return 0;
+}
+
+/* ---- schema 3: the rows as a table -------------------------------------- */
+
+static const char *const column_names[SQ_NCOLUMNS] = SQ_COLUMN_NAMES;
+
+/* Each known column's place in a row (col[c]), -1 where the file has none. */
+static int read_columns(reader *rd, json_t *columns, int col[SQ_NCOLUMNS]) {
+    for (int c = 0; c < SQ_NCOLUMNS; c++)
+        col[c] = -1;
+    if (!json_is_array(columns))
+        return bad(rd, "results.columns: %s", columns ? "not an array" : "missing");
+    for (size_t i = 0; i < json_array_size(columns); i++) {
+        const char *name = json_string_value(json_array_get(columns, i));
+        int c = 0;
+        while (name && c < SQ_NCOLUMNS && strcmp(name, column_names[c]) != 0)
+            c++;
+        if (!name || c == SQ_NCOLUMNS)
+            return bad(rd, "results.columns[%zu]: %s", i,
+                       name ? "not a column of schema 3" : "not a string");
+        if (col[c] >= 0)
+            return bad(rd, "results.columns: '%s' twice", name);
+        col[c] = (int)i;
+    }
+    for (int c = 0; c < SQ_REQUIRED_COLUMNS; c++)
+        if (col[c] < 0)
+            return bad(rd, "results.columns: no '%s'", column_names[c]);
+    return 0;
+}
+
+/* The value of column c in row, or NULL where the file has no such column. */
+static json_t *cell(json_t *row, const int col[SQ_NCOLUMNS], int c) {
+    return col[c] < 0 ? NULL : json_array_get(row, (size_t)col[c]);
+}
+
+/* A text cell, named where.column in messages. */
+static int cell_text(reader *rd, json_t *v, const char *where, int c, const char **out) {
+    *out = json_string_value(v);
+    return *out ? 0 : bad(rd, "%s.%s: not a string", where, column_names[c]);
+}
+
+/* The flags cell: an array of the names of the flags that are set. */
+static int cell_flags(reader *rd, json_t *v, const char *where, sq_result *r) {
+    if (!json_is_array(v))
+        return bad(rd, "%s.flags: not an array", where);
+    for (size_t k = 0; k < json_array_size(v); k++) {
+        const char *flag = json_string_value(json_array_get(v, k));
+        bool *set = !flag                                         ? NULL
+                    : strcmp(flag, SQ_KEY_CONTROL_DEPENDENT) == 0 ? &r->control_dependent
+                    : strcmp(flag, SQ_KEY_LOOP_BRANCH_ONLY) == 0  ? &r->loop_branch_only
+                    : strcmp(flag, SQ_KEY_CHAIN_APART) == 0       ? &r->chain_apart
+                                                                  : NULL;
+        if (!set)
+            return bad(rd, "%s.flags[%zu]: not a flag name", where, k);
+        *set = true;
+    }
+    return 0;
+}
+
+/* id's three parts, "family/technique/impl" (the impl the rest, whatever it
+ * holds), in one allocation the caller frees (parts[0]); NULL in parts[0]
+ * unless each is there and non-empty, or out of memory (*memory). */
+static void split_id(const char *id, char *parts[3], bool *memory) {
+    const char *a = strchr(id, '/'), *b = a ? strchr(a + 1, '/') : NULL;
+    parts[0] = NULL;
+    *memory = false;
+    if (!b || a == id || b == a + 1 || !b[1])
+        return;
+    char *copy = malloc(strlen(id) + 1);
+    *memory = !copy;
+    if (!copy)
+        return;
+    strcpy(copy, id);
+    copy[a - id] = copy[b - id] = 0;
+    parts[0] = copy;
+    parts[1] = copy + (a - id) + 1;
+    parts[2] = copy + (b - id) + 1;
+}
+
+/* A row's samples (and processes and harness), or, for a shared row
+ * without them, its source's. */
+static int row_figures(reader *rd, json_t *row, const int col[SQ_NCOLUMNS], const char *where,
+                       const sq_row_index *ix, sq_run *run, sq_result *r) {
+    json_t *samples = cell(row, col, SQ_COL_SAMPLES), *processes = cell(row, col, SQ_COL_PROCESSES),
+           *harness = cell(row, col, SQ_COL_HARNESS);
+    processes = json_is_null(processes) ? NULL : processes;
+    harness = json_is_null(harness) ? NULL : harness;
+    if (json_is_null(samples)) {
+        int from = sq_row_index_source(ix, r);
+        if (!r->shared_from)
+            return bad(rd, "%s.samples: null on a row timed itself (no shared_from)", where);
+        if (from < 0)
+            return bad(rd,
+                       "%s.samples: null, and no row of %s timed itself on this sequence and "
+                       "mode before it",
+                       where, r->shared_from);
+        if (processes || harness)
+            return bad(rd, "%s: processes or harness without samples", where);
+        return sq_result_take_figures(r, &run->results[from]) ? 0 : bad(rd, "out of memory");
+    }
+    size_t reps = json_array_size(samples);
+    if (reps > 100000)
+        return bad(rd, "%s.samples: %zu values, more than 100000", where, reps);
+    if (samples_from(rd, samples, processes, where, reps, &r->samples, &r->process))
+        return -1;
+    r->reps = (int)reps;
+    if (harness) {
+        char at[64];
+        snprintf(at, sizeof at, "%s.%s", where, SQ_KEY_HARNESS);
+        if (stats_from(rd, harness, at, &r->harness))
+            return -1;
+    }
+    return 0;
+}
+
+/* Row index of results.rows into run->results[run->nresults]. */
+static int read_row(reader *rd, json_t *row, const int col[SQ_NCOLUMNS], size_t ncols, size_t index,
+                    const sq_row_index *ix, sq_run *run) {
+    char where[40];
+    const char *id, *sequence, *mode, *shared = NULL;
+    snprintf(where, sizeof where, "results.rows[%zu]", index);
+    if (!json_is_array(row) || json_array_size(row) != ncols)
+        return bad(rd, "%s: not an array of %zu values, one a column", where, ncols);
+    sq_result *r = &run->results[run->nresults];
+    memset(r, 0, sizeof *r);
+    r->harness = (sq_stats){NAN, NAN, NAN, NAN, NAN};
+    json_t *from = cell(row, col, SQ_COL_SHARED);
+    if (cell_text(rd, cell(row, col, SQ_COL_ID), where, SQ_COL_ID, &id) ||
+        cell_text(rd, cell(row, col, SQ_COL_SEQUENCE), where, SQ_COL_SEQUENCE, &sequence) ||
+        cell_text(rd, cell(row, col, SQ_COL_MODE), where, SQ_COL_MODE, &mode) ||
+        (from && !json_is_null(from) && cell_text(rd, from, where, SQ_COL_SHARED, &shared)) ||
+        cell_flags(rd, cell(row, col, SQ_COL_FLAGS), where, r))
+        return -1;
+    bool memory;
+    char *parts[3];
+    split_id(id, parts, &memory);
+    if (!parts[0])
+        return memory ? bad(rd, "out of memory")
+                      : bad(rd, "%s.id: '%s' is not family/technique/impl", where, id);
+    const sq_family *fam = sq_family_find(parts[0]);
+    int m = mode_named(mode);
+    r->mode = (sq_mode)(m >= 0 ? m : 0);
+    int rc = !fam    ? bad(rd, "%s.id: unknown family '%s'", where, parts[0])
+             : m < 0 ? bad(rd, "%s.mode: unknown mode '%s'", where, mode)
+             : shared && (strcmp(shared, id) == 0 || !strchr(shared, '/'))
+                 ? bad(rd, "%s.shared_from: not the id of another variant", where)
+                 : 0;
+    if (rc == 0 && !(r->variant = variant_of(rd, run, id, fam, parts[1], parts[2])))
+        rc = bad(rd, "out of memory");
+    free(parts[0]);
+    if (rc)
+        return rc;
+    r->sequence = own_string(run, sequence);
+    r->shared_from = shared ? own_string(run, shared) : NULL;
+    if (!r->sequence || (shared && !r->shared_from))
+        return bad(rd, "out of memory");
+    if (row_figures(rd, row, col, where, ix, run, r)) {
+        free(r->samples);
+        return -1;
+    }
+    run->nresults++;
+    return 0;
+}
+
+/* Schema 3's results: {"columns": [...], "rows": [[...], ...]}. */
+static int read_table(reader *rd, json_t *root, sq_run *run) {
+    json_t *results, *rows;
+    int col[SQ_NCOLUMNS];
+    if (get_object(rd, root, "", SQ_KEY_RESULTS, &results) ||
+        read_columns(rd, json_object_get(results, SQ_KEY_COLUMNS), col))
+        return -1;
+    rows = json_object_get(results, SQ_KEY_ROWS);
+    if (!json_is_array(rows))
+        return bad(rd, "results.rows: %s", rows ? "not an array" : "missing");
+    size_t n = json_array_size(rows),
+           ncols = json_array_size(json_object_get(results, SQ_KEY_COLUMNS));
+    sq_row_index ix;
+    if (sq_row_index_init(&ix, (int)n))
+        return bad(rd, "out of memory");
+    int rc = sq_id_table_init(&rd->variants, n) ||
+                     !(run->results = calloc(n ? n : 1, sizeof *run->results))
+                 ? bad(rd, "out of memory")
+                 : 0;
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        rc = read_row(rd, json_array_get(rows, i), col, ncols, i, &ix, run);
+        if (rc == 0 && sq_row_index_add(&ix, &run->results[i], (int)i))
+            rc = bad(rd, "out of memory");
+    }
+    sq_row_index_free(&ix);
+    return rc;
+}
+
+/* Schemas 1 and 2: results, an array of one object a row. */
+static int read_objects(reader *rd, json_t *root, sq_run *run) {
+    json_t *results = json_object_get(root, SQ_KEY_RESULTS), *o;
+    if (!json_is_array(results))
+        return bad(rd, "results: %s", results ? "not an array" : "missing");
+    size_t n = json_array_size(results), i;
+    int table = sq_id_table_init(&rd->variants, n);
+    run->results = calloc(n ? n : 1, sizeof *run->results);
+    int rc = run->results && table == 0 ? 0 : bad(rd, "out of memory");
+    json_array_foreach(results, i, o) {
+        if (rc == 0)
+            rc = read_result(rd, o, i, run);
+    }
+    return rc;
 }
 
 int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run, char *err,
@@ -745,30 +978,20 @@ int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run
         return bad(&rd, "not valid JSON (line %d: %s)", jerr.line, jerr.text);
     }
     int rc = -1;
-    json_t *results;
     if (!json_is_object(root))
         bad(&rd, "not a sqcolor result file (the top level is not an object)");
     else if (read_header(&rd, root, run) == 0 && read_code(&rd, root, run) == 0 &&
-             check_derived(&rd, root) == 0 && read_batch(&rd, root, run) == 0) {
-        results = json_object_get(root, SQ_KEY_RESULTS);
-        if (!json_is_array(results)) {
-            bad(&rd, "results: %s", results ? "not an array" : "missing");
-        } else {
-            size_t n = json_array_size(results), i;
-            json_t *o;
-            int table = sq_id_table_init(&rd.variants, n);
-            run->results = calloc(n ? n : 1, sizeof *run->results);
-            rc = run->results && table == 0 ? 0 : bad(&rd, "out of memory");
-            json_array_foreach(results, i, o) {
-                if (rc == 0)
-                    rc = read_result(&rd, o, i, run);
-            }
-        }
-    }
+             check_derived(&rd, root) == 0 && read_batch(&rd, root, rd.schema, run) == 0)
+        rc = rd.schema >= 3 ? read_table(&rd, root, run) : read_objects(&rd, root, run);
     sq_id_table_free(&rd.variants);
     sq_json_arena_end(); /* the document, root and all */
     if (rc == 0 && !(run->source = own_string(run, name)))
         rc = bad(&rd, "out of memory");
+    /* Whatever the schema: the samples at the resolution measured and every
+     * figure from them, as a run makes them (figures.h); the statistics an
+     * older file stored were checked, not kept. */
+    if (rc == 0)
+        sq_run_to_resolution(run);
     if (rc) {
         char keep[512];
         snprintf(keep, sizeof keep, "%s", err);

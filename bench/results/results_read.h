@@ -1,6 +1,9 @@
 /* The result file (results_write.h) read back with jansson: every schema up
  * to SQ_RESULTS_SCHEMA, fields added since schema 1 taking their defaults
- * where an older file lacks them. */
+ * where an older file lacks them. Whatever the schema, a run is read as its
+ * samples say: at their resolution, every figure derived from them as a run
+ * derives it (figures.h); what older schemas stored of those is checked for
+ * its type and not kept. */
 #ifndef SQCOLOR_RESULTS_READ_H
 #define SQCOLOR_RESULTS_READ_H
 

@@ -6,7 +6,7 @@
 #define SQCOLOR_RESULTS_SCHEMA_H
 
 /* The schema written; every one from 1 up to it is read. */
-#define SQ_RESULTS_SCHEMA 2
+#define SQ_RESULTS_SCHEMA 3
 
 /* tool.name: a file naming another tool is not read. */
 #define SQ_RESULTS_TOOL "sqcolor"
@@ -96,7 +96,12 @@
 #define SQ_KEY_IDS  "ids"
 #define SQ_KEY_SAME "same"
 
-/* results[] */
+/* results (schema 3: {columns, rows}, the columns named as results[]'s
+ * fields, and flags) */
+#define SQ_KEY_COLUMNS "columns"
+#define SQ_KEY_ROWS    "rows"
+
+/* results[] (schemas 1 and 2) */
 #define SQ_KEY_TECHNIQUE         "technique"
 #define SQ_KEY_IMPL              "impl"
 #define SQ_KEY_SEQUENCE          "sequence"
@@ -122,5 +127,26 @@
 
 /* batch[] */
 #define SQ_KEY_N "n"
+
+/* results.columns (schema 3), in the order written: the first
+ * SQ_REQUIRED_COLUMNS in every file, the others only where a row has them.
+ * SQ_COLUMN_NAMES initialises an array of their names, by index. */
+enum {
+    SQ_COL_ID,
+    SQ_COL_SEQUENCE,
+    SQ_COL_MODE,
+    SQ_COL_FLAGS,
+    SQ_COL_SAMPLES,
+    SQ_COL_SHARED,
+    SQ_COL_PROCESSES,
+    SQ_COL_HARNESS,
+    SQ_NCOLUMNS
+};
+#define SQ_REQUIRED_COLUMNS 5
+#define SQ_COLUMN_NAMES                                                                            \
+    {                                                                                              \
+        SQ_KEY_ID, SQ_KEY_SEQUENCE, SQ_KEY_MODE, SQ_KEY_FLAGS, SQ_KEY_SAMPLES, SQ_KEY_SHARED_FROM, \
+            SQ_KEY_PROCESSES, SQ_KEY_HARNESS                                                       \
+    }
 
 #endif

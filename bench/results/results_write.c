@@ -1,9 +1,9 @@
 #include "bench/results/results_write.h"
 
 #include "bench/results/json_arena.h"
-#include "bench/results/code_check.h"
+#include "bench/results/figures.h"
+#include "bench/results/row_index.h"
 #include "bench/results/results_schema.h"
-#include "bench/results/summary.h"
 #include "bench/util/escape.h"
 #include "bench/util/failure.h"
 
@@ -64,13 +64,10 @@ static json_t *real(double x) {
     return isfinite(x) ? json_real(x) : json_null();
 }
 
-static json_t *interval(double lo, double hi) {
-    return json_pack("[o, o]", real(lo), real(hi));
-}
-
+/* Statistics as [min, median, p90, ci95 low, ci95 high]. */
 static json_t *stats_json(sq_stats s) {
-    return json_pack("{s:o, s:o, s:o, s:o}", SQ_KEY_MIN, real(s.min), SQ_KEY_MEDIAN, real(s.median),
-                     SQ_KEY_P90, real(s.p90), SQ_KEY_CI95, interval(s.ci_lo, s.ci_hi));
+    return json_pack("[o, o, o, o, o]", real(s.min), real(s.median), real(s.p90), real(s.ci_lo),
+                     real(s.ci_hi));
 }
 
 /* Appends item to array; NULL (no memory) drops the array. */
@@ -91,64 +88,89 @@ static json_t *set(json_t *obj, const char *key, json_t *value) {
     return NULL;
 }
 
-/* o with a row's samples, and their processes where it has them. */
-static json_t *with_samples(json_t *o, const double *x, const unsigned char *process, int n) {
-    json_t *samples = json_array();
-    for (int k = 0; x && k < n; k++)
-        samples = append(samples, real(x[k]));
-    if (process) {
-        json_t *processes = json_array();
-        for (int k = 0; k < n; k++)
-            processes = append(processes, json_integer(process[k]));
-        o = set(o, SQ_KEY_PROCESSES, processes);
-    }
-    return set(o, SQ_KEY_SAMPLES, samples);
-}
-
-static json_t *result_json(const sq_result *r) {
-    const sq_variant *v = r->variant;
-    json_t *o =
-        json_pack("{s:o, s:o, s:o, s:o, s:o, s:s, s:o, s:o, s:o, s:i, s:b}", SQ_KEY_ID, text(v->id),
-                  SQ_KEY_FAMILY, text(v->family->name), SQ_KEY_TECHNIQUE, text(v->technique),
-                  SQ_KEY_IMPL, text(v->impl), SQ_KEY_SEQUENCE, text(r->sequence), SQ_KEY_MODE,
-                  sq_mode_names[r->mode], SQ_KEY_CYCLES, stats_json(r->cycles), SQ_KEY_TICKS,
-                  stats_json(r->ticks), SQ_KEY_NS, stats_json(r->ns), SQ_KEY_REPS, r->reps,
-                  SQ_KEY_CONTROL_DEPENDENT, (int)r->control_dependent);
-    if (r->loop_branch_only)
-        o = set(o, SQ_KEY_LOOP_BRANCH_ONLY, json_true());
-    if (r->chain_apart)
-        o = set(o, SQ_KEY_CHAIN_APART, json_true());
-    if (r->shared_from)
-        o = set(o, SQ_KEY_SHARED_FROM, text(r->shared_from));
-    if (isfinite(r->harness.median))
-        o = set(o, SQ_KEY_HARNESS, stats_json(r->harness));
-    if (r->nmodes > 0) {
-        json_t *modes = json_array();
-        for (int k = 0; k < r->nmodes && k < SQ_MAX_MODES; k++)
-            modes = append(modes, json_pack("{s:o, s:o}", SQ_KEY_CYCLES, real(r->modes[k].cycles),
-                                            SQ_KEY_SHARE, real(r->modes[k].share)));
-        o = set(o, SQ_KEY_MODES, modes);
-    }
-    return with_samples(o, r->samples, r->process, r->reps);
-}
-
-/* The vendor's mispredict figure for the machine and each variant's summary
- * (summary.h): derived from the results, kept for readers of the file. */
-static json_t *summary_json(const sq_run *run) {
-    int n;
-    sq_summary *s = sq_summaries_of(run, &n);
-    json_t *a = s || !run->nresults ? json_array() : NULL;
-    for (int i = 0; i < n; i++)
-        a = append(a, json_pack("{s:o, s:o, s:o, s:o, s:o, s:o}", SQ_KEY_ID, text(s[i].variant->id),
-                                SQ_KEY_LATENCY, real(s[i].latency), SQ_KEY_THROUGHPUT,
-                                real(s[i].throughput), SQ_KEY_BRANCH_PREDICTABLE,
-                                real(s[i].branch_predictable), SQ_KEY_MISPREDICT_PENALTY,
-                                real(s[i].mispredict_penalty), SQ_KEY_MISPREDICT_PENALTY_CI95,
-                                isfinite(s[i].mispredict_penalty)
-                                    ? interval(s[i].penalty_lo, s[i].penalty_hi)
-                                    : json_null()));
-    free(s);
+static json_t *samples_json(const double *x, int n) {
+    json_t *a = json_array();
+    for (int k = 0; k < n; k++)
+        a = append(a, real(x[k]));
     return a;
+}
+
+static json_t *processes_json(const unsigned char *process, int n) {
+    json_t *a = json_array();
+    for (int k = 0; k < n; k++)
+        a = append(a, json_integer(process[k]));
+    return a;
+}
+
+static const char *const column_names[SQ_NCOLUMNS] = SQ_COLUMN_NAMES;
+
+static json_t *flags_json(const sq_result *r) {
+    json_t *a = json_array();
+    if (r->control_dependent)
+        a = append(a, json_string(SQ_KEY_CONTROL_DEPENDENT));
+    if (r->loop_branch_only)
+        a = append(a, json_string(SQ_KEY_LOOP_BRANCH_ONLY));
+    if (r->chain_apart)
+        a = append(a, json_string(SQ_KEY_CHAIN_APART));
+    return a;
+}
+
+/* A row's values in the columns used; figures false for a shared row whose
+ * figures are its source's, which the reader takes from there (null). */
+static json_t *row_json(const sq_result *r, const bool *used, bool figures) {
+    json_t *v[SQ_NCOLUMNS] = {
+        text(r->variant->id),
+        text(r->sequence),
+        json_string(sq_mode_names[r->mode]),
+        flags_json(r),
+        figures ? samples_json(r->samples, r->reps) : json_null(),
+        r->shared_from ? text(r->shared_from) : json_null(),
+        figures && r->process ? processes_json(r->process, r->reps) : json_null(),
+        figures && isfinite(r->harness.median) ? stats_json(r->harness) : json_null()};
+    json_t *row = json_array();
+    for (int c = 0; c < SQ_NCOLUMNS; c++) {
+        if (used[c])
+            row = append(row, v[c]);
+        else
+            json_decref(v[c]);
+    }
+    return row;
+}
+
+/* results: {"columns": [...], "rows": [[...], ...]}. A shared row's figures
+ * are left out where an earlier row timed itself holds them (row_index.h). */
+static json_t *results_json(const sq_run *run) {
+    bool used[SQ_NCOLUMNS];
+    for (int c = 0; c < SQ_NCOLUMNS; c++)
+        used[c] = c < SQ_REQUIRED_COLUMNS;
+    for (int i = 0; i < run->nresults; i++) {
+        const sq_result *r = &run->results[i];
+        used[SQ_COL_SHARED] |= r->shared_from != NULL;
+        used[SQ_COL_PROCESSES] |= r->process != NULL;
+        used[SQ_COL_HARNESS] |= isfinite(r->harness.median) != 0;
+    }
+    json_t *columns = json_array(), *rows = json_array();
+    for (int c = 0; c < SQ_NCOLUMNS; c++)
+        if (used[c])
+            columns = append(columns, json_string(column_names[c]));
+    sq_row_index ix;
+    if (sq_row_index_init(&ix, run->nresults)) {
+        json_decref(columns);
+        json_decref(rows);
+        return NULL;
+    }
+    for (int i = 0; i < run->nresults; i++) {
+        const sq_result *r = &run->results[i];
+        int from = sq_row_index_source(&ix, r);
+        bool figures = from < 0 || !sq_result_same_figures(r, &run->results[from]);
+        if (sq_row_index_add(&ix, r, i)) {
+            json_decref(rows);
+            rows = NULL;
+        }
+        rows = append(rows, row_json(r, used, figures));
+    }
+    sq_row_index_free(&ix);
+    return json_pack("{s:o, s:o}", SQ_KEY_COLUMNS, columns, SQ_KEY_ROWS, rows);
 }
 
 static json_t *machine_json(const sq_run *run) {
@@ -211,66 +233,48 @@ static json_t *loops_json(const sq_run *run) {
     return a;
 }
 
-/* The run's check of itself (code_check.h): derived, kept for readers of the
- * file. NULL out of memory. */
-static json_t *mismatches_json(const sq_run *run) {
-    sq_code_mismatch *m;
-    int n = sq_code_mismatches(run, &m);
-    json_t *a = n >= 0 ? json_array() : NULL;
-    for (int i = 0; i < n; i++)
-        a = append(a, json_pack("{s:s, s:o, s:[o, o], s:[o, o], s:i}", SQ_KEY_MODE,
-                                sq_mode_names[m[i].cheap->mode], SQ_KEY_SEQUENCE,
-                                text(m[i].cheap->sequence), SQ_KEY_IDS,
-                                text(m[i].cheap->variant->id), text(m[i].dear->variant->id),
-                                SQ_KEY_CYCLES, real(m[i].cheap->cycles.median),
-                                real(m[i].dear->cycles.median), SQ_KEY_SAME, m[i].nsame));
-    free(m);
-    return a;
-}
-
+/* A batch row: its samples (and processes), or, for a row from an older file
+ * that has none, its repetitions and statistics. */
 static json_t *batch_json(const sq_run *run) {
     json_t *a = json_array();
     for (int i = 0; i < run->nbatch; i++) {
         const sq_batch_result *b = &run->batch[i];
-        json_t *o =
-            json_pack("{s:o, s:I, s:i, s:o}", SQ_KEY_ID, text(b->id), SQ_KEY_N, (json_int_t)b->n,
-                      SQ_KEY_REPS, b->reps, SQ_KEY_CYCLES, stats_json(b->cycles));
-        a = append(a, b->samples ? with_samples(o, b->samples, b->process, b->reps) : o);
+        json_t *o = json_pack("{s:o, s:I}", SQ_KEY_ID, text(b->id), SQ_KEY_N, (json_int_t)b->n);
+        if (!b->samples)
+            o = set(set(o, SQ_KEY_REPS, json_integer(b->reps)), SQ_KEY_CYCLES,
+                    stats_json(b->cycles));
+        else if (b->process)
+            o = set(set(o, SQ_KEY_SAMPLES, samples_json(b->samples, b->reps)), SQ_KEY_PROCESSES,
+                    processes_json(b->process, b->reps));
+        else
+            o = set(o, SQ_KEY_SAMPLES, samples_json(b->samples, b->reps));
+        a = append(a, o);
     }
     return a;
 }
 
-/* The whole document; NULL when memory ran out. Batch rows only where the run
- * has them: a file without them is written back as it was. */
-static json_t *run_json(const sq_run *run) {
-    const sq_cpu_model *ref = sq_mispredict_reference_of(&run->machine);
+static json_t *impls_json(const sq_run *run) {
     json_t *impls = json_array();
     for (int i = 0; i < run->nimpls; i++)
         impls = append(impls, json_pack("{s:o, s:o, s:o}", SQ_KEY_NAME, text(run->impls[i].name),
                                         SQ_KEY_COMPILER, text(run->impls[i].compiler), SQ_KEY_FLAGS,
                                         text(run->impls[i].flags)));
-    json_t *results = json_array();
-    for (int i = 0; i < run->nresults; i++)
-        results = append(results, result_json(&run->results[i]));
-    json_t *root = json_pack(
-        "{s:i, s:{s:s, s:o, s:o}, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", SQ_KEY_SCHEMA,
-        SQ_RESULTS_SCHEMA, SQ_KEY_TOOL, SQ_KEY_NAME, SQ_RESULTS_TOOL, SQ_KEY_VERSION,
-        text(run->version), SQ_KEY_COMMIT, text(run->commit), SQ_KEY_IMPLS, impls, SQ_KEY_MACHINE,
-        machine_json(run), SQ_KEY_CLOCK, clock_json(&run->clock), SQ_KEY_CONFIG, config_json(run),
-        SQ_KEY_ELAPSED_S, real(run->elapsed_s), SQ_KEY_MISPREDICT_REFERENCE,
-        ref ? json_pack("{s:o, s:o}", SQ_KEY_CORE, text(ref->core), SQ_KEY_CYCLES,
-                        text(ref->mispredict))
-            : json_null(),
-        SQ_KEY_SUMMARY, summary_json(run), SQ_KEY_CODE, code_json(run), SQ_KEY_RESULTS, results);
-    root = set(root, SQ_KEY_CODE_MISMATCHES, mismatches_json(run));
-    if (run->nloops)
-        root = set(root, SQ_KEY_LOOPS, loops_json(run));
-    if (run->nresults && run->sequence_huge_pages >= 0)
-        root = set(root, SQ_KEY_SEQUENCE_HUGE_PAGES, json_boolean(run->sequence_huge_pages));
-    if (run->nbatch && run->batch_huge_pages >= 0)
-        root = set(root, SQ_KEY_BATCH_HUGE_PAGES, json_boolean(run->batch_huge_pages));
-    return run->nbatch ? set(root, SQ_KEY_BATCH, batch_json(run)) : root;
+    return impls;
 }
+
+/* A member of the top level: a value on its line, an array a record a line
+ * (compact: records of numbers without spaces), or the results' table, its
+ * rows a line each; its numbers with digits significant digits (17: every
+ * bit). */
+typedef enum layout { ONE_LINE, RECORDS, COMPACT_RECORDS, TABLE } layout;
+typedef struct member {
+    const char *key;
+    json_t *value; /* NULL: out of memory */
+    layout layout;
+    int digits;
+} member;
+
+#define MAX_MEMBERS 16
 
 /* jansson hands its text over a token at a time: gathered here and written
  * in large pieces (an fwrite a token took a sixth of the time), each through
@@ -303,19 +307,92 @@ static int gather_text(const char *text, size_t size, void *data) {
     return 0;
 }
 
+static int put(gather *g, const char *s) {
+    return gather_text(s, strlen(s), g);
+}
+
+/* v on one line: a space after each comma and colon, or none (compact). */
+static int dump(gather *g, json_t *v, bool compact, int digits) {
+    size_t flags = JSON_ENCODE_ANY | JSON_REAL_PRECISION(digits) | (compact ? JSON_COMPACT : 0);
+    return json_dump_callback(v, gather_text, g, flags);
+}
+
+/* An array a record a line, each indent deep. */
+static int records(gather *g, json_t *a, const char *indent, bool compact, int digits) {
+    int rc = put(g, json_array_size(a) ? "[" : "[]");
+    for (size_t i = 0; !rc && i < json_array_size(a); i++) {
+        rc = put(g, i ? ",\n" : "\n") || put(g, indent) || put(g, "  ") ||
+             dump(g, json_array_get(a, i), compact, digits);
+        if (!rc && i + 1 == json_array_size(a))
+            rc = put(g, "\n") || put(g, indent) || put(g, "]");
+    }
+    return rc;
+}
+
+static int write_member(gather *g, const member *m) {
+    int rc = put(g, "  \"") || put(g, m->key) || put(g, "\": ");
+    if (rc || m->layout == ONE_LINE)
+        return rc || dump(g, m->value, false, m->digits);
+    if (m->layout != TABLE)
+        return records(g, m->value, "  ", m->layout == COMPACT_RECORDS, m->digits);
+    return put(g, "{\n    \"" SQ_KEY_COLUMNS "\": ") ||
+           dump(g, json_object_get(m->value, SQ_KEY_COLUMNS), false, 17) ||
+           put(g, ",\n    \"" SQ_KEY_ROWS "\": ") ||
+           records(g, json_object_get(m->value, SQ_KEY_ROWS), "    ", true, m->digits) ||
+           put(g, "\n  }");
+}
+
+/* The document's members in order; false when memory ran out. Batch rows
+ * only where the run has them: a file without them is written back as it
+ * was. */
+static bool members_of(const sq_run *run, member *m, int *n) {
+    int sample_digits = sq_sample_digits(run, run->sample_us);
+    *n = 0;
+    m[(*n)++] = (member){SQ_KEY_SCHEMA, json_integer(SQ_RESULTS_SCHEMA), ONE_LINE, 17};
+    m[(*n)++] = (member){SQ_KEY_TOOL,
+                         json_pack("{s:s, s:o, s:o}", SQ_KEY_NAME, SQ_RESULTS_TOOL, SQ_KEY_VERSION,
+                                   text(run->version), SQ_KEY_COMMIT, text(run->commit)),
+                         ONE_LINE, 17};
+    m[(*n)++] = (member){SQ_KEY_IMPLS, impls_json(run), RECORDS, 17};
+    m[(*n)++] = (member){SQ_KEY_MACHINE, machine_json(run), ONE_LINE, 17};
+    m[(*n)++] = (member){SQ_KEY_CLOCK, clock_json(&run->clock), ONE_LINE, 17};
+    m[(*n)++] = (member){SQ_KEY_CONFIG, config_json(run), ONE_LINE, 17};
+    m[(*n)++] = (member){SQ_KEY_ELAPSED_S, real(run->elapsed_s), ONE_LINE, 17};
+    m[(*n)++] = (member){SQ_KEY_CODE, code_json(run), RECORDS, 17};
+    if (run->nloops)
+        m[(*n)++] = (member){SQ_KEY_LOOPS, loops_json(run), RECORDS, 17};
+    if (run->nresults && run->sequence_huge_pages >= 0)
+        m[(*n)++] = (member){SQ_KEY_SEQUENCE_HUGE_PAGES, json_boolean(run->sequence_huge_pages),
+                             ONE_LINE, 17};
+    m[(*n)++] = (member){SQ_KEY_RESULTS, results_json(run), TABLE, sample_digits};
+    if (run->nbatch && run->batch_huge_pages >= 0)
+        m[(*n)++] =
+            (member){SQ_KEY_BATCH_HUGE_PAGES, json_boolean(run->batch_huge_pages), ONE_LINE, 17};
+    if (run->nbatch)
+        m[(*n)++] = (member){SQ_KEY_BATCH, batch_json(run), COMPACT_RECORDS,
+                             sq_sample_digits(run, SQ_BATCH_SAMPLE_US)};
+    bool whole = true;
+    for (int i = 0; i < *n; i++)
+        whole &= m[i].value != NULL;
+    return whole;
+}
+
 int sq_results_write(FILE *out, const sq_run *run) {
     sq_json_arena_begin();
-    json_t *root = run_json(run);
-    gather *g = root ? sq_json_arena_alloc(sizeof *g) : NULL;
-    int rc = -1;
+    member m[MAX_MEMBERS];
+    int n, rc = -1;
+    bool whole = members_of(run, m, &n);
+    gather *g = whole ? sq_json_arena_alloc(sizeof *g) : NULL;
     if (g) {
         g->out = out;
         g->used = 0;
-        rc = json_dump_callback(root, gather_text, g, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
+        rc = put(g, "{\n");
+        for (int i = 0; !rc && i < n; i++)
+            rc = write_member(g, &m[i]) || put(g, i + 1 < n ? ",\n" : "\n}\n");
         rc = gather_flush(g) || rc ? -1 : 0;
     }
     sq_json_arena_end();
     if (!g)
         return SQ_FAILED_MEMORY;
-    return rc == 0 && putc('\n', out) != EOF && !ferror(out) ? 0 : SQ_FAILED_WRITE;
+    return rc == 0 && !ferror(out) ? 0 : SQ_FAILED_WRITE;
 }

@@ -8,11 +8,15 @@
 
 #include <stdio.h>
 
-/* Writes run as a result file: integers as JSON integers, doubles with 17
- * significant digits (read back bit for bit), non-finite ones as null, the
- * seed as a string of decimal digits; indented by two spaces, one value per
- * line. Returns 0, SQ_FAILED_WRITE or SQ_FAILED_MEMORY (failure.h); out of
- * memory nothing is written, and a file without its rows must not be
+/* Writes run as a result file of schema 3: what was measured and nothing
+ * derived from it (figures.h); integers as JSON integers, the clock and
+ * configuration with 17 significant digits (read back bit for bit), samples
+ * and harness statistics with the digits of their resolution
+ * (sq_sample_digits: a run at its resolution reads back bit for bit),
+ * non-finite numbers as null, the seed as a string of decimal digits; a
+ * member of the top level a line, an array of records a record a line, the
+ * rows a table. Returns 0, SQ_FAILED_WRITE or SQ_FAILED_MEMORY (failure.h);
+ * out of memory nothing is written, and a file without its rows must not be
  * committed as whole. */
 int sq_results_write(FILE *out, const sq_run *run);
 
