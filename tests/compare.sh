@@ -45,6 +45,8 @@ make_run "$tmp/wide_shifted.json" 'base | .[1] = row("color/lea_shr_and/asm"; "r
 make_run "$tmp/nulls.json" 'base | .[3] = row("color/lea_test_jz/asm"; "ordered"; "latency"; [range(15) | null])'
 make_run "$tmp/shares.json" 'base | .[4] = row("color/bt/asm"; "dark"; "latency"; two(4.13; 4.32; 12))'
 make_run "$tmp/speeds.json" 'base | .[4] = row("color/bt/asm"; "dark"; "latency"; two(4.6; 4.8; 12))'
+make_run "$tmp/wide_two.json" 'base | .[4] = row("color/bt/asm"; "dark"; "latency"; two(4.0; 4.6; 7))'
+make_run "$tmp/between.json" 'base | .[4] = row("color/bt/asm"; "dark"; "latency"; one(4.3))'
 make_run "$tmp/zero.json" 'base | .[2] = row("color/lea_shr_and/asm"; "ordered"; "throughput"; one(-0.02))'
 make_run "$tmp/unzero.json" 'base | .[2] = row("color/lea_shr_and/asm"; "ordered"; "throughput"; one(1))'
 
@@ -165,6 +167,13 @@ compare_ok shares 0 "$tmp/a.json" "$tmp/shares.json" --fail-over 2.5 --alpha 0.0
 compare_ok speeds 1 "$tmp/a.json" "$tmp/speeds.json" --fail-over 2.5
 verdict speeds color/bt/asm dark latency | grep -q '^SLOWER (over --fail-over); speeds A 4.130 (20%) 4.320 (80%), B 4.600 (80%) 4.800 (20%)$' &&
     ok || bad "speeds moved: $(verdict speeds color/bt/asm dark latency)"
+
+# One speed between the other run's two (a mixture of the same two, median
+# between): no change, either way round.
+compare_ok between 0 "$tmp/wide_two.json" "$tmp/between.json"
+compare_ok between_b 0 "$tmp/between.json" "$tmp/wide_two.json"
+[ "$(verdict between color/bt/asm dark latency)" = "speeds A 4.000 (47%) 4.600 (53%), B 4.300" ] && ok ||
+    bad "one speed between two: $(verdict between color/bt/asm dark latency)"
 
 # About zero in both: not tested. From about zero to a cost: a slowdown at any gate.
 compare_ok zero 0 "$tmp/a.json" "$tmp/zero.json" --fail-over 0
