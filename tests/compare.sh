@@ -284,6 +284,7 @@ batch_with 1 0.0001 "$tmp/bs_a.json"
 batch_with 1.0003 0.0001 "$tmp/bs_same.json"
 batch_with 1.1 0.0001 "$tmp/bs_slow.json"
 batch_with 1.1 0.004 "$tmp/bs_wide.json"
+batch_with 1.02 0.0001 "$tmp/bs_run.json"
 compare_ok bs_same 0 "$tmp/bs_a.json" "$tmp/bs_same.json"
 grep -q '^compare batch: 1 rows matched, 0 apart ' "$tmp/bs_same.txt" && ok ||
     bad "batch with samples, one distribution: $(tail -1 "$tmp/bs_same.txt")"
@@ -293,6 +294,11 @@ grep -q '^color_batch/avx2/asm  *4096 .* slower (over --fail-over)$' "$tmp/bs_sl
 compare_ok bs_wide 0 "$tmp/bs_a.json" "$tmp/bs_wide.json"
 grep -q '^compare batch: 1 rows matched, 0 apart ' "$tmp/bs_wide.txt" && ok ||
     bad "batch with samples spread as wide as the move: $(tail -3 "$tmp/bs_wide.txt")"
+# A whole run 2% apart, its processes agreeing (as past L1 a run moves
+# together): under the 3% floor.
+compare_ok bs_run 0 "$tmp/bs_a.json" "$tmp/bs_run.json"
+grep -q '^compare batch: 1 rows matched, 0 apart ' "$tmp/bs_run.txt" && ok ||
+    bad "batch, a run 2% apart: $(tail -3 "$tmp/bs_run.txt")"
 compare_ok batch_missing 0 "$tmp/batch_a.json" "$tmp/a.json"
 grep -q '^compare batch: 0 rows matched, 0 apart .*, 1 only in A, 0 only in B; slowdowns over 0%: 0$' "$tmp/batch_missing.txt" && ok ||
     bad "batch rows only in A: $(tail -1 "$tmp/batch_missing.txt")"
