@@ -234,10 +234,10 @@ static void as_process(sq_engine_config *cfg, int index, int count) {
     if (cfg->budget_s > 0)
         cfg->budget_s /= count;
     cfg->checked = true; /* by the run, once */
-    /* The processes run back to back on one CPU: after the first, the core
-     * comes from timing the one before, at its clock. */
-    if (index > 0)
-        cfg->timing.warm_s = 0.005;
+    /* The processes run back to back on one CPU, and each prepares its
+     * inputs there (0.2 s at the least) before it calibrates: the core comes
+     * to its clock from that work, not from idle. */
+    cfg->timing.warm_s = 0.005;
     cfg->order_seed = (cfg->seed ^ 0x9e3779b97f4a7c15ULL) * (uint64_t)(2 * index + 3);
     /* 68 KiB a process: past a page, a cache set's stride and an L2 way. */
     void *hold = mmap(NULL, (size_t)(index + 1) * 68 * 1024, PROT_NONE,
