@@ -329,12 +329,19 @@ fi
 # Timed as sqcolor run times: address randomisation off, and the context says so.
 "$gb" --benchmark_filter='lea_shr_and/asm/ordered/latency' --benchmark_min_time=0.01 --benchmark_format=json 2>/dev/null |
     jq -e '.context.sqcolor_aslr == "off"' >/dev/null && ok || bad "gbench: address randomisation not off"
-# A net cost near zero is clamped in the reported time, so Google Benchmark
-# asks for its cap of 10^9 squares; the visits actually made stay bounded
-# (one invocation took 7.9 s of visits before).
-"$gb" --benchmark_filter='color/lea_test_jz/asm/dark/call$' --benchmark_format=json >"$tmp/zero.json" 2>/dev/null
-jq -e '.benchmarks[0] | .iterations >= 1e8 and .squares_timed > 0 and .squares_timed < 240 * 1048576' \
-    "$tmp/zero.json" >/dev/null && ok || bad "clamped row: $(jq -c '.benchmarks[0] | [.iterations, .squares_timed]' "$tmp/zero.json")"
+# Google Benchmark sizes its iterations by Time, and a cost near zero (≈0
+# shows as 0.05 cycles) has it ask for billions of squares; the visits
+# actually made stay bounded (one invocation took 7.9 s of visits before).
+# A control-dependent routine's chain (lea_test_jz/asm: jz) is marked †
+# where a chain passes, in call mode, and not in branch mode; a branch-free
+# one (lea_shr_and/asm) nowhere.
+"$gb" --benchmark_filter='color/lea_test_jz/asm/dark/(call|branch)/' --benchmark_format=json >"$tmp/zero.json" 2>/dev/null
+jq -e '(.benchmarks | length == 2) and all(.benchmarks[]; .squares_timed > 0 and .squares_timed < 90 * 1048576
+        and .iterations * 1000 > .squares_timed)' "$tmp/zero.json" >/dev/null &&
+    ok || bad "visits not bounded: $(jq -c '[.benchmarks[] | [.name, .iterations, .squares_timed]]' "$tmp/zero.json")"
+jq -e '[.benchmarks[] | (.label // "") | test("†: control dependent")] == [false, true]' "$tmp/zero.json" >/dev/null &&
+    jq -e '[.benchmarks[] | select(.name | startswith("color/lea_shr_and/asm/")) | (.label // "") | test("†")] == [false]' "$tmp/gb.json" >/dev/null &&
+    ok || bad "† marks: $(jq -c '[.benchmarks[] | [.name, .label]]' "$tmp/zero.json")"
 
 # Counters asked for where Google Benchmark cannot read them: it said
 # "Performance counters not supported." without a newline and timed on, exit 0.

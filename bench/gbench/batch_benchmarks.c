@@ -59,7 +59,7 @@ static void run_batch(sqgb_state *st, void *p) {
     }
     sq_stats cycles = sq_stats_of(reps, nreps);
     free(reps);
-    gb_report_cycles(st, cycles, false);
+    gb_report_cycles(st, cycles, false, NULL);
     sqgb_set_counter(st, "squares_timed", (double)nreps * t->samples * (double)calls * (double)n,
                      SQGB_COUNTER_DEFAULT);
 }

@@ -78,7 +78,15 @@ static void run_scalar(sqgb_state *st, void *p) {
         sqgb_skip_with_error(st, "no visit was timed");
         return;
     }
-    gb_report_cycles(st, cycles, true);
+    /* As the tables mark it † where a chain passes (latency, call): the
+     * number says how predictable the sequence is, and moves with what the
+     * branch predictor learnt before. */
+    bool chain = b->mode == SQ_MODE_LATENCY || b->mode == SQ_MODE_CALL;
+    gb_report_cycles(st, cycles, true,
+                     chain && sq_row_control_dependent(b->variant, b->mode)
+                         ? "†: control dependent: the chain passes through a predicted branch, "
+                           "so Time says how predictable the sequence is"
+                         : NULL);
     sqgb_set_counter(st, "ticks", ticks, SQGB_COUNTER_DEFAULT);
     sqgb_set_counter(st, "squares_timed", (double)n * (double)chunk, SQGB_COUNTER_DEFAULT);
 }

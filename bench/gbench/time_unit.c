@@ -2,6 +2,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 /* One core cycle, as the seconds Google Benchmark is given: a nominal
  * 1 GHz clock, the same in every process, so that a run's Time does not
@@ -15,22 +16,26 @@ int64_t gb_iterations_per_step(const sqgb_state *st, double squares, int most) {
     return own > spread ? own : spread;
 }
 
-void gb_report_cycles(sqgb_state *st, sq_stats cycles, bool net) {
+void gb_report_cycles(sqgb_state *st, sq_stats cycles, bool net, const char *note) {
     double per_square = cycles.median;
+    char label[400] = "";
     if (net && sq_cost_about_zero(cycles)) {
         /* Below the resolution costs are not told apart: one figure for all
          * of them, positive (a rate of 1/0 is Infinity, not JSON, and a
          * negative time's logarithm is nan in compare.py's geometric mean). */
         per_square = SQ_RESOLUTION_CYCLES;
-        char label[160];
         snprintf(label, sizeof label,
                  "≈0: not told apart from zero; Time shows the resolution, %.2f cycles (the "
-                 "cycles counter has the signed median)",
-                 SQ_RESOLUTION_CYCLES);
-        sqgb_set_label(st, label);
+                 "cycles counter has the signed median)%s",
+                 SQ_RESOLUTION_CYCLES, note ? "; " : "");
     } else if (!(per_square > 0)) {
         sqgb_skip_with_error(st, "no positive time measured");
         return;
+    }
+    if (note || *label) {
+        size_t used = strlen(label);
+        snprintf(label + used, sizeof label - used, "%s", note ? note : "");
+        sqgb_set_label(st, label);
     }
     int64_t iterations = sqgb_iterations(st);
     sqgb_set_iteration_time(st,

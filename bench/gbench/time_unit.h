@@ -26,9 +26,10 @@ int64_t gb_iterations_per_step(const sqgb_state *st, double squares, int most);
  * benchmark's Time, with the cycles counter (the signed median) and squares
  * processed. net: a cost less its harness, which the tables print as ≈0 when
  * not told apart from zero (sq_cost_about_zero): Time is then the resolution,
- * SQ_RESOLUTION_CYCLES, and the label says so. A cost that is not net must be
- * positive: otherwise the run is marked failed. */
-void gb_report_cycles(sqgb_state *st, sq_stats cycles, bool net);
+ * SQ_RESOLUTION_CYCLES, and the label starts with "≈0". A cost that is not
+ * net must be positive: otherwise the run is marked failed. note: more for
+ * the label, or NULL. */
+void gb_report_cycles(sqgb_state *st, sq_stats cycles, bool net, const char *note);
 
 /* The unit, in the context Google Benchmark prints first (sqcolor_time). */
 void gb_describe_time(void);

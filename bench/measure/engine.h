@@ -97,6 +97,14 @@ void sq_engine_discard(sq_engine *e, sq_run *run);
 
 void sq_run_free(sq_run *run);
 
+/* Whether v's rows in mode time a predicted branch, not a data dependency
+ * (the tables' †): in latency and throughput mode, where the loop timed
+ * holds a conditional branch besides its exit test (a compiler may branch in
+ * a loop around a branchless routine); in branch mode, where the routine
+ * branches (the kernel branches on its answer by design); in call mode,
+ * where the routine branches. */
+bool sq_row_control_dependent(const sq_variant *v, sq_mode mode);
+
 /* One variant in one mode over one sequence, for other front ends (the Google
  * Benchmark one): the same inputs, kernels, windows, answer checks, sample
  * sizes and visits as sq_engine_run, through the row interface (row.h);
