@@ -17,51 +17,83 @@
  * placement's pages to the next. */
 static sq_batch_buffers placed[SQ_BATCH_REPS];
 static int nplaced;
+/* The repetitions of the benchmark being run, over the invocations it
+ * continues (gb_continues), in cycles per square; the squares they timed;
+ * the calls of a sample, sized by its first repetition. */
+static double *reps;
+static int nreps, reps_room;
+static double squares_timed;
+static uint64_t calls;
 
 void gb_batch_done(void) {
     for (int i = 0; i < nplaced; i++)
         sq_batch_release(&placed[i]);
     nplaced = 0;
+    free(reps);
+    reps = NULL;
+    nreps = reps_room = 0;
 }
 
 /* The most repetitions one invocation makes, as for the scalar visits: a
  * repetition stands for more squares than it times past this many. */
 #define MOST_REPS 90
 
+/* Room for one more repetition; false out of memory. */
+static bool room_for_one(void) {
+    if (nreps < reps_room)
+        return true;
+    int more = reps_room ? 2 * reps_room : 256;
+    double *grown = realloc(reps, sizeof *grown * (size_t)more);
+    if (!grown)
+        return false;
+    reps = grown;
+    reps_room = more;
+    return true;
+}
+
 static void run_batch(sqgb_state *st, void *p) {
     const gb_bench *b = p;
     const sq_batch_timing *t = &b->setup->batch;
-    size_t n = (size_t)sqgb_range_arg(st, 0), most = 64;
+    const sq_calibration_config *clock = &b->setup->run.timing;
+    const sq_calibration *cal = &b->setup->cal;
+    int64_t arg = sqgb_range_arg(st, 0);
+    size_t n = (size_t)arg, most = 64;
     for (int s = 0; s < t->nsizes; s++)
         most = t->sizes[s] > most ? t->sizes[s] : most;
     while (nplaced < SQ_BATCH_REPS && sq_batch_place(&placed[nplaced], most) == 0)
         nplaced++;
-    double *reps = malloc(sizeof *reps * (MOST_REPS + 1));
-    if (nplaced < SQ_BATCH_REPS || !reps) {
-        free(reps);
+    bool fresh = !gb_continues(st, b, arg);
+    if (fresh)
+        nreps = 0, squares_timed = 0, calls = 0;
+    if (nplaced < SQ_BATCH_REPS || !room_for_one()) {
         sqgb_skip_with_error(st, "out of memory");
         return;
     }
-    const sq_calibration_config *clock = &b->setup->run.timing;
-    const sq_calibration *cal = &b->setup->cal;
-    /* The first repetition sizes the calls of a sample, which the steps
-     * follow: a repetition's fastest sample counts, so it stands for one
-     * sample's squares. */
-    uint64_t calls = 0;
-    reps[0] = sq_batch_repetition(b->batch, &placed[0], n, &calls, t, clock, cal);
+    /* A fresh benchmark's first repetition sizes the calls of a sample,
+     * which the steps follow (a repetition's fastest sample counts: it
+     * stands for one sample's squares); it is the first step's. */
+    bool first_done = false;
+    if (fresh) {
+        reps[nreps++] = sq_batch_repetition(b->batch, &placed[0], n, &calls, t, clock, cal);
+        first_done = true;
+    }
     int64_t step = gb_iterations_per_step(st, (double)calls * (double)n, MOST_REPS);
-    int nreps = 0; /* at most MOST_REPS, by the steps' size */
     while (sqgb_keep_running_batch(st, step)) {
-        if (nreps && nreps <= MOST_REPS)
+        if (!first_done) {
+            if (!room_for_one()) {
+                sqgb_skip_with_error(st, "out of memory");
+                return;
+            }
             reps[nreps] =
                 sq_batch_repetition(b->batch, &placed[nreps % nplaced], n, &calls, t, clock, cal);
-        nreps += nreps <= MOST_REPS;
+            nreps++;
+        }
+        first_done = false;
+        squares_timed += (double)t->samples * (double)calls * (double)n;
     }
-    sq_stats cycles = sq_stats_of(reps, nreps);
-    free(reps);
-    gb_report_cycles(st, cycles, false, NULL);
-    sqgb_set_counter(st, "squares_timed", (double)nreps * t->samples * (double)calls * (double)n,
-                     SQGB_COUNTER_DEFAULT);
+    gb_report_cycles(st, sq_stats_of(reps, nreps), false, NULL);
+    sqgb_set_counter(st, "squares_timed", squares_timed, SQGB_COUNTER_DEFAULT);
+    sqgb_set_counter(st, "repetitions", nreps, SQGB_COUNTER_DEFAULT);
 }
 
 static void add(gb_bench *out, int *count, const sq_batch_variant *v, bool bound,

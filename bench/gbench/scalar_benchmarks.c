@@ -15,6 +15,11 @@
 static const gb_bench *current_bench;
 static sq_target *current;
 
+/* The visits of the benchmark being run, over the invocations it continues
+ * (gb_continues). */
+static sq_target_visit_times *visits;
+static int nvisits, visits_room;
+
 static sq_target *target_for(const gb_bench *b, char *err, size_t errlen) {
     if (current_bench == b)
         return current;
@@ -27,6 +32,9 @@ static sq_target *target_for(const gb_bench *b, char *err, size_t errlen) {
 }
 
 void gb_scalar_done(void) {
+    free(visits);
+    visits = NULL;
+    nvisits = visits_room = 0;
     sq_target_free(current);
     current = NULL;
     current_bench = NULL;
@@ -38,6 +46,19 @@ void gb_scalar_done(void) {
  * of visits that add nothing to a median over groups of visits; past this
  * many visits, a visit stands for more squares than it times. */
 #define MOST_VISITS (SQ_RUN_VISITS * SQ_RUN_REPS)
+
+/* Room for one more visit; false out of memory. */
+static bool room_for_one(void) {
+    if (nvisits < visits_room)
+        return true;
+    int more = visits_room ? 2 * visits_room : 1024;
+    sq_target_visit_times *grown = realloc(visits, sizeof *grown * (size_t)more);
+    if (!grown)
+        return false;
+    visits = grown;
+    visits_room = more;
+    return true;
+}
 
 /* Each step is one visit of the variant followed by one of its harness, each
  * after a random kernel of the family has run briefly. Time is sqcolor run's
@@ -52,29 +73,25 @@ static void run_scalar(sqgb_state *st, void *p) {
         sqgb_skip_with_error(st, err);
         return;
     }
-    int n = 0, cap = 1024;
-    sq_target_visit_times *visits = malloc(sizeof *visits * (size_t)cap);
-    bool right = visits != NULL;
+    if (!gb_continues(st, b, 0))
+        nvisits = 0;
+    bool right = true;
     size_t chunk = sq_target_squares(t);
     int64_t step = gb_iterations_per_step(st, (double)chunk, MOST_VISITS);
     while (right && sqgb_keep_running_batch(st, step)) {
-        if (n == cap) {
-            sq_target_visit_times *more = realloc(visits, sizeof *more * (size_t)(cap *= 2));
-            if (!(right = more != NULL))
-                break;
-            visits = more;
+        if (!room_for_one()) {
+            sqgb_skip_with_error(st, "out of memory");
+            return;
         }
-        right &= sq_target_visit(t, &visits[n++]);
+        right &= sq_target_visit(t, &visits[nvisits++]);
     }
-    sq_stats cycles;
-    double ticks;
-    bool any = right && sq_target_net(visits, n, SQ_RUN_VISITS, &cycles, &ticks);
-    free(visits);
     if (!right) {
         sqgb_skip_with_error(st, "the kernel answered wrong while timed");
         return;
     }
-    if (!any) {
+    sq_stats cycles;
+    double ticks;
+    if (!sq_target_net(visits, nvisits, SQ_RUN_VISITS, &cycles, &ticks)) {
         sqgb_skip_with_error(st, "no visit was timed");
         return;
     }
@@ -88,7 +105,8 @@ static void run_scalar(sqgb_state *st, void *p) {
                            "so Time says how predictable the sequence is"
                          : NULL);
     sqgb_set_counter(st, "ticks", ticks, SQGB_COUNTER_DEFAULT);
-    sqgb_set_counter(st, "squares_timed", (double)n * (double)chunk, SQGB_COUNTER_DEFAULT);
+    sqgb_set_counter(st, "squares_timed", (double)nvisits * (double)chunk, SQGB_COUNTER_DEFAULT);
+    sqgb_set_counter(st, "visits", nvisits, SQGB_COUNTER_DEFAULT);
 }
 
 /* The built-in sequences of each arity. */

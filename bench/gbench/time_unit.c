@@ -16,6 +16,17 @@ int64_t gb_iterations_per_step(const sqgb_state *st, double squares, int most) {
     return own > spread ? own : spread;
 }
 
+bool gb_continues(const sqgb_state *st, const void *bench, int64_t arg) {
+    static const void *last_bench;
+    static int64_t last_arg, last_iterations;
+    int64_t iterations = sqgb_max_iterations(st);
+    bool same = bench == last_bench && arg == last_arg && iterations > last_iterations;
+    last_bench = bench;
+    last_arg = arg;
+    last_iterations = iterations;
+    return same;
+}
+
 void gb_report_cycles(sqgb_state *st, sq_stats cycles, bool net, const char *note) {
     double per_square = cycles.median;
     char label[400] = "";

@@ -22,6 +22,17 @@
  * `most` steps however many iterations the nominal clock makes it ask for. */
 int64_t gb_iterations_per_step(const sqgb_state *st, double squares, int most);
 
+/* Whether this invocation of benchmark `bench` (at argument arg) continues
+ * the last invocation. Google Benchmark runs a benchmark again with more
+ * iterations until its Time adds up to the minimum time, and reports the
+ * last; a repetition (--benchmark_repetitions), or the run after a warm-up,
+ * starts again at no more iterations than the last. A benchmark keeps the
+ * steps it timed over the invocations it continues, so that its statistic
+ * draws on them all, taken over its whole time (about 40 ms), not on the
+ * last invocation's 10 ms alone, which a passing disturbance of the machine
+ * can cover: two runs of one build had a latency row differ by 2.7%. */
+bool gb_continues(const sqgb_state *st, const void *bench, int64_t arg);
+
 /* Reports a cost of `cycles` core cycles per square (its median) as the
  * benchmark's Time, with the cycles counter (the signed median) and squares
  * processed. net: a cost less its harness, which the tables print as ≈0 when
