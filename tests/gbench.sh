@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Bad flags to a program on the C API: one line, exit 2. sqcolor-gbench's JSON
-# has every impl of a technique and the cycles counter, and its time is the
-# cycles counter at the core clock it states, which compare.py compares.
+# has every impl of a technique and the cycles counter, its Time is that
+# counter in the unit it states (cycles per 1000 squares as ns), which
+# compare.py reads and prints with digits; the batch families are benchmarks.
 # usage: tests/gbench.sh test_gbench_api sqcolor-gbench
 api=$1 gb=$2
 bin=$gb
@@ -22,8 +23,6 @@ done <<'EOF'
 --benchmark_min_time=-1|--benchmark_min_time takes seconds as a plain number (e.g. 0.5), not '-1'
 --benchmark_min_warmup_time=x|--benchmark_min_warmup_time takes seconds as a plain number (e.g. 0.5), not 'x'
 --benchmark_bogus=1|unrecognized argument '--benchmark_bogus=1'
---nonsense|unrecognized argument '--nonsense'
--h|unrecognized argument '-h'
 --benchmark_format=xml|--benchmark_format takes console, json or csv, not 'xml'
 --benchmark_format=|--benchmark_format takes console, json or csv, not ''
 --benchmark_format|--benchmark_format needs a value: --benchmark_format=...
@@ -41,7 +40,29 @@ done <<'EOF'
 --benchmark_out=|--benchmark_out takes a file name, not nothing
 --v=x|--v takes a whole number, not 'x'
 EOF
-# sqcolor-gbench's own context (its core clock) cannot be overridden.
+# What is no flag of Google Benchmark's: the C API refuses it as it is;
+# sqcolor-gbench reads it as its own options, whose table refuses the rest.
+for args in "--nonsense|unrecognized argument '--nonsense'" "-h|unrecognized argument '-h'"; do
+    "$api" "${args%%|*}" >/dev/null 2>"$tmp/err"
+    rc=$?
+    [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -qF -- "${args#*|}" "$tmp/err" && ok || bad "$(basename "$api") ${args%%|*} -> $rc: $(cat "$tmp/err")"
+done
+bin=$gb
+while IFS= read -r args; do
+    want=${args%%|*} args=${args#*|}
+    read -r -a argv <<<"$args"
+    expect_usage "sqcolor-gbench: $want" "${argv[@]}"
+    grep -qF "(see 'sqcolor-gbench --help')" "$tmp/err" && ok || bad "$args: $(cat "$tmp/err")"
+done <<'EOF'
+unknown option '--nonsense'|--nonsense
+unexpected argument 'extra'|extra --benchmark_filter=x
+--sizes 10 is out of range (64 to 2^22)|--sizes 10
+--sizes takes rising numbers, not '8192,1024'|--sizes=8192,1024
+--seed takes a whole number from 0 to 2^64-1 in decimal digits, not '-1'|--seed -1
+option '--seed' needs a value|--seed --benchmark_filter=x
+--cpu 99999 is out of range (0 to|--cpu 99999
+EOF
+# sqcolor-gbench's own context (its unit, its clock) cannot be overridden.
 bin=$gb expect_usage "--benchmark_context: the sqcolor_* keys are sqcolor-gbench's own" --benchmark_context=a=1,sqcolor_core_ghz=9
 # The defaults Google Benchmark reads from the environment are checked alike.
 for bin in "$api" "$gb"; do
@@ -65,11 +86,30 @@ done
 rc=$?
 [ $rc -eq 0 ] && grep -qF -- '--benchmark_filter' "$tmp/out" && [ ! -s "$tmp/err" ] && ! ls "$tmp"/help.json* >/dev/null 2>&1 &&
     ok || bad "--help -> $rc: $(cat "$tmp/err") $(ls "$tmp")"
-"$gb" --benchmark_filter='lea_shr_and/.*/ordered/latency' --benchmark_min_time=0.01 --benchmark_format=json >"$tmp/gb.json" 2>"$tmp/gb.err" && ok || bad "sqcolor-gbench run"
-# Truth first, as in sqcolor run: the variants of the selected benchmarks, and
-# only those, are verified by sqcolor verify's code before any is timed.
+# It lists sqcolor-gbench's own options first, a row each from their table
+# (name, help, default, range, as a sqcolor command's help has them), then
+# points to Google Benchmark's flags; -h, as for sqcolor's commands, says
+# the same; and it explains Debian's library's DEBUG warning.
+"$gb" -h >"$tmp/h.out" 2>&1 && cmp -s "$tmp/out" "$tmp/h.out" && ok || bad "-h differs from --help: $(head -3 "$tmp/h.out")"
+rows=$(grep -nE '^  --(sizes N,\.\.\.|seed N|cpu N) +[a-z].*\(default .*\)$' "$tmp/out" | cut -d: -f1 | tr '\n' ' ')
+pointer=$(grep -n "^Google Benchmark's flags" "$tmp/out" | cut -d: -f1)
+first_gb=$(grep -n -- '--benchmark_list_tests' "$tmp/out" | head -1 | cut -d: -f1)
+[ "$(echo $rows | wc -w)" -eq 3 ] && [ -n "$pointer" ] && [ "${rows%% *}" -lt "$pointer" ] && [ "$pointer" -lt "$first_gb" ] &&
+    grep -qF -- '--sizes N,...     ' "$tmp/out" && grep -qF '(default 8192,262144; comma-separated, rising, each 64 to 2^22)' "$tmp/out" &&
+    grep -qF '(default 1; 0 to 2^64-1 in decimal digits)' "$tmp/out" &&
+    grep -qF 'Library was built as DEBUG' "$tmp/out" && grep -qF 'without NDEBUG' "$tmp/out" &&
+    ok || bad "--help: option rows at lines '$rows', pointer at '$pointer', first flag at '$first_gb': $(head -30 "$tmp/out")"
+"$gb" --benchmark_filter='lea_shr_and/.*/ordered/latency|^color_batch/sse2/asm/' --sizes 1024,8192 --benchmark_min_time=0.01 \
+    --benchmark_format=json >"$tmp/gb.json" 2>"$tmp/gb.err" && ok || bad "sqcolor-gbench run: $(tail -3 "$tmp/gb.err")"
+# Truth first, as in sqcolor run and batch: the variants of the selected
+# benchmarks, and only those, are verified by sqcolor verify's code before
+# any is timed.
 want=$("$(dirname "$gb")/sqcolor" verify --filter 'color/lea_shr_and/*' | tail -1)
 [ "$(grep '^verify: ' "$tmp/gb.err")" = "$want" ] && ok || bad "gbench verified: $(grep '^verify' "$tmp/gb.err"), sqcolor verify: $want"
+# The batch variants are benchmarks per size, as in sqcolor batch.
+jq -e '[.benchmarks[].name | select(startswith("color_batch/"))]
+       == ["color_batch/sse2/asm/1024/manual_time", "color_batch/sse2/asm/8192/manual_time"]' "$tmp/gb.json" >/dev/null &&
+    ok || bad "batch benchmarks: $(jq -c '[.benchmarks[].name]' "$tmp/gb.json")"
 # A variant broken on purpose (a test hook: it answers 2 for every square)
 # stops the run before any timing: exit 1, the failure named, no number, no file.
 SQCOLOR_TEST_BREAK_VARIANT=color/lea_shr_and/gcc-12 "$gb" --benchmark_filter='lea_shr_and/.*/ordered/latency' \
@@ -78,39 +118,62 @@ rc=$?
 [ $rc -eq 1 ] && grep -q '^color/lea_shr_and/gcc-12 .* FAIL ' "$tmp/err" && grep -q '^verify: [0-9]* passed, 1 failed$' "$tmp/err" &&
     [ ! -s "$tmp/out" ] && ! ls "$tmp"/broken.json* >/dev/null 2>&1 &&
     ok || bad "broken variant -> $rc: $(cat "$tmp/err") $(head -3 "$tmp/out")"
+# So does a batch variant of each family's output.
+for id in color_batch/sse2/asm same_color_batch/sse2/asm color_mask/sse2/asm; do
+    SQCOLOR_TEST_BREAK_VARIANT=$id "$gb" --benchmark_filter="^$id/" --benchmark_out="$tmp/broken.json" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    [ $rc -eq 1 ] && grep -q "^$id .* FAIL " "$tmp/err" && grep -q '^verify batch: 0 passed, 1 failed' "$tmp/err" &&
+        [ ! -s "$tmp/out" ] && ! ls "$tmp"/broken.json* >/dev/null 2>&1 &&
+        ok || bad "broken $id -> $rc: $(cat "$tmp/err") $(head -3 "$tmp/out")"
+done
 # Broken outside the filter, it is not verified, and the run goes on.
 SQCOLOR_TEST_BREAK_VARIANT=color/lea_test_jz/asm "$gb" --benchmark_filter='lea_shr_and/asm/ordered/latency/' \
     --benchmark_min_time=0.01 >"$tmp/out" 2>"$tmp/err"
 rc=$?
 [ $rc -eq 0 ] && [ "$(grep '^verify: ' "$tmp/err")" = "$("$(dirname "$gb")/sqcolor" verify --filter color/lea_shr_and/asm | tail -1)" ] &&
     grep -q '^color/lea_shr_and/asm/ordered/latency' "$tmp/out" && ok || bad "broken variant outside the filter -> $rc: $(cat "$tmp/err")"
+SQCOLOR_TEST_BREAK_VARIANT=same_color_batch/sse2/asm "$gb" --benchmark_filter='^color_batch/sse2/asm/' --sizes 1024 \
+    --benchmark_min_time=0.01 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && ! grep -q '^verify' "$tmp/err" && grep -q '^color_batch/sse2/asm/1024/manual_time ' "$tmp/out" &&
+    ok || bad "broken batch variant outside the filter -> $rc: $(cat "$tmp/err")"
 impls=$(jq '[.benchmarks[] | select(.cycles != null) | .name | split("/")[2]] | unique | length' "$tmp/gb.json")
 [ "$impls" -ge 3 ] && ok || bad "sqcolor-gbench JSON: $impls impls with a cycles counter"
-# net_time FILE: "ok" when every benchmark's time is in ns and, times the core
-# clock in the context, equals its cycles counter; or, for a net cost under
-# 1 fs, is 1 fs and says so in its label. Both come from the same numbers, so
-# this holds to rounding however noisy the machine.
+# net_time FILE: "ok" when every benchmark's Time is in ns and is its cycles
+# counter per 1000 squares (a nominal 1 GHz clock), positive; or, for a
+# scalar (net) cost the tables print as ≈0, the resolution, 50 (0.05
+# cycles), labelled, and else at least that. All come from the same numbers,
+# so this holds to rounding however noisy the machine.
 net_time() {
-    jq -r '(.context.sqcolor_core_ghz | tonumber) as $ghz
-        | def near($a; $b): ($a - $b | fabs) <= 1e-12 * ([($a | fabs), ($b | fabs)] | max);
+    jq -r 'def near($a; $b): ($a - $b | fabs) <= 1e-12 * ([($a | fabs), ($b | fabs)] | max);
         [.benchmarks[] | select(.run_type == "iteration")] as $runs
-        | [$runs[] | select(.time_unit != "ns" or (.cycles | type) != "number" or
-              if (.label // "") | startswith("time clamped to 1 fs")
-              then (near(.real_time; 1e-6) and .cycles < 1e-6 * $ghz) | not
-              else near(.real_time * $ghz; .cycles) | not end)
-          | "\(.name): \(.real_time) \(.time_unit) x \($ghz) GHz, cycles \(.cycles)"] as $off
+        | [$runs[] | (.name | split("/") | length == 6) as $net
+          | select(.time_unit != "ns" or (.cycles | type) != "number" or
+              if (.label // "") | startswith("≈0: not told apart from zero")
+              then ($net and near(.real_time; 50)) | not
+              else (.cycles > 0 and near(.real_time; .cycles * 1000) and (.real_time >= 50 or ($net | not))) | not end)
+          | "\(.name): \(.real_time) \(.time_unit), cycles \(.cycles), label \(.label)"] as $off
         | if ($runs | length) > 0 and ($off | length) == 0 then "ok"
           else "\($runs | length) runs; \($off)" end' "$1" 2>&1
 }
 r=$(net_time "$tmp/gb.json")
-[ "$r" = ok ] && ok || bad "time is not cycles at the core clock: $r"
+[ "$r" = ok ] && ok || bad "Time is not cycles per 1000 squares: $r"
+# Without timing anything: a cost of 1.5 cycles is Time 1500, and the
+# library's DEBUG build, where it has one, is explained in the context.
+jq -n '{context: {}, benchmarks: [{name: "color/x/asm/random/latency/manual_time", run_type: "iteration",
+        time_unit: "ns", real_time: 1500, cycles: 1.5}]}' >"$tmp/model.json"
+[ "$(net_time "$tmp/model.json")" = ok ] && jq '.benchmarks[0].real_time = 1.5' "$tmp/model.json" >"$tmp/model2.json" &&
+    [ "$(net_time "$tmp/model2.json")" != ok ] && ok || bad "net_time does not tell 1500 from 1.5"
+jq -e 'if .context.library_build_type == "debug" then .context.sqcolor_library_build | startswith("without NDEBUG")
+       else .context.sqcolor_library_build == null end' "$tmp/gb.json" >/dev/null &&
+    ok || bad "library build: $(jq -c '.context | {library_build_type, sqcolor_library_build}' "$tmp/gb.json")"
 # Without --benchmark_min_time (sqcolor-gbench then passes its own default as
 # the flag) the names are the same: a per-benchmark minimum time would be in them.
 "$gb" --benchmark_filter='lea_shr_and/asm/ordered/latency' --benchmark_format=json >"$tmp/gb2.json" 2>/dev/null
 jq -e '[.benchmarks[].name] == ["color/lea_shr_and/asm/ordered/latency/manual_time"]' "$tmp/gb2.json" >/dev/null &&
     ok || bad "names without --benchmark_min_time: $(jq -c '[.benchmarks[].name]' "$tmp/gb2.json")"
 r=$(net_time "$tmp/gb2.json")
-[ "$r" = ok ] && ok || bad "time is not cycles at the core clock (default min time): $r"
+[ "$r" = ok ] && ok || bad "Time is not cycles per 1000 squares (default min time): $r"
 # --benchmark_out appears whole or not at all: not for a filter matching
 # nothing (exit 2), not when interrupted; whole at the end.
 "$gb" --benchmark_filter=no-such-benchmark --benchmark_out="$tmp/none.json" >/dev/null 2>"$tmp/err"
@@ -225,35 +288,71 @@ rc=$?
 [ $rc -eq 0 ] && [ -s "$tmp/out" ] && ! grep -qv "^color/lea_shr_and/asm/ordered/" "$tmp/out" && ! ls "$tmp"/list.json* >/dev/null 2>&1 &&
     ok || bad "--benchmark_list_tests -> $rc: $(cat "$tmp/out")"
 # Google Benchmark's own compare.py (Debian libbenchmark-tools) reads two
-# outputs, lists every benchmark of both and compares their times, which are
-# each run's cycles at its core clock.
+# outputs, lists every benchmark of both and compares their Times, which are
+# each run's cycles per 1000 squares; it prints them as whole numbers, which
+# for every scalar row is at least 50 (0.05 cycles), no longer 0 or 1.
 if [ -f /usr/share/benchmark/compare.py ] && /usr/bin/python3 -c 'import scipy' 2>/dev/null; then
-    "$gb" --benchmark_filter='lea_shr_and/.*/ordered/latency' --benchmark_min_time=0.01 --benchmark_format=json >"$tmp/gb3.json" 2>/dev/null
-    /usr/bin/python3 /usr/share/benchmark/compare.py --dump_to_json "$tmp/cmp.json" benchmarks "$tmp/gb.json" "$tmp/gb3.json" >"$tmp/cmp.txt" 2>&1 &&
+    "$gb" --benchmark_filter='lea_shr_and/.*/ordered/latency|^color_batch/sse2/asm/' --sizes 1024,8192 --benchmark_min_time=0.01 \
+        --benchmark_format=json >"$tmp/gb3.json" 2>/dev/null
+    /usr/bin/python3 /usr/share/benchmark/compare.py --no-color --dump_to_json "$tmp/cmp.json" benchmarks "$tmp/gb.json" "$tmp/gb3.json" >"$tmp/cmp.txt" 2>&1 &&
         ok || bad "compare.py: $(tail -3 "$tmp/cmp.txt")"
     names=$(jq -r '.benchmarks[].name' "$tmp/gb.json")
     missing=$(for n in $names; do grep -qF "$n " "$tmp/cmp.txt" || echo "$n"; done)
     compared=$(jq -rn --slurpfile d "$tmp/cmp.json" --slurpfile a "$tmp/gb.json" --slurpfile b "$tmp/gb3.json" '
-        def net($f): ($f[0].context.sqcolor_core_ghz | tonumber) as $ghz
-            | [$f[0].benchmarks[] | {key: .name, value: (if (.label // "") | startswith("time clamped to 1 fs")
-                                                         then 1e-6 else .cycles / $ghz end)}] | from_entries;
+        def time($f): [$f[0].benchmarks[] | {key: .name, value: (if (.label // "") | startswith("≈0:")
+                                                                 then 50 else .cycles * 1000 end)}] | from_entries;
         def near($x; $y): ($x - $y | fabs) <= 1e-12 * ([($x | fabs), ($y | fabs)] | max);
-        net($a) as $na | net($b) as $nb
+        time($a) as $ta | time($b) as $tb
         | [$d[0][] | select(.name != "OVERALL_GEOMEAN") | .name as $n | .measurements[0]
-           | select((near(.real_time; $na[$n]) and near(.real_time_other; $nb[$n])) | not) | $n]
+           | select((near(.real_time; $ta[$n]) and near(.real_time_other; $tb[$n])) | not) | $n]
         | if length == 0 and ($d[0] | length) > 1 then "ok" else "\(.)" end' 2>&1)
-    [ -z "$missing" ] && [ "$compared" = ok ] && [ "$(echo "$names" | wc -l)" -ge 3 ] &&
-        ok || bad "compare.py: not listed: $missing; compared other times than cycles at the core clock: $compared"
+    [ -z "$missing" ] && [ "$compared" = ok ] && [ "$(echo "$names" | wc -l)" -ge 5 ] &&
+        ok || bad "compare.py: not listed: $missing; compared other times than cycles per 1000 squares: $compared"
+    # The Time Old and New columns as printed: each run's Time to the unit,
+    # at least 50 on the scalar rows.
+    printed=$(jq -rn --slurpfile a "$tmp/gb.json" --slurpfile b "$tmp/gb3.json" '
+        [$a[0].benchmarks[] | {key: .name, value: .real_time}] | from_entries as $ta
+        | [$b[0].benchmarks[] | {key: .name, value: .real_time}] | from_entries as $tb
+        | $ta | keys[] | "\(.) \($ta[.] | round) \($tb[.] | round)"' |
+        while read -r name old new; do
+            row=$(grep -E "^$name +[-+]" "$tmp/cmp.txt" | awk '{print $4, $5}')
+            least=1
+            [ "$(echo "$name" | tr '/' '\n' | wc -l)" -eq 6 ] && least=50
+            # Python rounds halves to even, jq away from zero: one apart at most.
+            set -- $row
+            { [ $# -eq 2 ] && [ $((${1} - old)) -le 1 ] && [ $((old - ${1})) -le 1 ] &&
+                [ $((${2} - new)) -le 1 ] && [ $((new - ${2})) -le 1 ] && [ "$1" -ge $least ] && [ "$2" -ge $least ]; } ||
+                echo "$name: printed '$row', Times $old $new"
+        done)
+    [ -z "$printed" ] && ok || bad "compare.py's Time columns: $printed"
 fi
 # Timed as sqcolor run times: address randomisation off, and the context says so.
 "$gb" --benchmark_filter='lea_shr_and/asm/ordered/latency' --benchmark_min_time=0.01 --benchmark_format=json 2>/dev/null |
     jq -e '.context.sqcolor_aslr == "off"' >/dev/null && ok || bad "gbench: address randomisation not off"
-# A net cost near zero is clamped in the reported time, so Google Benchmark
-# asks for its cap of 10^9 squares; the visits actually made stay bounded
-# (one invocation took 7.9 s of visits before).
-"$gb" --benchmark_filter='color/lea_test_jz/asm/dark/call$' --benchmark_format=json >"$tmp/zero.json" 2>/dev/null
-jq -e '.benchmarks[0] | .iterations >= 1e8 and .squares_timed > 0 and .squares_timed < 240 * 1048576' \
-    "$tmp/zero.json" >/dev/null && ok || bad "clamped row: $(jq -c '.benchmarks[0] | [.iterations, .squares_timed]' "$tmp/zero.json")"
+# Google Benchmark sizes its iterations by Time, and a cost near zero (≈0
+# shows as 0.05 cycles) has it ask for billions of squares; the visits
+# actually made stay bounded (one invocation took 7.9 s of visits before).
+# A control-dependent routine's chain (lea_test_jz/asm: jz) is marked †
+# where a chain passes, in call mode, and not in branch mode; a branch-free
+# one (lea_shr_and/asm) nowhere.
+"$gb" --benchmark_filter='color/lea_test_jz/asm/dark/(call|branch)/' --benchmark_format=json >"$tmp/zero.json" 2>/dev/null
+jq -e '(.benchmarks | length == 2) and all(.benchmarks[]; .squares_timed > 0 and .squares_timed < 90 * 1048576
+        and .iterations * 1000 > .squares_timed)' "$tmp/zero.json" >/dev/null &&
+    ok || bad "visits not bounded: $(jq -c '[.benchmarks[] | [.name, .iterations, .squares_timed]]' "$tmp/zero.json")"
+jq -e '[.benchmarks[] | (.label // "") | test("†: control dependent")] == [false, true]' "$tmp/zero.json" >/dev/null &&
+    jq -e '[.benchmarks[] | select(.name | startswith("color/lea_shr_and/asm/")) | (.label // "") | test("†")] == [false]' "$tmp/gb.json" >/dev/null &&
+    ok || bad "† marks: $(jq -c '[.benchmarks[] | [.name, .label]]' "$tmp/zero.json")"
+
+# A benchmark's statistic draws on every invocation Google Benchmark ran it
+# with more iterations (a first repetition: at least two), not on the last
+# alone; a repetition after it starts afresh (one invocation each, as many
+# visits or repetitions as the last of the first: 90, at a minimum time
+# long enough that its iterations, not one step's squares, set the steps).
+"$gb" --benchmark_filter='color/lea_shr_and/asm/random/latency|^color_batch/sse2/asm/' --sizes 1024 --benchmark_min_time=0.05 \
+    --benchmark_repetitions=3 --benchmark_format=json >"$tmp/reps.json" 2>/dev/null
+jq -e '[.benchmarks[] | select(.run_type == "iteration") | {name, steps: (.visits // .repetitions)}] | group_by(.name)
+       | length == 2 and all(.[]; length == 3 and .[0].steps > .[1].steps and .[1].steps == .[2].steps)' "$tmp/reps.json" >/dev/null &&
+    ok || bad "steps per repetition: $(jq -c '[.benchmarks[] | select(.run_type == "iteration") | [.name, .visits, .repetitions]]' "$tmp/reps.json")"
 
 # Counters asked for where Google Benchmark cannot read them: it said
 # "Performance counters not supported." without a newline and timed on, exit 0.

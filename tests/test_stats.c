@@ -350,8 +350,23 @@ static void test_group_medians(void) {
     CHECK(n == 7 && m[0] == 5 && m[6] == 8, "units by sample: %d: %g .. %g", n, m[0], m[6]);
 }
 
+/* A net cost the tables print as ≈0: within the resolution of zero, an
+ * interval holding zero, or below zero even with an interval clear of it (a
+ * loop ahead of its harness), which sq_about_zero alone does not call zero. */
+static void test_cost_about_zero(void) {
+    sq_stats below = {.median = -0.09, .ci_lo = -0.10, .ci_hi = -0.08};
+    CHECK(!sq_about_zero(below) && sq_cost_about_zero(below), "-0.09 in [-0.10, -0.08]: ≈0");
+    sq_stats near = {.median = 0.04, .ci_lo = 0.035, .ci_hi = 0.045};
+    CHECK(sq_cost_about_zero(near), "0.04: within the resolution");
+    sq_stats holds = {.median = 0.2, .ci_lo = -0.1, .ci_hi = 0.5};
+    CHECK(sq_cost_about_zero(holds), "an interval holding zero");
+    sq_stats cost = {.median = 0.06, .ci_lo = 0.055, .ci_hi = 0.065};
+    CHECK(!sq_cost_about_zero(cost), "0.06 in [0.055, 0.065]: a cost");
+}
+
 int main(void) {
     test_interval();
+    test_cost_about_zero();
     test_modes_one_speed();
     test_modes_two_speeds();
     test_student_t();

@@ -18,6 +18,11 @@
 _Noreturn void sq_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* As sq_usage_error for cmd's options; for a program of its own
+ * (cmd->program, sqcolor-gbench): "PROGRAM: <message> (see 'PROGRAM --help')". */
+_Noreturn void sq_command_usage_error(const sq_command *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 /* "sqcolor CMD: <message>" on stderr, shown as sq_usage_error shows it (one
  * line, no control character from what it quotes); no exit. */
 void sq_error_line(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -21,14 +21,9 @@ static const sq_option options[OPT_COUNT] = {
          .kind = SQ_OPTION_FLAG,
          .help = "fewer repetitions (" SQ_STR(SQ_BATCH_QUICK_REPS) " of the fastest of " SQ_STR(SQ_BATCH_QUICK_SAMPLES) " samples of " SQ_STR(
              SQ_BATCH_SAMPLE_US) " us; without it " SQ_STR(SQ_BATCH_REPS) " of " SQ_STR(SQ_BATCH_SAMPLES) ")"},
-    [OPT_SIZES] = {.name = "--sizes",
-                   .kind = SQ_OPTION_WHOLE_LIST,
-                   .placeholder = "N,...",
-                   .help = "squares (pairs) per call to time at, e.g. 1024,2048,4096,8192 for the "
-                           "curve over sizes (docs/batch.md)",
-                   .def = SQ_STR(SQ_BATCH_L1_N) "," SQ_STR(SQ_BATCH_L2_N),
-                   .min = 64,
-                   .max = SQ_BATCH_MOST_N},
+    [OPT_SIZES] = SQ_OPTION_BATCH_SIZES("squares (pairs) per call to time at, e.g. "
+                                        "1024,2048,4096,8192 for the curve over sizes "
+                                        "(docs/batch.md)"),
     [OPT_FORMAT] = {.name = "--format",
                     .kind = SQ_OPTION_CHOICE,
                     .placeholder = "F",

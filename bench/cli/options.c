@@ -96,23 +96,23 @@ static bool plain_number(const char *text, bool negative_ok, bool decimal) {
 }
 
 /* text as a whole number within o's range, or exit 2 naming what o takes. */
-static long parse_whole(const char *cmd, const sq_option *o, const char *text) {
+static long parse_whole(const sq_command *cmd, const sq_option *o, const char *text) {
     char *end;
     errno = 0;
     long n = strtol(text, &end, 10), max = o->max_now ? o->max_now() : o->max;
     if (!plain_number(text, true, false) || errno || *end)
-        sq_usage_error(cmd, "%s takes a whole number, not '%s'", o->name, text);
+        sq_command_usage_error(cmd, "%s takes a whole number, not '%s'", o->name, text);
     /* A '-' (even "-0") only where the range has negatives. */
     if (n < o->min || n > max || (*text == '-' && o->min >= 0)) {
         char lo[32], hi[32];
-        sq_usage_error(cmd, "%s %s is out of range (%s to %s)", o->name, text,
-                       whole_text(o->min, lo, sizeof lo), whole_text(max, hi, sizeof hi));
+        sq_command_usage_error(cmd, "%s %s is out of range (%s to %s)", o->name, text,
+                               whole_text(o->min, lo, sizeof lo), whole_text(max, hi, sizeof hi));
     }
     return n;
 }
 
 /* text as the value of o into *v, or exit 2 naming what o takes. */
-static void parse_value(const char *cmd, const sq_option *o, const char *text, sq_value *v) {
+static void parse_value(const sq_command *cmd, const sq_option *o, const char *text, sq_value *v) {
     char range[160], *end;
     v->text = text;
     switch (o->kind) {
@@ -125,16 +125,16 @@ static void parse_value(const char *cmd, const sq_option *o, const char *text, s
             size_t len = strcspn(p, ",");
             char item[32];
             if (!len)
-                sq_usage_error(cmd, "%s '%s': empty item between commas", o->name, text);
+                sq_command_usage_error(cmd, "%s '%s': empty item between commas", o->name, text);
             if (v->nwholes == SQ_MAX_WHOLES)
-                sq_usage_error(cmd, "%s takes at most %d numbers", o->name, SQ_MAX_WHOLES);
+                sq_command_usage_error(cmd, "%s takes at most %d numbers", o->name, SQ_MAX_WHOLES);
             snprintf(item, sizeof item, "%.*s", (int)(len < sizeof item ? len : sizeof item - 1),
                      p);
             if (len >= sizeof item)
-                sq_usage_error(cmd, "%s takes whole numbers, not '%s'", o->name, text);
+                sq_command_usage_error(cmd, "%s takes whole numbers, not '%s'", o->name, text);
             v->wholes[v->nwholes] = parse_whole(cmd, o, item);
             if (v->nwholes && v->wholes[v->nwholes] <= v->wholes[v->nwholes - 1])
-                sq_usage_error(cmd, "%s takes rising numbers, not '%s'", o->name, text);
+                sq_command_usage_error(cmd, "%s takes rising numbers, not '%s'", o->name, text);
             v->nwholes++;
             p += len;
             if (!*p)
@@ -143,32 +143,34 @@ static void parse_value(const char *cmd, const sq_option *o, const char *text, s
         break;
     case SQ_OPTION_U64:
         if (!plain_number(text, false, false) || !sq_seed_parse(text, &v->u64))
-            sq_usage_error(cmd, "%s takes a whole number from %s, not '%s'", o->name,
-                           range_text(o, range, sizeof range), text);
+            sq_command_usage_error(cmd, "%s takes a whole number from %s, not '%s'", o->name,
+                                   range_text(o, range, sizeof range), text);
         break;
     case SQ_OPTION_NUMBER:
         v->number = strtod(text, &end);
         if (!plain_number(text, o->low < 0, true) || *end ||
             !(o->open ? v->number > o->low && v->number < o->high
                       : v->number >= o->low && v->number <= o->high))
-            sq_usage_error(cmd, "%s takes a number %s%s, not '%s'", o->name, o->open ? "" : "from ",
-                           range_text(o, range, sizeof range), text);
+            sq_command_usage_error(cmd, "%s takes a number %s%s, not '%s'", o->name,
+                                   o->open ? "" : "from ", range_text(o, range, sizeof range),
+                                   text);
         break;
     case SQ_OPTION_CHOICE:
         v->choice = choice_index(o->choices, text, strlen(text));
         if (v->choice < 0)
-            sq_usage_error(cmd, "%s must be one of %s, not '%s'", o->name, o->choices, text);
+            sq_command_usage_error(cmd, "%s must be one of %s, not '%s'", o->name, o->choices,
+                                   text);
         break;
     case SQ_OPTION_CHOICE_LIST:
         v->chosen = 0;
         for (const char *p = text;; p++) {
             size_t len = strcspn(p, ",");
             if (!len)
-                sq_usage_error(cmd, "%s '%s': empty item between commas", o->name, text);
+                sq_command_usage_error(cmd, "%s '%s': empty item between commas", o->name, text);
             int i = choice_index(o->choices, p, len);
             if (i < 0)
-                sq_usage_error(cmd, "%s must be one of %s, not '%.*s'", o->name, o->choices,
-                               (int)len, p);
+                sq_command_usage_error(cmd, "%s must be one of %s, not '%.*s'", o->name, o->choices,
+                                       (int)len, p);
             v->chosen |= 1u << i;
             p += len;
             if (!*p)
@@ -197,11 +199,10 @@ static int find_option(const sq_command *cmd, const char *name, size_t len) {
 
 void sq_parse_options(const sq_command *cmd, int argc, char **argv, sq_value *values,
                       const char **positional, int max_positional, int *npositional) {
-    const char *name = cmd->name;
     for (int i = 0; i < cmd->noptions; i++) {
         values[i] = (sq_value){.given = false};
         if (cmd->options[i].def)
-            parse_value(name, &cmd->options[i], cmd->options[i].def, &values[i]);
+            parse_value(cmd, &cmd->options[i], cmd->options[i].def, &values[i]);
     }
     int npos = 0;
     for (int i = 0; i < argc; i++) {
@@ -210,9 +211,9 @@ void sq_parse_options(const sq_command *cmd, int argc, char **argv, sq_value *va
             help_exit(cmd);
         if (strncmp(arg, "--", 2) != 0 || arg[2] == 0) {
             if (npos >= max_positional && cmd->most)
-                sq_usage_error(name, "%s: '%s' is one too many", cmd->most, arg);
+                sq_command_usage_error(cmd, "%s: '%s' is one too many", cmd->most, arg);
             if (npos >= max_positional)
-                sq_usage_error(name, "unexpected argument '%s'", arg);
+                sq_command_usage_error(cmd, "unexpected argument '%s'", arg);
             positional[npos++] = arg;
             continue;
         }
@@ -220,20 +221,20 @@ void sq_parse_options(const sq_command *cmd, int argc, char **argv, sq_value *va
         size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
         int k = find_option(cmd, arg, len);
         if (k < 0)
-            sq_usage_error(name, "unknown option '%.*s'", (int)len, arg);
+            sq_command_usage_error(cmd, "unknown option '%.*s'", (int)len, arg);
         const sq_option *o = &cmd->options[k];
         values[k].given = true;
         if (o->kind == SQ_OPTION_FLAG) {
             if (eq)
-                sq_usage_error(name, "option '%s' takes no value", o->name);
+                sq_command_usage_error(cmd, "option '%s' takes no value", o->name);
             continue;
         }
         const char *value = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
         if (!value || (!eq && strncmp(value, "--", 2) == 0))
-            sq_usage_error(name, "option '%s' needs a value", o->name);
+            sq_command_usage_error(cmd, "option '%s' needs a value", o->name);
         if (!*value)
-            sq_usage_error(name, "option '%s' needs a non-empty value", o->name);
-        parse_value(name, o, value, &values[k]);
+            sq_command_usage_error(cmd, "option '%s' needs a non-empty value", o->name);
+        parse_value(cmd, o, value, &values[k]);
     }
     if (npositional)
         *npositional = npos;
@@ -255,6 +256,11 @@ static const char *notes_text(const sq_option *o, char *buf, size_t len) {
 
 static void print_usage_line(FILE *out, const sq_command *cmd, const char *before,
                              const char *after) {
+    if (cmd->program) {
+        fprintf(out, "%s%s%s%s%s%s", before, cmd->program, cmd->noptions ? " [OPTIONS]" : "",
+                cmd->operands ? " " : "", cmd->operands ? cmd->operands : "", after);
+        return;
+    }
     fprintf(out, "%ssqcolor %s%s%s%s%s%s%s", before, cmd->is_default ? "[" : "", cmd->name,
             cmd->is_default ? "]" : "", cmd->operands ? " " : "",
             cmd->operands ? cmd->operands : "", cmd->noptions ? " [OPTIONS]" : "", after);

@@ -57,6 +57,7 @@ typedef struct sq_value {
 /* A command: its help, usage and reference page are printed from this. */
 typedef struct sq_command {
     const char *name;
+    const char *program; /* a program of its own (sqcolor-gbench), or NULL: a sqcolor command */
     int (*run)(int argc, char **argv);
     bool is_default;          /* what 'sqcolor' alone runs: the name is optional */
     const char *operands;     /* after the name in the usage line ("FILE..."), or NULL */
@@ -82,6 +83,13 @@ typedef struct sq_command {
     {                                                                                              \
         .name = "--output", .kind = SQ_OPTION_TEXT, .placeholder = "FILE",                         \
         .help = "write there (atomically) instead of standard output"                              \
+    }
+/* The batch sizes (sqcolor batch, sqcolor-gbench); SQ_BATCH_* of
+ * bench/measure/batch_timing.h. */
+#define SQ_OPTION_BATCH_SIZES(what)                                                                \
+    {                                                                                              \
+        .name = "--sizes", .kind = SQ_OPTION_WHOLE_LIST, .placeholder = "N,...", .help = what,     \
+        .def = SQ_STR(SQ_BATCH_L1_N) "," SQ_STR(SQ_BATCH_L2_N), .min = 64, .max = SQ_BATCH_MOST_N  \
     }
 #define SQ_OPTION_CPU                                                                              \
     {                                                                                              \

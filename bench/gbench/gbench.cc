@@ -326,6 +326,26 @@ const char *sqgb_flag(const char *name) {
     return it == effective.end() ? nullptr : it->second.c_str();
 }
 
+bool sqgb_is_flag(const char *arg) {
+    return std::strncmp(arg, "--benchmark_", 12) == 0 || std::strcmp(arg, "--v") == 0 ||
+           std::strncmp(arg, "--v=", 4) == 0 || is_help(arg);
+}
+
+bool sqgb_library_debug(void) {
+    bool debug = false;
+    guarded([&] {
+        // The JSON context is where the library says how it was built.
+        std::ostringstream text;
+        benchmark::JSONReporter json;
+        json.SetOutputStream(&text);
+        json.SetErrorStream(&text);
+        benchmark::BenchmarkReporter::Context context;
+        json.ReportContext(context);
+        debug = text.str().find("\"library_build_type\": \"debug\"") != std::string::npos;
+    });
+    return debug;
+}
+
 bool sqgb_help_asked(int argc, char **argv) {
     for (int i = 1; i < argc; i++)
         if (is_help(argv[i]))
@@ -335,8 +355,8 @@ bool sqgb_help_asked(int argc, char **argv) {
 
 void sqgb_print_help(void) {
     guarded([] { benchmark::PrintDefaultHelp(); });
-    std::printf("\nsqcolor-gbench: --benchmark_filter takes at most %d characters (a longer "
-                "expression overflows the stack of Google Benchmark's regex).\n",
+    std::printf("\n--benchmark_filter takes at most %d characters (a longer expression "
+                "overflows the stack of Google Benchmark's regex).\n",
                 SQGB_MAX_FILTER);
 }
 

@@ -63,10 +63,20 @@ int sqgb_check_numbers_in_env(char *err, size_t errlen);
  * "benchmark_out"): the last given, else the environment's, else NULL. */
 const char *sqgb_flag(const char *name);
 
+/* Whether arg is for Google Benchmark (a program may have flags of its own):
+ * --benchmark_*, --v, --help, whether or not it knows it (sqgb_check_args
+ * judges). */
+bool sqgb_is_flag(const char *arg);
+
 /* Whether argv asks for help (--help), and Google Benchmark's usage on stdout.
  * Google Benchmark would print it and exit from sqgb_initialize; ask first. */
 bool sqgb_help_asked(int argc, char **argv);
 void sqgb_print_help(void);
+
+/* After sqgb_initialize: whether the library was built without NDEBUG, as its
+ * context says ("library_build_type"), so that it prints "Library was built
+ * as DEBUG" before the results. */
+bool sqgb_library_debug(void);
 
 /* Checks the flags (sqgb_check_args), then parses and removes them. Returns 0,
  * or -1 with a one-line reason in err; also -1 for --help (ask

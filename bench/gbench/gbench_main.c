@@ -1,15 +1,17 @@
-/* sqcolor-gbench: every variant x sequence x mode as a Google Benchmark
- * benchmark named id/sequence/mode, with core cycles per square as a counter.
- * All --benchmark_* flags work; anything else is refused. */
+/* sqcolor-gbench: sqcolor's benchmarks under Google Benchmark, so that its
+ * tools (compare.py) read them: every scalar variant x sequence x mode and
+ * every batch variant x size (benchmarks.h), verified first, Time in core
+ * cycles (time_unit.h). Its own options are sqcolor's (one table, as a
+ * command's); every --benchmark_* flag works, checked first. */
+#include "bench/cli/cli.h"
+#include "bench/gbench/benchmarks.h"
+#include "bench/gbench/gbench.h"
+#include "bench/gbench/time_unit.h"
 #include "bench/machine/calibration.h"
 #include "bench/machine/clock.h"
-#include "bench/cli/cli.h"
 #include "bench/machine/cpu_features.h"
-#include "bench/measure/engine.h"
-#include "bench/gbench/gbench.h"
 #include "bench/machine/placement.h"
-#include "bench/report/report.h"
-#include "bench/input/sequence.h"
+#include "bench/verify/batch_verify.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -19,106 +21,69 @@
 #include <string.h>
 #include <unistd.h>
 
-typedef struct bench_ctx {
-    const sq_variant *variant;
-    const char *sequence;
-    sq_mode mode;
-} bench_ctx;
+enum { OPT_SIZES, OPT_SEED, OPT_CPU, OPT_COUNT };
+static const sq_option options[OPT_COUNT] = {
+    [OPT_SIZES] = SQ_OPTION_BATCH_SIZES("squares (pairs) per call each batch variant is timed at, "
+                                        "one benchmark id/N each, as in sqcolor batch"),
+    [OPT_SEED] = {.name = "--seed",
+                  .kind = SQ_OPTION_U64,
+                  .placeholder = "N",
+                  .help = "seed of the random sequences, as sqcolor run's",
+                  .def = "1"},
+    [OPT_CPU] = SQ_OPTION_CPU,
+};
 
-static sq_calibration cal;
-static sq_calibration_config timing;
-/* sqcolor run's defaults: sequence length, seed, sample length. */
-static sq_engine_config run_cfg;
+static const sq_command command = {
+    .name = "gbench",
+    .program = "sqcolor-gbench",
+    .operands = "[--benchmark_FLAG=VALUE...]",
+    .summary = "sqcolor's benchmarks under Google Benchmark, for its tools such as compare.py",
+    .description =
+        "Every scalar variant x sequence x mode as id/sequence/mode, timed as sqcolor run times a\n"
+        "row (net of its harness), and every batch variant x size as id/N, timed as sqcolor batch\n"
+        "times it; Google Benchmark appends /manual_time. The variants the flags select are\n"
+        "verified (sqcolor verify's checks) before anything is timed: a failure exits 1.\n"
+        "Time is core cycles per 1000 squares (pairs), written as ns of a nominal 1 GHz clock:\n"
+        "1997 ns is 1.997 cycles a square. No clock estimate enters it, so two runs of one build\n"
+        "differ by their noise only. A net cost not told apart from zero (the tables' ≈0) shows\n"
+        "as 50 (0.05 cycles, the resolution), labelled. Counters: cycles (per square, signed),\n"
+        "ticks (TSC), squares_timed. CPU time is the process's (harness, clock samples, Google\n"
+        "Benchmark's loop): not comparable. docs/gbench.md has more.\n"
+        "\"Library was built as DEBUG\": Debian builds libbenchmark without NDEBUG, so its own\n"
+        "checks are compiled in. They run around the timed code, never in it: sqcolor times with\n"
+        "its own clocks (manual time), so Time is not affected.",
+    .options = options,
+    .noptions = OPT_COUNT,
+};
 
-/* One target at a time: benchmarks run one after another, and each holds a
- * sequence of 2^20 squares. */
-static const bench_ctx *current_ctx;
-static sq_target *current;
-
-static sq_target *target_for(const bench_ctx *c, char *err, size_t errlen) {
-    if (current_ctx == c)
-        return current;
-    sq_target_free(current);
-    current_ctx = NULL;
-    current = sq_target_new(c->variant, c->mode, c->sequence, &run_cfg, &cal, err, errlen);
-    if (!current)
-        return NULL;
-    current_ctx = c;
-    return current;
+static void print_help(void) {
+    sq_print_command_help(stdout, &command);
+    printf("\nGoogle Benchmark's flags (libbenchmark 1.7), each value checked before it reads "
+           "it;\nsee https://github.com/google/benchmark/blob/v1.7.1/docs/user_guide.md\n\n");
+    sqgb_print_help();
 }
 
-/* The least time per square given to Google Benchmark. A net cost of zero
- * would make items_per_second infinite, which its JSON writes as Infinity (not
- * JSON), and a negative one gives negative times and rates, whose logarithms
- * turn compare.py's overall geometric mean into nan. 1 fs shows as 0.000 ns
- * and is labelled; the cycles counter keeps the signed value. */
-#define LEAST_NET_S 1e-15
+/* Whether argv asks for help: --help, as Google Benchmark has it, or -h, as
+ * sqcolor's commands have it. */
+static bool help_asked(int argc, char **argv) {
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "-h") == 0)
+            return true;
+    return sqgb_help_asked(argc, argv);
+}
 
-/* The most visits one invocation makes: as many as sqcolor run gives a row
- * at most. Google Benchmark sizes its iterations by the reported time, and a
- * net cost near zero would have it ask for its cap of 10^9 squares, seconds
- * of visits that add nothing to a median over groups of visits; past this
- * many visits, a batch stands for more squares than its visit times. */
-#define MOST_VISITS (SQ_RUN_VISITS * SQ_RUN_REPS)
-
-/* An iteration is one square. Each batch is one visit of the variant followed
- * by one of its harness. The cycles counter is sqcolor run's statistic over
- * the visits, so the two front ends report the same number: the median over
- * groups of SQ_RUN_VISITS visits of the fastest variant visit less the fastest harness
- * visit. The benchmark's (manual) time per iteration is that number of cycles
- * at the calibrated core clock: Google Benchmark divides the run's manual
- * time by its iterations, so the run's time is given once, at the end, as
- * that many seconds times the iterations. */
-static void run_bench(sqgb_state *st, void *p) {
-    const bench_ctx *c = p;
-    char err[512];
-    sq_target *t = target_for(c, err, sizeof err);
-    if (!t) {
-        sqgb_skip_with_error(st, err);
-        return;
+/* argv[1..argc) into Google Benchmark's flags (after the program's name, in
+ * gb) and the rest, sqcolor's options and their values (in own). */
+static void split_args(int argc, char **argv, char **gb, int *ngb, char **own, int *nown) {
+    *ngb = *nown = 0;
+    gb[(*ngb)++] = argv[0];
+    for (int i = 1; i < argc; i++) {
+        if (sqgb_is_flag(argv[i]))
+            gb[(*ngb)++] = argv[i];
+        else
+            own[(*nown)++] = argv[i];
     }
-    int64_t squares = 0;
-    int n = 0, cap = 1024;
-    sq_target_visit_times *visits = malloc(sizeof *visits * (size_t)cap);
-    bool right = visits != NULL;
-    int64_t chunk = (int64_t)sq_target_squares(t);
-    int64_t batch = (sqgb_max_iterations(st) + MOST_VISITS - 1) / MOST_VISITS;
-    batch = batch > chunk ? batch : chunk;
-    while (right && sqgb_keep_running_batch(st, batch)) {
-        sq_target_visit_times v;
-        right &= sq_target_visit(t, &v);
-        squares += chunk;
-        if (n == cap) {
-            sq_target_visit_times *more = realloc(visits, sizeof *more * (size_t)(cap *= 2));
-            right &= more != NULL;
-            if (!more)
-                break;
-            visits = more;
-        }
-        visits[n++] = v;
-    }
-    if (!right) {
-        free(visits);
-        sqgb_skip_with_error(st, "the kernel answered wrong while timed");
-        return;
-    }
-    double cycles, ticks;
-    bool any = sq_target_median(visits, n, SQ_RUN_VISITS, &cycles, &ticks);
-    free(visits);
-    if (!any) {
-        sqgb_skip_with_error(st, "no visit was timed");
-        return;
-    }
-    double net_s = cycles / cal.core_hz;
-    if (!(net_s >= LEAST_NET_S)) {
-        net_s = LEAST_NET_S;
-        sqgb_set_label(st, "time clamped to 1 fs: net cost below it (see cycles)");
-    }
-    sqgb_set_iteration_time(st, net_s * (double)sqgb_iterations(st));
-    sqgb_set_counter(st, "cycles", cycles, SQGB_COUNTER_DEFAULT);
-    sqgb_set_counter(st, "ticks", ticks, SQGB_COUNTER_DEFAULT);
-    sqgb_set_counter(st, "squares_timed", (double)squares, SQGB_COUNTER_DEFAULT);
-    sqgb_set_items_processed(st, sqgb_iterations(st));
+    gb[*ngb] = NULL;
 }
 
 /* --benchmark_out=FILE. Google Benchmark would write FILE as it goes (half a
@@ -129,13 +94,15 @@ static void run_bench(sqgb_state *st, void *p) {
  * a link to nothing refused, temporaries removed on every catchable signal),
  * opened before anything is timed. */
 
-/* Unless --benchmark_min_time says otherwise, each benchmark runs for 0.1 s
- * of its reported (net) time. A visit's sample of the variant lasts about
- * 25 us, gross, so that is 4000 visits (over 300 groups) times the variant's
- * gross over net cost: the larger the harness's share, the more visits, each
- * taking about four times its sample with warm-up, clock samples and harness.
- * Given as the flag, not per benchmark: Google Benchmark puts a benchmark's
- * own minimum time into its name, which compare.py matches on.
+/* Unless --benchmark_min_time says otherwise, Google Benchmark runs each
+ * benchmark again with more iterations until its Time adds up to 0.1 s:
+ * 10^8 cycles at the nominal clock. A visit (repetition) is about 10^5
+ * cycles of work, and an invocation makes at most 90 of them, so the one
+ * reported always makes those 90 (30 groups of 3, as sqcolor run gives a
+ * row); the invocations before it, each at most ten times the iterations of
+ * the one before, take about as long again. Given as the flag, not per
+ * benchmark: Google Benchmark puts a benchmark's own minimum time into its
+ * name, which compare.py matches on.
  *
  * The arguments as given, with --benchmark_min_time's default added, and
  * every --benchmark_out=FILE made --benchmark_out=/dev/null: Google Benchmark
@@ -162,112 +129,79 @@ static char **prepare_args(int *argc, char **argv, bool has_out) {
     return more;
 }
 
-/* The clock that turns cycles into time, measured, and what the numbers are,
- * in the context Google Benchmark prints first. */
-static void calibrate_and_describe(void) {
-    timing = sq_calibration_defaults();
-    timing.reps = 5;
-    sq_calibrate_clock(&timing, &cal);
-    /* The core clock to every digit, so that a reader can convert exactly. */
-    char ghz[32];
-    snprintf(ghz, sizeof ghz, "%.17g", cal.core_hz / 1e9);
-    sqgb_add_context("sqcolor_core_ghz", ghz);
-    char cycles[200];
-    snprintf(cycles, sizeof cycles,
-             "core cycles per square (%s), variant less harness: per %d visits the fastest of "
-             "each, median over the groups",
-             cal.perf ? "perf counter" : "add-chain calibrated", SQ_RUN_VISITS);
-    sqgb_add_context("sqcolor_cycles", cycles);
+/* The clock, measured after verification, and what the numbers are, in the
+ * context Google Benchmark prints first. */
+static void calibrate_and_describe(gb_setup *setup, uint64_t seed) {
+    sq_calibrate_clock(&setup->run.timing, &setup->cal);
+    /* Samples of sqcolor run's length; the clock's stay as calibrated. */
+    setup->run.timing.sample_s = SQ_RUN_SAMPLE_US * 1e-6;
+    /* The core clock to every digit, so that a reader can convert ticks. */
+    char text[200];
+    snprintf(text, sizeof text, "%.17g", setup->cal.core_hz / 1e9);
+    sqgb_add_context("sqcolor_core_ghz", text);
+    snprintf(text, sizeof text,
+             "core cycles per square (%s); scalar: variant less harness, per %d visits the "
+             "fastest of each, median over the groups; batch: median of repetitions",
+             setup->cal.perf ? "perf counter" : "add-chain calibrated", SQ_RUN_VISITS);
+    sqgb_add_context("sqcolor_cycles", text);
+    gb_describe_time();
     sqgb_add_context("sqcolor_aslr", sq_placement_fixed() ? "off" : "on");
-    sqgb_add_context("sqcolor_time", "Time = cycles / sqcolor_core_ghz, per square (manual time); "
-                                     "CPU includes the harness and clock samples");
-    run_cfg.length = (size_t)1 << SQ_RUN_LENGTH_LOG2;
-    run_cfg.seed = 1;
-    run_cfg.timing = timing;
-    run_cfg.timing.sample_s = SQ_RUN_SAMPLE_US * 1e-6;
+    snprintf(text, sizeof text, "%llu", (unsigned long long)seed);
+    sqgb_add_context("sqcolor_seed", text);
+    snprintf(text, sizeof text, "%d", setup->cal.cpu);
+    sqgb_add_context("sqcolor_cpu", text);
+    if (sqgb_library_debug())
+        sqgb_add_context("sqcolor_library_build",
+                         "without NDEBUG (Debian's libbenchmark), hence the DEBUG warning: its "
+                         "checks run around the timed code, not in it, and Time is sqcolor's "
+                         "own measurement (manual time), not affected");
 }
 
-/* Every variant x built-in sequence of its arity x mode, registered as
- * id/sequence/mode; returns their contexts (to free after the run). */
-static bench_ctx *register_all(const sq_variant *variants) {
-    static char names[2][128];
-    static const char *seqs[2][8];
-    int nseqs[2] = {0, 0};
-    for (int a = 0; a < 2; a++) {
-        snprintf(names[a], sizeof names[a], "%s", sq_sequence_names(a + 1));
-        for (char *tok = strtok(names[a], ","); tok && nseqs[a] < 8; tok = strtok(NULL, ","))
-            seqs[a][nseqs[a]++] = tok;
-    }
-    /* What this CPU cannot execute is never registered. */
-    const sq_variant *vs[sq_variant_count];
-    for (int i = 0; i < sq_variant_count; i++)
-        vs[i] = &variants[i];
-    char skipped[1024];
-    int nvs =
-        sq_keep_supported_noting("sqcolor-gbench", vs, sq_variant_count, skipped, sizeof skipped);
-    int count = 0;
-    for (int i = 0; i < nvs; i++)
-        count += nseqs[vs[i]->family->arity - 1] * SQ_MODE_COUNT;
-    bench_ctx *ctx = calloc((size_t)count + 1, sizeof *ctx);
-    int n = 0;
-    for (int i = 0; i < nvs; i++) {
-        const sq_variant *v = vs[i];
-        int a = v->family->arity - 1;
-        for (int s = 0; s < nseqs[a]; s++)
-            for (int m = 0; m < SQ_MODE_COUNT; m++) {
-                bench_ctx *c = &ctx[n++];
-                *c = (bench_ctx){v, seqs[a][s], (sq_mode)m};
-                char name[256];
-                snprintf(name, sizeof name, "%s/%s/%s", v->id, c->sequence, sq_mode_names[m]);
-                sqgb_bench *b = sqgb_register(name, run_bench, c);
-                if (b) {
-                    sqgb_unit(b, SQGB_NS);
-                    sqgb_use_manual_time(b);
-                }
-            }
-    }
-    return ctx;
-}
-
-/* The variants of the selected benchmarks, marked by index. */
-typedef struct verified {
+/* The variants of the selected benchmarks, marked by index in the arrays
+ * registered. */
+typedef struct selection {
     const sq_variant *variants;
-    bool *chosen;
-} verified;
+    const sq_batch_variant *batch;
+    bool *scalar_chosen, *batch_chosen, *bound_chosen;
+} selection;
 
 static void choose(void *ctx, void *arg) {
-    const bench_ctx *c = ctx;
-    verified *sel = arg;
-    sel->chosen[c->variant - sel->variants] = true;
+    const gb_bench *b = ctx;
+    selection *sel = arg;
+    if (b->kind == GB_SCALAR)
+        sel->scalar_chosen[b->variant - sel->variants] = true;
+    else if (b->bound)
+        sel->bound_chosen[b->batch - sq_batch_bounds] = true;
+    else
+        sel->batch_chosen[b->batch - sel->batch] = true;
 }
 
-/* For the tests only: SQCOLOR_TEST_BREAK_VARIANT=ID makes variant ID answer 2
- * (no color, no pair answer) for every input, a variant that verification
- * must stop before it is timed. */
-static unsigned answer_two_1(unsigned a) {
-    (void)a;
-    return 2;
-}
-static unsigned answer_two_2(unsigned a, unsigned b) {
-    (void)a, (void)b;
-    return 2;
-}
-
-static int break_for_test(sq_variant *variants, char *err, size_t errlen) {
-    const char *id = getenv("SQCOLOR_TEST_BREAK_VARIANT");
-    if (!id)
-        return 0;
-    for (int i = 0; i < sq_variant_count; i++) {
-        if (strcmp(variants[i].id, id) != 0)
-            continue;
-        if (variants[i].family->arity == 1)
-            variants[i].fn.f1 = answer_two_1;
-        else
-            variants[i].fn.f2 = answer_two_2;
-        return 0;
-    }
-    snprintf(err, errlen, "SQCOLOR_TEST_BREAK_VARIANT: no variant '%s'", id);
-    return -1;
+/* Truth first, as in sqcolor run and batch: the selected variants verified
+ * by sqcolor verify's code (failures and a summary line on stderr), the
+ * bounds checked to copy. */
+static bool verified(const selection *sel) {
+    const sq_variant **vs = malloc(sizeof *vs * (size_t)sq_variant_count);
+    const sq_batch_variant **bvs = malloc(sizeof *bvs * (size_t)sq_batch_variant_count);
+    bool right = vs && bvs;
+    int n = 0, nb = 0;
+    for (int i = 0; right && i < sq_variant_count; i++)
+        if (sel->scalar_chosen[i])
+            vs[n++] = &sel->variants[i];
+    for (int i = 0; right && i < sq_batch_variant_count; i++)
+        if (sel->batch_chosen[i])
+            bvs[nb++] = &sel->batch[i];
+    if (right && n)
+        right = sq_verify_all(vs, n, true, stderr);
+    if (right && nb)
+        right = sq_batch_verify_all(bvs, nb, true, stderr);
+    for (int i = 0; right && i < sq_batch_bound_count; i++)
+        if (sel->bound_chosen[i] && !sq_batch_bound_copies(&sq_batch_bounds[i])) {
+            fprintf(stderr, "sqcolor-gbench: %s does not copy its input\n", sq_batch_bounds[i].id);
+            right = false;
+        }
+    free(vs);
+    free(bvs);
+    return right;
 }
 
 /* Google Benchmark reads BENCHMARK_MIN_TIME, BENCHMARK_MIN_WARMUP_TIME and
@@ -291,7 +225,79 @@ __attribute__((section(".preinit_array"),
                used)) static void (*const check_env_first)(int, char **,
                                                            char **) = check_env_before_the_library;
 
+/* What Google Benchmark would take and then mishandle: 0, or 2 after one
+ * line on stderr. */
+static int refuse_what_it_mishandles(void) {
+    /* Asked for counters it cannot read (built without libpfm, as Debian's
+     * is, or on a machine that exposes none), it says so without a newline
+     * and times on. */
+    const char *counters = sqgb_flag("benchmark_perf_counters");
+    if (counters && *counters && !dlsym(RTLD_DEFAULT, "pfm_initialize")) {
+        fprintf(stderr, "sqcolor-gbench: --benchmark_perf_counters: this Google Benchmark library "
+                        "was built without libpfm, so it reads no performance counters\n");
+        return 2;
+    }
+    if (counters && *counters) {
+        errno = 0;
+        if (!sq_perf_cycles_open()) {
+            fprintf(stderr,
+                    "sqcolor-gbench: --benchmark_perf_counters: this machine exposes no hardware "
+                    "performance counters (perf_event_open: %s)\n",
+                    errno ? strerror(errno) : "counts nothing");
+            return 2;
+        }
+        sq_perf_cycles_close();
+    }
+    /* It keeps the first value of a context key, and the flag's come first:
+     * sqcolor's own keys (the unit, the clock) are not the user's to give. */
+    const char *context = sqgb_flag("benchmark_context");
+    for (const char *k = context; k; k = strchr(k, ','), k = k ? k + 1 : NULL)
+        if (strncmp(k, "sqcolor_", 8) == 0) {
+            fprintf(stderr, "sqcolor-gbench: --benchmark_context: the sqcolor_* keys are "
+                            "sqcolor-gbench's own\n");
+            return 2;
+        }
+    return 0;
+}
+
+/* The configurations sqcolor's options give (the clock is measured later). */
+static void configure(gb_setup *setup, const sq_value *v) {
+    setup->run.length = (size_t)1 << SQ_RUN_LENGTH_LOG2;
+    setup->run.seed = v[OPT_SEED].u64;
+    setup->run.timing = sq_calibration_defaults();
+    setup->run.timing.reps = 5;
+    setup->run.timing.cpu = v[OPT_CPU].given ? (int)v[OPT_CPU].whole : -1;
+    setup->batch = sq_batch_timing_defaults(false);
+    setup->batch.nsizes = v[OPT_SIZES].nwholes;
+    for (int s = 0; s < setup->batch.nsizes; s++)
+        setup->batch.sizes[s] = (size_t)v[OPT_SIZES].wholes[s];
+}
+
+/* What main allocates, freed however it ends (an option refused exits from
+ * the parser). */
+static struct {
+    char **gb_argv, **own, **args, *out_path;
+    sq_variant *variants;
+    sq_batch_variant *batch;
+    gb_bench *benches;
+    selection sel;
+} owned;
+
+static void free_owned(void) {
+    free(owned.gb_argv);
+    free(owned.own);
+    free(owned.args);
+    free(owned.out_path);
+    free(owned.variants);
+    free(owned.batch);
+    free(owned.benches);
+    free(owned.sel.scalar_chosen);
+    free(owned.sel.batch_chosen);
+    free(owned.sel.bound_chosen);
+}
+
 int main(int argc, char **argv) {
+    atexit(free_owned);
     /* Address randomisation off, as sqcolor run times (placement.h). */
     sq_placement_init(argv);
     sq_placement_fix();
@@ -310,54 +316,42 @@ int main(int argc, char **argv) {
         return 2;
     }
     /* Help, and bad flags, before anything is opened or timed. */
-    if (sqgb_help_asked(argc, argv)) {
-        sqgb_print_help();
+    if (help_asked(argc, argv)) {
+        print_help();
         if (fflush(stdout) == 0 && !ferror(stdout))
             return 0;
         fprintf(stderr, "sqcolor-gbench: cannot write the standard output: %s\n", strerror(errno));
         return 2;
     }
-    if (sqgb_check_args(argc, argv, err, sizeof err)) {
+    char **gb_argv = owned.gb_argv = calloc((size_t)argc + 1, sizeof *gb_argv);
+    char **own = owned.own = calloc((size_t)argc + 1, sizeof *own);
+    if (!gb_argv || !own) {
+        fprintf(stderr, "sqcolor-gbench: out of memory\n");
+        return 2;
+    }
+    int gb_argc, nown;
+    split_args(argc, argv, gb_argv, &gb_argc, own, &nown);
+    sq_value v[OPT_COUNT];
+    sq_parse_options(&command, nown, own, v, NULL, 0, NULL); /* bad ones: exit 2 */
+    if (sqgb_check_args(gb_argc, gb_argv, err, sizeof err)) {
         fprintf(stderr, "sqcolor-gbench: %s (see --help)\n", err);
         return 2;
     }
-    /* Google Benchmark, asked for counters it cannot read (built without
-     * libpfm, as Debian's is, or on a machine that exposes none), says so
-     * without a newline and times on: refused here, in one line. */
-    const char *counters = sqgb_flag("benchmark_perf_counters");
-    if (counters && *counters && !dlsym(RTLD_DEFAULT, "pfm_initialize")) {
-        fprintf(stderr, "sqcolor-gbench: --benchmark_perf_counters: this Google Benchmark library "
-                        "was built without libpfm, so it reads no performance counters\n");
-        return 2;
-    }
-    if (counters && *counters) {
-        errno = 0;
-        if (!sq_perf_cycles_open()) {
-            fprintf(stderr,
-                    "sqcolor-gbench: --benchmark_perf_counters: this machine exposes no hardware "
-                    "performance counters (perf_event_open: %s)\n",
-                    errno ? strerror(errno) : "counts nothing");
-            return 2;
-        }
-        sq_perf_cycles_close();
-    }
-    /* Google Benchmark keeps the first value of a context key, and the
-     * flag's come first: sqcolor's own keys (the core clock that turns cycles
-     * into time) are not the user's to give. */
-    const char *context = sqgb_flag("benchmark_context");
-    for (const char *k = context; k; k = strchr(k, ','), k = k ? k + 1 : NULL)
-        if (strncmp(k, "sqcolor_", 8) == 0) {
-            fprintf(stderr, "sqcolor-gbench: --benchmark_context: the sqcolor_* keys are "
-                            "sqcolor-gbench's own\n");
-            return 2;
-        }
+    int status = refuse_what_it_mishandles();
+    if (status)
+        return status;
     /* The variants as registered: sqcolor's, or, for the tests, with one
      * broken on purpose. */
-    sq_variant *variants = malloc(sizeof *variants * (size_t)sq_variant_count);
+    sq_variant *variants = owned.variants = malloc(sizeof *variants * (size_t)sq_variant_count);
+    sq_batch_variant *batch = owned.batch = malloc(sizeof *batch * (size_t)sq_batch_variant_count);
+    if (!variants || !batch) {
+        fprintf(stderr, "sqcolor-gbench: out of memory\n");
+        return 2;
+    }
     memcpy(variants, sq_variants, sizeof *variants * (size_t)sq_variant_count);
-    if (break_for_test(variants, err, sizeof err)) {
+    memcpy(batch, sq_batch_variants, sizeof *batch * (size_t)sq_batch_variant_count);
+    if (gb_break_for_test(variants, batch, err, sizeof err)) {
         fprintf(stderr, "sqcolor-gbench: %s\n", err);
-        free(variants);
         return 2;
     }
     /* The destination, unless only listing; a copy, as the flags Google
@@ -367,53 +361,53 @@ int main(int argc, char **argv) {
     bool has_out = out_flag && *out_flag;
     if (listing && strchr("ty1o", listing[0]) && strcmp(listing, "off") != 0)
         has_out = false;
-    char *out_path = has_out ? strdup(out_flag) : NULL;
-    char **args = has_out && !out_path ? NULL : prepare_args(&argc, argv, has_out);
-    if (!args || sqgb_initialize(&argc, args, err, sizeof err)) {
+    char *out_path = owned.out_path = has_out ? strdup(out_flag) : NULL;
+    char **args = owned.args =
+        has_out && !out_path ? NULL : prepare_args(&gb_argc, gb_argv, has_out);
+    if (!args || sqgb_initialize(&gb_argc, args, err, sizeof err)) {
         fprintf(stderr, "sqcolor-gbench: %s (see --help)\n", args ? err : "out of memory");
-        free(variants);
-        free(args);
-        free(out_path);
         return 2;
     }
-    bench_ctx *ctx = register_all(variants);
+    static gb_setup setup;
+    configure(&setup, v);
+    gb_bench *benches = owned.benches = calloc(
+        (size_t)(gb_scalar_most(sq_variant_count) + sq_batch_variant_count + sq_batch_bound_count),
+        sizeof *benches);
+    if (!benches) {
+        fprintf(stderr, "sqcolor-gbench: out of memory\n");
+        return 2;
+    }
+    int nbench = gb_scalar_register(variants, sq_variant_count, &setup, benches);
+    gb_batch_register(batch, sq_batch_variant_count, &setup, benches + nbench);
 
     /* Which benchmarks the flags select: a filter that matches nothing is bad
      * input, refused before the destination is opened. */
-    verified sel = {variants, calloc((size_t)sq_variant_count, sizeof(bool))};
-    int status = sqgb_selected(choose, &sel) == 0 ? 2 : 0; /* Google Benchmark said why */
+    selection *sel = &owned.sel;
+    *sel = (selection){variants, batch, calloc((size_t)sq_variant_count, sizeof(bool)),
+                       calloc((size_t)sq_batch_variant_count, sizeof(bool)),
+                       calloc((size_t)sq_batch_bound_count, sizeof(bool))};
+    if (!sel->scalar_chosen || !sel->batch_chosen || !sel->bound_chosen) {
+        fprintf(stderr, "sqcolor-gbench: out of memory\n");
+        return 2;
+    }
+    status = sqgb_selected(choose, sel) == 0 ? 2 : 0; /* Google Benchmark said why */
     /* Then the destination: a bad one fails before verification and timing. */
     sq_output out = {0};
     if (!status && has_out && sq_output_open(&out, out_path, err, sizeof err)) {
         fprintf(stderr, "sqcolor-gbench: --benchmark_out: %s\n", err);
         status = 2;
     }
-    free(out_path);
     sqgb_set_out_file(out.fp);
-
-    /* Truth first, as in sqcolor run: the variants of the benchmarks the flags
-     * select are verified, by sqcolor verify's code, before any is timed. */
+    if (!status && !verified(sel))
+        status = 1;
     if (!status) {
-        const sq_variant **vs = malloc(sizeof *vs * (size_t)sq_variant_count);
-        int nvs = 0;
-        for (int i = 0; i < sq_variant_count; i++)
-            if (sel.chosen[i])
-                vs[nvs++] = &variants[i];
-        if (nvs && !sq_verify_all(vs, nvs, true, stderr))
-            status = 1;
-        free(vs);
-    }
-    free(sel.chosen);
-    if (!status) {
-        calibrate_and_describe();
+        calibrate_and_describe(&setup, v[OPT_SEED].u64);
         if (sqgb_run() == 0)
             status = 2;
     }
     sqgb_shutdown();
-    sq_target_free(current);
-    free(ctx);
-    free(variants);
-    free(args);
+    gb_scalar_done();
+    gb_batch_done();
     /* The console table (or JSON, CSV) on stdout, and the file, whole. */
     if (!status && (fflush(stdout) != 0 || ferror(stdout))) {
         fprintf(stderr, "sqcolor-gbench: cannot write the standard output: %s\n", strerror(errno));

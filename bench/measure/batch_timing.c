@@ -48,31 +48,21 @@ sq_batch_timing sq_batch_timing_defaults(bool quick) {
     return t;
 }
 
-/* The three buffers of a placement: one block, a, b and out each a
- * multiple of 64 KiB apart (the period of a 1 MiB 16-way L2's sets), so
- * every placement puts them on the same cache sets and in the same pages. */
-typedef struct buffers {
-    uint8_t *in[2];
-    void *out;
-    void *block;
-    size_t block_size;
-    bool huge; /* the block is on huge pages */
-} buffers;
-
-static void release(buffers *b) {
+/* A placement: one block, a, b and out each a multiple of 64 KiB apart (the
+ * period of a 1 MiB 16-way L2's sets), so every placement puts them on the
+ * same cache sets and in the same pages. */
+void sq_batch_release(sq_batch_buffers *b) {
     sq_huge_free(b->block, b->block_size);
-    *b = (buffers){{NULL, NULL}, NULL, NULL, 0, false};
+    *b = (sq_batch_buffers){{NULL, NULL}, NULL, NULL, 0, false};
 }
 
-/* The buffers placed anew, on pages of their own while the caller holds
- * the others; the same random squares every time. 0, or -1 out of memory. */
-static int place(buffers *b, size_t size) {
+int sq_batch_place(sq_batch_buffers *b, size_t size) {
     size_t stride = (size + 0xffff) & ~(size_t)0xffff;
     bool huge;
     uint8_t *block = sq_huge_alloc(3 * stride, &huge);
     if (!block)
         return -1;
-    *b = (buffers){{block, block + stride}, block + 2 * stride, block, 3 * stride, huge};
+    *b = (sq_batch_buffers){{block, block + stride}, block + 2 * stride, block, 3 * stride, huge};
     uint64_t rng = 0x5351434f4c4f5253ULL;
     for (int k = 0; k < 2; k++)
         for (size_t i = 0; i < size; i++)
@@ -81,8 +71,8 @@ static int place(buffers *b, size_t size) {
 }
 
 /* TSC ticks of `calls` calls of v on n elements, timer overhead removed. */
-static double ticks_of(const sq_batch_variant *v, const buffers *b, size_t n, uint64_t calls,
-                       const sq_calibration *cal) {
+static double ticks_of(const sq_batch_variant *v, const sq_batch_buffers *b, size_t n,
+                       uint64_t calls, const sq_calibration *cal) {
     uint64_t t0 = sq_tsc_begin();
     for (uint64_t k = 0; k < calls; k++)
         sq_batch_call(v, b->in[0], b->in[1], b->out, n);
@@ -90,12 +80,9 @@ static double ticks_of(const sq_batch_variant *v, const buffers *b, size_t n, ui
     return (double)(t1 - t0) - cal->timer_overhead;
 }
 
-/* One repetition of v on n elements: the fastest of t's samples, each of
- * *calls calls (set on the first repetition, from one warm call), in core
- * cycles per element at the clock of the moment. */
-static double one_rep(const sq_batch_variant *v, const buffers *b, size_t n, uint64_t *calls,
-                      const sq_batch_timing *t, const sq_calibration_config *ccfg,
-                      const sq_calibration *cal) {
+double sq_batch_repetition(const sq_batch_variant *v, const sq_batch_buffers *b, size_t n,
+                           uint64_t *calls, const sq_batch_timing *t,
+                           const sq_calibration_config *ccfg, const sq_calibration *cal) {
     ticks_of(v, b, n, 1, cal); /* warms the buffers and the code */
     if (!*calls) {
         double one = ticks_of(v, b, n, 1, cal), want = t->sample_s * cal->tsc_hz;
@@ -135,11 +122,11 @@ int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timin
      * placement for the median and its interval to say what another run
      * would see. Every placement is held to the end, or the kernel hands
      * the pages of the one before back (docs/batch.md). */
-    buffers *placed = calloc((size_t)t->reps, sizeof *placed);
+    sq_batch_buffers *placed = calloc((size_t)t->reps, sizeof *placed);
     rc |= placed ? 0 : -1;
     *huge_pages = true;
     for (int r = 0; r < t->reps && rc == 0; r++) {
-        if (place(&placed[r], most)) {
+        if (sq_batch_place(&placed[r], most)) {
             rc = -1;
             break;
         }
@@ -148,11 +135,11 @@ int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timin
             fprintf(stderr, "\rsqcolor: timing batch, repetition %d of %d%-30s", r + 1, t->reps,
                     "");
         for (int i = 0; i < nrows; i++)
-            out[i].samples[r] =
-                one_rep(vs[i / t->nsizes], &placed[r], out[i].n, &calls[i], t, ccfg, cal);
+            out[i].samples[r] = sq_batch_repetition(vs[i / t->nsizes], &placed[r], out[i].n,
+                                                    &calls[i], t, ccfg, cal);
     }
     for (int r = 0; placed && r < t->reps; r++)
-        release(&placed[r]);
+        sq_batch_release(&placed[r]);
     free(placed);
     if (progress)
         fprintf(stderr, "\r%-90s\r", "");
@@ -168,8 +155,7 @@ int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timin
     return rc;
 }
 
-/* A bound copies its input exactly, or it is not timed. */
-static bool copies(const sq_batch_variant *v) {
+bool sq_batch_bound_copies(const sq_batch_variant *v) {
     enum { N = 4096 + 7 };
     uint8_t in[N], out[N];
     uint64_t rng = 1;
@@ -194,7 +180,7 @@ int sq_batch_time_run(sq_run *run, const sq_batch_variant *const *vs, int n,
         const sq_batch_variant *b = &sq_batch_bounds[i];
         if (sq_cpu_features_missing(b->needs))
             continue;
-        if (copies(b))
+        if (sq_batch_bound_copies(b))
             gated[ngated++] = b;
         else
             fprintf(stderr, "sqcolor: %s does not copy its input; not timed\n", b->id);

@@ -70,6 +70,32 @@ typedef struct sq_batch_timing {
 /* The default run's and --quick's, at the L1 and L2 sizes. */
 sq_batch_timing sq_batch_timing_defaults(bool quick);
 
+/* The three buffers of a placement: random squares (the same every time)
+ * in in[0] and in[1], room for the output, in one block of its own. */
+typedef struct sq_batch_buffers {
+    uint8_t *in[2];
+    void *out;
+    void *block;
+    size_t block_size;
+    bool huge; /* the block is on huge pages */
+} sq_batch_buffers;
+
+/* The buffers placed anew for calls of up to `size` elements, on pages of
+ * their own while the caller holds the others. 0, or -1 out of memory. */
+int sq_batch_place(sq_batch_buffers *b, size_t size);
+void sq_batch_release(sq_batch_buffers *b);
+
+/* One repetition of v on n elements of b: the fastest of t's samples, each
+ * of *calls calls (set when 0, from one warm call), in core cycles per
+ * element at an add-chain clock taken just before (sq_cycles_per_tick_now). */
+double sq_batch_repetition(const sq_batch_variant *v, const sq_batch_buffers *b, size_t n,
+                           uint64_t *calls, const sq_batch_timing *t,
+                           const sq_calibration_config *ccfg, const sq_calibration *cal);
+
+/* Whether load/store bound b copies its input exactly, and nothing past it:
+ * its check before it is timed (bounds compute no color to verify). */
+bool sq_batch_bound_copies(const sq_batch_variant *b);
+
 /* Times vs[0..n) at each of t's sizes into out[t->nsizes * i + size]: each
  * repetition times every row on buffers of its own, on huge pages where
  * the kernel gives them (*huge_pages says whether it did for all;

@@ -422,20 +422,18 @@ static int sample_rows(engine *e, double t_start) {
 
 /* ---- results ------------------------------------------------------------ */
 
-/* Whether v's rows in mode time a predicted branch, not a data dependency:
- * in latency and throughput mode, where the loop timed holds a conditional
- * branch besides its exit test (a compiler may branch in a loop around a
- * branchless routine); in branch mode, where the routine branches (the
- * kernel branches on its answer by design); in call mode, where the
- * routine branches. known[] caches the answers per variant and mode (0: not
- * yet read, 1: no branch, 2: branches). */
+bool sq_row_control_dependent(const sq_variant *v, sq_mode mode) {
+    bool loop = mode == SQ_MODE_LATENCY || mode == SQ_MODE_THROUGHPUT;
+    int kernel = mode == SQ_MODE_LATENCY ? SQ_KERNEL_LATENCY : SQ_KERNEL_THROUGHPUT;
+    return (loop ? sq_kernel_loop_branches(v, kernel) : sq_code_branches(v)) == 1;
+}
+
+/* sq_row_control_dependent, known[] caching the answers per variant and mode
+ * (0: not yet read, 1: no branch, 2: branches). */
 static bool control_dependent(const sq_variant *v, sq_mode mode, signed char *known) {
     signed char *b = &known[(v - sq_variants) * SQ_MODE_COUNT + mode];
-    if (!*b) {
-        bool loop = mode == SQ_MODE_LATENCY || mode == SQ_MODE_THROUGHPUT;
-        int kernel = mode == SQ_MODE_LATENCY ? SQ_KERNEL_LATENCY : SQ_KERNEL_THROUGHPUT;
-        *b = (loop ? sq_kernel_loop_branches(v, kernel) : sq_code_branches(v)) == 1 ? 2 : 1;
-    }
+    if (!*b)
+        *b = sq_row_control_dependent(v, mode) ? 2 : 1;
     return *b == 2;
 }
 

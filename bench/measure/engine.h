@@ -97,6 +97,14 @@ void sq_engine_discard(sq_engine *e, sq_run *run);
 
 void sq_run_free(sq_run *run);
 
+/* Whether v's rows in mode time a predicted branch, not a data dependency
+ * (the tables' †): in latency and throughput mode, where the loop timed
+ * holds a conditional branch besides its exit test (a compiler may branch in
+ * a loop around a branchless routine); in branch mode, where the routine
+ * branches (the kernel branches on its answer by design); in call mode,
+ * where the routine branches. */
+bool sq_row_control_dependent(const sq_variant *v, sq_mode mode);
+
 /* One variant in one mode over one sequence, for other front ends (the Google
  * Benchmark one): the same inputs, kernels, windows, answer checks, sample
  * sizes and visits as sq_engine_run, through the row interface (row.h);
@@ -125,11 +133,12 @@ bool sq_target_visit(sq_target *t, sq_target_visit_times *out);
 
 /* sqcolor run's statistic over visits v[0..n) in the order taken: each group
  * of `group` counts its fastest variant visit less its fastest harness visit,
- * as a repetition does; the answer is the median over the groups (one short
- * group when n < group), in core cycles and in ticks per square. False when
+ * as a repetition does; the answer is the groups' statistics (one short group
+ * when n < group): in core cycles per square, their median with its 95%
+ * interval as a repetition's cell has it, and the median in ticks. False when
  * n is 0. */
-bool sq_target_median(const sq_target_visit_times *v, int n, int group, double *cycles,
-                      double *ticks);
+bool sq_target_net(const sq_target_visit_times *v, int n, int group, sq_stats *cycles,
+                   double *ticks);
 
 void sq_target_free(sq_target *t);
 

@@ -70,10 +70,10 @@ bool sq_target_visit(sq_target *t, sq_target_visit_times *out) {
     return right;
 }
 
-/* The median over groups of `size` visits of the fastest variant visit less
- * the fastest harness visit, in ticks or in core cycles. */
-static double median_of_fastest(const sq_target_visit_times *v, int groups, int size, bool ticks,
-                                double *net) {
+/* Over groups of `size` visits: the fastest variant visit less the fastest
+ * harness visit, in ticks or in core cycles, each group's into net. */
+static sq_stats net_of_groups(const sq_target_visit_times *v, int groups, int size, bool ticks,
+                              double *net) {
     for (int g = 0; g < groups; g++) {
         double fastest[2] = {INFINITY, INFINITY};
         for (int i = g * size; i < (g + 1) * size; i++)
@@ -81,17 +81,17 @@ static double median_of_fastest(const sq_target_visit_times *v, int groups, int 
                 fastest[k] = fmin(fastest[k], ticks ? v[i].ticks[k] : v[i].cycles[k]);
         net[g] = fastest[0] - fastest[1];
     }
-    return sq_stats_of(net, groups).median;
+    return sq_stats_of(net, groups);
 }
 
-bool sq_target_median(const sq_target_visit_times *v, int n, int group, double *cycles,
-                      double *ticks) {
+bool sq_target_net(const sq_target_visit_times *v, int n, int group, sq_stats *cycles,
+                   double *ticks) {
     int groups = n >= group ? n / group : 1, size = n >= group ? group : n;
     double *net = n > 0 ? calloc((size_t)groups, sizeof *net) : NULL;
     if (!net)
         return false;
-    *cycles = median_of_fastest(v, groups, size, false, net);
-    *ticks = median_of_fastest(v, groups, size, true, net);
+    *cycles = net_of_groups(v, groups, size, false, net);
+    *ticks = net_of_groups(v, groups, size, true, net).median;
     free(net);
     return true;
 }

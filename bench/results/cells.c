@@ -16,7 +16,7 @@ void sq_cell_estimate(char *buf, size_t len, double m, double lo, double hi, int
     sq_stats s = {.median = m, .ci_lo = lo, .ci_hi = hi};
     if (!isfinite(m)) {
         snprintf(buf, len, "-");
-    } else if (m < 0 || sq_about_zero(s)) {
+    } else if (sq_cost_about_zero(s)) {
         /* A cost has no lower side below zero (that is the harness's
          * slack): what the interval says is how much it could cost at most. */
         double bound = fmax(hi, 0);
@@ -136,7 +136,7 @@ double sq_headline_rank(const sq_headline *h) {
         !isfinite(h->median))
         return INFINITY;
     sq_stats s = {.median = h->median, .ci_lo = h->lo, .ci_hi = h->hi};
-    return h->median < 0 || sq_about_zero(s) ? 0 : h->median;
+    return sq_cost_about_zero(s) ? 0 : h->median;
 }
 
 bool sq_headline_ties(const sq_headline *h, const sq_headline *best) {

@@ -85,6 +85,10 @@ bool sq_about_zero(sq_stats s) {
     return fabs(s.median) < SQ_RESOLUTION_CYCLES || (s.ci_lo <= 0 && s.ci_hi >= 0);
 }
 
+bool sq_cost_about_zero(sq_stats s) {
+    return s.median < 0 || sq_about_zero(s);
+}
+
 /* Two speeds. The samples are sorted and cut between two neighbours; each
  * side must hold at least a fifth of them and never fewer than 3 (so a lone
  * outlier, or a pair, is never a speed). Of the admissible cuts the one with

@@ -49,6 +49,10 @@ double sq_ci_halfwidth(sq_stats s);
  * or its median is within SQ_RESOLUTION_CYCLES of 0. */
 bool sq_about_zero(sq_stats s);
 
+/* A net cost the tables print as ≈0: about zero, or below it (a loop that
+ * ran ahead of its harness shows the harness's slack, not a negative cost). */
+bool sq_cost_about_zero(sq_stats s);
+
 /* Two speeds in x[0..n): returns SQ_MAX_MODES and fills out (fastest first)
  * when the samples fall in two well separated groups, each a real share of
  * them; 0 for one speed (including a lone outlier). */
