@@ -333,9 +333,9 @@ fi
 # shows as 0.05 cycles) has it ask for billions of squares; the visits
 # actually made stay bounded (one invocation took 7.9 s of visits before).
 # A control-dependent routine's chain (lea_test_jz/asm: jz) is marked †
-# where a chain passes, in call mode, and not in branch mode; a branch-free
+# where a chain passes, in call mode (control_call), not in branch mode; a branch-free
 # one (lea_shr_and/asm) nowhere.
-"$gb" --benchmark_filter='color/lea_test_jz/asm/dark/(call|branch)/' --benchmark_format=json >"$tmp/zero.json" 2>/dev/null
+"$gb" --benchmark_filter='color/lea_test_jz/asm/dark/(control_call|branch)/' --benchmark_format=json >"$tmp/zero.json" 2>/dev/null
 jq -e '(.benchmarks | length == 2) and all(.benchmarks[]; .squares_timed > 0 and .squares_timed < 90 * 1048576
         and .iterations * 1000 > .squares_timed)' "$tmp/zero.json" >/dev/null &&
     ok || bad "visits not bounded: $(jq -c '[.benchmarks[] | [.name, .iterations, .squares_timed]]' "$tmp/zero.json")"
@@ -353,6 +353,16 @@ jq -e '[.benchmarks[] | (.label // "") | test("†: control dependent")] == [fal
 jq -e '[.benchmarks[] | select(.run_type == "iteration") | {name, steps: (.visits // .repetitions)}] | group_by(.name)
        | length == 2 and all(.[]; length == 3 and .[0].steps > .[1].steps and .[1].steps == .[2].steps)' "$tmp/reps.json" >/dev/null &&
     ok || bad "steps per repetition: $(jq -c '[.benchmarks[] | select(.run_type == "iteration") | [.name, .visits, .repetitions]]' "$tmp/reps.json")"
+
+# A † row (a chain through a predicted branch: lea_test_jz/asm's jz) is named
+# control_chain / control_call, never latency or call, so compare.py on
+# /latency reads dependency chains only; a branch-free asm keeps its names.
+"$gb" --benchmark_list_tests --benchmark_filter='^color/lea_(test_jz|shr_and)/asm/random/' >"$tmp/list" 2>/dev/null
+[ "$(sed 's|.*/random/||; s|/manual_time||' "$tmp/list" | sort | tr '\n' ' ')" = \
+  "branch branch call control_call control_chain latency throughput throughput " ] &&
+    grep -qF 'color/lea_test_jz/asm/random/control_chain/' "$tmp/list" &&
+    grep -qF 'color/lea_shr_and/asm/random/latency/' "$tmp/list" &&
+    ok || bad "† rows' names: $(tr '\n' ' ' <"$tmp/list")"
 
 # Counters asked for where Google Benchmark cannot read them: it said
 # "Performance counters not supported." without a newline and timed on, exit 0.

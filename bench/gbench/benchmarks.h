@@ -28,6 +28,7 @@ typedef struct gb_bench {
     const sq_variant *variant; /* GB_SCALAR: in mode over sequence */
     const char *sequence;
     sq_mode mode;
+    bool control_dependent;        /* a † row: named control_chain or control_call */
     const sq_batch_variant *batch; /* GB_BATCH: at each size of setup->batch (its argument) */
     bool bound;                    /* a load/store bound: checked by copying, not verified */
     const gb_setup *setup;
