@@ -45,12 +45,7 @@
 ; Kernel registers: r11 = a + n, r12 = b + n, rbx = index - n (counts up to 0);
 ; r13, r14, r15, rbp accumulate. Bodies use rdi, rsi, eax, ecx, edx, r8-r10.
 %macro PROLOGUE 0
-    push        rbx
-    push        rbp
-    push        r12
-    push        r13
-    push        r14
-    push        r15
+    SAVE_CALLEE
     lea         r11, [rdi + rdx]            ; a + n
     lea         r12, [rsi + rdx]            ; b + n
     mov         rbx, rdx
@@ -63,12 +58,7 @@
 %endmacro
 
 %macro EPILOGUE 0
-    pop         r15
-    pop         r14
-    pop         r13
-    pop         r12
-    pop         rbp
-    pop         rbx
+    RESTORE_CALLEE
     ret
 %endmacro
 
