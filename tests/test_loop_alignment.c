@@ -3,6 +3,7 @@
  * read from the machine code, not taken from the flags that asked for it.
  * A loop not found fails too. */
 #include "bench/code/timed_loop.h"
+#include "bench/measure/batch_loops.h"
 #include "bench/measure/call_loops.h"
 
 #include "check.h"
@@ -27,15 +28,16 @@ int main(void) {
     printf("%d loops read, %d on a %d-byte line; %d skipped (gcc's branch loops)\n", checked,
            checked - bad, SQ_LOOP_ALIGN, skipped);
     CHECK(checked > 0, "no loop read");
-    /* Call mode's loops too (asm/call_loops.asm): in C they moved with the
-     * code before them. */
-    const void *call_loops[] = {(const void *)sq_call_chain1, (const void *)sq_call_chain2};
-    for (int i = 0; i < 2; i++) {
+    /* Call mode's loops and the batch routines' too (asm/call_loops.asm,
+     * asm/batch_loops.asm): in C they moved with the code before them. */
+    const void *call_loops[] = {(const void *)sq_call_chain1, (const void *)sq_call_chain2,
+                                (const void *)sq_batch_calls1, (const void *)sq_batch_calls2};
+    for (int i = 0; i < 4; i++) {
         sq_timed_loop loop;
         const char *name = NULL;
         char err[200] = "";
         bool found = sq_loop_of_function(call_loops[i], false, &loop, &name, err, sizeof err);
-        CHECK(found && loop.alignment == 0, "call loop %d: %s, %d bytes past its line", i + 1,
+        CHECK(found && loop.alignment == 0, "asm loop %d: %s, %d bytes past its line", i + 1,
               found ? "found" : err, found ? loop.alignment : -1);
         if (found)
             sq_timed_loop_free(&loop);

@@ -16,11 +16,19 @@ enum { FORMAT_TABLE, FORMAT_MARKDOWN, FORMAT_CSV };
 enum { OPT_FILTER, OPT_QUICK, OPT_SIZES, OPT_FORMAT, OPT_OUTPUT, OPT_COUNT };
 static const sq_option options[OPT_COUNT] = {
     [OPT_FILTER] = SQ_OPTION_FILTER("batch ids, e.g. 'color_batch/*/asm'"),
-    [OPT_QUICK] =
-        {.name = "--quick",
-         .kind = SQ_OPTION_FLAG,
-         .help = "fewer repetitions (" SQ_STR(SQ_BATCH_QUICK_REPS) " of the fastest of " SQ_STR(SQ_BATCH_QUICK_SAMPLES) " samples of " SQ_STR(
-             SQ_BATCH_SAMPLE_US) " us; without it " SQ_STR(SQ_BATCH_REPS) " of " SQ_STR(SQ_BATCH_SAMPLES) ")"},
+    /* The help's pieces, a constant each. */
+    /* clang-format off */
+    [OPT_QUICK] = {.name = "--quick",
+                   .kind = SQ_OPTION_FLAG,
+                   .help = "fewer repetitions ("
+                           SQ_STR(SQ_BATCH_QUICK_REPS) " of the fastest of "
+                           SQ_STR(SQ_BATCH_QUICK_SAMPLES) " samples of "
+                           SQ_STR(SQ_BATCH_SAMPLE_US) " us on each of up to "
+                           SQ_STR(SQ_BATCH_QUICK_PLACEMENTS) " placements past L1; without it "
+                           SQ_STR(SQ_BATCH_REPS) " of "
+                           SQ_STR(SQ_BATCH_SAMPLES) " on up to "
+                           SQ_STR(SQ_BATCH_PLACEMENTS) ")"},
+    /* clang-format on */
     [OPT_SIZES] = SQ_OPTION_BATCH_SIZES("squares (pairs) per call to time at, e.g. "
                                         "1024,2048,4096,8192 for the curve over sizes "
                                         "(docs/batch.md)"),
@@ -57,9 +65,10 @@ static int write_doc(FILE *out, sq_doc_format format, const sq_run *run, const c
     if (*skipped)
         sq_doc_note(&d, "%s", skipped);
     sq_doc_note(&d,
-                "%d repetitions, each the fastest of %d samples of %.0f us; cycles from the "
-                "add-chain calibration before each (%.2f GHz core)",
-                t->reps, t->samples, t->sample_s * 1e6, cal->core_hz / 1e9);
+                "%d repetitions, each the fastest of %d samples of %.0f us on each of up to %d "
+                "placements past L1; cycles from the add-chain calibration before each (%.2f GHz "
+                "core)",
+                t->reps, t->samples, t->sample_s * 1e6, t->placements, cal->core_hz / 1e9);
     sq_doc_note(&d, "machine: %s (family 0x%x model 0x%x)", cal->machine.brand, cal->machine.family,
                 cal->machine.model);
     return sq_doc_finish(&d);

@@ -199,6 +199,7 @@ static int time_batch(sq_run *run, const sq_batch_variant *const *bvs, int nbatc
                       int count, const sq_engine_config *cfg) {
     sq_batch_timing bt = sq_batch_timing_defaults(quick);
     bt.reps = (bt.reps + count - 1) / count;
+    bt.seed = cfg->order_seed;
     sq_calibration cal;
     char skipped[2200];
     if (sq_batch_time_run(run, bvs, nbatch, &bt, &cfg->timing, cfg->progress, skipped,

@@ -10,13 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* The placements the repetitions cycle through, as many as sqcolor batch
- * times a row on, made at the first batch benchmark for the largest size
- * and held to the end: which pages a placement gets moves a row (0.049 to
- * 0.078 cycles a pair, docs/batch.md), and the kernel would hand a freed
- * placement's pages to the next. */
-static sq_batch_buffers placed[SQ_BATCH_REPS];
-static int nplaced;
+/* The pool the repetitions draw their placements from, as sqcolor batch's
+ * (batch_timing.h), made at the first batch benchmark for the largest size
+ * and held to the end. */
+static sq_batch_pool pool;
+static bool pooled;
 /* The repetitions of the benchmark being run, over the invocations it
  * continues (gb_continues), in cycles per square; the squares they timed;
  * the calls of a sample, sized by its first repetition. */
@@ -26,9 +24,9 @@ static double squares_timed;
 static uint64_t calls;
 
 void gb_batch_done(void) {
-    for (int i = 0; i < nplaced; i++)
-        sq_batch_release(&placed[i]);
-    nplaced = 0;
+    if (pooled)
+        sq_batch_pool_free(&pool);
+    pooled = false;
     free(reps);
     reps = NULL;
     nreps = reps_room = 0;
@@ -60,12 +58,12 @@ static void run_batch(sqgb_state *st, void *p) {
     size_t n = (size_t)arg, most = 64;
     for (int s = 0; s < t->nsizes; s++)
         most = t->sizes[s] > most ? t->sizes[s] : most;
-    while (nplaced < SQ_BATCH_REPS && sq_batch_place(&placed[nplaced], most) == 0)
-        nplaced++;
+    if (!pooled)
+        pooled = sq_batch_pool_new(&pool, most, t->seed) == 0;
     bool fresh = !gb_continues(st, b, arg);
     if (fresh)
         nreps = 0, squares_timed = 0, calls = 0;
-    if (nplaced < SQ_BATCH_REPS || !room_for_one()) {
+    if (!pooled || !room_for_one()) {
         sqgb_skip_with_error(st, "out of memory");
         return;
     }
@@ -73,8 +71,9 @@ static void run_batch(sqgb_state *st, void *p) {
      * which the steps follow (a repetition's fastest sample counts: it
      * stands for one sample's squares); it is the first step's. */
     bool first_done = false;
+    int places = 1;
     if (fresh) {
-        reps[nreps++] = sq_batch_repetition(b->batch, &placed[0], n, &calls, t, clock, cal);
+        reps[nreps++] = sq_batch_repetition(b->batch, &pool, n, &calls, t, clock, cal, &places);
         first_done = true;
     }
     int64_t step = gb_iterations_per_step(st, (double)calls * (double)n, MOST_REPS);
@@ -84,12 +83,10 @@ static void run_batch(sqgb_state *st, void *p) {
                 sqgb_skip_with_error(st, "out of memory");
                 return;
             }
-            reps[nreps] =
-                sq_batch_repetition(b->batch, &placed[nreps % nplaced], n, &calls, t, clock, cal);
-            nreps++;
+            reps[nreps++] = sq_batch_repetition(b->batch, &pool, n, &calls, t, clock, cal, &places);
         }
         first_done = false;
-        squares_timed += (double)t->samples * (double)calls * (double)n;
+        squares_timed += (double)t->samples * (double)places * (double)calls * (double)n;
     }
     gb_report_cycles(st, sq_stats_of(reps, nreps), false, NULL);
     sqgb_set_counter(st, "squares_timed", squares_timed, SQGB_COUNTER_DEFAULT);

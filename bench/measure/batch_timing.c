@@ -7,6 +7,7 @@
 #include "bench/machine/clock.h"
 #include "bench/machine/cpu_features.h"
 #include "bench/machine/huge_pages.h"
+#include "bench/measure/batch_loops.h"
 #include "bench/util/stats.h"
 #include "bench/util/xorshift.h"
 
@@ -42,60 +43,188 @@ int sq_batch_level(const sq_batch_variant *v) {
 sq_batch_timing sq_batch_timing_defaults(bool quick) {
     sq_batch_timing t = {.reps = quick ? SQ_BATCH_QUICK_REPS : SQ_BATCH_REPS,
                          .samples = quick ? SQ_BATCH_QUICK_SAMPLES : SQ_BATCH_SAMPLES,
+                         .placements = quick ? SQ_BATCH_QUICK_PLACEMENTS : SQ_BATCH_PLACEMENTS,
                          .sample_s = SQ_BATCH_SAMPLE_US * 1e-6};
     for (int s = 0; s < SQ_BATCH_SIZES; s++)
         t.sizes[t.nsizes++] = sq_batch_size_n[s];
     return t;
 }
 
-/* A placement: one block, a, b and out each a multiple of 64 KiB apart (the
- * period of a 1 MiB 16-way L2's sets), so every placement puts them on the
- * same cache sets and in the same pages. */
-void sq_batch_release(sq_batch_buffers *b) {
-    sq_huge_free(b->block, b->block_size);
-    *b = (sq_batch_buffers){{NULL, NULL}, NULL, NULL, 0, false};
+#define SQ_BATCH_SLOT ((size_t)64 << 10)
+
+/* The pools' least sizes: 8 and 4 huge pages, 64 and 32 windows of 256 KiB
+ * to draw from. */
+#define SQ_BATCH_POOL_IN  ((size_t)16 << 20)
+#define SQ_BATCH_POOL_OUT ((size_t)8 << 20)
+
+static size_t slot_of(size_t n) {
+    return (n + SQ_BATCH_SLOT - 1) / SQ_BATCH_SLOT * SQ_BATCH_SLOT;
 }
 
-int sq_batch_place(sq_batch_buffers *b, size_t size) {
-    size_t stride = (size + 0xffff) & ~(size_t)0xffff;
-    bool huge;
-    uint8_t *block = sq_huge_alloc(3 * stride, &huge);
-    if (!block)
+void sq_batch_pool_free(sq_batch_pool *p) {
+    sq_huge_free(p->in, p->in_size);
+    sq_huge_free(p->out, p->out_size);
+    *p = (sq_batch_pool){0};
+}
+
+int sq_batch_pool_new(sq_batch_pool *p, size_t most, uint64_t seed) {
+    size_t slot = slot_of(most);
+    *p = (sq_batch_pool){.in_size = slot * 4 > SQ_BATCH_POOL_IN ? slot * 4 : SQ_BATCH_POOL_IN,
+                         .out_size = slot * 2 > SQ_BATCH_POOL_OUT ? slot * 2 : SQ_BATCH_POOL_OUT,
+                         .rng = seed ^ 0x504c414345535153ULL};
+    bool huge_in = false, huge_out = false;
+    p->in = sq_huge_alloc(p->in_size, &huge_in);
+    p->out = sq_huge_alloc(p->out_size, &huge_out);
+    if (!p->in || !p->out) {
+        sq_batch_pool_free(p);
         return -1;
-    *b = (sq_batch_buffers){{block, block + stride}, block + 2 * stride, block, 3 * stride, huge};
+    }
+    p->huge = huge_in && huge_out;
+    /* Random squares, the same in every process: 6 bits of each byte of a
+     * draw. */
     uint64_t rng = 0x5351434f4c4f5253ULL;
-    for (int k = 0; k < 2; k++)
-        for (size_t i = 0; i < size; i++)
-            b->in[k][i] = (uint8_t)(sq_xorshift64s(&rng) >> 58);
+    for (size_t i = 0; i < p->in_size; i += 8) {
+        uint64_t r = sq_xorshift64s(&rng);
+        for (int k = 0; k < 8; k++)
+            p->in[i + (size_t)k] = (uint8_t)((r >> (8 * k)) & 63);
+    }
     return 0;
+}
+
+sq_batch_buffers sq_batch_place(sq_batch_pool *p, size_t n) {
+    size_t slot = slot_of(n);
+    /* Windows starting on any 64 KiB boundary with room for n after it. */
+    uint64_t in_at = (p->in_size - slot) / SQ_BATCH_SLOT + 1;
+    uint64_t out_at = (p->out_size - slot) / SQ_BATCH_SLOT + 1;
+    size_t a = (size_t)(sq_xorshift64s(&p->rng) % in_at) * SQ_BATCH_SLOT, b;
+    do /* b apart from a: a call reads two windows' worth */
+        b = (size_t)(sq_xorshift64s(&p->rng) % in_at) * SQ_BATCH_SLOT;
+    while (b + slot > a && a + slot > b);
+    size_t o = (size_t)(sq_xorshift64s(&p->rng) % out_at) * SQ_BATCH_SLOT;
+    return (sq_batch_buffers){{p->in + a, p->in + b}, p->out + o};
 }
 
 /* TSC ticks of `calls` calls of v on n elements, timer overhead removed. */
 static double ticks_of(const sq_batch_variant *v, const sq_batch_buffers *b, size_t n,
                        uint64_t calls, const sq_calibration *cal) {
-    uint64_t t0 = sq_tsc_begin();
-    for (uint64_t k = 0; k < calls; k++)
-        sq_batch_call(v, b->in[0], b->in[1], b->out, n);
-    uint64_t t1 = sq_tsc_end();
-    return (double)(t1 - t0) - cal->timer_overhead;
+    uint64_t ticks = v->family->inputs == 2
+                         ? sq_batch_calls2(v->fn.any, b->in[0], b->in[1], b->out, n, calls)
+                         : sq_batch_calls1(v->fn.any, b->in[0], b->out, n, calls);
+    return (double)ticks - cal->timer_overhead;
 }
 
-double sq_batch_repetition(const sq_batch_variant *v, const sq_batch_buffers *b, size_t n,
-                           uint64_t *calls, const sq_batch_timing *t,
-                           const sq_calibration_config *ccfg, const sq_calibration *cal) {
-    ticks_of(v, b, n, 1, cal); /* warms the buffers and the code */
+/* Past L1 the buffers' host pages (the guest's huge pages may be small
+ * ones on the host) and the core's other tenant set the speed: on AMD Zen 5,
+ * same_color_batch/avx2/asm at 256 KiB ran from 0.049 to 0.078 cycles a
+ * pair by placement, and the share of slow placements changed from run to
+ * run (medians over 2000 placements 0.050 to 0.059, seconds apart), while
+ * the fastest of 8 placements stayed within 2%. Calls of a row that a
+ * sample holds few of (scalar loops, 100 us at 256 KiB) cap how many. */
+int sq_batch_placements(const sq_batch_timing *t, size_t n, double sample_s) {
+    if (3 * n <= SQ_BATCH_L1_BYTES || t->placements <= 1)
+        return 1;
+    double per_us = (double)(t->samples + 1) * sample_s * 1e6;
+    int fit = per_us > 0 ? (int)(SQ_BATCH_PLACING_US / per_us) : t->placements;
+    fit = fit < SQ_BATCH_LEAST_PLACEMENTS ? SQ_BATCH_LEAST_PLACEMENTS : fit;
+    return fit < t->placements ? fit : t->placements;
+}
+
+/* v on n elements of one placement, b: a warm call, then the fastest of t's
+ * samples, each of *calls calls (set when 0, from the warm call), in TSC
+ * ticks per element. *sample_ticks: a sample's length. */
+static double on_placement(const sq_batch_variant *v, const sq_batch_buffers *b, size_t n,
+                           uint64_t *calls, const sq_batch_timing *t, const sq_calibration *cal,
+                           double *sample_ticks) {
+    double one = ticks_of(v, b, n, 1, cal); /* warms the buffers and the code */
     if (!*calls) {
-        double one = ticks_of(v, b, n, 1, cal), want = t->sample_s * cal->tsc_hz;
+        one = ticks_of(v, b, n, 1, cal);
+        double want = t->sample_s * cal->tsc_hz;
         *calls = one > 0 && one < want ? (uint64_t)(want / one) : 1;
     }
-    double cpt = sq_cycles_per_tick_now(ccfg, cal);
+    *sample_ticks = one * (double)*calls;
     double best = INFINITY;
     for (int s = 0; s < t->samples; s++) {
         double ticks = ticks_of(v, b, n, *calls, cal);
         if (ticks < best)
             best = ticks;
     }
-    return best * cpt / ((double)*calls * (double)n);
+    return best / ((double)*calls * (double)n);
+}
+
+double sq_batch_repetition(const sq_batch_variant *v, sq_batch_pool *p, size_t n, uint64_t *calls,
+                           const sq_batch_timing *t, const sq_calibration_config *ccfg,
+                           const sq_calibration *cal, int *places) {
+    double best = INFINITY, sample_ticks = 0;
+    int nplaces = 1;
+    for (int k = 0; k < nplaces; k++) {
+        sq_batch_buffers b = sq_batch_place(p, n);
+        double cpt = sq_cycles_per_tick_now(ccfg, cal);
+        double c = on_placement(v, &b, n, calls, t, cal, &sample_ticks) * cpt;
+        best = c < best ? c : best;
+        if (!k)
+            nplaces = sq_batch_placements(t, n, sample_ticks / cal->tsc_hz);
+    }
+    if (places)
+        *places = nplaces;
+    return best;
+}
+
+/* How far the add-chain clocks either side of a sweep may differ for its
+ * figures to stand; past it the sweep is taken again, up to SWEEP_TRIES
+ * times in all. */
+#define SWEEP_CLOCK_DRIFT 0.01
+#define SWEEP_TRIES       3
+
+/* The rows' repetitions: each is the fastest over its placements
+ * (sq_batch_placements), and each placement is a sweep over every row, the
+ * repetitions taking the sweeps in turn, so that a repetition's placements
+ * lie apart in time by all the others' sweeps. A slow spell of the machine
+ * (the core's other tenant, on the host) is longer than a sweep: on AMD
+ * Zen 5 it covered all 8 placements of a row when they came one after
+ * another (0.8 ms; the fastest read 0.064 cycles a pair where the rest read
+ * 0.049). A sweep's ticks become cycles at the mean of add-chain clocks
+ * taken before and after it (a sweep lasts 5 to 40 ms): a clock per row
+ * and placement doubled the time of the batch rows. */
+static int sweeps(const sq_batch_variant *const *vs, const sq_batch_timing *t,
+                  const sq_calibration_config *ccfg, const sq_calibration *cal, sq_batch_pool *pool,
+                  size_t most, bool progress, sq_batch_result *out, int nrows, uint64_t *calls,
+                  int *places) {
+    double *ticks = malloc(sizeof *ticks * (size_t)(nrows + 1));
+    if (!ticks)
+        return -1;
+    for (int i = 0; i < nrows; i++)
+        for (int r = 0; r < t->reps; r++)
+            out[i].samples[r] = INFINITY;
+    int nsweeps = t->placements * t->reps;
+    for (int j = 0; j < nsweeps; j++) {
+        int r = j % t->reps, k = j / t->reps;
+        if (progress)
+            fprintf(stderr, "\rsqcolor: timing batch, placement %d of %d%-30s", j + 1, nsweeps, "");
+        double before, after;
+        for (int try = 0; try < SWEEP_TRIES; try++) {
+            sq_batch_buffers b = sq_batch_place(pool, most);
+            before = sq_cycles_per_tick_now(ccfg, cal);
+            for (int i = 0; i < nrows; i++) {
+                ticks[i] = INFINITY;
+                if (places[i] && k >= places[i])
+                    continue;
+                double sample_ticks;
+                ticks[i] =
+                    on_placement(vs[i / t->nsizes], &b, out[i].n, &calls[i], t, cal, &sample_ticks);
+                if (!places[i])
+                    places[i] = sq_batch_placements(t, out[i].n, sample_ticks / cal->tsc_hz);
+            }
+            after = sq_cycles_per_tick_now(ccfg, cal);
+            if (fabs(after / before - 1) <= SWEEP_CLOCK_DRIFT)
+                break;
+        }
+        double cpt = (before + after) / 2;
+        for (int i = 0; i < nrows; i++)
+            if (ticks[i] * cpt < out[i].samples[r])
+                out[i].samples[r] = ticks[i] * cpt;
+    }
+    free(ticks);
+    return 0;
 }
 
 int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timing *t,
@@ -111,36 +240,17 @@ int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timin
                                    .reps = t->reps,
                                    .samples = sq_samples_alloc((size_t)t->reps)};
     uint64_t *calls = calloc((size_t)nrows + 1, sizeof *calls);
-    int rc = calls ? 0 : -1;
+    int *places = calloc((size_t)nrows + 1, sizeof *places);
+    int rc = calls && places ? 0 : -1;
     for (int i = 0; i < nrows; i++)
         rc |= out[i].samples ? 0 : -1;
-    /* Each repetition on buffers placed anew. On the guest's 2 MiB pages the
-     * cache sets a buffer meets should be its own, yet which pages it gets
-     * moves same_color_batch/avx2 at 256 KiB from 0.049 to 0.078 cycles a
-     * pair (AMD Zen 5; the host may back them with small pages), while the
-     * samples of one placement agree: the repetitions must differ in
-     * placement for the median and its interval to say what another run
-     * would see. Every placement is held to the end, or the kernel hands
-     * the pages of the one before back (docs/batch.md). */
-    sq_batch_buffers *placed = calloc((size_t)t->reps, sizeof *placed);
-    rc |= placed ? 0 : -1;
-    *huge_pages = true;
-    for (int r = 0; r < t->reps && rc == 0; r++) {
-        if (sq_batch_place(&placed[r], most)) {
-            rc = -1;
-            break;
-        }
-        *huge_pages &= placed[r].huge;
-        if (progress)
-            fprintf(stderr, "\rsqcolor: timing batch, repetition %d of %d%-30s", r + 1, t->reps,
-                    "");
-        for (int i = 0; i < nrows; i++)
-            out[i].samples[r] = sq_batch_repetition(vs[i / t->nsizes], &placed[r], out[i].n,
-                                                    &calls[i], t, ccfg, cal);
+    sq_batch_pool pool;
+    rc |= rc == 0 ? sq_batch_pool_new(&pool, most, t->seed) : -1;
+    *huge_pages = rc == 0 && pool.huge;
+    if (rc == 0) {
+        rc = sweeps(vs, t, ccfg, cal, &pool, most, progress, out, nrows, calls, places);
+        sq_batch_pool_free(&pool);
     }
-    for (int r = 0; placed && r < t->reps; r++)
-        sq_batch_release(&placed[r]);
-    free(placed);
     if (progress)
         fprintf(stderr, "\r%-90s\r", "");
     for (int i = 0; i < nrows; i++) {
@@ -152,6 +262,7 @@ int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timin
         sq_batch_figures(&out[i]);
     }
     free(calls);
+    free(places);
     return rc;
 }
 

@@ -10,6 +10,8 @@
 #include "bench/results/results.h"
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 /* The sizes: squares (pairs) per call, L1- and L2-resident. L1 is 8 KiB: a
  * family's buffers then take at most 24 KiB (same_color_batch's two inputs
@@ -57,12 +59,23 @@ int sq_batch_level(const sq_batch_variant *v);
 #define SQ_BATCH_SAMPLES       3
 #define SQ_BATCH_QUICK_REPS    3
 #define SQ_BATCH_QUICK_SAMPLES 2
+/* Past L1 a repetition is the fastest over placements: up to this many
+ * (--quick: the second), as many as fit SQ_BATCH_PLACING_US of calls, at
+ * least SQ_BATCH_LEAST_PLACEMENTS. Where the buffers all fit the smallest
+ * L1D of the project's CPUs (Zen 4, 32 KiB), one: its sets are indexed by
+ * bits inside the page, which no placement changes. */
+#define SQ_BATCH_PLACEMENTS       8
+#define SQ_BATCH_QUICK_PLACEMENTS 3
+#define SQ_BATCH_LEAST_PLACEMENTS 2
+#define SQ_BATCH_PLACING_US       800
+#define SQ_BATCH_L1_BYTES         (32 << 10)
 
 typedef struct sq_batch_timing {
-    int reps;                         /* repetitions, each on buffers placed anew; a cell
-                                         is their median */
-    int samples;                      /* timed samples per repetition; the fastest counts */
+    int reps;                         /* repetitions; a cell is their median */
+    int samples;                      /* timed samples per placement; the fastest counts */
+    int placements;                   /* placements per repetition past L1, at most */
     double sample_s;                  /* length of one sample */
+    uint64_t seed;                    /* draws the placements; a run's processes each their own */
     size_t sizes[SQ_BATCH_MAX_SIZES]; /* squares (pairs) per call, each timed */
     int nsizes;
 } sq_batch_timing;
@@ -70,35 +83,53 @@ typedef struct sq_batch_timing {
 /* The default run's and --quick's, at the L1 and L2 sizes. */
 sq_batch_timing sq_batch_timing_defaults(bool quick);
 
-/* The three buffers of a placement: random squares (the same every time)
- * in in[0] and in[1], room for the output, in one block of its own. */
+/* Where the calls read and write, held for a process: random squares (the
+ * inputs) and room for outputs, on huge pages where the kernel gives them.
+ * Each placement draws its buffers from them anew. */
+typedef struct sq_batch_pool {
+    uint8_t *in, *out;
+    size_t in_size, out_size;
+    bool huge;    /* both are on huge pages */
+    uint64_t rng; /* draws the placements */
+} sq_batch_pool;
+
+/* A pool for calls of up to `most` elements, its placements drawn from
+ * seed. 0, or -1 out of memory. */
+int sq_batch_pool_new(sq_batch_pool *p, size_t most, uint64_t seed);
+void sq_batch_pool_free(sq_batch_pool *p);
+
+/* One placement's buffers: two inputs of random squares, disjoint, and an
+ * output, each on a 64 KiB boundary of the pool (the period of a 1 MiB
+ * 16-way L2's sets, so every placement puts them on the same sets of the
+ * guest's addresses; which host pages back them is what changes). */
 typedef struct sq_batch_buffers {
-    uint8_t *in[2];
+    const uint8_t *in[2];
     void *out;
-    void *block;
-    size_t block_size;
-    bool huge; /* the block is on huge pages */
 } sq_batch_buffers;
 
-/* The buffers placed anew for calls of up to `size` elements, on pages of
- * their own while the caller holds the others. 0, or -1 out of memory. */
-int sq_batch_place(sq_batch_buffers *b, size_t size);
-void sq_batch_release(sq_batch_buffers *b);
+sq_batch_buffers sq_batch_place(sq_batch_pool *p, size_t n);
 
-/* One repetition of v on n elements of b: the fastest of t's samples, each
- * of *calls calls (set when 0, from one warm call), in core cycles per
+/* How many placements a repetition of n elements takes, its samples
+ * sample_s seconds long: 1 where the buffers fit SQ_BATCH_L1_BYTES, else
+ * t->placements, or as many as fit SQ_BATCH_PLACING_US, at least
+ * SQ_BATCH_LEAST_PLACEMENTS. */
+int sq_batch_placements(const sq_batch_timing *t, size_t n, double sample_s);
+
+/* One repetition of v on n elements: the fastest of t's samples, each of
+ * *calls calls (set when 0, from one warm call), on each of its placements
+ * drawn from p (how many into *places, if not NULL), in core cycles per
  * element at an add-chain clock taken just before (sq_cycles_per_tick_now). */
-double sq_batch_repetition(const sq_batch_variant *v, const sq_batch_buffers *b, size_t n,
-                           uint64_t *calls, const sq_batch_timing *t,
-                           const sq_calibration_config *ccfg, const sq_calibration *cal);
+double sq_batch_repetition(const sq_batch_variant *v, sq_batch_pool *p, size_t n, uint64_t *calls,
+                           const sq_batch_timing *t, const sq_calibration_config *ccfg,
+                           const sq_calibration *cal, int *places);
 
 /* Whether load/store bound b copies its input exactly, and nothing past it:
  * its check before it is timed (bounds compute no color to verify). */
 bool sq_batch_bound_copies(const sq_batch_variant *b);
 
 /* Times vs[0..n) at each of t's sizes into out[t->nsizes * i + size]: each
- * repetition times every row on buffers of its own, on huge pages where
- * the kernel gives them (*huge_pages says whether it did for all;
+ * repetition times every row on placements of its own from one pool, on
+ * huge pages where the kernel gives them (*huge_pages says whether it did;
  * huge_pages.h). cal from sq_calibrate_clock. progress: a line on stderr
  * that counts the repetitions. Returns 0, or -1 out of memory. */
 int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timing *t,
