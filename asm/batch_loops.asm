@@ -1,8 +1,9 @@
 ; Batch timing's loops: `calls` calls of a batch routine through a pointer
 ; between two TSC stamps, each loop on a 64-byte line of its own. In C
 ; (where the loop was) it moved with whatever the compiler laid out before
-; it: a getenv added to the placement code moved color_mask/scalar/asm from
-; 3.40 to 2.99 cycles a square, in L1 and L2 alike, the routine untouched.
+; it, as call mode's loop did (call_loops.asm). It does not settle every
+; routine: color_mask/scalar/asm, whose loop exits every 64 squares, reads
+; 2.99 or 3.41 cycles a square by where the kernels lie in the binary.
 ;
 ; uint64_t sq_batch_calls1(void (*fn)(void), const uint8_t *in, void *out,
 ;                          size_t n, uint64_t calls)
