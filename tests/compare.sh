@@ -385,6 +385,26 @@ grep -q '^| color/t999 | 2.00±0.00 | asm = gcc-12 |' "$tmp/big_markdown.txt" &&
 within 5 big_compare "$bin" compare "$tmp/big.json" "$tmp/big.json"
 grep -q '^compare: 40000 rows matched' "$tmp/big_compare.txt" && ok || bad "big compare: $(tail -1 "$tmp/big_compare.txt")"
 
+# A group whose rows all moved alike (something the processes share, as the
+# branch rows of the AMD Zen 5 guest at one of two speeds a process): the
+# rows are flagged as ever, and a line says the group moved as a whole, in
+# the table and in the JSON; three rows of 25 moving do not move the group.
+make_run "$tmp/group.json" '[range(25) | row("color/t\(.)/asm"; "random"; "branch"; one(10))]'
+make_run "$tmp/group_moved.json" '[range(25) | row("color/t\(.)/asm"; "random"; "branch"; one(10.6))]'
+make_run "$tmp/group_three.json" '[range(25) | row("color/t\(.)/asm"; "random"; "branch"; one(if . < 3 then 10.6 else 10 end))]'
+compare_ok group_moved 1 "$tmp/group.json" "$tmp/group_moved.json" --changes-only
+grep -q '^drift: branch rows on random read 6.0% slower in B as a group (the median of 25 timed alone), and 25 of its 25 were flagged' "$tmp/group_moved.txt" &&
+    [ "$(grep -c '(its group moved x1.060)$' "$tmp/group_moved.txt")" -eq 25 ] && ok ||
+    bad "group moved: $(grep -m3 'drift\|t1/' "$tmp/group_moved.txt")"
+"$bin" compare "$tmp/group.json" "$tmp/group_moved.json" --format json |
+    jq -e '.drift == [{"mode": "branch", "sequence": "random", "ratio": 1.06, "rows": 25}] and (.rows[0].drift == 1.06)' >/dev/null &&
+    ok || bad "group moved, json: $("$bin" compare "$tmp/group.json" "$tmp/group_moved.json" --format json | jq -c .drift)"
+compare_ok group_three 1 "$tmp/group.json" "$tmp/group_three.json" --changes-only
+[ "$(grep -c ' SLOWER' "$tmp/group_three.txt")" -eq 3 ] && ! grep -q '^drift' "$tmp/group_three.txt" && ok ||
+    bad "three of a group: $(grep -c ' SLOWER' "$tmp/group_three.txt") slower, $(grep '^drift' "$tmp/group_three.txt")"
+compare_ok group_same 0 "$tmp/group.json" "$tmp/group.json"
+grep -q '^drift' "$tmp/group_same.txt" && bad "a file against itself drifted" || ok
+
 # --alpha still works; bad --fail-over and --alpha values are one line and exit 2.
 compare_ok alpha 1 "$tmp/a.json" "$tmp/slow.json" --alpha 0.05 --fail-over 2.5
 expect_usage "--fail-over takes a number from 0 to 1000, not 'abc'" compare "$tmp/a.json" "$tmp/a.json" --fail-over abc

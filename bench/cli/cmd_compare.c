@@ -20,6 +20,7 @@
  * run is near a speed of the other. */
 #include "bench/cli/cli.h"
 #include "bench/report/compare_batch.h"
+#include "bench/report/compare_drift.h"
 #include "bench/machine/cpu_model.h"
 #include "bench/results/results_read.h"
 #include "bench/util/escape.h"
@@ -60,6 +61,7 @@ typedef struct row {
                              when not t-tested */
     bool significant;
     const char *why_not; /* what kept a row with p <= q from significance */
+    double drift;        /* its group's drift (compare_drift.h), 1 if none */
 } row;
 
 /* The least change flagged in a row whose A median is a. */
@@ -203,12 +205,14 @@ static void list_missing(const sq_run *from, const row_index *in, const char *la
 
 /* What matching and testing the rows found. */
 typedef struct tally {
-    int matched, ntested; /* rows in both runs; of them, t-tested */
-    int nsamples;         /* t-tested on samples: no side had two processes */
-    int nfinite, nzero;   /* not tested: a non-finite value; about zero in both */
-    int nfew;             /* not tested: one sample a side */
-    int nflagged;         /* t-tested rows whose adjusted p is at most q */
-    double p_cut;         /* the p-value a row needed for that beside them */
+    int matched, ntested;          /* rows in both runs; of them, t-tested */
+    int nsamples;                  /* t-tested on samples: no side had two processes */
+    int nfinite, nzero;            /* not tested: a non-finite value; about zero in both */
+    int nfew;                      /* not tested: one sample a side */
+    int nflagged;                  /* t-tested rows whose adjusted p is at most q */
+    double p_cut;                  /* the p-value a row needed for that beside them */
+    sq_drift drift[SQ_DRIFT_MOST]; /* the groups that moved together, B against A */
+    int ndrift;
 } tally;
 
 /* t-tests a row on its units: per-process medians where a side has two
@@ -238,16 +242,27 @@ static void test_rows(const sq_run *a, const row_index *b, double q, row *rows, 
     double *p = malloc(sizeof *p * ((size_t)a->nresults + 1));
     double *adjusted = malloc(sizeof *adjusted * ((size_t)a->nresults + 1));
     int *tested = malloc(sizeof *tested * ((size_t)a->nresults + 1));
-    if (!p || !adjusted || !tested) {
+    const sq_result **ra = malloc(sizeof *ra * ((size_t)a->nresults + 1) * 2);
+    if (!p || !adjusted || !tested || !ra) {
         fprintf(stderr, "sqcolor compare: out of memory\n");
         exit(SQ_EXIT_FAIL);
     }
+    const sq_result **rb = ra + a->nresults + 1;
     for (int i = 0; i < a->nresults; i++) {
-        const sq_result *rb = find_row(b, &a->results[i]);
-        if (!rb)
-            continue;
-        row *w = &rows[t->matched++];
-        *w = (row){.a = side_of(&a->results[i]), .b = side_of(rb), .p = NAN, .detectable = NAN};
+        const sq_result *r = find_row(b, &a->results[i]);
+        if (r) {
+            ra[t->matched] = &a->results[i];
+            rb[t->matched++] = r;
+        }
+    }
+    t->ndrift = sq_drift_find(ra, rb, t->matched, t->drift);
+    for (int i = 0; i < t->matched; i++) {
+        row *w = &rows[i];
+        *w = (row){.a = side_of(ra[i]),
+                   .b = side_of(rb[i]),
+                   .p = NAN,
+                   .detectable = NAN,
+                   .drift = sq_drift_ratio(t->drift, t->ndrift, ra[i]->mode, ra[i]->sequence)};
         if (!w->a.finite || !w->b.finite) {
             w->untested = "untested (a non-finite sample or median)";
             t->nfinite++;
@@ -260,11 +275,12 @@ static void test_rows(const sq_run *a, const row_index *b, double q, row *rows, 
             w->untested = "untested (one sample a side)";
             t->nfew++;
         } else {
-            tested[t->ntested] = t->matched - 1;
+            tested[t->ntested] = i;
             t->nsamples += w->by_samples;
             p[t->ntested++] = w->t.p;
         }
     }
+    free(ra);
     sq_bh_adjust(p, t->ntested, adjusted);
     for (int k = 0; k < t->ntested; k++)
         t->nflagged += adjusted[k] <= q;
@@ -352,10 +368,14 @@ static json_t *row_json(const row *w, double fail_over) {
     json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:b, s:s?}", "id", r->variant->id, "sequence",
                           r->sequence, "mode", sq_mode_names[r->mode], "verdict", verdict_word(w),
                           "over_fail_over", (int)over_gate(w, fail_over), "test", test_word(w));
-    const double values[] = {w->a.finite ? w->a.s.median : NAN, w->b.finite ? w->b.s.median : NAN,
-                             w->p, w->detectable, detectable_pct(w)};
-    static const char *const keys[] = {"a", "b", "p", "detectable", "detectable_pct"};
-    for (int k = 0; o && k < 5; k++)
+    const double values[] = {w->a.finite ? w->a.s.median : NAN,
+                             w->b.finite ? w->b.s.median : NAN,
+                             w->p,
+                             w->detectable,
+                             detectable_pct(w),
+                             w->drift};
+    static const char *const keys[] = {"a", "b", "p", "detectable", "detectable_pct", "drift"};
+    for (int k = 0; o && k < 6; k++)
         if (json_object_set_new(o, keys[k], json_number(values[k])))
             o = NULL;
     return o;
@@ -370,8 +390,19 @@ static int put_stdout(const char *text, size_t size, void *unused) {
  * safely, as every file's: sq_json_shown). Returns the gate's count, or -1
  * out of memory. */
 static int print_json(const char *const files[2], const sq_run *a, const sq_run *b, row *rows,
-                      int matched, double q, double fail_over, bool changes_only) {
-    json_t *list = json_array();
+                      const tally *t, double q, double fail_over, bool changes_only) {
+    int matched = t->matched;
+    json_t *drift = json_array();
+    for (int g = 0; drift && g < t->ndrift; g++) {
+        const sq_drift *d = &t->drift[g];
+        if (json_array_append_new(drift, json_pack("{s:s, s:s, s:f, s:i}", "mode",
+                                                   sq_mode_names[d->mode], "sequence", d->sequence,
+                                                   "ratio", d->ratio, "rows", d->rows))) {
+            json_decref(drift);
+            drift = NULL;
+        }
+    }
+    json_t *list = drift ? json_array() : NULL;
     int gate = 0, significant = 0;
     for (int i = 0; list && i < matched; i++) {
         judge(&rows[i], q);
@@ -388,16 +419,17 @@ static int print_json(const char *const files[2], const sq_run *a, const sq_run 
     int batch_gate = 0;
     json_t *batch = list ? sq_compare_batch_json(a, b, q, fail_over, &batch_gate) : NULL;
     sq_stats spread = detectable_spread(rows, matched);
-    json_t *root = list && batch
-                       ? json_pack("{s:s, s:s, s:o, s:o, s:{s:i, s:i, s:i, s:{s:o, s:o}}}", "a",
-                                   files[0], "b", files[1], "rows", list, "batch", batch, "summary",
-                                   "matched", matched, "significant", significant, "over_fail_over",
-                                   gate + batch_gate, "detectable_pct", "median",
-                                   json_number(spread.median), "p90", json_number(spread.p90))
-                       : NULL;
+    json_t *root =
+        list && batch ? json_pack("{s:s, s:s, s:o, s:o, s:o, s:{s:i, s:i, s:i, s:{s:o, s:o}}}", "a",
+                                  files[0], "b", files[1], "rows", list, "batch", batch, "drift",
+                                  drift, "summary", "matched", matched, "significant", significant,
+                                  "over_fail_over", gate + batch_gate, "detectable_pct", "median",
+                                  json_number(spread.median), "p90", json_number(spread.p90))
+                      : NULL;
     if (!root) {
         json_decref(list);
         json_decref(batch);
+        json_decref(drift);
         return -1;
     }
     char *text = json_dumps(root, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
@@ -458,7 +490,29 @@ static void print_row(const row *w, double fail_over) {
     } else if (*verdict) {
         printf("  %s", verdict);
     }
+    if (w->significant && w->drift != 1)
+        printf(" (its group moved x%.3f)", w->drift);
     printf("\n");
+}
+
+/* A line per group that drifted and holds a row flagged, before the
+ * summary. */
+static void print_drift(const tally *t, const row *rows) {
+    for (int g = 0; g < t->ndrift; g++) {
+        const sq_drift *d = &t->drift[g];
+        int in = 0, flagged = 0;
+        for (int i = 0; i < t->matched; i++)
+            if (rows[i].a.r->mode == d->mode && strcmp(rows[i].a.r->sequence, d->sequence) == 0)
+                in++, flagged += rows[i].significant;
+        if (!flagged)
+            continue;
+        printf("\ndrift: %s rows on ", sq_mode_names[d->mode]);
+        sq_put_plain(stdout, d->sequence);
+        printf(" read %.1f%% %s in B as a group (the median of %d timed alone), and %d of its %d "
+               "were flagged: something the runs' processes share moved them, not only their "
+               "code (docs/statistics.md)",
+               100 * fabs(d->ratio - 1), d->ratio > 1 ? "slower" : "faster", d->rows, flagged, in);
+    }
 }
 
 /* A line each where the two files' CPUs or builds differ: then a row that
@@ -588,7 +642,7 @@ static int run_compare(int argc, char **argv) {
     bool changes_only = v[OPT_CHANGES_ONLY].given;
     int gate = 0;
     if (v[OPT_FORMAT].choice == 1) {
-        gate = print_json(files, a, b, rows, t.matched, q, fail_over, changes_only);
+        gate = print_json(files, a, b, rows, &t, q, fail_over, changes_only);
         if (gate < 0)
             fprintf(stderr, "sqcolor compare: out of memory\n");
         goto done;
@@ -616,6 +670,7 @@ static int run_compare(int argc, char **argv) {
                "it, so only the floor (%g%% of A, %g cycles) keeps such a change from being "
                "flagged\n",
                t.nsamples, t.ntested, 100 * CHANGE_FLOOR_REL, CHANGE_FLOOR_CYCLES);
+    print_drift(&t, rows);
     list_missing(a, &ib, "A");
     list_missing(b, &ia, "B");
     if (t.nzero || t.nfinite || t.nfew)

@@ -1,0 +1,39 @@
+/* compare's drift: a mode and sequence whose rows moved together between two
+ * runs. A change to code moves the rows of that code; something the runs'
+ * processes share moves every row of a kind: on the AMD Zen 5 guest each
+ * process reads every branch row on the random and game sequences at one of
+ * two speeds, 6% apart, and two runs of one build whose three processes each
+ * fell on opposite speeds differed on 502 rows. compare keeps its verdicts
+ * and says, beside the rows flagged in such a group, that the group moved as
+ * a whole. Judging each row against its group's median was tried: rows of a
+ * group do not move alike (branch-free code in branch mode not at all), and
+ * it flagged them instead. */
+#ifndef SQCOLOR_COMPARE_DRIFT_H
+#define SQCOLOR_COMPARE_DRIFT_H
+
+#include "bench/results/results.h"
+
+/* A group's median needs this many rows to stand for the group, and to be
+ * this far from 1 (compare's floor) to be drift. */
+#define SQ_DRIFT_LEAST_ROWS 20
+#define SQ_DRIFT_MIN        0.01
+
+typedef struct sq_drift {
+    sq_mode mode;
+    const char *sequence;
+    double ratio; /* the median of its rows' B/A */
+    int rows;     /* over how many */
+} sq_drift;
+
+#define SQ_DRIFT_MOST 64
+
+/* The groups of the matched rows a[i], b[i] (i < n) that drifted, into out
+ * (room for SQ_DRIFT_MOST). A row counts where both sides run at one speed,
+ * were timed themselves (not shared) and A's median is at least a cycle.
+ * Returns how many. */
+int sq_drift_find(const sq_result *const *a, const sq_result *const *b, int n, sq_drift *out);
+
+/* The ratio of the group of mode and sequence among d[0..nd), 1 if none. */
+double sq_drift_ratio(const sq_drift *d, int nd, sq_mode mode, const char *sequence);
+
+#endif
