@@ -1,13 +1,14 @@
 /* compare's drift: a mode and sequence whose rows moved together between two
- * runs. A change to code moves the rows of that code; something the runs'
- * processes share moves every row of a kind: on the AMD Zen 5 guest each
- * process reads every branch row on the random and game sequences at one of
- * two speeds, 6% apart, and two runs of one build whose three processes each
- * fell on opposite speeds differed on 502 rows. compare keeps its verdicts
- * and says, beside the rows flagged in such a group, that the group moved as
- * a whole. Judging each row against its group's median was tried: rows of a
- * group do not move alike (branch-free code in branch mode not at all), and
- * it flagged them instead. */
+ * runs. A change to code moves the rows of that code; a state of the machine
+ * moves every row of a kind: on the AMD Zen 5 guest every branch row on the
+ * random and game sequences reads 6% slower for seconds to minutes at a time
+ * (color/lookup/asm on random: 14.05 or 14.86 cycles; a run's processes on
+ * one speed or split between them), latency rows not at all, and two runs of
+ * one build, each wholly on one speed, differed on 498 rows. compare keeps its
+ * verdicts and says, beside the rows flagged in such a group, that the group
+ * moved as a whole. Judging each row against its group's median was tried:
+ * rows of a group do not move alike (branch-free code in branch mode not at
+ * all), and it flagged them instead. */
 #ifndef SQCOLOR_COMPARE_DRIFT_H
 #define SQCOLOR_COMPARE_DRIFT_H
 
