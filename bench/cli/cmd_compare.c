@@ -1,197 +1,25 @@
 /* sqcolor compare A.json B.json: per matching row, both medians with their 95%
- * intervals, B/A, the smallest change the row could show, and a verdict
- * (docs/statistics.md). The variance that matters between runs arises between
- * processes, so a row's samples are summed up by process, each process by its
- * median, and a row differs significantly only when
- *   - Student's t-test of those per-process medians (variance pooled: under
- *     the null both runs are of one distribution, and with as many processes
- *     a side the test keeps its level when spreads differ; Welch's degrees of
- *     freedom would fall to 2 from 4 at 3 processes a side) gives a p-value
- *     that, Benjamini-Hochberg-adjusted over every row tested, is at most q
- *     (the false discovery rate, --alpha, default 0.01), and
- *   - the medians, and the means of the per-process medians, are both at least
- *     the floor apart (CHANGE_FLOOR_*), the same way: two runs of one build
- *     differ by less, so they flag nothing.
- * Where neither side has samples of two processes (files from before
- * processes), the samples are the units, as they were. Rows about zero in both
- * runs, and rows with a non-finite sample or median, are not tested. A row at
- * two speeds in either run (stats.h, sq_modes_of) is not t-tested, as the test
- * would measure the shares of the mixture: it differs only when no speed of one
- * run is near a speed of the other. */
+ * intervals, B/A, the p-value, the smallest change the row could show, and a
+ * verdict, as compare_rows.c judges them (docs/statistics.md); then the
+ * groups that moved as a whole, the rows only in one file, a summary line and
+ * the batch rows (compare_batch.c). As a table or as JSON for scripts. */
 #include "bench/cli/cli.h"
-#include "bench/report/compare_batch.h"
-#include "bench/report/compare_drift.h"
+#include "bench/cli/compare_rows.h"
 #include "bench/machine/cpu_model.h"
+#include "bench/report/compare_batch.h"
 #include "bench/results/results_read.h"
 #include "bench/util/escape.h"
-#include "bench/util/stats.h"
 
 #include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Two speeds this close, relative to the larger, are the same speed. */
-#define SPEED_MATCH 0.03
-
-/* The effect floor: a change smaller than CHANGE_FLOOR_REL of A's median, or
- * than CHANGE_FLOOR_CYCLES (rows under 2 cycles), is never flagged. Two runs
- * of one build differ by less (docs/statistics.md). */
-#define CHANGE_FLOOR_REL    0.01
-#define CHANGE_FLOOR_CYCLES 0.02
-
-/* One run's side of a matched row. */
-typedef struct side {
-    const sq_result *r;
-    sq_stats s; /* recomputed from the samples, as the run computed it */
-    sq_speed speeds[SQ_MAX_MODES];
-    int nspeeds;    /* 1 (the median) or SQ_MAX_MODES */
-    bool finite;    /* samples there, and every one and the median a number */
-    int nprocesses; /* processes its samples came from (1 where none recorded) */
-} side;
-
-typedef struct row {
-    side a, b;
-    const char *untested; /* why the row was not tested, or NULL */
-    bool by_speeds;       /* judged by its speeds, not by the t-test */
-    bool by_samples;      /* t-tested on samples: no side has two processes */
-    sq_ttest t;           /* the t-test of B's units less A's */
-    double p;             /* Benjamini-Hochberg-adjusted p-value; NAN when not t-tested */
-    double detectable;    /* the smallest change the row could show, in cycles; NAN
-                             when not t-tested */
-    bool significant;
-    const char *why_not; /* what kept a row with p <= q from significance */
-    double drift;        /* its group's drift (compare_drift.h), 1 if none */
-} row;
-
-/* The least change flagged in a row whose A median is a. */
-static double change_floor(double a) {
-    return fmax(CHANGE_FLOOR_REL * fabs(a), CHANGE_FLOOR_CYCLES);
-}
-
-static side side_of(const sq_result *r) {
-    side s = {.r = r, .s = r->cycles, .finite = r->reps > 0 && isfinite(r->cycles.median)};
-    for (int k = 0; k < r->reps; k++)
-        s.finite &= isfinite(r->samples[k]) != 0;
-    s.nprocesses = sq_group_count(r->process, r->reps);
-    if (!s.finite)
-        return s;
-    s.s = sq_stats_of(r->samples, r->reps);
-    if (r->nmodes == SQ_MAX_MODES) {
-        memcpy(s.speeds, r->modes, sizeof s.speeds);
-        s.nspeeds = SQ_MAX_MODES;
-    } else {
-        s.nspeeds = sq_modes_of(r->samples, r->reps, s.speeds);
-    }
-    if (!s.nspeeds) {
-        s.speeds[0] = (sq_speed){s.s.median, 1};
-        s.nspeeds = 1;
-    }
-    return s;
-}
-
-/* No speed of a is within SPEED_MATCH (or the resolution) of a speed of b. */
-static bool speeds_apart(const side *a, const side *b) {
-    for (int i = 0; i < a->nspeeds; i++) {
-        for (int j = 0; j < b->nspeeds; j++) {
-            double x = a->speeds[i].cycles, y = b->speeds[j].cycles;
-            double near = fmax(SPEED_MATCH * fmax(fabs(x), fabs(y)), SQ_RESOLUTION_CYCLES);
-            if (fabs(x - y) < near)
-                return false;
-        }
-    }
-    return true;
-}
-
-/* A side at one speed that lies between the two speeds of the other: its
- * repetitions may be a mixture of the same two (a median between them), which
- * is no evidence of a change (AMD Zen 5, one build: a branch row at 0.633
- * and 0.766 in one run, 0.706 in the next). */
-static bool one_speed_between(const side *one, const side *two) {
-    return one->nspeeds == 1 && two->nspeeds == SQ_MAX_MODES &&
-           one->speeds[0].cycles > two->speeds[0].cycles &&
-           one->speeds[0].cycles < two->speeds[1].cycles;
-}
-
-static void judge(row *w, double q) {
-    const sq_stats *a = &w->a.s, *b = &w->b.s;
-    if (w->untested)
-        return;
-    if (w->by_speeds) {
-        w->significant = speeds_apart(&w->a, &w->b) && !one_speed_between(&w->a, &w->b) &&
-                         !one_speed_between(&w->b, &w->a);
-        return;
-    }
-    if (!(w->p <= q))
-        return;
-    double moved = b->median - a->median, floor = change_floor(a->median);
-    if (fabs(moved) < floor || fabs(w->t.diff) < floor || (moved > 0) != (w->t.diff > 0))
-        w->why_not = "(under the floor)";
-    else
-        w->significant = true;
-}
-
-/* A significant slowdown over fail_over percent of |A|; from an A about zero,
- * any slowdown to a B that is not. */
-static bool over_gate(const row *w, double fail_over) {
-    const sq_stats *a = &w->a.s, *b = &w->b.s;
-    if (!w->significant || fail_over < 0 || !(b->median > a->median))
-        return false;
-    if (sq_about_zero(*a))
-        return !sq_about_zero(*b);
-    return (b->median - a->median) / fabs(a->median) * 100 > fail_over;
-}
-
-/* A run's rows sorted by (id, sequence, mode), for matching in n log n. */
-typedef struct row_index {
-    const sq_result **by_key;
-    int n;
-} row_index;
-
-static int key_order(const sq_result *a, const sq_result *b) {
-    int c = strcmp(a->variant->id, b->variant->id);
-    if (!c)
-        c = strcmp(a->sequence, b->sequence);
-    return c ? c : (a->mode > b->mode) - (a->mode < b->mode);
-}
-
-/* Rows of one key in file order, so the first of them is matched. */
-static int by_key(const void *x, const void *y) {
-    const sq_result *a = *(const sq_result *const *)x, *b = *(const sq_result *const *)y;
-    int c = key_order(a, b);
-    return c ? c : (a > b) - (a < b);
-}
-
-static row_index index_rows(const sq_run *run) {
-    row_index ix = {malloc(sizeof *ix.by_key * ((size_t)run->nresults + 1)), run->nresults};
-    if (!ix.by_key) {
-        fprintf(stderr, "sqcolor compare: out of memory\n");
-        exit(SQ_EXIT_FAIL);
-    }
-    for (int i = 0; i < run->nresults; i++)
-        ix.by_key[i] = &run->results[i];
-    qsort(ix.by_key, (size_t)ix.n, sizeof *ix.by_key, by_key);
-    return ix;
-}
-
-/* The first row of like's key, or NULL. */
-static const sq_result *find_row(const row_index *ix, const sq_result *like) {
-    int lo = 0, hi = ix->n;
-    while (lo < hi) {
-        int mid = lo + (hi - lo) / 2;
-        if (key_order(ix->by_key[mid], like) < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < ix->n && key_order(ix->by_key[lo], like) == 0 ? ix->by_key[lo] : NULL;
-}
-
-static void list_missing(const sq_run *from, const row_index *in, const char *label) {
+static void list_missing(const sq_run *from, const compare_index *in, const char *label) {
     int n = 0;
     for (int i = 0; i < from->nresults; i++) {
         const sq_result *r = &from->results[i];
-        if (find_row(in, r))
+        if (compare_find(in, r))
             continue;
         if (!n++)
             printf("\nrows only in %s:\n", label);
@@ -203,120 +31,9 @@ static void list_missing(const sq_run *from, const row_index *in, const char *la
     }
 }
 
-/* What matching and testing the rows found. */
-typedef struct tally {
-    int matched, ntested;          /* rows in both runs; of them, t-tested */
-    int nsamples;                  /* t-tested on samples: no side had two processes */
-    int nfinite, nzero;            /* not tested: a non-finite value; about zero in both */
-    int nfew;                      /* not tested: one sample a side */
-    int nflagged;                  /* t-tested rows whose adjusted p is at most q */
-    double p_cut;                  /* the p-value a row needed for that beside them */
-    sq_drift drift[SQ_DRIFT_MOST]; /* the groups that moved together, B against A */
-    int ndrift;
-} tally;
-
-/* t-tests a row on its units: per-process medians where a side has two
- * processes, else samples. Returns the test's p-value (NAN: untestable). */
-static double t_test(row *w) {
-    w->by_samples = w->a.nprocesses < 2 && w->b.nprocesses < 2;
-    double *ua = malloc(sizeof *ua * ((size_t)w->a.r->reps + (size_t)w->b.r->reps));
-    double *ub = ua ? ua + w->a.r->reps : NULL;
-    int na =
-        ua ? sq_test_units(w->a.r->samples, w->a.r->process, w->a.r->reps, w->by_samples, ua) : 0;
-    int nb =
-        ua ? sq_test_units(w->b.r->samples, w->b.r->process, w->b.r->reps, w->by_samples, ub) : 0;
-    if (!na || !nb) { /* both sides have samples: none is out of memory */
-        fprintf(stderr, "sqcolor compare: out of memory\n");
-        exit(SQ_EXIT_FAIL);
-    }
-    w->t = sq_t_test(ua, na, ub, nb);
-    free(ua);
-    return w->t.p;
-}
-
-/* Fills rows[0..t->matched) with A's rows that B has too, t-tests those that
- * can be, adjusts their p-values together (Benjamini-Hochberg) and gives each
- * the smallest change it could have shown at the p-value that a row needed
- * beside the rows flagged: q (flagged + 1) / tested. */
-static void test_rows(const sq_run *a, const row_index *b, double q, row *rows, tally *t) {
-    double *p = malloc(sizeof *p * ((size_t)a->nresults + 1));
-    double *adjusted = malloc(sizeof *adjusted * ((size_t)a->nresults + 1));
-    int *tested = malloc(sizeof *tested * ((size_t)a->nresults + 1));
-    const sq_result **ra = malloc(sizeof *ra * ((size_t)a->nresults + 1) * 2);
-    if (!p || !adjusted || !tested || !ra) {
-        fprintf(stderr, "sqcolor compare: out of memory\n");
-        exit(SQ_EXIT_FAIL);
-    }
-    const sq_result **rb = ra + a->nresults + 1;
-    for (int i = 0; i < a->nresults; i++) {
-        const sq_result *r = find_row(b, &a->results[i]);
-        if (r) {
-            ra[t->matched] = &a->results[i];
-            rb[t->matched++] = r;
-        }
-    }
-    t->ndrift = sq_drift_find(ra, rb, t->matched, t->drift);
-    for (int i = 0; i < t->matched; i++) {
-        row *w = &rows[i];
-        *w = (row){.a = side_of(ra[i]),
-                   .b = side_of(rb[i]),
-                   .p = NAN,
-                   .detectable = NAN,
-                   .drift = sq_drift_ratio(t->drift, t->ndrift, ra[i]->mode, ra[i]->sequence)};
-        if (!w->a.finite || !w->b.finite) {
-            w->untested = "untested (a non-finite sample or median)";
-            t->nfinite++;
-        } else if (sq_about_zero(w->a.s) && sq_about_zero(w->b.s)) {
-            w->untested = "untested (about zero in both)";
-            t->nzero++;
-        } else if (w->a.nspeeds > 1 || w->b.nspeeds > 1) {
-            w->by_speeds = true;
-        } else if (isnan(t_test(w))) {
-            w->untested = "untested (one sample a side)";
-            t->nfew++;
-        } else {
-            tested[t->ntested] = i;
-            t->nsamples += w->by_samples;
-            p[t->ntested++] = w->t.p;
-        }
-    }
-    free(ra);
-    sq_bh_adjust(p, t->ntested, adjusted);
-    for (int k = 0; k < t->ntested; k++)
-        t->nflagged += adjusted[k] <= q;
-    t->p_cut = t->ntested ? q * fmin(t->nflagged + 1, t->ntested) / t->ntested : q;
-    for (int k = 0; k < t->ntested; k++) {
-        row *w = &rows[tested[k]];
-        w->p = adjusted[k];
-        w->detectable = fmax(change_floor(w->a.s.median), sq_t_detectable(w->t, t->p_cut));
-    }
-    free(p);
-    free(adjusted);
-    free(tested);
-}
-
-/* The detectable change as a share of A, in percent; NAN where A is about
- * zero (or the row was not t-tested). */
-static double detectable_pct(const row *w) {
-    return sq_about_zero(w->a.s) ? NAN : 100 * w->detectable / fabs(w->a.s.median);
-}
-
-/* The median and 90th percentile of the t-tested rows' detectable changes in
- * percent of A (NAN when none). */
-static sq_stats detectable_spread(const row *rows, int matched) {
-    double *x = malloc(sizeof *x * ((size_t)matched + 1));
-    int n = 0;
-    for (int i = 0; x && i < matched; i++)
-        if (isfinite(detectable_pct(&rows[i])))
-            x[n++] = detectable_pct(&rows[i]);
-    sq_stats s = sq_stats_of(x, x ? n : 0);
-    free(x);
-    return s;
-}
-
 /* A side's cell, "4.000±0.002" (median and the interval's larger half), padded
  * to width columns. */
-static void print_cell(const side *s, int width) {
+static void print_cell(const compare_side *s, int width) {
     char cell[64];
     if (s->finite)
         snprintf(cell, sizeof cell, "%.3f±%.3f", s->s.median, sq_ci_halfwidth(s->s));
@@ -329,7 +46,7 @@ static void print_cell(const side *s, int width) {
 }
 
 /* "4.130 (33%) 4.320 (67%)", or the one speed. */
-static const char *speeds_text(const side *s, char *buf, size_t len) {
+static const char *speeds_text(const compare_side *s, char *buf, size_t len) {
     if (s->nspeeds == 1) {
         snprintf(buf, len, "%.3f", s->speeds[0].cycles);
         return buf;
@@ -339,40 +56,22 @@ static const char *speeds_text(const side *s, char *buf, size_t len) {
     return buf;
 }
 
-/* A row's verdict for scripts: slower, faster, same, or untested. A row
- * judged by its speeds that differs is slower or faster by its medians. */
-static const char *verdict_word(const row *w) {
-    if (w->untested)
-        return "untested";
-    if (!w->significant)
-        return "same";
-    return w->b.s.median >= w->a.s.median ? "slower" : "faster";
-}
-
 /* A number, or null where it is not one. */
 static json_t *json_number(double x) {
     return isfinite(x) ? json_real(x) : json_null();
 }
 
-/* What a row was judged on: "processes", "samples", "speeds", or NULL. */
-static const char *test_word(const row *w) {
-    if (w->untested)
-        return NULL;
-    if (w->by_speeds)
-        return "speeds";
-    return w->by_samples ? "samples" : "processes";
-}
-
-static json_t *row_json(const row *w, double fail_over) {
+static json_t *row_json(const compare_row *w, double fail_over) {
     const sq_result *r = w->a.r;
     json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:b, s:s?}", "id", r->variant->id, "sequence",
-                          r->sequence, "mode", sq_mode_names[r->mode], "verdict", verdict_word(w),
-                          "over_fail_over", (int)over_gate(w, fail_over), "test", test_word(w));
+                          r->sequence, "mode", sq_mode_names[r->mode], "verdict",
+                          compare_verdict_word(w), "over_fail_over",
+                          (int)compare_over_gate(w, fail_over), "test", compare_test_word(w));
     const double values[] = {w->a.finite ? w->a.s.median : NAN,
                              w->b.finite ? w->b.s.median : NAN,
                              w->p,
                              w->detectable,
-                             detectable_pct(w),
+                             compare_detectable_pct(w),
                              w->drift};
     static const char *const keys[] = {"a", "b", "p", "detectable", "detectable_pct", "drift"};
     for (int k = 0; o && k < 6; k++)
@@ -389,8 +88,9 @@ static int put_stdout(const char *text, size_t size, void *unused) {
 /* The verdicts as one JSON document on standard output (its strings shown
  * safely, as every file's: sq_json_shown). Returns the gate's count, or -1
  * out of memory. */
-static int print_json(const char *const files[2], const sq_run *a, const sq_run *b, row *rows,
-                      const tally *t, double q, double fail_over, bool changes_only) {
+static int print_json(const char *const files[2], const sq_run *a, const sq_run *b,
+                      compare_row *rows, const compare_tally *t, double q, double fail_over,
+                      bool changes_only) {
     int matched = t->matched;
     json_t *drift = json_array();
     for (int g = 0; drift && g < t->ndrift; g++) {
@@ -405,8 +105,8 @@ static int print_json(const char *const files[2], const sq_run *a, const sq_run 
     json_t *list = drift ? json_array() : NULL;
     int gate = 0, significant = 0;
     for (int i = 0; list && i < matched; i++) {
-        judge(&rows[i], q);
-        gate += over_gate(&rows[i], fail_over);
+        compare_judge(&rows[i], q);
+        gate += compare_over_gate(&rows[i], fail_over);
         significant += rows[i].significant;
         if (changes_only && !rows[i].significant)
             continue;
@@ -418,7 +118,7 @@ static int print_json(const char *const files[2], const sq_run *a, const sq_run 
     }
     int batch_gate = 0;
     json_t *batch = list ? sq_compare_batch_json(a, b, q, fail_over, &batch_gate) : NULL;
-    sq_stats spread = detectable_spread(rows, matched);
+    sq_stats spread = compare_detectable_spread(rows, matched);
     json_t *root =
         list && batch ? json_pack("{s:s, s:s, s:o, s:o, s:o, s:{s:i, s:i, s:i, s:{s:o, s:o}}}", "a",
                                   files[0], "b", files[1], "rows", list, "batch", batch, "drift",
@@ -444,9 +144,9 @@ static int print_json(const char *const files[2], const sq_run *a, const sq_run 
 
 /* The detectable change, "  0.060   3.0%": cycles, then percent of A; "-"
  * for either that is not known. */
-static void print_detectable(const row *w) {
+static void print_detectable(const compare_row *w) {
     char pct[16] = "-";
-    double x = detectable_pct(w);
+    double x = compare_detectable_pct(w);
     if (isfinite(x))
         snprintf(pct, sizeof pct, x < 100 ? "%.1f%%" : "%.0f%%", x);
     if (isfinite(w->detectable))
@@ -455,7 +155,7 @@ static void print_detectable(const row *w) {
         printf(" %7s %6s", "-", pct);
 }
 
-static void print_row(const row *w, double fail_over) {
+static void print_row(const compare_row *w, double fail_over) {
     const sq_result *r = w->a.r;
     sq_put_plain_padded(stdout, r->variant->id, 40);
     printf(" ");
@@ -476,7 +176,7 @@ static void print_row(const row *w, double fail_over) {
     if (w->untested)
         verdict = w->untested;
     else if (w->significant && w->b.s.median > w->a.s.median)
-        verdict = over_gate(w, fail_over) ? "SLOWER (over --fail-over)" : "slower";
+        verdict = compare_over_gate(w, fail_over) ? "SLOWER (over --fail-over)" : "slower";
     else if (w->significant && w->b.s.median < w->a.s.median)
         verdict = "faster";
     else if (w->significant)
@@ -497,7 +197,7 @@ static void print_row(const row *w, double fail_over) {
 
 /* A line per group that drifted and holds a row flagged, before the
  * summary. */
-static void print_drift(const tally *t, const row *rows) {
+static void print_drift(const compare_tally *t, const compare_row *rows) {
     for (int g = 0; g < t->ndrift; g++) {
         const sq_drift *d = &t->drift[g];
         int in = 0, flagged = 0;
@@ -631,14 +331,14 @@ static int run_compare(int argc, char **argv) {
         sq_usage_error("compare", "%s", err);
     }
 
-    row *rows = calloc((size_t)a->nresults + 1, sizeof *rows);
+    compare_row *rows = calloc((size_t)a->nresults + 1, sizeof *rows);
     if (!rows) {
         fprintf(stderr, "sqcolor compare: out of memory\n");
         exit(SQ_EXIT_FAIL);
     }
-    tally t = {0};
-    row_index ia = index_rows(a), ib = index_rows(b);
-    test_rows(a, &ib, q, rows, &t);
+    compare_tally t = {0};
+    compare_index ia = compare_index_rows(a), ib = compare_index_rows(b);
+    compare_test_rows(a, &ib, q, rows, &t);
     bool changes_only = v[OPT_CHANGES_ONLY].given;
     int gate = 0;
     if (v[OPT_FORMAT].choice == 1) {
@@ -655,10 +355,10 @@ static int run_compare(int argc, char **argv) {
            "B", "B/A", "p (BH)", "detectable", "verdict");
     int significant = 0, by_speeds = 0;
     for (int i = 0; i < t.matched; i++) {
-        row *w = &rows[i];
-        judge(w, q);
+        compare_row *w = &rows[i];
+        compare_judge(w, q);
         significant += w->significant;
-        gate += over_gate(w, fail_over);
+        gate += compare_over_gate(w, fail_over);
         by_speeds += w->by_speeds;
         if (!changes_only || w->significant)
             print_row(w, fail_over);
@@ -669,7 +369,7 @@ static int run_compare(int argc, char **argv) {
                "spread is that within one process; a change between processes is not seen in "
                "it, so only the floor (%g%% of A, %g cycles) keeps such a change from being "
                "flagged\n",
-               t.nsamples, t.ntested, 100 * CHANGE_FLOOR_REL, CHANGE_FLOOR_CYCLES);
+               t.nsamples, t.ntested, 100 * SQ_COMPARE_FLOOR_REL, SQ_COMPARE_FLOOR_CYCLES);
     print_drift(&t, rows);
     list_missing(a, &ib, "A");
     list_missing(b, &ia, "B");
@@ -681,9 +381,9 @@ static int run_compare(int argc, char **argv) {
         "\ncompare: %d rows matched, %d tested, %d significant (Student's t on per-process "
         "medians, Benjamini-Hochberg at q %g, floor the larger of %g%% of A and %g cycles; rows at "
         "two speeds (%d) by their speeds, %g%% apart)",
-        t.matched, t.ntested + by_speeds, significant, q, 100 * CHANGE_FLOOR_REL,
-        CHANGE_FLOOR_CYCLES, by_speeds, 100 * SPEED_MATCH);
-    sq_stats spread = detectable_spread(rows, t.matched);
+        t.matched, t.ntested + by_speeds, significant, q, 100 * SQ_COMPARE_FLOOR_REL,
+        SQ_COMPARE_FLOOR_CYCLES, by_speeds, 100 * SQ_COMPARE_SPEED_MATCH);
+    sq_stats spread = compare_detectable_spread(rows, t.matched);
     if (isfinite(spread.median))
         printf("; detectable change: median %.1f%%, 90th percentile %.1f%% of A", spread.median,
                spread.p90);

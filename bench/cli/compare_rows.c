@@ -1,0 +1,246 @@
+#include "bench/cli/compare_rows.h"
+
+#include "bench/cli/cli.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The least change flagged in a row whose A median is a. */
+static double change_floor(double a) {
+    return fmax(SQ_COMPARE_FLOOR_REL * fabs(a), SQ_COMPARE_FLOOR_CYCLES);
+}
+
+static compare_side side_of(const sq_result *r) {
+    compare_side s = {.r = r, .s = r->cycles, .finite = r->reps > 0 && isfinite(r->cycles.median)};
+    for (int k = 0; k < r->reps; k++)
+        s.finite &= isfinite(r->samples[k]) != 0;
+    s.nprocesses = sq_group_count(r->process, r->reps);
+    if (!s.finite)
+        return s;
+    s.s = sq_stats_of(r->samples, r->reps);
+    if (r->nmodes == SQ_MAX_MODES) {
+        memcpy(s.speeds, r->modes, sizeof s.speeds);
+        s.nspeeds = SQ_MAX_MODES;
+    } else {
+        s.nspeeds = sq_modes_of(r->samples, r->reps, s.speeds);
+    }
+    if (!s.nspeeds) {
+        s.speeds[0] = (sq_speed){s.s.median, 1};
+        s.nspeeds = 1;
+    }
+    return s;
+}
+
+/* No speed of a is within SQ_COMPARE_SPEED_MATCH (or the resolution) of a speed of b. */
+static bool speeds_apart(const compare_side *a, const compare_side *b) {
+    for (int i = 0; i < a->nspeeds; i++) {
+        for (int j = 0; j < b->nspeeds; j++) {
+            double x = a->speeds[i].cycles, y = b->speeds[j].cycles;
+            double near =
+                fmax(SQ_COMPARE_SPEED_MATCH * fmax(fabs(x), fabs(y)), SQ_RESOLUTION_CYCLES);
+            if (fabs(x - y) < near)
+                return false;
+        }
+    }
+    return true;
+}
+
+/* A side at one speed that lies between the two speeds of the other: its
+ * repetitions may be a mixture of the same two (a median between them), which
+ * is no evidence of a change (AMD Zen 5, one build: a branch row at 0.633
+ * and 0.766 in one run, 0.706 in the next). */
+static bool one_speed_between(const compare_side *one, const compare_side *two) {
+    return one->nspeeds == 1 && two->nspeeds == SQ_MAX_MODES &&
+           one->speeds[0].cycles > two->speeds[0].cycles &&
+           one->speeds[0].cycles < two->speeds[1].cycles;
+}
+
+void compare_judge(compare_row *w, double q) {
+    const sq_stats *a = &w->a.s, *b = &w->b.s;
+    if (w->untested)
+        return;
+    if (w->by_speeds) {
+        w->significant = speeds_apart(&w->a, &w->b) && !one_speed_between(&w->a, &w->b) &&
+                         !one_speed_between(&w->b, &w->a);
+        return;
+    }
+    if (!(w->p <= q))
+        return;
+    double moved = b->median - a->median, floor = change_floor(a->median);
+    if (fabs(moved) < floor || fabs(w->t.diff) < floor || (moved > 0) != (w->t.diff > 0))
+        w->why_not = "(under the floor)";
+    else
+        w->significant = true;
+}
+
+/* A significant slowdown over fail_over percent of |A|; from an A about zero,
+ * any slowdown to a B that is not. */
+bool compare_over_gate(const compare_row *w, double fail_over) {
+    const sq_stats *a = &w->a.s, *b = &w->b.s;
+    if (!w->significant || fail_over < 0 || !(b->median > a->median))
+        return false;
+    if (sq_about_zero(*a))
+        return !sq_about_zero(*b);
+    return (b->median - a->median) / fabs(a->median) * 100 > fail_over;
+}
+
+static int key_order(const sq_result *a, const sq_result *b) {
+    int c = strcmp(a->variant->id, b->variant->id);
+    if (!c)
+        c = strcmp(a->sequence, b->sequence);
+    return c ? c : (a->mode > b->mode) - (a->mode < b->mode);
+}
+
+/* Rows of one key in file order, so the first of them is matched. */
+static int by_key(const void *x, const void *y) {
+    const sq_result *a = *(const sq_result *const *)x, *b = *(const sq_result *const *)y;
+    int c = key_order(a, b);
+    return c ? c : (a > b) - (a < b);
+}
+
+compare_index compare_index_rows(const sq_run *run) {
+    compare_index ix = {malloc(sizeof *ix.by_key * ((size_t)run->nresults + 1)), run->nresults};
+    if (!ix.by_key) {
+        fprintf(stderr, "sqcolor compare: out of memory\n");
+        exit(SQ_EXIT_FAIL);
+    }
+    for (int i = 0; i < run->nresults; i++)
+        ix.by_key[i] = &run->results[i];
+    qsort(ix.by_key, (size_t)ix.n, sizeof *ix.by_key, by_key);
+    return ix;
+}
+
+/* The first row of like's key, or NULL. */
+const sq_result *compare_find(const compare_index *ix, const sq_result *like) {
+    int lo = 0, hi = ix->n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (key_order(ix->by_key[mid], like) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < ix->n && key_order(ix->by_key[lo], like) == 0 ? ix->by_key[lo] : NULL;
+}
+
+/* t-tests a row on its units: per-process medians where a side has two
+ * processes, else samples. Returns the test's p-value (NAN: untestable). */
+static double t_test(compare_row *w) {
+    w->by_samples = w->a.nprocesses < 2 && w->b.nprocesses < 2;
+    double *ua = malloc(sizeof *ua * ((size_t)w->a.r->reps + (size_t)w->b.r->reps));
+    double *ub = ua ? ua + w->a.r->reps : NULL;
+    int na =
+        ua ? sq_test_units(w->a.r->samples, w->a.r->process, w->a.r->reps, w->by_samples, ua) : 0;
+    int nb =
+        ua ? sq_test_units(w->b.r->samples, w->b.r->process, w->b.r->reps, w->by_samples, ub) : 0;
+    if (!na || !nb) { /* both sides have samples: none is out of memory */
+        fprintf(stderr, "sqcolor compare: out of memory\n");
+        exit(SQ_EXIT_FAIL);
+    }
+    w->t = sq_t_test(ua, na, ub, nb);
+    free(ua);
+    return w->t.p;
+}
+
+/* Fills rows[0..t->matched) with A's rows that B has too, t-tests those that
+ * can be, adjusts their p-values together (Benjamini-Hochberg) and gives each
+ * the smallest change it could have shown at the p-value that a row needed
+ * beside the rows flagged: q (flagged + 1) / tested. */
+void compare_test_rows(const sq_run *a, const compare_index *b, double q, compare_row *rows,
+                       compare_tally *t) {
+    double *p = malloc(sizeof *p * ((size_t)a->nresults + 1));
+    double *adjusted = malloc(sizeof *adjusted * ((size_t)a->nresults + 1));
+    int *tested = malloc(sizeof *tested * ((size_t)a->nresults + 1));
+    const sq_result **ra = malloc(sizeof *ra * ((size_t)a->nresults + 1) * 2);
+    if (!p || !adjusted || !tested || !ra) {
+        fprintf(stderr, "sqcolor compare: out of memory\n");
+        exit(SQ_EXIT_FAIL);
+    }
+    const sq_result **rb = ra + a->nresults + 1;
+    for (int i = 0; i < a->nresults; i++) {
+        const sq_result *r = compare_find(b, &a->results[i]);
+        if (r) {
+            ra[t->matched] = &a->results[i];
+            rb[t->matched++] = r;
+        }
+    }
+    t->ndrift = sq_drift_find(ra, rb, t->matched, t->drift);
+    for (int i = 0; i < t->matched; i++) {
+        compare_row *w = &rows[i];
+        *w = (compare_row){.a = side_of(ra[i]),
+                           .b = side_of(rb[i]),
+                           .p = NAN,
+                           .detectable = NAN,
+                           .drift =
+                               sq_drift_ratio(t->drift, t->ndrift, ra[i]->mode, ra[i]->sequence)};
+        if (!w->a.finite || !w->b.finite) {
+            w->untested = "untested (a non-finite sample or median)";
+            t->nfinite++;
+        } else if (sq_about_zero(w->a.s) && sq_about_zero(w->b.s)) {
+            w->untested = "untested (about zero in both)";
+            t->nzero++;
+        } else if (w->a.nspeeds > 1 || w->b.nspeeds > 1) {
+            w->by_speeds = true;
+        } else if (isnan(t_test(w))) {
+            w->untested = "untested (one sample a side)";
+            t->nfew++;
+        } else {
+            tested[t->ntested] = i;
+            t->nsamples += w->by_samples;
+            p[t->ntested++] = w->t.p;
+        }
+    }
+    free(ra);
+    sq_bh_adjust(p, t->ntested, adjusted);
+    for (int k = 0; k < t->ntested; k++)
+        t->nflagged += adjusted[k] <= q;
+    t->p_cut = t->ntested ? q * fmin(t->nflagged + 1, t->ntested) / t->ntested : q;
+    for (int k = 0; k < t->ntested; k++) {
+        compare_row *w = &rows[tested[k]];
+        w->p = adjusted[k];
+        w->detectable = fmax(change_floor(w->a.s.median), sq_t_detectable(w->t, t->p_cut));
+    }
+    free(p);
+    free(adjusted);
+    free(tested);
+}
+
+/* The detectable change as a share of A, in percent; NAN where A is about
+ * zero (or the row was not t-tested). */
+double compare_detectable_pct(const compare_row *w) {
+    return sq_about_zero(w->a.s) ? NAN : 100 * w->detectable / fabs(w->a.s.median);
+}
+
+/* The median and 90th percentile of the t-tested rows' detectable changes in
+ * percent of A (NAN when none). */
+sq_stats compare_detectable_spread(const compare_row *rows, int matched) {
+    double *x = malloc(sizeof *x * ((size_t)matched + 1));
+    int n = 0;
+    for (int i = 0; x && i < matched; i++)
+        if (isfinite(compare_detectable_pct(&rows[i])))
+            x[n++] = compare_detectable_pct(&rows[i]);
+    sq_stats s = sq_stats_of(x, x ? n : 0);
+    free(x);
+    return s;
+}
+
+/* A row's verdict for scripts: slower, faster, same, or untested. A row
+ * judged by its speeds that differs is slower or faster by its medians. */
+const char *compare_verdict_word(const compare_row *w) {
+    if (w->untested)
+        return "untested";
+    if (!w->significant)
+        return "same";
+    return w->b.s.median >= w->a.s.median ? "slower" : "faster";
+}
+
+/* What a row was judged on: "processes", "samples", "speeds", or NULL. */
+const char *compare_test_word(const compare_row *w) {
+    if (w->untested)
+        return NULL;
+    if (w->by_speeds)
+        return "speeds";
+    return w->by_samples ? "samples" : "processes";
+}
