@@ -146,6 +146,11 @@ int gb_scalar_register(const sq_variant *variants, int n, const gb_setup *setup,
     int count = 0;
     for (int i = 0; i < nvs; i++) {
         int a = vs[i]->family->arity - 1;
+        /* A property of the code in a mode, read from it once per variant. */
+        bool control[SQ_MODE_COUNT];
+        for (int m = 0; m < SQ_MODE_COUNT; m++)
+            control[m] = (m == SQ_MODE_LATENCY || m == SQ_MODE_CALL) &&
+                         sq_row_control_dependent(vs[i], (sq_mode)m);
         for (int s = 0; s < nseqs[a]; s++)
             for (int m = 0; m < SQ_MODE_COUNT; m++) {
                 gb_bench *b = &out[count++];
@@ -153,9 +158,8 @@ int gb_scalar_register(const sq_variant *variants, int n, const gb_setup *setup,
                                 .variant = vs[i],
                                 .sequence = seqs[a][s],
                                 .mode = (sq_mode)m,
+                                .control_dependent = control[m],
                                 .setup = setup};
-                b->control_dependent = (m == SQ_MODE_LATENCY || m == SQ_MODE_CALL) &&
-                                       sq_row_control_dependent(vs[i], b->mode);
                 char name[256];
                 snprintf(name, sizeof name, "%s/%s/%s", vs[i]->id, b->sequence, mode_name(b));
                 sqgb_bench *h = sqgb_register(name, run_scalar, b);
