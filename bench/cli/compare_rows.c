@@ -75,8 +75,6 @@ void compare_judge(compare_row *w, double q) {
         w->significant = true;
 }
 
-/* A significant slowdown over fail_over percent of |A|; from an A about zero,
- * any slowdown to a B that is not. */
 bool compare_over_gate(const compare_row *w, double fail_over) {
     const sq_stats *a = &w->a.s, *b = &w->b.s;
     if (!w->significant || fail_over < 0 || !(b->median > a->median))
@@ -112,7 +110,6 @@ compare_index compare_index_rows(const sq_run *run) {
     return ix;
 }
 
-/* The first row of like's key, or NULL. */
 const sq_result *compare_find(const compare_index *ix, const sq_result *like) {
     int lo = 0, hi = ix->n;
     while (lo < hi) {
@@ -144,10 +141,6 @@ static double t_test(compare_row *w) {
     return w->t.p;
 }
 
-/* Fills rows[0..t->matched) with A's rows that B has too, t-tests those that
- * can be, adjusts their p-values together (Benjamini-Hochberg) and gives each
- * the smallest change it could have shown at the p-value that a row needed
- * beside the rows flagged: q (flagged + 1) / tested. */
 void compare_test_rows(const sq_run *a, const compare_index *b, double q, compare_row *rows,
                        compare_tally *t) {
     double *p = malloc(sizeof *p * ((size_t)a->nresults + 1));
@@ -207,14 +200,10 @@ void compare_test_rows(const sq_run *a, const compare_index *b, double q, compar
     free(tested);
 }
 
-/* The detectable change as a share of A, in percent; NAN where A is about
- * zero (or the row was not t-tested). */
 double compare_detectable_pct(const compare_row *w) {
     return sq_about_zero(w->a.s) ? NAN : 100 * w->detectable / fabs(w->a.s.median);
 }
 
-/* The median and 90th percentile of the t-tested rows' detectable changes in
- * percent of A (NAN when none). */
 sq_stats compare_detectable_spread(const compare_row *rows, int matched) {
     double *x = malloc(sizeof *x * ((size_t)matched + 1));
     int n = 0;
@@ -226,8 +215,6 @@ sq_stats compare_detectable_spread(const compare_row *rows, int matched) {
     return s;
 }
 
-/* A row's verdict for scripts: slower, faster, same, or untested. A row
- * judged by its speeds that differs is slower or faster by its medians. */
 const char *compare_verdict_word(const compare_row *w) {
     if (w->untested)
         return "untested";
@@ -236,7 +223,6 @@ const char *compare_verdict_word(const compare_row *w) {
     return w->b.s.median >= w->a.s.median ? "slower" : "faster";
 }
 
-/* What a row was judged on: "processes", "samples", "speeds", or NULL. */
 const char *compare_test_word(const compare_row *w) {
     if (w->untested)
         return NULL;

@@ -101,7 +101,8 @@ double compare_detectable_pct(const compare_row *w);
 /* The median and 90th percentile of the t-tested rows' detectable changes in
  * percent of A (NAN when none). */
 sq_stats compare_detectable_spread(const compare_row *rows, int matched);
-/* "slower", "faster", "same" or "untested". */
+/* "slower", "faster", "same" or "untested"; a row judged by its speeds that
+ * differs is slower or faster by its medians. */
 const char *compare_verdict_word(const compare_row *w);
 /* What a row was judged on: "processes", "samples", "speeds", or NULL. */
 const char *compare_test_word(const compare_row *w);
