@@ -55,11 +55,9 @@ static void run_batch(sqgb_state *st, void *p) {
     const sq_calibration_config *clock = &b->setup->run.timing;
     const sq_calibration *cal = &b->setup->cal;
     int64_t arg = sqgb_range_arg(st, 0);
-    size_t n = (size_t)arg, most = 64;
-    for (int s = 0; s < t->nsizes; s++)
-        most = t->sizes[s] > most ? t->sizes[s] : most;
+    size_t n = (size_t)arg;
     if (!pooled)
-        pooled = sq_batch_pool_new(&pool, most, t->seed) == 0;
+        pooled = sq_batch_pool_new(&pool, sq_batch_most(t), t->seed) == 0;
     bool fresh = !gb_continues(st, b, arg);
     if (fresh)
         nreps = 0, squares_timed = 0, calls = 0;

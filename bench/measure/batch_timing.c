@@ -4,7 +4,6 @@
 #include "bench/results/figures.h"
 
 #include "bench/verify/batch_verify.h"
-#include "bench/machine/clock.h"
 #include "bench/machine/cpu_features.h"
 #include "bench/machine/huge_pages.h"
 #include "bench/measure/batch_loops.h"
@@ -48,6 +47,13 @@ sq_batch_timing sq_batch_timing_defaults(bool quick) {
     for (int s = 0; s < SQ_BATCH_SIZES; s++)
         t.sizes[t.nsizes++] = sq_batch_size_n[s];
     return t;
+}
+
+size_t sq_batch_most(const sq_batch_timing *t) {
+    size_t most = 64;
+    for (int s = 0; s < t->nsizes; s++)
+        most = t->sizes[s] > most ? t->sizes[s] : most;
+    return most;
 }
 
 #define SQ_BATCH_SLOT ((size_t)64 << 10)
@@ -230,9 +236,7 @@ static int sweeps(const sq_batch_variant *const *vs, const sq_batch_timing *t,
 int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timing *t,
                   const sq_calibration_config *ccfg, const sq_calibration *cal, bool progress,
                   sq_batch_result *out, bool *huge_pages) {
-    size_t most = 64;
-    for (int s = 0; s < t->nsizes; s++)
-        most = t->sizes[s] > most ? t->sizes[s] : most;
+    size_t most = sq_batch_most(t);
     int nrows = n * t->nsizes;
     for (int i = 0; i < nrows; i++)
         out[i] = (sq_batch_result){.id = vs[i / t->nsizes]->id,

@@ -82,6 +82,8 @@ typedef struct sq_batch_timing {
 
 /* The default run's and --quick's, at the L1 and L2 sizes. */
 sq_batch_timing sq_batch_timing_defaults(bool quick);
+/* The largest of t's sizes (64 at the least): what a pool is made for. */
+size_t sq_batch_most(const sq_batch_timing *t);
 
 /* Where the calls read and write, held for a process: random squares (the
  * inputs) and room for outputs, on huge pages where the kernel gives them.
