@@ -18,6 +18,12 @@ typedef struct sq_machine {
  * The core clock of the project's guests wanders by 7% (3.46 to 3.69 GHz). */
 #define SQ_CLOCK_SCREEN 0.25
 
+/* Clock samples either side of a timed stretch differing by more than this
+ * saw the core clock change step (3.6 / 3.7 GHz on the Intel guest) or the
+ * virtual CPU stop: the stretch's ticks are not at either clock, and it is
+ * taken again (a kernel sample: row.c; a batch sweep: batch_timing.c). */
+#define SQ_CLOCK_AGREEMENT 0.01
+
 typedef struct sq_clock {
     const char *source;     /* "perf" (hardware cycle counter) or "calibrated" */
     const char *tsc_source; /* "cpuid 0x15", "hypervisor cpuid 0x40000010", "measured" */

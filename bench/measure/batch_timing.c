@@ -6,6 +6,7 @@
 #include "bench/verify/batch_verify.h"
 #include "bench/machine/cpu_features.h"
 #include "bench/machine/huge_pages.h"
+#include "bench/machine/machine.h"
 #include "bench/measure/batch_loops.h"
 #include "bench/util/stats.h"
 #include "bench/util/xorshift.h"
@@ -175,11 +176,9 @@ double sq_batch_repetition(const sq_batch_variant *v, sq_batch_pool *p, size_t n
     return best;
 }
 
-/* How far the add-chain clocks either side of a sweep may differ for its
- * figures to stand; past it the sweep is taken again, up to SWEEP_TRIES
- * times in all. */
-#define SWEEP_CLOCK_DRIFT 0.01
-#define SWEEP_TRIES       3
+/* A sweep whose add-chain clocks either side differ by more than
+ * SQ_CLOCK_AGREEMENT is taken again, up to SWEEP_TRIES times in all. */
+#define SWEEP_TRIES 3
 
 /* The rows' repetitions: each is the fastest over its placements
  * (sq_batch_placements), and each placement is a sweep over every row, the
@@ -221,7 +220,7 @@ static int sweeps(const sq_batch_variant *const *vs, const sq_batch_timing *t,
                     places[i] = sq_batch_placements(t, out[i].n, sample_ticks / cal->tsc_hz);
             }
             after = sq_cycles_per_tick_now(ccfg, cal);
-            if (fabs(after / before - 1) <= SWEEP_CLOCK_DRIFT)
+            if (fabs(after / before - 1) <= SQ_CLOCK_AGREEMENT)
                 break;
         }
         double cpt = (before + after) / 2;

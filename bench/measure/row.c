@@ -2,6 +2,7 @@
 
 #include "bench/measure/call_loops.h"
 #include "bench/catalog/gate.h"
+#include "bench/machine/machine.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -148,11 +149,6 @@ void sq_sampler_init(sq_sampler *s, const sq_calibration *cal, double sample_s, 
     s->clock_fresh_ticks = (uint64_t)(2 * sample_s * cal->tsc_hz);
 }
 
-/* Clock samples either side of a kernel sample differing by more than this
- * saw the core clock change step (3.6 / 3.7 GHz on the Intel guest) or the
- * virtual CPU stop: the kernel's ticks are not at either clock. */
-#define CLOCK_AGREEMENT 0.01
-
 /* One kernel sample over the next window, between two add-chain samples;
  * *drift is how far the two disagree. Returns false if the kernel answered
  * wrong. */
@@ -206,7 +202,7 @@ bool sq_row_visit(sq_sampler *s, const sq_row *r, int samples, sq_visit *out) {
     for (int k = 0; k < samples; k++) {
         sq_visit best = {0};
         double least = INFINITY;
-        for (int attempt = 0; attempt < 4 && least > CLOCK_AGREEMENT; attempt++) {
+        for (int attempt = 0; attempt < 4 && least > SQ_CLOCK_AGREEMENT; attempt++) {
             sq_visit got;
             double drift;
             right &= bracketed_sample(s, r, &got, &drift);
