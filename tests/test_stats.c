@@ -364,6 +364,49 @@ static void test_cost_about_zero(void) {
     CHECK(!sq_cost_about_zero(cost), "0.06 in [0.055, 0.065]: a cost");
 }
 
+/* Batch rows whose processes disagree, as on AMD Zen 5 at 256 KiB: each
+ * process tight, the processes 0.0318, 0.0330 and 0.0319 cycles a pair. */
+static void test_process_modes(void) {
+    static const unsigned char proc[12] = {0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2};
+    double x[12] = {0.0318, 0.0317, 0.0318, 0.0319, 0.0330, 0.0331,
+                    0.0329, 0.0330, 0.0319, 0.0319, 0.0318, 0.0320};
+    sq_speed sp[SQ_MAX_MODES];
+    CHECK(sq_gross_modes_of(x, 12, sp) == 0, "the samples alone: no gap three times the sides");
+    CHECK(sq_process_modes_of(x, proc, 12, sp) == SQ_MAX_MODES &&
+              fabs(sp[0].cycles - 0.03185) < 1e-9 && fabs(sp[0].share - 8.0 / 12) < 1e-9 &&
+              fabs(sp[1].cycles - 0.0330) < 1e-9 && fabs(sp[1].share - 4.0 / 12) < 1e-9,
+          "processes 0.0318, 0.0330, 0.0319: two speeds 0.03185 (2/3) and 0.0330 (1/3), got %g "
+          "(%g), %g (%g)",
+          sp[0].cycles, sp[0].share, sp[1].cycles, sp[1].share);
+    CHECK(sq_process_modes_of(x, NULL, 12, sp) == 0, "one process: no speed of a process");
+    CHECK(sq_process_modes_of(x, proc, 8, sp) == SQ_MAX_MODES, "two processes 3.8%% apart");
+    CHECK(sq_process_modes_of(x + 4, proc + 4, 4, sp) == 0, "a single process");
+    /* Medians 0.0318, 0.0323 and 0.0320: 1.6% apart, within SQ_PROCESS_SPREAD. */
+    double near[12] = {0.0318, 0.0317, 0.0318, 0.0319, 0.0323, 0.0324,
+                       0.0322, 0.0323, 0.0320, 0.0320, 0.0319, 0.0321};
+    CHECK(sq_process_modes_of(near, proc, 12, sp) == 0, "processes 1.6%% apart: one speed");
+    /* A spread with no clear gap: cut at the widest, 0.0324 to 0.0331. */
+    double spread[12] = {0.0318, 0.0318, 0.0318, 0.0318, 0.0324, 0.0324,
+                         0.0324, 0.0324, 0.0331, 0.0331, 0.0331, 0.0331};
+    CHECK(sq_process_modes_of(spread, proc, 12, sp) == SQ_MAX_MODES &&
+              fabs(sp[0].cycles - 0.0321) < 1e-9 && fabs(sp[1].cycles - 0.0331) < 1e-9,
+          "0.0318, 0.0324, 0.0331: cut at the widest gap, got %g and %g", sp[0].cycles,
+          sp[1].cycles);
+    x[5] = NAN;
+    CHECK(sq_process_modes_of(x, proc, 12, sp) == 0, "a non-finite sample: no speeds");
+}
+
+/* Two sides' speeds told apart at 3%, and a side at one speed between two. */
+static void test_speeds_apart(void) {
+    sq_speed one[1] = {{0.0325, 1}}, two[2] = {{0.0318, 0.5}, {0.0330, 0.5}},
+             far[1] = {{0.0350, 1}};
+    CHECK(!sq_speeds_apart(one, 1, two, 2, 0.03, 0), "0.0325 is within 3%% of 0.0318");
+    CHECK(sq_speeds_apart(far, 1, two, 2, 0.03, 0), "0.0350 is 6%% from 0.0330");
+    CHECK(sq_speed_between(one, 1, two, 2) && !sq_speed_between(far, 1, two, 2) &&
+              !sq_speed_between(two, 2, one, 1),
+          "0.0325 lies between 0.0318 and 0.0330; 0.0350 does not");
+}
+
 int main(void) {
     test_interval();
     test_cost_about_zero();
@@ -373,5 +416,7 @@ int main(void) {
     test_t_test();
     test_bh();
     test_group_medians();
+    test_process_modes();
+    test_speeds_apart();
     return check_finish("stats", NULL);
 }

@@ -33,28 +33,16 @@ static compare_side side_of(const sq_result *r) {
     return s;
 }
 
-/* No speed of a is within SQ_COMPARE_SPEED_MATCH (or the resolution) of a speed of b. */
-static bool speeds_apart(const compare_side *a, const compare_side *b) {
-    for (int i = 0; i < a->nspeeds; i++) {
-        for (int j = 0; j < b->nspeeds; j++) {
-            double x = a->speeds[i].cycles, y = b->speeds[j].cycles;
-            double near =
-                fmax(SQ_COMPARE_SPEED_MATCH * fmax(fabs(x), fabs(y)), SQ_RESOLUTION_CYCLES);
-            if (fabs(x - y) < near)
-                return false;
-        }
-    }
-    return true;
-}
-
-/* A side at one speed that lies between the two speeds of the other: its
+/* No speed of a is within SQ_COMPARE_SPEED_MATCH (or the resolution) of a
+ * speed of b; and neither side at one speed between the other's two: its
  * repetitions may be a mixture of the same two (a median between them), which
  * is no evidence of a change (AMD Zen 5, one build: a branch row at 0.633
  * and 0.766 in one run, 0.706 in the next). */
-static bool one_speed_between(const compare_side *one, const compare_side *two) {
-    return one->nspeeds == 1 && two->nspeeds == SQ_MAX_MODES &&
-           one->speeds[0].cycles > two->speeds[0].cycles &&
-           one->speeds[0].cycles < two->speeds[1].cycles;
+static bool speeds_differ(const compare_side *a, const compare_side *b) {
+    return sq_speeds_apart(a->speeds, a->nspeeds, b->speeds, b->nspeeds, SQ_COMPARE_SPEED_MATCH,
+                           SQ_RESOLUTION_CYCLES) &&
+           !sq_speed_between(a->speeds, a->nspeeds, b->speeds, b->nspeeds) &&
+           !sq_speed_between(b->speeds, b->nspeeds, a->speeds, a->nspeeds);
 }
 
 void compare_judge(compare_row *w, double q) {
@@ -62,8 +50,7 @@ void compare_judge(compare_row *w, double q) {
     if (w->untested)
         return;
     if (w->by_speeds) {
-        w->significant = speeds_apart(&w->a, &w->b) && !one_speed_between(&w->a, &w->b) &&
-                         !one_speed_between(&w->b, &w->a);
+        w->significant = speeds_differ(&w->a, &w->b);
         return;
     }
     if (!(w->p <= q))

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static int unmatched(const sq_run *from, const sq_batch_index *in) {
     int n = 0;
@@ -49,10 +50,21 @@ static double batch_p(const sq_batch_result *x, const sq_batch_result *y) {
     return p;
 }
 
-/* verdicts[i] for a's batch row i (ratio NAN: not in b): with samples on
- * both sides, significant at false discovery rate q over the batch rows
- * (Benjamini-Hochberg) and moved by BATCH_FLOOR_REL or more; rows without
- * samples, by their intervals apart. NULL when out of memory. */
+/* A batch row's speeds: its two, or its median alone. */
+static int speeds_of(const sq_batch_result *b, sq_speed out[SQ_MAX_MODES]) {
+    if (b->nmodes == SQ_MAX_MODES) {
+        memcpy(out, b->modes, sizeof b->modes);
+        return SQ_MAX_MODES;
+    }
+    out[0] = (sq_speed){b->cycles.median, 1};
+    return 1;
+}
+
+/* verdicts[i] for a's batch row i (ratio NAN: not in b): at two speeds on
+ * either side, by speeds none within BATCH_FLOOR_REL of the other side's;
+ * else with samples on both sides, significant at false discovery rate q
+ * over the batch rows (Benjamini-Hochberg) and moved by BATCH_FLOOR_REL or
+ * more; rows without samples, by their intervals apart. NULL when out of memory. */
 static batch_verdict *batch_verdicts(const sq_run *a, const sq_batch_index *ib, double q,
                                      double fail_over) {
     int n = a->nbatch;
@@ -75,7 +87,16 @@ static batch_verdict *batch_verdicts(const sq_run *a, const sq_batch_index *ib, 
             continue;
         const sq_stats *s = &x->cycles, *t = &y->cycles;
         bool moved = fabs(t->median - s->median) >= BATCH_FLOOR_REL * fabs(s->median);
-        if (isfinite(p[i])) {
+        if (x->nmodes == SQ_MAX_MODES || y->nmodes == SQ_MAX_MODES) {
+            /* Judged by speeds, as a scalar row at two speeds is: the test
+             * would measure how the processes fell between them. */
+            sq_speed sx[SQ_MAX_MODES], sy[SQ_MAX_MODES];
+            int nx = speeds_of(x, sx), ny = speeds_of(y, sy);
+            bool differ = sq_speeds_apart(sx, nx, sy, ny, BATCH_FLOOR_REL, 0) &&
+                          !sq_speed_between(sx, nx, sy, ny) && !sq_speed_between(sy, ny, sx, nx);
+            v[i].slower = differ && t->median > s->median;
+            v[i].faster = differ && t->median < s->median;
+        } else if (isfinite(p[i])) {
             bool significant = adjusted[i] <= q && moved;
             v[i].slower = significant && t->median > s->median;
             v[i].faster = significant && t->median < s->median;

@@ -12,11 +12,18 @@
 
 /* "0.024±0.001": a measured cost, nothing subtracted, so no ≈0 (cells.h is
  * for net costs); ± the wider side of the 95% interval; "0.058|0.072" for a
- * row whose repetitions ran at two speeds. */
+ * row at two speeds, with a digit more where three would print them alike
+ * (processes 2% apart: 0.0179|0.0184). */
 static void cell(char *buf, size_t len, const sq_batch_result *b) {
-    if (b->nmodes == SQ_MAX_MODES) /* two speeds: each, the faster first (as cells.c) */
-        snprintf(buf, len, "%.3f|%.3f", b->modes[0].cycles, b->modes[1].cycles);
-    else
+    if (b->nmodes == SQ_MAX_MODES) { /* two speeds: each, the faster first (as cells.c) */
+        int digits = 3;
+        char fast[32], slow[32];
+        do {
+            snprintf(fast, sizeof fast, "%.*f", digits, b->modes[0].cycles);
+            snprintf(slow, sizeof slow, "%.*f", digits, b->modes[1].cycles);
+        } while (strcmp(fast, slow) == 0 && ++digits <= 5);
+        snprintf(buf, len, "%s|%s", fast, slow);
+    } else
         snprintf(buf, len, "%.3f±%.3f", b->cycles.median, sq_ci_halfwidth(b->cycles));
 }
 
@@ -196,16 +203,19 @@ static void levels_table(sq_doc *d, const sq_run *run, const sq_batch_variant *c
     sq_report_legend(d, &t, SQ_LEGEND_KEYS);
     sq_text_table_free(&t);
     sq_doc_note(d,
-                "batch: the median of each row's repetitions ± half its 95%% interval; random "
+                "batch: the median of each row's repetitions ± half its 95%% interval; a|b: "
+                "two speeds, the faster first, where the repetitions fall in two groups or the "
+                "processes' medians lie more than %.0f%% apart; random "
                 "squares; the routine called over the whole buffer, nothing subtracted; "
                 "C: the best compiler, by its key; %zu and %zu squares (pairs) a call",
-                sizes[0], sizes[nsizes - 1]);
+                100 * SQ_PROCESS_SPREAD, sizes[0], sizes[nsizes - 1]);
     sq_doc_note(d, "load/store bound: the copy_xmm/ymm/zmm rows, a color_batch routine's loads "
                    "and stores of that width with nothing between, the cheapest; what no "
                    "routine of that width can beat");
     if (run->batch_huge_pages == 1)
-        sq_doc_note(d, "buffers: on 2 MiB pages, so their physical placement, and with it the "
-                       "L2 figures, hold from one process to the next");
+        sq_doc_note(d, "buffers: on 2 MiB pages, so their cache sets are the same in every "
+                       "process; the host's backing of them is not, and can set a process's "
+                       "L2 figures");
     else if (run->batch_huge_pages == 0)
         sq_doc_note(d, "buffers: on 4 KiB pages, the kernel gave no huge pages (transparent huge "
                        "pages off?): the L2 figures may move from one process to the next");

@@ -50,7 +50,15 @@ static void csv_machine(FILE *out, const sq_run *run, const char *machine, const
         csv_text(out, text[t], false);
 }
 
-/* A batch row as a line: sequence random, mode batch-<n>, no two speeds. */
+/* The fast and slow columns: each speed and its share, or empty at one. */
+static void csv_speeds(FILE *out, int nmodes, const sq_speed *modes) {
+    for (int s = 0; s < SQ_MAX_MODES; s++) {
+        csv_number(out, nmodes == SQ_MAX_MODES ? modes[s].cycles : NAN);
+        csv_number(out, nmodes == SQ_MAX_MODES ? modes[s].share : NAN);
+    }
+}
+
+/* A batch row as a line: sequence random, mode batch-<n>. */
 static void csv_batch(FILE *out, const sq_run *run, const char *machine, const char *cpu,
                       const sq_batch_result *b) {
     char parts[3][64] = {"", "", ""}, mode[32];
@@ -65,8 +73,7 @@ static void csv_batch(FILE *out, const sq_run *run, const char *machine, const c
     for (size_t f = 0; f < sizeof figures / sizeof figures[0]; f++)
         csv_number(out, figures[f]);
     fprintf(out, ",%d", b->reps);
-    for (int s = 0; s < 2 * SQ_MAX_MODES; s++)
-        csv_number(out, NAN);
+    csv_speeds(out, b->nmodes, b->modes);
     fprintf(out, ",0");
     csv_number(out, NAN);
     csv_text(out, "", false);
@@ -99,11 +106,7 @@ void sq_write_csv(FILE *out, const sq_run *runs, int nruns) {
             csv_number(out, r->cycles.min);
             csv_number(out, r->cycles.p90);
             fprintf(out, ",%d", r->reps);
-            for (int s = 0; s < SQ_MAX_MODES; s++) {
-                bool two = r->nmodes == SQ_MAX_MODES;
-                csv_number(out, two ? r->modes[s].cycles : NAN);
-                csv_number(out, two ? r->modes[s].share : NAN);
-            }
+            csv_speeds(out, r->nmodes, r->modes);
             fprintf(out, ",%d", r->control_dependent);
             csv_number(out, r->ns.median);
             /* the id whose row was timed for this one; empty: timed itself */

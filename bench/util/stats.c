@@ -337,3 +337,68 @@ int sq_group_medians(const double *x, const unsigned char *group, int n, double 
     free(g);
     return count;
 }
+
+/* The median of group g's samples, among x[0..n). */
+static double median_of_group(const double *x, const unsigned char *group, int n, int g,
+                              double *scratch) {
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (group[i] == g)
+            scratch[k++] = x[i];
+    return k ? sq_stats_of(scratch, k).median : NAN;
+}
+
+int sq_process_modes_of(const double *x, const unsigned char *group, int n,
+                        sq_speed out[SQ_MAX_MODES]) {
+    if (!group || n < 2)
+        return 0;
+    for (int i = 0; i < n; i++)
+        if (!isfinite(x[i]))
+            return 0;
+    double *scratch = malloc(sizeof *scratch * (size_t)n * 2);
+    if (!scratch)
+        return 0;
+    double of_group[256], sorted[256];
+    int ngroups = 0;
+    for (int g = 0; g < 256; g++) {
+        of_group[g] = median_of_group(x, group, n, g, scratch);
+        if (isfinite(of_group[g]))
+            sorted[ngroups++] = of_group[g];
+    }
+    qsort(sorted, (size_t)ngroups, sizeof *sorted, cmp_double);
+    int two = 0;
+    if (ngroups >= 2 && sorted[ngroups - 1] > sorted[0] * (1 + SQ_PROCESS_SPREAD)) {
+        int cut = 1; /* the slow side starts at sorted[cut] */
+        for (int j = 2; j < ngroups; j++)
+            if (sorted[j] - sorted[j - 1] > sorted[cut] - sorted[cut - 1])
+                cut = j;
+        double *fast = scratch, *slow = scratch + n;
+        int nfast = 0, nslow = 0;
+        for (int i = 0; i < n; i++) {
+            if (of_group[group[i]] <= sorted[cut - 1])
+                fast[nfast++] = x[i];
+            else
+                slow[nslow++] = x[i];
+        }
+        out[0] = (sq_speed){sq_stats_of(fast, nfast).median, (double)nfast / n};
+        out[1] = (sq_speed){sq_stats_of(slow, nslow).median, (double)nslow / n};
+        two = SQ_MAX_MODES;
+    }
+    free(scratch);
+    return two;
+}
+
+bool sq_speeds_apart(const sq_speed *a, int na, const sq_speed *b, int nb, double rel, double abs) {
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++) {
+            double x = a[i].cycles, y = b[j].cycles;
+            if (fabs(x - y) < fmax(rel * fmax(fabs(x), fabs(y)), abs))
+                return false;
+        }
+    return true;
+}
+
+bool sq_speed_between(const sq_speed *one, int none, const sq_speed *two, int ntwo) {
+    return none == 1 && ntwo == SQ_MAX_MODES && one[0].cycles > two[0].cycles &&
+           one[0].cycles < two[1].cycles;
+}

@@ -63,6 +63,26 @@ int sq_modes_of(const double *x, int n, sq_speed out[SQ_MAX_MODES]);
  * rules alone, none in absolute cycles. */
 int sq_gross_modes_of(const double *x, int n, sq_speed out[SQ_MAX_MODES]);
 
+/* Processes whose medians lie further apart than this fraction of the
+ * fastest's run a batch row at a speed the process sets (sq_process_modes_of). */
+#define SQ_PROCESS_SPREAD 0.02
+
+/* Two speeds across processes, group[i] being x[i]'s: when the slowest
+ * process's median is more than SQ_PROCESS_SPREAD above the fastest's, the
+ * processes are cut at the widest gap between their medians, and each side's
+ * speed is the median of its processes' samples, its share theirs. 0 for one
+ * process (or group NULL), non-finite samples, or medians that close. */
+int sq_process_modes_of(const double *x, const unsigned char *group, int n,
+                        sq_speed out[SQ_MAX_MODES]);
+
+/* Whether no speed of a[0..na) is within rel of the larger (or abs) of any
+ * speed of b[0..nb): two sides that share no speed. */
+bool sq_speeds_apart(const sq_speed *a, int na, const sq_speed *b, int nb, double rel, double abs);
+
+/* Whether one side at one speed lies strictly between the two speeds of the
+ * other: its samples may be a mixture of the same two, no evidence of a change. */
+bool sq_speed_between(const sq_speed *one, int none, const sq_speed *two, int ntwo);
+
 /* The two-sided p-value of Student's t with df degrees of freedom (df > 0,
  * not necessarily whole): P(|T| >= |t|). NAN for a NAN t or df <= 0. */
 double sq_student_t_p(double t, double df);
