@@ -45,7 +45,7 @@ static sq_run part(int p, int n, double x, double hz) {
 int main(void) {
     sq_run parts[3] = {part(0, PER, 2.0, 4e9), part(1, PER, 2.0, 4.2e9), part(2, 2, 2.3, 4.1e9)};
     char err[200];
-    CHECK(sq_runs_merge(parts, 3, err, sizeof err) == 0, "merge: %s", err);
+    CHECK(sq_runs_merge(parts, 3, 0, err, sizeof err) == 0, "merge: %s", err);
     const sq_result *r = &parts[0].results[0];
     CHECK(r->reps == 2 * PER + 2, "22 samples: %d", r->reps);
     CHECK(r->process && r->process[0] == 0 && r->process[PER] == 1 && r->process[2 * PER] == 2 &&
@@ -69,10 +69,10 @@ int main(void) {
     /* A process whose rows are not the others' is refused, nothing changed. */
     sq_run a = part(0, PER, 2.0, 4e9), b = part(1, PER, 2.0, 4e9);
     b.results[0].sequence = "ordered";
-    CHECK(sq_runs_merge((sq_run[]){a, b}, 2, err, sizeof err) == -1 &&
+    CHECK(sq_runs_merge((sq_run[]){a, b}, 2, 0, err, sizeof err) == -1 &&
               strstr(err, "row 0") != NULL && a.results[0].reps == PER && !a.results[0].process,
           "rows that differ: refused (%s)", err);
-    CHECK(sq_runs_merge(parts, 0, err, sizeof err) == -1, "no process: refused");
+    CHECK(sq_runs_merge(parts, 0, 0, err, sizeof err) == -1, "no process: refused");
 
     /* One process: the interval is the order statistics' alone. */
     sq_stats one = sq_pooled_stats(parts[1].results[0].samples, NULL, PER);
@@ -88,15 +88,40 @@ int main(void) {
     batch[0].samples = sq_samples_alloc(3); /* the merge frees the row's old block */
     memcpy(batch[0].samples, kept, sizeof bx[0]);
     sq_run two[2] = {c, d};
-    CHECK(sq_runs_merge(two, 2, err, sizeof err) == 0, "merge with batch rows: %s", err);
+    CHECK(sq_runs_merge(two, 2, 0, err, sizeof err) == 0, "merge with batch rows: %s", err);
     CHECK(batch[0].reps == 6 && batch[0].process && batch[0].process[3] == 1 &&
               fabs(batch[0].cycles.median - 0.081) < 1e-12 && batch[0].cycles.ci_hi >= 0.091,
           "batch pooled: %d samples, median %g, interval to %g", batch[0].reps,
           batch[0].cycles.median, batch[0].cycles.ci_hi);
+    CHECK(batch[0].nmodes == SQ_MAX_MODES && fabs(batch[0].modes[0].cycles - 0.071) < 1e-12 &&
+              fabs(batch[0].modes[1].cycles - 0.091) < 1e-12,
+          "processes at 0.071 and 0.091: two speeds, got %d", batch[0].nmodes);
+
+    /* A process that times the batch rows alone: its batch samples join the
+     * run's, its missing rows do not count against it. */
+    static double by[2][3] = {{0.07, 0.071, 0.072}, {0.0705, 0.0715, 0.0712}};
+    sq_batch_result alone[2] = {
+        {.id = "color_batch/sse2/asm", .n = 8192, .reps = 3, .samples = sq_samples_alloc(3)},
+        {.id = "color_batch/sse2/asm", .n = 8192, .reps = 3, .samples = by[1]}};
+    memcpy(alone[0].samples, by[0], sizeof by[0]);
+    sq_run g = part(0, PER, 2.0, 4e9), batch_only = {.batch = &alone[1], .nbatch = 1};
+    g.batch = &alone[0], g.nbatch = 1;
+    sq_run mixed[2] = {g, batch_only};
+    CHECK(sq_runs_merge(mixed, 1, 1, err, sizeof err) == 0, "one process and one of batch rows: %s",
+          err);
+    CHECK(mixed[0].results[0].reps == PER && !mixed[0].results[0].process &&
+              mixed[0].processes == 1 && alone[0].reps == 6 && alone[0].process[5] == 1 &&
+              alone[0].nmodes == 0,
+          "the rows of the one, the batch rows of both (%d samples), one speed", alone[0].reps);
+    sq_run h = part(0, PER, 2.0, 4e9), k = part(1, PER, 2.0, 4e9);
+    CHECK(sq_runs_merge((sq_run[]){h, k}, 1, 1, err, sizeof err) == -1 &&
+              strstr(err, "besides the batch rows"),
+          "a batch-only process with rows: refused (%s)", err);
+    free(alone[0].samples);
     batch[1].id = "color_batch/avx2/asm";
     sq_run e = part(0, PER, 2.0, 4e9), f = part(1, PER, 2.0, 4e9);
     e.batch = &batch[0], e.nbatch = 1, f.batch = &batch[1], f.nbatch = 1;
-    CHECK(sq_runs_merge((sq_run[]){e, f}, 2, err, sizeof err) == -1 && strstr(err, "batch"),
+    CHECK(sq_runs_merge((sq_run[]){e, f}, 2, 0, err, sizeof err) == -1 && strstr(err, "batch"),
           "batch rows that differ: refused (%s)", err);
     for (int i = 0; i < nmade; i++) {
         free(made[i]->samples);

@@ -143,8 +143,8 @@ static const sq_option options[OPT_COUNT] = {
                                 "processes the repetitions are spread over, one after another, "
                                 "each in a fresh address space with its buffers placed anew and "
                                 "its own order of rows; a cell's interval holds every process's "
-                                "median",
-                                SQ_RUN_FORKS, SQ_QUICK_FORKS, 1, SQ_MAX_PROCESSES),
+                                "median. Past one, as many again time the batch rows alone",
+                                SQ_RUN_FORKS, SQ_QUICK_FORKS, 1, SQ_MAX_PROCESSES / 2),
     [OPT_ASLR] = {.name = "--aslr",
                   .kind = SQ_OPTION_FLAG,
                   .help = "keep address space randomisation on (without it, off while timing, so "
@@ -225,7 +225,8 @@ static void free_run(sq_run *run, bool loaded) {
 
 /* One process of a run spread over several (forks.h): its share of the
  * repetitions, rows in an order of its own, and its buffers placed anew, an
- * address range held back before any is made. */
+ * address range held back before any is made. count: the processes that time
+ * every row (index count and up time the batch rows alone). */
 static void as_process(sq_engine_config *cfg, int index, int count) {
     static char name[32];
     snprintf(name, sizeof name, "%d of %d", index + 1, count);
@@ -248,16 +249,16 @@ static void as_process(sq_engine_config *cfg, int index, int count) {
 
 /* The run timed in count processes and put back together (merge.h): its
  * file's limits are the whole run's, not one process's share. */
-static int time_in_processes(const sq_engine_config *cfg, int count, sq_run *run, char *err,
-                             size_t errlen) {
+static int time_in_processes(const sq_engine_config *cfg, int count, int batch_only, sq_run *run,
+                             char *err, size_t errlen) {
     static sq_run parts[SQ_MAX_PROCESSES];
     double t0 = sq_monotonic_s();
     sq_pin_cpu(cfg->timing.cpu); /* every process on one CPU */
     sq_tsc_hz_share();           /* and one TSC frequency */
-    if (sq_fork_run(count, cfg->progress, parts, err, errlen))
+    if (sq_fork_run(count, batch_only, cfg->progress, parts, err, errlen))
         return -1;
-    int rc = sq_runs_merge(parts, count, err, errlen);
-    for (int i = rc ? 0 : 1; i < count; i++)
+    int rc = sq_runs_merge(parts, count, batch_only, err, errlen);
+    for (int i = rc ? 0 : 1; i < count + batch_only; i++)
         sq_results_free(&parts[i]);
     if (rc)
         return -1;
@@ -344,7 +345,8 @@ static int run_run(int argc, char **argv) {
                                          : quick            ? SQ_QUICK_FORKS
                                                             : SQ_RUN_FORKS);
     const char *process_output;
-    bool one_of_many = sq_fork_child(&process_index, &processes, &process_output);
+    int batch_only = 0;
+    bool one_of_many = sq_fork_child(&process_index, &processes, &batch_only, &process_output);
     if (one_of_many)
         as_process(&cfg, process_index, processes);
     /* A run spread over processes only checks the kernels itself. */
@@ -355,6 +357,8 @@ static int run_run(int argc, char **argv) {
     int nbatch;
     cfg.nvariants = sq_select_all_supported_or_exit("run", v[OPT_FILTER].text, vs, bvs, &nbatch);
     cfg.variants = vs;
+    if (one_of_many && process_index >= processes)
+        cfg.nvariants = cfg.nsequences = 0; /* the batch rows alone */
     /* The batch variants verified on the other core meanwhile. */
     sq_verify_aside aside = {0};
     if (!one_of_many)
@@ -376,7 +380,7 @@ static int run_run(int argc, char **argv) {
             sq_error_line("run", "%s", err);
             return SQ_EXIT_FAIL;
         }
-        if (nbatch && time_batch(&run, bvs, nbatch, quick, processes, &cfg))
+        if (nbatch && time_batch(&run, bvs, nbatch, quick, processes + batch_only, &cfg))
             return SQ_EXIT_FAIL;
         sq_run_to_resolution(&run);
         FILE *fp = fopen(process_output, "w");
@@ -429,8 +433,13 @@ static int run_run(int argc, char **argv) {
         sq_engine_discard(engine, &run);
     } else if (processes > 1) {
         sq_engine_discard(engine, &run);
-        rc = time_in_processes(&cfg, processes, &run, err, sizeof err) ? SQ_ENGINE_CHECK_FAILED
-                                                                       : SQ_ENGINE_OK;
+        /* Past L1 a batch row's speed is often the process's (batch.md):
+         * as many processes again time them alone, so that a cell rests on
+         * twice the processes a scalar row does. */
+        batch_only = nbatch ? processes : 0;
+        rc = time_in_processes(&cfg, processes, batch_only, &run, err, sizeof err)
+                 ? SQ_ENGINE_CHECK_FAILED
+                 : SQ_ENGINE_OK;
     } else {
         rc = sq_engine_time(engine, &run, err, sizeof err);
     }

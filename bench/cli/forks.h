@@ -12,12 +12,16 @@
 #include <stddef.h>
 
 /* Whether this process is one of a run's processes: then *index (0 first),
- * *count and *output (the file it writes its JSON to) say which. */
-bool sq_fork_child(int *index, int *count, const char **output);
+ * *count (the processes that time every row), *batch_only (those after them
+ * that time the batch rows alone: index count and up) and *output (the file
+ * it writes its JSON to) say which. */
+bool sq_fork_child(int *index, int *count, int *batch_only, const char **output);
 
-/* Runs count processes of this command and loads each one's run into
- * parts[0..count). Returns 0, or -1 with a reason in err (a process that
- * failed, or a file that could not be read), every part then freed. */
-int sq_fork_run(int count, bool progress, sq_run *parts, char *err, size_t errlen);
+/* Runs count processes of this command that time every row and batch_only
+ * that time the batch rows alone, the two kinds taking turns, and loads
+ * each one's run into parts[index], 0..count + batch_only. Returns 0, or -1
+ * with a reason in err (a process that failed, or a file that could not be
+ * read), every part then freed. */
+int sq_fork_run(int count, int batch_only, bool progress, sq_run *parts, char *err, size_t errlen);
 
 #endif

@@ -111,11 +111,18 @@ static int merge_batch(sq_run *parts, int n, char *err, size_t errlen) {
     return 0;
 }
 
-int sq_runs_merge(sq_run *parts, int n, char *err, size_t errlen) {
-    if (n < 1 || n > SQ_MAX_PROCESSES) {
-        snprintf(err, errlen, "%d processes: 1 to %d can be merged", n, SQ_MAX_PROCESSES);
+int sq_runs_merge(sq_run *parts, int n, int batch_only, char *err, size_t errlen) {
+    if (n < 1 || batch_only < 0 || n + batch_only > SQ_MAX_PROCESSES) {
+        snprintf(err, errlen, "%d processes: 1 to %d can be merged", n + batch_only,
+                 SQ_MAX_PROCESSES);
         return -1;
     }
+    for (int p = n; p < n + batch_only; p++)
+        if (parts[p].nresults) {
+            snprintf(err, errlen, "process %d timed %d rows besides the batch rows", p,
+                     parts[p].nresults);
+            return -1;
+        }
     sq_run *base = &parts[0];
     for (int p = 1; p < n; p++) {
         if (parts[p].nresults != base->nresults) {
@@ -129,7 +136,7 @@ int sq_runs_merge(sq_run *parts, int n, char *err, size_t errlen) {
                 return -1;
             }
     }
-    if (batch_mismatch(parts, n, err, errlen))
+    if (batch_mismatch(parts, n + batch_only, err, errlen))
         return -1;
     /* Every block first: out of memory leaves parts[0] as it was. */
     double **pooled = calloc((size_t)base->nresults + 1, sizeof *pooled);
@@ -175,7 +182,7 @@ int sq_runs_merge(sq_run *parts, int n, char *err, size_t errlen) {
     }
     free(pooled);
     base->processes = n;
-    if (merge_batch(parts, n, err, errlen))
+    if (merge_batch(parts, n + batch_only, err, errlen))
         return -1;
     for (int p = 1; p < n; p++)
         if (parts[p].sequence_huge_pages < base->sequence_huge_pages)
