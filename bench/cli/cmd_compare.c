@@ -163,7 +163,7 @@ static void print_row(const compare_row *w, double fail_over) {
     printf(" %-10s", sq_mode_names[r->mode]);
     print_cell(&w->a, 15);
     print_cell(&w->b, 15);
-    if (!w->untested && !sq_about_zero(w->a.s))
+    if (!w->untested && !sq_cost_about_zero(w->a.s))
         printf(" %7.3f", w->b.s.median / w->a.s.median);
     else
         printf(" %7s", "-");
@@ -297,7 +297,7 @@ const sq_command sq_command_compare = {
         "processes in the row), Benjamini-Hochberg-adjusted over the rows tested, the smallest\n"
         "change the row could have shown (cycles and % of A), and the verdict. A row differs\n"
         "significantly when the adjusted p is at most alpha (the false discovery rate) and the\n"
-        "change is at least 1% of A and 0.02 cycles. Rows about zero in both runs or with a\n"
+        "change is at least 1% of A and 0.02 cycles. Rows about zero (≈0) in both runs or with a\n"
         "non-finite sample are not tested; a row at two speeds differs when no speed of one run\n"
         "is within 3% of a speed of the other. Rows only in one file are listed. A note above\n"
         "the table says when the two files' CPUs (vendor, family, model) or sqcolor commits\n"

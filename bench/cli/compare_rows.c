@@ -66,8 +66,8 @@ bool compare_over_gate(const compare_row *w, double fail_over) {
     const sq_stats *a = &w->a.s, *b = &w->b.s;
     if (!w->significant || fail_over < 0 || !(b->median > a->median))
         return false;
-    if (sq_about_zero(*a))
-        return !sq_about_zero(*b);
+    if (sq_cost_about_zero(*a))
+        return !sq_cost_about_zero(*b);
     return (b->median - a->median) / fabs(a->median) * 100 > fail_over;
 }
 
@@ -158,7 +158,7 @@ void compare_test_rows(const sq_run *a, const compare_index *b, double q, compar
         if (!w->a.finite || !w->b.finite) {
             w->untested = "untested (a non-finite sample or median)";
             t->nfinite++;
-        } else if (sq_about_zero(w->a.s) && sq_about_zero(w->b.s)) {
+        } else if (sq_cost_about_zero(w->a.s) && sq_cost_about_zero(w->b.s)) {
             w->untested = "untested (about zero in both)";
             t->nzero++;
         } else if (w->a.nspeeds > 1 || w->b.nspeeds > 1) {
@@ -188,7 +188,7 @@ void compare_test_rows(const sq_run *a, const compare_index *b, double q, compar
 }
 
 double compare_detectable_pct(const compare_row *w) {
-    return sq_about_zero(w->a.s) ? NAN : 100 * w->detectable / fabs(w->a.s.median);
+    return sq_cost_about_zero(w->a.s) ? NAN : 100 * w->detectable / fabs(w->a.s.median);
 }
 
 sq_stats compare_detectable_spread(const compare_row *rows, int matched) {
