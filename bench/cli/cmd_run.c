@@ -8,6 +8,7 @@
 #include "bench/results/merge.h"
 #include "bench/results/results_read.h"
 #include "bench/measure/engine.h"
+#include "bench/measure/run_info.h"
 #include "bench/util/failure.h"
 #include "bench/util/output.h"
 #include "bench/machine/clock.h"
@@ -196,14 +197,14 @@ const sq_command sq_command_run = {
 /* The batch rows of run, each process of count its share of the
  * repetitions; 0, or -1 having said why. */
 static int time_batch(sq_run *run, const sq_batch_variant *const *bvs, int nbatch, bool quick,
-                      int count, const sq_engine_config *cfg) {
+                      int count, const sq_engine_config *cfg, sq_calibration *cal_out) {
     sq_batch_timing bt = sq_batch_timing_defaults(quick);
     bt.reps = (bt.reps + count - 1) / count;
     bt.seed = cfg->order_seed;
     sq_calibration cal;
     char skipped[2200];
     if (sq_batch_time_run(run, bvs, nbatch, &bt, &cfg->timing, cfg->progress, skipped,
-                          sizeof skipped, &cal)) {
+                          sizeof skipped, cal_out ? cal_out : &cal)) {
         fprintf(stderr, "sqcolor run: out of memory\n");
         return -1;
     }
@@ -211,8 +212,38 @@ static int time_batch(sq_run *run, const sq_batch_variant *const *bvs, int nbatc
      * (there was no scalar row beside which to read it), or the file would
      * have none and no reader would take it. */
     if (!run->nresults && !isfinite(run->clock.core_hz))
-        run->clock.core_hz = run->clock.core_hz_min = run->clock.core_hz_max = cal.core_hz;
+        run->clock.core_hz = run->clock.core_hz_min = run->clock.core_hz_max =
+            (cal_out ? cal_out : &cal)->core_hz;
     return 0;
+}
+
+/* Writes a process's run to path (forks.h) and frees it: 0, or -1 having
+ * said why. */
+static int write_process_file(sq_run *run, const char *path) {
+    sq_run_to_resolution(run);
+    FILE *fp = fopen(path, "w");
+    int written = fp ? sq_report_write(run, 1, SQ_FORMAT_JSON, 0, fp) : -1;
+    bool closed = fp && fclose(fp) == 0;
+    sq_run_free(run);
+    if (written || !closed) {
+        sq_error_line("run", "cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* A process of a run that times the batch rows alone: no engine, its run
+ * described from the batch calibration. */
+static int batch_alone(const sq_engine_config *cfg, const sq_batch_variant *const *bvs, int nbatch,
+                       bool quick, int count, const char *path) {
+    sq_run run = {0};
+    sq_calibration cal;
+    if (time_batch(&run, bvs, nbatch, quick, count, cfg, &cal) ||
+        sq_run_describe(&run, cfg, &cal, &cal.cycles_per_tick, 1)) {
+        sq_run_free(&run);
+        return SQ_EXIT_FAIL;
+    }
+    return write_process_file(&run, path) ? SQ_EXIT_FAIL : SQ_EXIT_OK;
 }
 
 /* A run timed here, or put together from its processes' files. */
@@ -357,8 +388,10 @@ static int run_run(int argc, char **argv) {
     int nbatch;
     cfg.nvariants = sq_select_all_supported_or_exit("run", v[OPT_FILTER].text, vs, bvs, &nbatch);
     cfg.variants = vs;
-    if (one_of_many && process_index >= processes)
-        cfg.nvariants = cfg.nsequences = 0; /* the batch rows alone */
+    if (one_of_many && process_index >= processes) {
+        cfg.nvariants = cfg.nsequences = 0;
+        return batch_alone(&cfg, bvs, nbatch, quick, processes + batch_only, process_output);
+    }
     /* The batch variants verified on the other core meanwhile. */
     sq_verify_aside aside = {0};
     if (!one_of_many)
@@ -380,18 +413,9 @@ static int run_run(int argc, char **argv) {
             sq_error_line("run", "%s", err);
             return SQ_EXIT_FAIL;
         }
-        if (nbatch && time_batch(&run, bvs, nbatch, quick, processes + batch_only, &cfg))
+        if (nbatch && time_batch(&run, bvs, nbatch, quick, processes + batch_only, &cfg, NULL))
             return SQ_EXIT_FAIL;
-        sq_run_to_resolution(&run);
-        FILE *fp = fopen(process_output, "w");
-        int written = fp ? sq_report_write(&run, 1, SQ_FORMAT_JSON, 0, fp) : -1;
-        bool closed = fp && fclose(fp) == 0;
-        sq_run_free(&run);
-        if (written || !closed) {
-            sq_error_line("run", "cannot write %s: %s", process_output, strerror(errno));
-            return SQ_EXIT_FAIL;
-        }
-        return SQ_EXIT_OK;
+        return write_process_file(&run, process_output) ? SQ_EXIT_FAIL : SQ_EXIT_OK;
     }
 
     /* Then the destinations: a bad path fails before minutes of verification
@@ -453,7 +477,7 @@ static int run_run(int argc, char **argv) {
     }
     /* The batch routines after the scalar rows, at their own sizes (in each
      * process, where the run has several). */
-    if (nbatch && processes == 1 && time_batch(&run, bvs, nbatch, quick, 1, &cfg)) {
+    if (nbatch && processes == 1 && time_batch(&run, bvs, nbatch, quick, 1, &cfg, NULL)) {
         if (output)
             sq_output_abort(&out_file);
         return SQ_EXIT_FAIL;

@@ -88,12 +88,12 @@ int sq_batch_pool_new(sq_batch_pool *p, size_t most, uint64_t seed) {
     }
     p->huge = huge_in && huge_out;
     /* Random squares, the same in every process: 6 bits of each byte of a
-     * draw. */
+     * draw, its bytes in little-endian order, stored a word at a time (every
+     * process of a run fills 16 MiB). */
     uint64_t rng = 0x5351434f4c4f5253ULL;
     for (size_t i = 0; i < p->in_size; i += 8) {
-        uint64_t r = sq_xorshift64s(&rng);
-        for (int k = 0; k < 8; k++)
-            p->in[i + (size_t)k] = (uint8_t)((r >> (8 * k)) & 63);
+        uint64_t r = sq_xorshift64s(&rng) & 0x3f3f3f3f3f3f3f3fULL;
+        memcpy(p->in + i, &r, 8); /* x86-64: little-endian */
     }
     return 0;
 }
