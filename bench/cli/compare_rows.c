@@ -128,6 +128,19 @@ static double t_test(compare_row *w) {
     return w->t.p;
 }
 
+/* The matched row whose figure row i shares in both runs (shared_from the
+ * same variant, whose row on its sequence and mode was timed once for
+ * both): -1 where it has none. matched_at: each of A's rows' matched index. */
+static int shared_twin(const compare_index *ia, const sq_run *a, const int *matched_at,
+                       const sq_result *ra, const sq_result *rb) {
+    if (!ra->shared_from || !rb->shared_from || strcmp(ra->shared_from, rb->shared_from) != 0)
+        return -1;
+    sq_variant v = {.id = ra->shared_from};
+    sq_result like = {.variant = &v, .sequence = ra->sequence, .mode = ra->mode};
+    const sq_result *src = compare_find(ia, &like);
+    return src ? matched_at[src - a->results] : -1;
+}
+
 void compare_test_rows(const sq_run *a, const compare_index *b, double q, compare_row *rows,
                        compare_tally *t) {
     double *p = malloc(sizeof *p * ((size_t)a->nresults + 1));
@@ -138,14 +151,27 @@ void compare_test_rows(const sq_run *a, const compare_index *b, double q, compar
         fprintf(stderr, "sqcolor compare: out of memory\n");
         exit(SQ_EXIT_FAIL);
     }
+    int *matched_at = malloc(sizeof *matched_at * ((size_t)a->nresults + 1) * 2);
+    if (!matched_at) {
+        fprintf(stderr, "sqcolor compare: out of memory\n");
+        exit(SQ_EXIT_FAIL);
+    }
+    int *twin = matched_at + a->nresults + 1;
     const sq_result **rb = ra + a->nresults + 1;
     for (int i = 0; i < a->nresults; i++) {
         const sq_result *r = compare_find(b, &a->results[i]);
+        matched_at[i] = r ? t->matched : -1;
         if (r) {
             ra[t->matched] = &a->results[i];
             rb[t->matched++] = r;
         }
     }
+    /* A figure shared by byte-identical rows is one test, not one per row:
+     * copies would count as evidence in the adjustment. */
+    compare_index ia = compare_index_rows(a);
+    for (int i = 0; i < t->matched; i++)
+        twin[i] = shared_twin(&ia, a, matched_at, ra[i], rb[i]);
+    free(ia.by_key);
     t->ndrift = sq_drift_find(ra, rb, t->matched, t->drift);
     for (int i = 0; i < t->matched; i++) {
         compare_row *w = &rows[i];
@@ -166,6 +192,8 @@ void compare_test_rows(const sq_run *a, const compare_index *b, double q, compar
         } else if (isnan(t_test(w))) {
             w->untested = "untested (one sample a side)";
             t->nfew++;
+        } else if (twin[i] >= 0 && twin[i] != i) {
+            t->nshared++; /* takes its twin's adjusted p below */
         } else {
             tested[t->ntested] = i;
             t->nsamples += w->by_samples;
@@ -182,6 +210,12 @@ void compare_test_rows(const sq_run *a, const compare_index *b, double q, compar
         w->p = adjusted[k];
         w->detectable = fmax(change_floor(w->a.s.median), sq_t_detectable(w->t, t->p_cut));
     }
+    for (int i = 0; i < t->matched; i++)
+        if (!rows[i].untested && !rows[i].by_speeds && twin[i] >= 0 && twin[i] != i) {
+            rows[i].p = rows[twin[i]].p;
+            rows[i].detectable = rows[twin[i]].detectable;
+        }
+    free(matched_at);
     free(p);
     free(adjusted);
     free(tested);

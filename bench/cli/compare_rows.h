@@ -72,6 +72,8 @@ typedef struct compare_tally {
     int nsamples;                  /* t-tested on samples: no side had two processes */
     int nfinite, nzero;            /* not tested: a non-finite value; about zero in both */
     int nfew;                      /* not tested: one sample a side */
+    int nshared;                   /* tested with the row whose figure they share (not in
+                                      ntested, the tests adjusted together) */
     int nflagged;                  /* t-tested rows whose adjusted p is at most q */
     double p_cut;                  /* the p-value a row needed for that beside them */
     sq_drift drift[SQ_DRIFT_MOST]; /* the groups that moved together, B against A */
