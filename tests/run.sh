@@ -44,6 +44,8 @@ jq -e "$rows_jq"' .config.processes == 3 and ([rows | select(.samples) | (.sampl
 jq -e "$rows_jq"' .config.processes == 2 and ([rows | .processes | unique] | unique) == [[0,1]] and
         ([.batch[] | .processes | unique] | unique) == [[0,1,2,3]]' "$tmp/bforks.json" >/dev/null &&
     ok || bad "--forks 2: batch rows not from 4 processes, or scalar rows not from 2"
+"$bin" report "$tmp/bforks.json" 2>/dev/null | grep -q "spread over 2, and the batch rows' over 2 more that time them alone," &&
+    ok || bad "--forks 2: the report does not say the batch rows had 2 more processes"
 "$bin" run --quick --reps 3 --samples 1 --length 4096 --filter 'color/bt/asm' --mode latency \
     --format json 2>/dev/null | jq -e '.config.processes == 1 and (.results.columns | index("processes")) == null' \
     >/dev/null && ok || bad "--quick: one process, no processes recorded"

@@ -5,8 +5,8 @@
 #include "bench/code/code_groups.h"
 #include "bench/machine/cpu_model.h"
 #include "bench/results/code_check.h"
-#include "bench/util/stats.h"
 #include "bench/results/summary.h"
+#include "bench/util/stats.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -150,11 +150,20 @@ void sq_report_run_notes(sq_doc *d, const sq_run *run, bool detail) {
     for (int i = 0; i < run->nimpls; i++)
         sq_doc_note(d, "impl %s: %s %s", run->impls[i].name, run->impls[i].compiler,
                     run->impls[i].flags);
+    /* The batch rows' processes: the run's, and those that timed them alone. */
+    int batch_processes = run->nbatch && run->batch[0].samples
+                              ? sq_group_count(run->batch[0].process, run->batch[0].reps)
+                              : 0;
+    char batch_alone[96] = "";
+    if (batch_processes > run->processes)
+        snprintf(batch_alone, sizeof batch_alone,
+                 ", and the batch rows' over %d more that time them alone",
+                 batch_processes - run->processes);
     if (run->processes > 1)
         sq_doc_note(d,
-                    "processes: the repetitions spread over %d, one after another, each in a "
+                    "processes: the repetitions spread over %d%s, one after another, each in a "
                     "fresh address space; a cell's interval holds every process's median",
-                    run->processes);
+                    run->processes, batch_alone);
     if (run->sequence_huge_pages == 0)
         sq_doc_note(d, "sequences: on 4 KiB pages, the kernel gave no huge pages (transparent "
                        "huge pages off?): rows reading them may move from one process to the next");
