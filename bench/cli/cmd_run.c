@@ -195,16 +195,17 @@ const sq_command sq_command_run = {
 };
 
 /* The batch rows of run, each process of count its share of the
- * repetitions; 0, or -1 having said why. */
+ * repetitions, their calibration into *cal_out (if not NULL); 0, or -1
+ * having said why. */
 static int time_batch(sq_run *run, const sq_batch_variant *const *bvs, int nbatch, bool quick,
                       int count, const sq_engine_config *cfg, sq_calibration *cal_out) {
     sq_batch_timing bt = sq_batch_timing_defaults(quick);
     bt.reps = (bt.reps + count - 1) / count;
     bt.seed = cfg->order_seed;
-    sq_calibration cal;
+    sq_calibration own, *cal = cal_out ? cal_out : &own;
     char skipped[2200];
     if (sq_batch_time_run(run, bvs, nbatch, &bt, &cfg->timing, cfg->progress, skipped,
-                          sizeof skipped, cal_out ? cal_out : &cal)) {
+                          sizeof skipped, cal)) {
         fprintf(stderr, "sqcolor run: out of memory\n");
         return -1;
     }
@@ -212,8 +213,7 @@ static int time_batch(sq_run *run, const sq_batch_variant *const *bvs, int nbatc
      * (there was no scalar row beside which to read it), or the file would
      * have none and no reader would take it. */
     if (!run->nresults && !isfinite(run->clock.core_hz))
-        run->clock.core_hz = run->clock.core_hz_min = run->clock.core_hz_max =
-            (cal_out ? cal_out : &cal)->core_hz;
+        run->clock.core_hz = run->clock.core_hz_min = run->clock.core_hz_max = cal->core_hz;
     return 0;
 }
 

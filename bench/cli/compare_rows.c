@@ -39,10 +39,8 @@ static compare_side side_of(const sq_result *r) {
  * is no evidence of a change (AMD Zen 5, one build: a branch row at 0.633
  * and 0.766 in one run, 0.706 in the next). */
 static bool speeds_differ(const compare_side *a, const compare_side *b) {
-    return sq_speeds_apart(a->speeds, a->nspeeds, b->speeds, b->nspeeds, SQ_COMPARE_SPEED_MATCH,
-                           SQ_RESOLUTION_CYCLES) &&
-           !sq_speed_between(a->speeds, a->nspeeds, b->speeds, b->nspeeds) &&
-           !sq_speed_between(b->speeds, b->nspeeds, a->speeds, a->nspeeds);
+    return sq_speeds_differ(a->speeds, a->nspeeds, b->speeds, b->nspeeds, SQ_COMPARE_SPEED_MATCH,
+                            SQ_RESOLUTION_CYCLES);
 }
 
 void compare_judge(compare_row *w, double q) {

@@ -92,8 +92,7 @@ static batch_verdict *batch_verdicts(const sq_run *a, const sq_batch_index *ib, 
              * would measure how the processes fell between them. */
             sq_speed sx[SQ_MAX_MODES], sy[SQ_MAX_MODES];
             int nx = speeds_of(x, sx), ny = speeds_of(y, sy);
-            bool differ = sq_speeds_apart(sx, nx, sy, ny, BATCH_FLOOR_REL, 0) &&
-                          !sq_speed_between(sx, nx, sy, ny) && !sq_speed_between(sy, ny, sx, nx);
+            bool differ = sq_speeds_differ(sx, nx, sy, ny, BATCH_FLOOR_REL, 0);
             v[i].slower = differ && t->median > s->median;
             v[i].faster = differ && t->median < s->median;
         } else if (isfinite(p[i])) {

@@ -338,16 +338,6 @@ int sq_group_medians(const double *x, const unsigned char *group, int n, double 
     return count;
 }
 
-/* The median of group g's samples, among x[0..n). */
-static double median_of_group(const double *x, const unsigned char *group, int n, int g,
-                              double *scratch) {
-    int k = 0;
-    for (int i = 0; i < n; i++)
-        if (group[i] == g)
-            scratch[k++] = x[i];
-    return k ? sq_stats_of(scratch, k).median : NAN;
-}
-
 int sq_process_modes_of(const double *x, const unsigned char *group, int n,
                         sq_speed out[SQ_MAX_MODES]) {
     if (!group || n < 2)
@@ -355,16 +345,18 @@ int sq_process_modes_of(const double *x, const unsigned char *group, int n,
     for (int i = 0; i < n; i++)
         if (!isfinite(x[i]))
             return 0;
-    double *scratch = malloc(sizeof *scratch * (size_t)n * 2);
+    double *scratch = malloc(sizeof *scratch * (size_t)n * 3);
     if (!scratch)
         return 0;
-    double of_group[256], sorted[256];
-    int ngroups = 0;
-    for (int g = 0; g < 256; g++) {
-        of_group[g] = median_of_group(x, group, n, g, scratch);
-        if (isfinite(of_group[g]))
-            sorted[ngroups++] = of_group[g];
-    }
+    /* The groups' medians in increasing group order; rank[g]: group g's place in it. */
+    double *of_group = scratch, *sorted = scratch + n;
+    int ngroups = sq_group_medians(x, group, n, of_group), rank[256] = {0};
+    bool present[256] = {false};
+    for (int i = 0; i < n; i++)
+        present[group[i]] = true;
+    for (int g = 0, k = 0; g < 256; g++)
+        rank[g] = present[g] ? k++ : -1;
+    memcpy(sorted, of_group, sizeof *sorted * (size_t)ngroups);
     qsort(sorted, (size_t)ngroups, sizeof *sorted, cmp_double);
     int two = 0;
     if (ngroups >= 2 && sorted[ngroups - 1] > sorted[0] * (1 + SQ_PROCESS_SPREAD)) {
@@ -372,10 +364,11 @@ int sq_process_modes_of(const double *x, const unsigned char *group, int n,
         for (int j = 2; j < ngroups; j++)
             if (sorted[j] - sorted[j - 1] > sorted[cut] - sorted[cut - 1])
                 cut = j;
-        double *fast = scratch, *slow = scratch + n;
+        double bound = sorted[cut - 1]; /* the fast side's slowest median */
+        double *fast = sorted, *slow = sorted + n;
         int nfast = 0, nslow = 0;
         for (int i = 0; i < n; i++) {
-            if (of_group[group[i]] <= sorted[cut - 1])
+            if (of_group[rank[group[i]]] <= bound)
                 fast[nfast++] = x[i];
             else
                 slow[nslow++] = x[i];
@@ -401,4 +394,10 @@ bool sq_speeds_apart(const sq_speed *a, int na, const sq_speed *b, int nb, doubl
 bool sq_speed_between(const sq_speed *one, int none, const sq_speed *two, int ntwo) {
     return none == 1 && ntwo == SQ_MAX_MODES && one[0].cycles > two[0].cycles &&
            one[0].cycles < two[1].cycles;
+}
+
+bool sq_speeds_differ(const sq_speed *a, int na, const sq_speed *b, int nb, double rel,
+                      double abs) {
+    return sq_speeds_apart(a, na, b, nb, rel, abs) && !sq_speed_between(a, na, b, nb) &&
+           !sq_speed_between(b, nb, a, na);
 }

@@ -83,6 +83,11 @@ bool sq_speeds_apart(const sq_speed *a, int na, const sq_speed *b, int nb, doubl
  * other: its samples may be a mixture of the same two, no evidence of a change. */
 bool sq_speed_between(const sq_speed *one, int none, const sq_speed *two, int ntwo);
 
+/* Whether two sides' speeds tell of a change: apart (sq_speeds_apart), and
+ * neither at one speed between the other's two. compare's rule for a row at
+ * two speeds on either side, scalar or batch. */
+bool sq_speeds_differ(const sq_speed *a, int na, const sq_speed *b, int nb, double rel, double abs);
+
 /* The two-sided p-value of Student's t with df degrees of freedom (df > 0,
  * not necessarily whole): P(|T| >= |t|). NAN for a NAN t or df <= 0. */
 double sq_student_t_p(double t, double df);
