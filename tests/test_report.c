@@ -475,7 +475,7 @@ static void check_round_trip(void) {
     }
     if (back.nresults != run.nresults) {
         CHECK(false, "%d results read back, %d written", back.nresults, run.nresults);
-        sq_results_free(&back);
+        sq_run_free(&back);
         return;
     }
     int differ = 0;
@@ -497,7 +497,7 @@ static void check_round_trip(void) {
           "modes read back: %d", two->nmodes);
     CHECK(back.results[cd_row].control_dependent && !back.results[0].control_dependent,
           "control_dependent read back");
-    sq_results_free(&back);
+    sq_run_free(&back);
 }
 
 /* Whether text holds a negative number: a minus sign before a digit, not

@@ -348,7 +348,7 @@ static void check_round_trips(void) {
             if (round_trip(&s.run, &back, &text)) {
                 compare_runs(what, &s.run, &back);
                 check_text(text, &s.run);
-                sq_results_free(&back);
+                sq_run_free(&back);
             }
             free(text);
         }
@@ -365,7 +365,7 @@ static void check_round_trips(void) {
     if (round_trip(&s.run, &back, &text)) {
         compare_runs("NaN and infinities", &s.run, &back);
         CHECK(strstr(text, "\"alu_per_cycle\": null"), "NaN written as null");
-        sq_results_free(&back);
+        sq_run_free(&back);
     }
     free(text);
 }
@@ -403,7 +403,7 @@ static void check_resolution(void) {
     if (round_trip(&s.run, &back, &text)) {
         CHECK(strstr(text, "[0.3333333,1.234568e8,") && back.results[2].samples[0] == 0.3333333,
               "a perf run's samples written with 7 digits");
-        sq_results_free(&back);
+        sq_run_free(&back);
     }
     free(text);
 }
@@ -421,7 +421,7 @@ static void check_not_utf8(void) {
         CHECK(strcmp(back.results[0].sequence, want) == 0, "a name not UTF-8 read back as '%s'",
               back.results[0].sequence);
         CHECK(strcmp(back.kernel, "6.1.0-\uFFFD") == 0, "kernel read back as '%s'", back.kernel);
-        sq_results_free(&back);
+        sq_run_free(&back);
     }
     free(text);
 }
@@ -447,7 +447,7 @@ static int parse_seed(const char *text, const char *seed, uint64_t *got, char *e
     int rc = changed ? sq_results_parse(changed, strlen(changed), "seed.json", &run, err, len) : -1;
     if (rc == 0) {
         *got = run.seed;
-        sq_results_free(&run);
+        sq_run_free(&run);
     }
     free(changed);
     return rc;
@@ -521,7 +521,7 @@ static void check_bad_forms(const char *text, const char *key, const bad_form *f
         CHECK(rc != 0 && strstr(err, forms[i].message) && strncmp(err, "bad.json: ", 10) == 0,
               "%s %s: %s", key, forms[i].json, rc ? err : "read");
         if (rc == 0)
-            sq_results_free(&back);
+            sq_run_free(&back);
         free(bad_text);
     }
 }
@@ -535,7 +535,7 @@ static void check_code_facts(void) {
     char *text, err[600];
     if (!round_trip(&s.run, &back, &text))
         return;
-    sq_results_free(&back);
+    sq_run_free(&back);
     CHECK(strstr(text, "\"hash\": \"8000000000000001\"") &&
               strstr(text, "\"hash\": \"ffffffffffffffff\"") &&
               strstr(text, "\"hash\": \"0000000000000000\""),
@@ -545,7 +545,7 @@ static void check_code_facts(void) {
     CHECK(rc == 0 && back.ncode == 0 && !back.code && back.nresults == ROWS,
           "a schema-2 file without code: %s", rc ? err : "read");
     if (rc == 0)
-        sq_results_free(&back);
+        sq_run_free(&back);
     free(without);
     static const bad_form bad_forms[] = {
         {"{}", "code: not an array"},
@@ -612,17 +612,17 @@ static void check_batch_rows(void) {
         for (int k = 0; rows[i].process && back.batch[i].process && k < rows[i].reps; k++)
             same_int("batch.processes", i, rows[i].process[k], back.batch[i].process[k]);
     }
-    sq_results_free(&back);
+    sq_run_free(&back);
 
     char *without = edited(text, "batch", NULL), *again = NULL;
     int rc = sq_results_parse(without, strlen(without), "old.json", &back, err, sizeof err);
     CHECK(rc == 0 && back.nbatch == 0, "a file without batch rows: %s", rc ? err : "read");
     if (rc == 0 && round_trip(&back, &s.run, &again)) {
         CHECK(!strstr(again, "\"batch\""), "written back without a batch key");
-        sq_results_free(&s.run);
+        sq_run_free(&s.run);
     }
     if (rc == 0)
-        sq_results_free(&back);
+        sq_run_free(&back);
     free(again);
     free(without);
 
@@ -681,7 +681,7 @@ static void check_schema1(const char *path) {
     char *text;
     if (round_trip(&old, &back, &text)) {
         compare_runs("schema 1 written as schema 3", &old, &back);
-        sq_results_free(&back);
+        sq_run_free(&back);
     }
     free(text);
 
@@ -692,7 +692,7 @@ static void check_schema1(const char *path) {
     if (f)
         fclose(f);
     check_seed_forms(buf);
-    sq_results_free(&old);
+    sq_run_free(&old);
 }
 
 /* Whether x is within a relative 10^-5 of want: a figure of samples kept to
@@ -750,11 +750,11 @@ static void check_schema2(const char *path) {
               "schema 3 in under a fifth of schema 2's bytes: %zu of %lld", strlen(text),
               (long long)st.st_size);
         json_decref(again);
-        sq_results_free(&back);
+        sq_run_free(&back);
     }
     free(text);
     json_decref(doc);
-    sq_results_free(&old);
+    sq_run_free(&old);
 }
 
 /* A CPU's folder is named by vendor, family and model, whatever brand string
@@ -784,7 +784,7 @@ static void refused(const char *text, const char *want, const char *what) {
     int rc = sq_results_parse(text, strlen(text), "bad.json", &got, err, sizeof err);
     CHECK(rc != 0 && strstr(err, want), "%s refused: %s", what, rc ? err : "read");
     if (rc == 0)
-        sq_results_free(&got);
+        sq_run_free(&got);
 }
 
 /* A shared row through the file: shared_from in its column only on such
@@ -845,7 +845,7 @@ static void check_shared(void) {
         free(t);
         json_decref(copy);
         json_decref(doc);
-        sq_results_free(&back);
+        sq_run_free(&back);
     }
     free(text);
 
@@ -857,14 +857,14 @@ static void check_shared(void) {
         compare_runs("--no-share", &s.run, &back);
         CHECK(strstr(text, "\"share_identical\": false") && !strstr(text, "shared_from"),
               "share_identical false, no row shared, no such column");
-        sq_results_free(&back);
+        sq_run_free(&back);
     }
     free(text);
     s.run.share = 0;
     if (round_trip(&s.run, &back, &text)) {
         CHECK(back.share == 0 && !strstr(text, "share_identical"),
               "sharing not known: not written");
-        sq_results_free(&back);
+        sq_run_free(&back);
     }
     free(text);
 }
@@ -878,7 +878,7 @@ static void check_table_forms(void) {
     char *text;
     if (!round_trip(&s.run, &back, &text))
         return;
-    sq_results_free(&back);
+    sq_run_free(&back);
     static const struct {
         const char *rows, *message;
     } forms[] = {
@@ -919,7 +919,7 @@ static void check_table_forms(void) {
                       got.results[0].control_dependent && !got.results[0].chain_apart,
                   "a table of one row: %s", rc ? err : "read");
             if (rc == 0)
-                sq_results_free(&got);
+                sq_run_free(&got);
         }
         free(t);
     }

@@ -143,7 +143,7 @@ int main(void) {
                   run.results[run.nresults - 1].cycles.median,
           "read back: %s", rc ? err : "rows differ");
     if (rc == 0)
-        sq_results_free(&back);
+        sq_run_free(&back);
     free(text);
     for (int i = 0; i < run.nresults; i++)
         free(run.results[i].samples);

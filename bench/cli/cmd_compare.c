@@ -327,7 +327,7 @@ static int run_compare(int argc, char **argv) {
     if (sq_results_load(files[0], a, err, sizeof err))
         sq_usage_error("compare", "%s", err);
     if (sq_results_load(files[1], b, err, sizeof err)) {
-        sq_results_free(a);
+        sq_run_free(a);
         sq_usage_error("compare", "%s", err);
     }
 
@@ -396,8 +396,8 @@ done:
     free(rows);
     free(ia.by_key);
     free(ib.by_key);
-    sq_results_free(a);
-    sq_results_free(b);
+    sq_run_free(a);
+    sq_run_free(b);
     free(a);
     return gate ? SQ_EXIT_FAIL : SQ_EXIT_OK;
 }

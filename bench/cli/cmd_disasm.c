@@ -339,12 +339,12 @@ static int run_disasm(int argc, char **argv) {
         if (sq_results_load(results, measured, err, sizeof err))
             sq_usage_error("disasm", "%s", err);
         if (!sq_measured_here(&measured->machine, &host, err, sizeof err)) {
-            sq_results_free(measured);
+            sq_run_free(measured);
             sq_usage_error("disasm", "--results %s: %s", results, err);
         }
         if (forms_path && (sq_forms_load(forms_path, forms, err, sizeof err) ||
                            !sq_measured_here(&forms->machine, &host, err, sizeof err))) {
-            sq_results_free(measured);
+            sq_run_free(measured);
             sq_usage_error("disasm", "--forms: %s", err);
         }
     }
@@ -354,7 +354,7 @@ static int run_disasm(int argc, char **argv) {
         sq_model_page page = {measured,   results, forms_path ? forms : NULL,
                               forms_path, md,      v[OPT_ALL].given};
         int rc = sq_model_vs_measurement(vs, n, predict ? &model : NULL, &page);
-        sq_results_free(measured);
+        sq_run_free(measured);
         free(measured);
         free(forms);
         free(vs);

@@ -81,7 +81,7 @@ static int run_report(int argc, char **argv) {
     for (int k = 0; k < nfiles; k++)
         if (sq_results_load(files[k], &runs[k], err, sizeof err)) {
             for (int j = 0; j < k; j++)
-                sq_results_free(&runs[j]);
+                sq_run_free(&runs[j]);
             free(runs);
             sq_usage_error("report", "%s", err);
         }
@@ -89,7 +89,7 @@ static int run_report(int argc, char **argv) {
     /* Every chart's name before --output is opened: a refusal leaves nothing. */
     if (plot_dir && sq_plot_check(runs, nfiles, plot_dir, err, sizeof err)) {
         for (int k = 0; k < nfiles; k++)
-            sq_results_free(&runs[k]);
+            sq_run_free(&runs[k]);
         sq_usage_error("report", "--plot: %s", err);
     }
     sq_output o;
@@ -118,7 +118,7 @@ static int run_report(int argc, char **argv) {
     if (finished)
         status = finished;
     for (int k = 0; k < nfiles; k++)
-        sq_results_free(&runs[k]);
+        sq_run_free(&runs[k]);
     free(runs);
     return status;
 }

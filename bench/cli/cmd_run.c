@@ -246,14 +246,6 @@ static int batch_alone(const sq_engine_config *cfg, const sq_batch_variant *cons
     return write_process_file(&run, path) ? SQ_EXIT_FAIL : SQ_EXIT_OK;
 }
 
-/* A run timed here, or put together from its processes' files. */
-static void free_run(sq_run *run, bool loaded) {
-    if (loaded)
-        sq_results_free(run);
-    else
-        sq_run_free(run);
-}
-
 /* One process of a run spread over several (forks.h): its share of the
  * repetitions, rows in an order of its own, and its buffers placed anew, an
  * address range held back before any is made. count: the processes that time
@@ -290,7 +282,7 @@ static int time_in_processes(const sq_engine_config *cfg, int count, int batch_o
         return -1;
     int rc = sq_runs_merge(parts, count, batch_only, err, errlen);
     for (int i = rc ? 0 : 1; i < count + batch_only; i++)
-        sq_results_free(&parts[i]);
+        sq_run_free(&parts[i]);
     if (rc)
         return -1;
     *run = parts[0];
@@ -501,7 +493,7 @@ static int run_run(int argc, char **argv) {
                 sq_output_abort(&saved);
                 if (output)
                     sq_output_abort(&out_file);
-                free_run(&run, processes > 1);
+                sq_run_free(&run);
                 return sq_report_out_of_memory(SQ_FORMAT_JSON);
             }
             if (sq_output_commit_new(&saved, used, sizeof used, err, sizeof err) == 0)
@@ -516,7 +508,7 @@ static int run_run(int argc, char **argv) {
     }
     /* A write error shows on commit, or for standard output at exit (main.c). */
     int written = sq_report_write(&run, 1, format, detail ? SQ_REPORT_DETAIL : 0, out);
-    free_run(&run, processes > 1);
+    sq_run_free(&run);
     int finished = sq_finish_report_output("run", output ? &out_file : NULL, written, format);
     return finished ? finished : status;
 }

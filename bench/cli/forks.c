@@ -103,6 +103,6 @@ int sq_fork_run(int count, int batch_only, bool progress, sq_run *parts, char *e
     if (rc)
         for (int i = 0; i < total; i++)
             if (loaded[i])
-                sq_results_free(&parts[i]);
+                sq_run_free(&parts[i]);
     return rc;
 }

@@ -39,7 +39,8 @@ typedef struct sq_engine {
     int ninputs;
     timed *rows;
     int nrows;
-    int nsampled; /* rows sampled: not shared (share.h), baselines of those */
+    int nsampled;        /* rows sampled: not shared (share.h), baselines of those */
+    const char **labels; /* each asked sequence's label (label_files): NULL for built-ins */
     char *err;
     size_t errlen;
 } engine;
@@ -82,7 +83,7 @@ static int family_specs(const engine *e, const sq_family *fam, const char **out)
 /* "file:NAME" for file:DIR/NAME, "pgn:NAME" for pgn:DIR/NAME: the tables, the
  * result file and compare name a file's rows by it. Where two files of one
  * kind share a NAME, each is labelled by its path as given ("file:DIR/NAME"). */
-static char *file_label(const sq_engine_config *cfg, int i) {
+static char *file_label(const sq_engine_config *cfg, int i, sq_run *run) {
     const char *spec = cfg->sequences[i], *path = sq_sequence_path(spec);
     int kind = (int)(path - spec); /* the length of "file:" or "pgn:" */
     const char *base = strrchr(path, '/');
@@ -95,7 +96,7 @@ static char *file_label(const sq_engine_config *cfg, int i) {
         if (strcmp(ob ? ob + 1 : op, base) == 0)
             base = path;
     }
-    char *label = malloc((size_t)kind + strlen(base) + 1);
+    char *label = sq_run_alloc(run, (size_t)kind + strlen(base) + 1);
     if (label)
         sprintf(label, "%.*s%s", kind, spec, base);
     return label;
@@ -110,21 +111,20 @@ static int label_files(engine *e, sq_run *run) {
             if (strcmp(cfg->sequences[i], cfg->sequences[j]) == 0)
                 return fail(e, SQ_ENGINE_BAD_INPUT, "--sequence: '%s' is named twice",
                             cfg->sequences[i]);
-    run->labels = calloc((size_t)cfg->nsequences + 1, sizeof *run->labels);
-    if (!run->labels)
+    e->labels = calloc((size_t)cfg->nsequences + 1, sizeof *e->labels);
+    if (!e->labels)
         return fail(e, SQ_ENGINE_BAD_INPUT, "out of memory");
-    run->nlabels = cfg->nsequences;
     for (int i = 0; i < cfg->nsequences; i++)
-        if (sq_sequence_path(cfg->sequences[i]) && !(run->labels[i] = file_label(cfg, i)))
+        if (sq_sequence_path(cfg->sequences[i]) && !(e->labels[i] = file_label(cfg, i, run)))
             return fail(e, SQ_ENGINE_BAD_INPUT, "out of memory");
     return 0;
 }
 
 /* The label of an asked spec (family_specs gives the config's own pointers). */
-static const char *label_of(const engine *e, const sq_run *run, const char *spec) {
+static const char *label_of(const engine *e, const char *spec) {
     for (int i = 0; i < e->cfg->nsequences; i++)
-        if (e->cfg->sequences[i] == spec && run->labels[i])
-            return run->labels[i];
+        if (e->cfg->sequences[i] == spec && e->labels[i])
+            return e->labels[i];
     return spec;
 }
 
@@ -154,7 +154,7 @@ static const sq_sequence *made_sequence(struct made_sequence *made, int *nmade, 
     return &made[(*nmade)++].seq;
 }
 
-static int build_inputs(engine *e, const sq_run *run) {
+static int build_inputs(engine *e) {
     /* Every asked sequence must apply to some selected family. */
     for (int i = 0; i < e->cfg->nsequences; i++) {
         bool used = false;
@@ -188,7 +188,7 @@ static int build_inputs(engine *e, const sq_run *run) {
             rc = !seq ||
                  sq_input_encode(fam, specs[s], seq, &e->inputs[e->ninputs], e->err, e->errlen);
             if (!rc)
-                e->inputs[e->ninputs++].sequence = label_of(e, run, specs[s]);
+                e->inputs[e->ninputs++].sequence = label_of(e, specs[s]);
         }
     }
     for (int i = 0; i < nmade; i++)
@@ -523,6 +523,7 @@ static void free_engine(engine *e) {
     for (int i = 0; i < e->ninputs; i++)
         sq_input_free(&e->inputs[i]);
     free(e->inputs);
+    free(e->labels);
     free(e);
 }
 
@@ -543,7 +544,7 @@ int sq_engine_prepare(const sq_engine_config *cfg, sq_run *run, sq_engine **out,
     *e = (engine){.cfg = cfg, .err = err, .errlen = errlen};
     int rc = label_files(e, run);
     if (!rc)
-        rc = build_inputs(e, run);
+        rc = build_inputs(e);
     if (!rc)
         rc = build_rows(e);
     if (rc) {
@@ -609,30 +610,4 @@ int sq_engine_run(const sq_engine_config *cfg, sq_run *run, char *err, size_t er
     sq_engine *e;
     int rc = sq_engine_prepare(cfg, run, &e, err, errlen);
     return rc ? rc : sq_engine_time(e, run, err, errlen);
-}
-
-void sq_run_free(sq_run *run) {
-    for (int i = 0; i < run->nresults; i++)
-        free(run->results[i].samples);
-    free(run->results);
-    for (int i = 0; i < run->nbatch; i++)
-        free(run->batch[i].samples);
-    free(run->batch);
-    run->batch = NULL;
-    run->nbatch = 0;
-    free((char *)run->sequences);
-    for (int i = 0; i < run->nlabels; i++)
-        free(run->labels[i]);
-    free(run->labels);
-    free(run->code);
-    run->code = NULL;
-    run->ncode = 0;
-    free(run->loops);
-    run->loops = NULL;
-    run->nloops = 0;
-    run->labels = NULL;
-    run->nlabels = 0;
-    run->results = NULL;
-    run->sequences = NULL;
-    run->nresults = 0;
 }

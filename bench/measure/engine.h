@@ -95,8 +95,6 @@ int sq_engine_time(sq_engine *e, sq_run *run, char *err, size_t errlen);
 int sq_engine_check(sq_engine *e, char *err, size_t errlen);
 void sq_engine_discard(sq_engine *e, sq_run *run);
 
-void sq_run_free(sq_run *run);
-
 /* Whether v's rows in mode time a predicted branch, not a data dependency
  * (the tables' †): in latency and throughput mode, where the loop timed
  * holds a conditional branch besides its exit test (a compiler may branch in

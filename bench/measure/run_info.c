@@ -18,8 +18,8 @@ static int record_code(sq_run *run, const sq_engine_config *cfg) {
     static const sq_mode modes[] = {SQ_MODE_LATENCY, SQ_MODE_THROUGHPUT, SQ_MODE_BRANCH};
     static const int kernels[] = {SQ_KERNEL_LATENCY, SQ_KERNEL_THROUGHPUT, SQ_KERNEL_BRANCH};
     size_t n = (size_t)(cfg->nvariants ? cfg->nvariants : 1);
-    run->code = malloc(sizeof *run->code * n);
-    run->loops = malloc(sizeof *run->loops * n * 3);
+    run->code = sq_run_alloc(run, sizeof *run->code * n);
+    run->loops = sq_run_alloc(run, sizeof *run->loops * n * 3);
     if (!run->code || !run->loops)
         return -1;
     char err[256];
@@ -71,7 +71,7 @@ int sq_run_describe(sq_run *run, const sq_engine_config *cfg, const sq_calibrati
     size_t len = sizeof "default";
     for (int i = 0; i < cfg->nsequences; i++)
         len += strlen(cfg->sequences[i]) + 1;
-    char *list = malloc(len), *end = list;
+    char *list = sq_run_alloc(run, len), *end = list;
     if (!list)
         return -1;
     for (int i = 0; i < cfg->nsequences; i++)

@@ -1,6 +1,8 @@
 #include "bench/results/results.h"
 
+#include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 const char *const sq_mode_names[SQ_MODE_COUNT] = {"latency", "throughput", "branch", "call"};
 
@@ -8,4 +10,40 @@ double *sq_samples_alloc(size_t n) {
     if (!n)
         n = 1;
     return malloc(n * (sizeof(double) + 1));
+}
+
+/* The blocks of sq_run_alloc, a list. */
+typedef struct run_block {
+    struct run_block *next;
+    max_align_t align[];
+} run_block;
+
+void *sq_run_alloc(sq_run *run, size_t size) {
+    run_block *b = calloc(1, sizeof *b + size);
+    if (!b)
+        return NULL;
+    b->next = run->owned;
+    run->owned = b;
+    return b->align;
+}
+
+char *sq_run_strdup(sq_run *run, const char *s) {
+    char *copy = sq_run_alloc(run, strlen(s) + 1);
+    if (copy)
+        strcpy(copy, s);
+    return copy;
+}
+
+void sq_run_free(sq_run *run) {
+    for (int i = 0; i < run->nresults; i++)
+        free(run->results[i].samples);
+    free(run->results);
+    for (int i = 0; i < run->nbatch; i++)
+        free(run->batch[i].samples);
+    free(run->batch);
+    for (run_block *b = run->owned, *next; b; b = next) {
+        next = b->next;
+        free(b);
+    }
+    memset(run, 0, sizeof *run);
 }

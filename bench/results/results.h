@@ -52,8 +52,7 @@ typedef struct sq_result {
                                 routine; a figure of the loop, given no verdict against asm */
     const char *shared_from; /* NULL: timed itself; else the id of the variant whose row (same
                                 sequence and mode, byte-identical code and harness) was timed
-                                for it, whose figures it holds (bench/measure/share.h); a
-                                live run's the registry's, a loaded run's owned */
+                                for it, whose figures it holds (bench/measure/share.h) */
 } sq_result;
 
 /* The most processes (forks) a run's samples come from. */
@@ -80,7 +79,7 @@ typedef struct sq_impl_info {
 
 /* A batch row (c/batch.h): one routine over n squares (pairs) a call. */
 typedef struct sq_batch_result {
-    const char *id; /* family/technique/impl: a live run's the registry's, a loaded run's owned */
+    const char *id; /* family/technique/impl */
     size_t n;
     int reps;
     sq_stats cycles;        /* core cycles per square (pair) */
@@ -118,25 +117,35 @@ typedef struct sq_run {
     char version[32];      /* sqcolor's */
     char commit[64];       /* git describe --dirty of the tree it was built from */
     char kernel[128];      /* uname -r */
-    const char *sequences; /* the sequences asked for, or "default"; a live run's is
-                              allocated (sq_run_free), a loaded run's owned */
+    const char *sequences; /* the sequences asked for, or "default" */
     int samples;           /* samples per repetition */
     int visits;            /* visits per repetition the samples are shared among */
     double sample_us;      /* length of one sample */
     sq_impl_info impls[SQ_MAX_IMPLS];
     int nimpls;
     sq_code_fact *code; /* each timed variant's machine code in brief (code_identity.h), for
-                           the reports to tell identical code; a live run's allocated
-                           (sq_run_free), a loaded run's owned; none in older files */
+                           the reports to tell identical code; none in older files */
     int ncode;
     sq_loop_fact *loops; /* each timed variant's loop in each mode (timed_loop.h), for the
                             checks and groups of identical loops; as code, none in older
                             files */
     int nloops;
-    char **labels; /* a live run's labels of its file: sequences (sq_run_free) */
-    int nlabels;
     const char *source; /* the file a loaded run came from (NULL for a live run) */
-    void *owned;        /* allocations of a loaded run (see results_read.c) */
+    void *owned;        /* the blocks of sq_run_alloc */
 } sq_run;
+
+/* A run owns what it points to, timed or loaded alike: its rows' arrays and
+ * samples, and blocks of sq_run_alloc for everything else (strings, code
+ * facts, a loaded file's variants), or the registry's, which lives for the
+ * program. sq_run_free frees it all, whichever made the run. */
+
+/* size zeroed bytes held until the run is freed; NULL out of memory. */
+void *sq_run_alloc(sq_run *run, size_t size);
+
+/* A copy of s held by the run; NULL out of memory. */
+char *sq_run_strdup(sq_run *run, const char *s);
+
+/* Frees everything run holds and zeroes it. */
+void sq_run_free(sq_run *run);
 
 #endif

@@ -17,42 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A loaded run owns its variants and strings: a list of blocks. */
-typedef struct block {
-    struct block *next;
-    max_align_t align[];
-} block;
-
-static void *own(sq_run *run, size_t size) {
-    block *b = calloc(1, sizeof *b + size);
-    if (!b)
-        return NULL;
-    b->next = run->owned;
-    run->owned = b;
-    return b->align;
-}
-
-static const char *own_string(sq_run *run, const char *s) {
-    char *copy = own(run, strlen(s) + 1);
-    if (copy)
-        strcpy(copy, s);
-    return copy;
-}
-
-void sq_results_free(sq_run *run) {
-    for (int i = 0; i < run->nresults; i++)
-        free(run->results[i].samples);
-    free(run->results);
-    for (int i = 0; i < run->nbatch; i++)
-        free(run->batch[i].samples);
-    free(run->batch);
-    for (block *b = run->owned, *next; b; b = next) {
-        next = b->next;
-        free(b);
-    }
-    memset(run, 0, sizeof *run);
-}
-
 typedef struct reader {
     const char *name;
     char *err;
@@ -295,7 +259,7 @@ static int read_batch(reader *rd, json_t *root, int schema, sq_run *run) {
         if (get_text(rd, o, where, SQ_KEY_ID, &id) ||
             get_whole(rd, o, where, SQ_KEY_N, 1, 1UL << 40, &len))
             return -1;
-        if (!(b->id = own_string(run, id)))
+        if (!(b->id = sq_run_strdup(run, id)))
             return bad(rd, "out of memory");
         b->n = (size_t)len;
         json_t *samples = json_object_get(o, SQ_KEY_SAMPLES);
@@ -432,8 +396,8 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
         get_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_TSC_HZ, &run->clock.tsc_hz, false) ||
         get_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_CORE_HZ, &run->clock.core_hz, false))
         return -1;
-    run->clock.source = own_string(run, source);
-    run->clock.tsc_source = own_string(run, tsc_source);
+    run->clock.source = sq_run_strdup(run, source);
+    run->clock.tsc_source = sq_run_strdup(run, tsc_source);
     if (!run->clock.source || !run->clock.tsc_source)
         return bad(rd, "out of memory");
     /* alu_per_cycle: NAN in files from before it was recorded. */
@@ -480,7 +444,7 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
     json_t *sequences = json_object_get(config, SQ_KEY_SEQUENCES);
     if (sequences && !json_is_string(sequences))
         return bad(rd, "config.sequences: not a string");
-    run->sequences = own_string(run, sequences ? json_string_value(sequences) : "unknown");
+    run->sequences = sq_run_strdup(run, sequences ? json_string_value(sequences) : "unknown");
     if (!run->sequences)
         return bad(rd, "out of memory");
     json_t *share = json_object_get(config, SQ_KEY_SHARE_IDENTICAL);
@@ -527,7 +491,7 @@ static int read_fact(reader *rd, json_t *o, const char *at, sq_run *run, sq_code
     f->hash = strtoull(hash, NULL, 16);
     f->insns = (int)insns;
     f->bytes = (int)bytes;
-    if (!(f->id = own_string(run, id)))
+    if (!(f->id = sq_run_strdup(run, id)))
         return bad(rd, "out of memory");
     return 0;
 }
@@ -560,8 +524,8 @@ static int read_code(reader *rd, json_t *root, sq_run *run) {
         if (!json_is_array(a))
             return bad(rd, "%s: not an array", keys[k]);
         size_t n = json_array_size(a), i;
-        if (k == 0 ? !(run->code = own(run, sizeof *run->code * (n ? n : 1)))
-                   : !(run->loops = own(run, sizeof *run->loops * (n ? n : 1))))
+        if (k == 0 ? !(run->code = sq_run_alloc(run, sizeof *run->code * (n ? n : 1)))
+                   : !(run->loops = sq_run_alloc(run, sizeof *run->loops * (n ? n : 1))))
             return bad(rd, "out of memory");
         json_array_foreach(a, i, o) {
             char at[32];
@@ -673,13 +637,13 @@ static const sq_variant *variant_of(reader *rd, sq_run *run, const char *id, con
     const sq_variant *known = sq_id_table_get(&rd->variants, id);
     if (known)
         return known;
-    sq_variant *v = own(run, sizeof *v);
+    sq_variant *v = sq_run_alloc(run, sizeof *v);
     if (!v)
         return NULL;
-    v->id = own_string(run, id);
+    v->id = sq_run_strdup(run, id);
     v->family = fam;
-    v->technique = own_string(run, tech);
-    v->impl = own_string(run, impl);
+    v->technique = sq_run_strdup(run, tech);
+    v->impl = sq_run_strdup(run, impl);
     v->formula = v->insns = "";
     if (!v->id || !v->technique || !v->impl)
         return NULL;
@@ -743,8 +707,8 @@ static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
         return bad(rd, "%s.shared_from: not the id of another variant", where);
     }
     r->variant = variant_of(rd, run, id, fam, tech, impl);
-    r->sequence = own_string(run, sequence);
-    r->shared_from = shared ? own_string(run, json_string_value(shared)) : NULL;
+    r->sequence = sq_run_strdup(run, sequence);
+    r->shared_from = shared ? sq_run_strdup(run, json_string_value(shared)) : NULL;
     if (!r->variant || !r->sequence || (shared && !r->shared_from)) {
         free(r->samples);
         return bad(rd, "out of memory");
@@ -903,8 +867,8 @@ static int read_row(reader *rd, json_t *row, const int col[SQ_NCOLUMNS], size_t 
     free(parts[0]);
     if (rc)
         return rc;
-    r->sequence = own_string(run, sequence);
-    r->shared_from = shared ? own_string(run, shared) : NULL;
+    r->sequence = sq_run_strdup(run, sequence);
+    r->shared_from = shared ? sq_run_strdup(run, shared) : NULL;
     if (!r->sequence || (shared && !r->shared_from))
         return bad(rd, "out of memory");
     if (row_figures(rd, row, col, where, ix, run, r)) {
@@ -985,7 +949,7 @@ int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run
         rc = rd.schema >= 3 ? read_table(&rd, root, run) : read_objects(&rd, root, run);
     sq_id_table_free(&rd.variants);
     sq_json_arena_end(); /* the document, root and all */
-    if (rc == 0 && !(run->source = own_string(run, name)))
+    if (rc == 0 && !(run->source = sq_run_strdup(run, name)))
         rc = bad(&rd, "out of memory");
     /* Whatever the schema: the samples at the resolution measured and every
      * figure from them, as a run makes them (figures.h); the statistics an
@@ -995,7 +959,7 @@ int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run
     if (rc) {
         char keep[512];
         snprintf(keep, sizeof keep, "%s", err);
-        sq_results_free(run);
+        sq_run_free(run);
         snprintf(err, errlen, "%s", keep);
     }
     return rc;

@@ -13,14 +13,11 @@
 
 /* Parses a result file's text; name is used in messages. Returns 0, or -1 with
  * a one-line reason naming the file and the problem. Free with
- * sq_results_free. */
+ * sq_run_free (results.h). */
 int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run, char *err,
                      size_t errlen);
 
 /* Reads and parses a file (at most 256 MiB). */
 int sq_results_load(const char *path, sq_run *run, char *err, size_t errlen);
-
-/* Frees a loaded run (results, samples and everything they point to). */
-void sq_results_free(sq_run *run);
 
 #endif

@@ -8,6 +8,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     sq_run run;
     char err[600];
     if (sq_results_parse((const char *)data, size, "fuzz.json", &run, err, sizeof err) == 0)
-        sq_results_free(&run);
+        sq_run_free(&run);
     return 0;
 }
