@@ -2,6 +2,7 @@
  * made-up rows with known answers: the samples pooled with their process,
  * the median of them all, an interval that holds every process's median,
  * the clocks joined, and rows that do not match refused. */
+#include "bench/results/figures.h"
 #include "bench/results/merge.h"
 
 #include <math.h>
@@ -46,6 +47,7 @@ int main(void) {
     sq_run parts[3] = {part(0, PER, 2.0, 4e9), part(1, PER, 2.0, 4.2e9), part(2, 2, 2.3, 4.1e9)};
     char err[200];
     CHECK(sq_runs_merge(parts, 3, 0, err, sizeof err) == 0, "merge: %s", err);
+    sq_run_figures(&parts[0]); /* merge pools samples; figures are the run's finish's */
     const sq_result *r = &parts[0].results[0];
     CHECK(r->reps == 2 * PER + 2, "22 samples: %d", r->reps);
     CHECK(r->process && r->process[0] == 0 && r->process[PER] == 1 && r->process[2 * PER] == 2 &&
@@ -89,6 +91,7 @@ int main(void) {
     memcpy(batch[0].samples, kept, sizeof bx[0]);
     sq_run two[2] = {c, d};
     CHECK(sq_runs_merge(two, 2, 0, err, sizeof err) == 0, "merge with batch rows: %s", err);
+    sq_run_figures(&two[0]);
     CHECK(batch[0].reps == 6 && batch[0].process && batch[0].process[3] == 1 &&
               fabs(batch[0].cycles.median - 0.081) < 1e-12 && batch[0].cycles.ci_hi >= 0.091,
           "batch pooled: %d samples, median %g, interval to %g", batch[0].reps,
@@ -109,6 +112,7 @@ int main(void) {
     sq_run mixed[2] = {g, batch_only};
     CHECK(sq_runs_merge(mixed, 1, 1, err, sizeof err) == 0, "one process and one of batch rows: %s",
           err);
+    sq_run_figures(&mixed[0]);
     CHECK(mixed[0].results[0].reps == PER && !mixed[0].results[0].process &&
               mixed[0].processes == 1 && alone[0].reps == 6 && alone[0].process[5] == 1 &&
               alone[0].nmodes == 0,

@@ -184,7 +184,7 @@ static bool build_run(void) {
     add_result(&sq_variants[0], "random", SQ_MODE_BRANCH);
     set_cycles(branch_row + 1, 11.5, 11.25, 12);
     /* Every figure from the samples, as a run's (figures.h). */
-    sq_run_to_resolution(&run);
+    sq_run_finish(&run);
     return true;
 }
 

@@ -146,7 +146,7 @@ static void make_run(synthetic *s, uint64_t seed, size_t length) {
         }
     }
     /* As a run leaves it: at the resolution measured, figures derived. */
-    sq_run_to_resolution(&s->run);
+    sq_run_finish(&s->run);
 }
 
 /* The file run makes, in *text (the caller frees), parsed into back. */
@@ -359,7 +359,7 @@ static void check_round_trips(void) {
     s.results[3].harness.p90 = INFINITY;
     s.results[3].samples[0] = -INFINITY;
     s.run.clock.alu_per_cycle = NAN;
-    sq_run_to_resolution(&s.run);
+    sq_run_finish(&s.run);
     sq_run back;
     char *text;
     if (round_trip(&s.run, &back, &text)) {
@@ -397,7 +397,7 @@ static void check_resolution(void) {
     make_run(&s, 1, 4096);
     s.results[2].samples[0] = 1.0 / 3;
     s.results[2].samples[1] = 123456789.0;
-    sq_run_to_resolution(&s.run);
+    sq_run_finish(&s.run);
     sq_run back;
     char *text;
     if (round_trip(&s.run, &back, &text)) {
@@ -589,7 +589,7 @@ static void check_batch_rows(void) {
     }
     s.run.batch = rows;
     s.run.nbatch = 3;
-    sq_run_to_resolution(&s.run); /* rows 0 and 1's statistics from their samples */
+    sq_run_finish(&s.run); /* rows 0 and 1's statistics from their samples */
     sq_run back;
     char *text, err[600];
     if (!round_trip(&s.run, &back, &text))

@@ -124,7 +124,7 @@ int main(void) {
         for (int k = 0; k < batch_reps; k++)
             b->process[k] = (unsigned char)(k * SQ_RUN_FORKS / batch_reps);
     }
-    sq_run_to_resolution(&run);
+    sq_run_finish(&run);
 
     char *text = NULL;
     size_t size = 0;

@@ -2,6 +2,7 @@
  * binary's own kernels: the plan's groups read back from the machine code
  * independently of it, and a small run of the engine with and without
  * sharing. */
+#include "bench/results/figures.h"
 #include "bench/code/code_identity.h"
 #include "bench/code/timed_loop.h"
 #include "bench/measure/engine.h"
@@ -132,6 +133,7 @@ static void check_engine(void) {
         CHECK(rc == 0, "engine run (no_share %d): %s", no_share, err);
         if (rc)
             continue;
+        sq_run_finish(&run); /* the figures compared below */
         CHECK(run.nresults == n * 2 * SQ_MODE_COUNT, "%d rows for %d variants", run.nresults, n);
         CHECK(run.share == (no_share ? -1 : 1), "run.share %d", run.share);
         int shared = 0, wrong = 0;

@@ -1,5 +1,6 @@
 /* sqcolor batch: verify the batch routines, time them at an L1- and an
  * L2-resident size, print one table and the best per CPU feature level. */
+#include "bench/results/figures.h"
 #include "bench/measure/batch_timing.h"
 #include "bench/verify/batch_verify.h"
 #include "bench/cli/cli.h"
@@ -116,6 +117,7 @@ static int run_batch(int argc, char **argv) {
             sq_output_abort(&out_file);
         return SQ_EXIT_FAIL;
     }
+    sq_run_finish(&result);
     /* A write error shows on commit, or for standard output at exit (main.c). */
     int written = 0;
     if (format == FORMAT_CSV)

@@ -220,7 +220,7 @@ static int time_batch(sq_run *run, const sq_batch_variant *const *bvs, int nbatc
 /* Writes a process's run to path (forks.h) and frees it: 0, or -1 having
  * said why. */
 static int write_process_file(sq_run *run, const char *path) {
-    sq_run_to_resolution(run);
+    sq_run_finish(run);
     FILE *fp = fopen(path, "w");
     int written = fp ? sq_report_write(run, 1, SQ_FORMAT_JSON, 0, fp) : -1;
     bool closed = fp && fclose(fp) == 0;
@@ -476,7 +476,7 @@ static int run_run(int argc, char **argv) {
     }
     /* The samples as the file keeps them, so the tables printed here are
      * those of the file (figures.h). */
-    sq_run_to_resolution(&run);
+    sq_run_finish(&run);
     snprintf(run.version, sizeof run.version, "%s", SQCOLOR_VERSION);
     snprintf(run.commit, sizeof run.commit, "%s", SQCOLOR_COMMIT);
     /* Saved before anything goes to standard output: a reader that stops

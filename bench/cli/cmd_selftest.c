@@ -1,5 +1,6 @@
 /* sqcolor selftest: where the harness's accuracy is asserted. Each check is a
  * measurement with a known answer and a tolerance. */
+#include "bench/results/figures.h"
 #include "bench/machine/calibration.h"
 #include "bench/cli/cli.h"
 #include "bench/measure/engine.h"
@@ -47,6 +48,7 @@ static double kernel_cycles(const char *id, sq_mode mode, const char *seq) {
     char err[256];
     if (!v[0] || sq_engine_run(&cfg, &run, err, sizeof err) || run.nresults != 1)
         return NAN;
+    sq_run_finish(&run);
     double median = run.results[0].cycles.median;
     sq_run_free(&run);
     return median;

@@ -256,13 +256,9 @@ int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timin
     }
     if (progress)
         fprintf(stderr, "\r%-90s\r", "");
-    for (int i = 0; i < nrows; i++) {
-        if (rc) { /* the caller keeps no row */
-            free(out[i].samples);
-            out[i].samples = NULL;
-            continue;
-        }
-        sq_batch_figures(&out[i]);
+    for (int i = 0; rc && i < nrows; i++) { /* the caller keeps no row */
+        free(out[i].samples);
+        out[i].samples = NULL;
     }
     free(calls);
     free(places);

@@ -448,18 +448,17 @@ static bool chain_apart(const sq_variant *v, signed char *known) {
     return *b == 2;
 }
 
-/* A shared row's result: the figures of the row it was timed as, src (its
- * samples, statistics, harness and speeds), marked with src's id; the
- * flags its own (collect). */
+/* A shared row's result: the samples and harness of the row it was timed
+ * as, src, marked with src's id; the flags its own (collect). */
 static bool copy_result(sq_result *res, const sq_result *src) {
     res->shared_from = src->variant->id;
-    return sq_result_take_figures(res, src);
+    return sq_result_take_samples(res, src);
 }
 
 /* A sampled row's result: its net cost per repetition less its baseline's,
- * the baseline's own statistics, and the figures of the net cost at the
- * run's clock (figures.h). */
-static bool measure_result(const timed *t, sq_result *res, const sq_clock *clock) {
+ * and the baseline's own statistics; its figures are the run's finish's
+ * (figures.h). */
+static bool measure_result(const timed *t, sq_result *res) {
     int reps = t->reps;
     res->reps = reps;
     res->samples = sq_samples_alloc((size_t)reps);
@@ -467,7 +466,6 @@ static bool measure_result(const timed *t, sq_result *res, const sq_clock *clock
         return false;
     net_cycles(t, res->samples);
     res->harness = sq_stats_of(t->baseline->cycles, reps);
-    sq_result_figures(res, clock);
     return true;
 }
 
@@ -486,8 +484,8 @@ static int collect(engine *e, sq_run *run) {
             continue;
         t->result = run->nresults;
         sq_result *res = &run->results[run->nresults++];
-        ok = t->shared ? copy_result(res, &run->results[t->shared->result])
-                       : measure_result(t, res, &run->clock);
+        ok =
+            t->shared ? copy_result(res, &run->results[t->shared->result]) : measure_result(t, res);
         res->variant = t->row.variant;
         res->sequence = t->row.in->sequence;
         res->mode = t->row.mode;

@@ -11,14 +11,14 @@ static sq_stats scaled(sq_stats s, double k) {
     return (sq_stats){s.min * k, s.median * k, s.p90 * k, s.ci_lo * k, s.ci_hi * k};
 }
 
-void sq_result_figures(sq_result *r, const sq_clock *clock) {
+static void result_figures(sq_result *r, const sq_clock *clock) {
     r->cycles = sq_pooled_stats(r->samples, r->process, r->reps);
     r->ticks = scaled(r->cycles, clock->tsc_hz / clock->core_hz);
     r->ns = scaled(r->ticks, 1e9 / clock->tsc_hz);
     r->nmodes = sq_modes_of(r->samples, r->reps, r->modes);
 }
 
-bool sq_result_take_figures(sq_result *to, const sq_result *from) {
+bool sq_result_take_samples(sq_result *to, const sq_result *from) {
     size_t n = (size_t)from->reps;
     to->process = NULL;
     to->samples = sq_samples_alloc(n);
@@ -31,11 +31,6 @@ bool sq_result_take_figures(sq_result *to, const sq_result *from) {
     }
     to->reps = from->reps;
     to->harness = from->harness;
-    to->cycles = from->cycles;
-    to->ticks = from->ticks;
-    to->ns = from->ns;
-    to->nmodes = from->nmodes;
-    memcpy(to->modes, from->modes, sizeof to->modes);
     return true;
 }
 
@@ -52,7 +47,7 @@ bool sq_result_same_figures(const sq_result *a, const sq_result *b) {
  * color_batch/avx2/asm at 256 KiB read 0.0317-0.0319 cycles a pair in 18 of
  * 45 processes and 0.0324-0.0339 in the rest, tight within each. Two
  * speeds, then, are also those of processes that disagree. */
-void sq_batch_figures(sq_batch_result *b) {
+static void batch_figures(sq_batch_result *b) {
     b->cycles = sq_pooled_stats(b->samples, b->process, b->reps);
     b->nmodes = sq_gross_modes_of(b->samples, b->reps, b->modes);
     if (!b->nmodes)
@@ -89,22 +84,28 @@ static sq_stats stats_to_digits(sq_stats s, int digits) {
                       sq_to_digits(s.ci_hi, digits)};
 }
 
-void sq_run_to_resolution(sq_run *run) {
+void sq_run_figures(sq_run *run) {
+    for (int i = 0; i < run->nresults; i++)
+        result_figures(&run->results[i], &run->clock);
+    for (int i = 0; i < run->nbatch; i++)
+        if (run->batch[i].samples)
+            batch_figures(&run->batch[i]);
+}
+
+void sq_run_finish(sq_run *run) {
     int digits = sq_sample_digits(run, run->sample_us);
     for (int i = 0; i < run->nresults; i++) {
         sq_result *r = &run->results[i];
         samples_to_digits(r->samples, r->reps, digits);
         r->harness = stats_to_digits(r->harness, digits);
-        sq_result_figures(r, &run->clock);
     }
     digits = sq_sample_digits(run, SQ_BATCH_SAMPLE_US);
     for (int i = 0; i < run->nbatch; i++) {
         sq_batch_result *b = &run->batch[i];
-        if (b->samples) {
+        if (b->samples)
             samples_to_digits(b->samples, b->reps, digits);
-            sq_batch_figures(b);
-        } else { /* a row of an older file, its statistics all there is */
+        else /* a row of an older file, its statistics all there is */
             b->cycles = stats_to_digits(b->cycles, digits);
-        }
     }
+    sq_run_figures(run);
 }

@@ -1,8 +1,9 @@
-/* A row's figures from its samples, derived in one place: when a run is
- * timed (measure/engine.c, measure/batch_timing.c), when its processes are
- * put together (merge.c) and when a result file is read (results_read.c),
- * so a file keeps the samples and not what follows from them; and the
- * resolution the samples are kept to (docs/file-formats.md). */
+/* A run's figures from its samples, and the resolution the samples are kept
+ * to (docs/file-formats.md). The measuring layer and merge.c hand on
+ * samples alone; sq_run_finish rounds them and derives every figure, once,
+ * as a timed run leaves measurement (bench/cli/cmd_run.c, cmd_batch.c,
+ * cmd_selftest.c). A file keeps the samples and not what follows from them,
+ * so its reader derives the figures of what was written (sq_run_figures). */
 #ifndef SQCOLOR_FIGURES_H
 #define SQCOLOR_FIGURES_H
 
@@ -12,22 +13,14 @@
  * its digits follow. */
 #define SQ_BATCH_SAMPLE_US 25
 
-/* A row's cycles from its samples and processes (sq_pooled_stats), its
- * ticks and ns those cycles at the run's clock (core_hz, tsc_hz), and its
- * two speeds. */
-void sq_result_figures(sq_result *r, const sq_clock *clock);
-
-/* to takes from's samples (a block of its own), processes, repetitions,
- * harness and figures: a row timed for another, as byte-identical code
- * (shared_from). Returns false out of memory (to's samples then NULL). */
-bool sq_result_take_figures(sq_result *to, const sq_result *from);
+/* to takes from's samples (a block of its own), processes, repetitions and
+ * harness: a row timed for another, as byte-identical code (shared_from).
+ * Returns false out of memory (to's samples then NULL). */
+bool sq_result_take_samples(sq_result *to, const sq_result *from);
 
 /* Whether a and b have the same samples, processes and harness, bit for
  * bit: the same figures. */
 bool sq_result_same_figures(const sq_result *a, const sq_result *b);
-
-/* A batch row's cycles and two speeds from its samples (it must have them). */
-void sq_batch_figures(sq_batch_result *b);
 
 /* The significant digits a sample of window_us microseconds keeps: enough
  * that rounding moves it by less than half a count of the counter it was
@@ -39,11 +32,19 @@ int sq_sample_digits(const sq_run *run, double window_us);
  * where it is not finite. */
 double sq_to_digits(double x, int digits);
 
-/* Every sample and harness statistic of run rounded to the resolution
- * measured (sq_sample_digits), and every figure derived again from them
- * (a batch row without samples, of an older file, keeps its statistics,
- * rounded alike): what a result file keeps, so a run's tables, those of its
- * file and those of any file converted to the current schema are one. */
-void sq_run_to_resolution(sq_run *run);
+/* Every row's figures from its samples: a row's cycles from its samples
+ * and processes (sq_pooled_stats), its ticks and ns those cycles at the
+ * run's clock (core_hz, tsc_hz), its two speeds; a batch row's cycles and
+ * two speeds (one without samples, of an older file, keeps its
+ * statistics). */
+void sq_run_figures(sq_run *run);
+
+/* A timed run on its way out of measurement: every sample and harness
+ * statistic rounded to the resolution measured (sq_sample_digits; a batch
+ * row of an older file without samples, its statistics), then every figure
+ * derived from them (sq_run_figures). What a result file keeps, so a run's
+ * tables, those of its file and those of any file converted to the current
+ * schema are one. */
+void sq_run_finish(sq_run *run);
 
 #endif

@@ -106,7 +106,6 @@ static int merge_batch(sq_run *parts, int n, char *err, size_t errlen) {
         b->samples = x;
         b->process = n > 1 ? (unsigned char *)(x + (total ? total : 1)) : NULL;
         b->reps = total;
-        sq_batch_figures(b);
     }
     return 0;
 }
@@ -178,7 +177,6 @@ int sq_runs_merge(sq_run *parts, int n, int batch_only, char *err, size_t errlen
         r->samples = x;
         r->process = n > 1 ? process : NULL;
         r->reps = total;
-        sq_result_figures(r, &base->clock); /* at the run's clock */
     }
     free(pooled);
     base->processes = n;

@@ -12,8 +12,8 @@
 /* Merges parts[1..n + batch_only) into parts[0], each part one process's
  * run (as read from its file): parts[0..n) of the same rows in the same
  * order, parts[n..) of the same batch rows alone. Every row's samples are
- * pooled with their process (p for parts[p]), its statistics taken again
- * from them; the clock's readings joined from parts[0..n); the batch rows
+ * pooled with their process (p for parts[p]), its figures left to
+ * sq_run_finish (figures.h); the clock's readings joined from parts[0..n); the batch rows
  * pooled over all the parts. Returns 0, or -1 with a reason in err: rows that
  * do not match (parts[0] then unchanged), or out of memory. */
 int sq_runs_merge(sq_run *parts, int n, int batch_only, char *err, size_t errlen);

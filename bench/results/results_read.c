@@ -813,7 +813,7 @@ static int row_figures(reader *rd, json_t *row, const int col[SQ_NCOLUMNS], cons
                        where, r->shared_from);
         if (processes || harness)
             return bad(rd, "%s: processes or harness without samples", where);
-        return sq_result_take_figures(r, &run->results[from]) ? 0 : bad(rd, "out of memory");
+        return sq_result_take_samples(r, &run->results[from]) ? 0 : bad(rd, "out of memory");
     }
     size_t reps = json_array_size(samples);
     if (reps > 100000)
@@ -951,11 +951,13 @@ int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run
     sq_json_arena_end(); /* the document, root and all */
     if (rc == 0 && !(run->source = sq_run_strdup(run, name)))
         rc = bad(&rd, "out of memory");
-    /* Whatever the schema: the samples at the resolution measured and every
-     * figure from them, as a run makes them (figures.h); the statistics an
-     * older file stored were checked, not kept. */
-    if (rc == 0)
-        sq_run_to_resolution(run);
+    /* The figures of the samples as written (figures.h); an older schema's
+     * samples first to the resolution measured, as the current schema keeps
+     * them. The statistics an older file stored were checked, not kept. */
+    if (rc == 0 && rd.schema >= SQ_RESULTS_SCHEMA)
+        sq_run_figures(run);
+    else if (rc == 0)
+        sq_run_finish(run);
     if (rc) {
         char keep[512];
         snprintf(keep, sizeof keep, "%s", err);
