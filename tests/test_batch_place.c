@@ -3,6 +3,7 @@
  * apart, random squares in them, a fresh draw each time; and how many
  * placements a repetition takes at L1, past it, and for a slow row. */
 #include "bench/measure/batch_timing.h"
+#include "bench/measure/timing_defaults.h"
 
 #include "check.h"
 
@@ -68,10 +69,10 @@ int main(void) {
     sq_batch_timing t = sq_batch_timing_defaults(false), q = sq_batch_timing_defaults(true);
     CHECK(sq_batch_placements(&t, 8192, 25e-6) == 1, "L1: %d",
           sq_batch_placements(&t, 8192, 25e-6));
-    CHECK(sq_batch_placements(&t, 262144, 25e-6) == SQ_BATCH_PLACEMENTS, "L2, 25 us: %d",
-          sq_batch_placements(&t, 262144, 25e-6));
-    CHECK(sq_batch_placements(&q, 262144, 25e-6) == SQ_BATCH_QUICK_PLACEMENTS, "quick L2: %d",
-          sq_batch_placements(&q, 262144, 25e-6));
+    CHECK(sq_batch_placements(&t, 262144, 25e-6) == SQ_DEFAULT_OF(SQ_TIMING_BATCH_PLACEMENTS),
+          "L2, 25 us: %d", sq_batch_placements(&t, 262144, 25e-6));
+    CHECK(sq_batch_placements(&q, 262144, 25e-6) == SQ_QUICK_OF(SQ_TIMING_BATCH_PLACEMENTS),
+          "quick L2: %d", sq_batch_placements(&q, 262144, 25e-6));
     CHECK(sq_batch_placements(&t, 262144, 95e-6) == 2, "L2, 95 us: %d",
           sq_batch_placements(&t, 262144, 95e-6));
     CHECK(sq_batch_placements(&t, 262144, 1e-3) == SQ_BATCH_LEAST_PLACEMENTS, "L2, 1 ms: %d",

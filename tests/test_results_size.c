@@ -10,6 +10,7 @@
 #include "bench/input/sequence.h"
 #include "bench/measure/batch_timing.h"
 #include "bench/measure/engine.h"
+#include "bench/measure/timing_defaults.h"
 #include "bench/results/figures.h"
 #include "bench/results/results_read.h"
 #include "bench/results/results_write.h"
@@ -51,7 +52,7 @@ static int split(const char *list, char names[][32], int max) {
 int main(void) {
     static char one[16][32], pair[16][32];
     int none = split(SQ_SEQUENCES_ONE, one, 16), npair = split(SQ_SEQUENCES_PAIR, pair, 16);
-    int reps = SQ_RUN_MIN_REPS,
+    int reps = SQ_DEFAULT_OF(SQ_TIMING_MIN_REPS),
         most = sq_variant_count * (none > npair ? none : npair) * SQ_MODE_COUNT;
     sq_run run = {
         .machine = {.vendor = "AuthenticAMD", .brand = "AMD EPYC", .family = 26, .model = 2},
@@ -62,14 +63,14 @@ int main(void) {
                   .core_hz_min = 3338784338.6472831,
                   .core_hz_max = 4312766499.7210636,
                   .screened = 595},
-        .reps = SQ_RUN_REPS,
-        .min_reps = SQ_RUN_MIN_REPS,
-        .length = (size_t)1 << SQ_RUN_LENGTH_LOG2,
-        .processes = SQ_RUN_FORKS,
+        .reps = SQ_DEFAULT_OF(SQ_TIMING_REPS),
+        .min_reps = SQ_DEFAULT_OF(SQ_TIMING_MIN_REPS),
+        .length = (size_t)1 << SQ_DEFAULT_OF(SQ_TIMING_LENGTH_LOG2),
+        .processes = SQ_DEFAULT_OF(SQ_TIMING_PROCESSES),
         .share = 1,
-        .samples = SQ_RUN_SAMPLES,
-        .visits = SQ_RUN_VISITS,
-        .sample_us = SQ_RUN_SAMPLE_US,
+        .samples = SQ_DEFAULT_OF(SQ_TIMING_SAMPLES),
+        .visits = SQ_DEFAULT_OF(SQ_TIMING_VISITS),
+        .sample_us = SQ_DEFAULT_OF(SQ_TIMING_SAMPLE_US),
         .sequences = "default",
         .sequence_huge_pages = 1,
         .batch_huge_pages = 1,
@@ -104,7 +105,7 @@ int main(void) {
                 r->process = (unsigned char *)(r->samples + reps);
                 samples_near(r->samples, reps, base);
                 for (int k = 0; k < reps; k++)
-                    r->process[k] = (unsigned char)(k * SQ_RUN_FORKS / reps);
+                    r->process[k] = (unsigned char)(k * SQ_DEFAULT_OF(SQ_TIMING_PROCESSES) / reps);
                 double h[5];
                 samples_near(h, 5, 1);
                 r->harness = (sq_stats){h[0], h[1], h[2], h[3], h[4]};
@@ -122,7 +123,7 @@ int main(void) {
         b->process = (unsigned char *)(b->samples + batch_reps);
         samples_near(b->samples, batch_reps, 0.03 + fraction());
         for (int k = 0; k < batch_reps; k++)
-            b->process[k] = (unsigned char)(k * SQ_RUN_FORKS / batch_reps);
+            b->process[k] = (unsigned char)(k * SQ_DEFAULT_OF(SQ_TIMING_PROCESSES) / batch_reps);
     }
     sq_run_finish(&run);
 

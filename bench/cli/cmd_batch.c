@@ -2,6 +2,7 @@
  * L2-resident size, print one table and the best per CPU feature level. */
 #include "bench/results/figures.h"
 #include "bench/measure/batch_timing.h"
+#include "bench/measure/timing_defaults.h"
 #include "bench/verify/batch_verify.h"
 #include "bench/cli/cli.h"
 #include "bench/measure/engine.h"
@@ -15,31 +16,33 @@
 enum { FORMAT_TABLE, FORMAT_MARKDOWN, FORMAT_CSV };
 
 enum { OPT_FILTER, OPT_QUICK, OPT_SIZES, OPT_FORMAT, OPT_OUTPUT, OPT_COUNT };
-static const sq_option options[OPT_COUNT] = {
-    [OPT_FILTER] = SQ_OPTION_FILTER("batch ids, e.g. 'color_batch/*/asm'"),
-    /* The help's pieces, a constant each. */
-    /* clang-format off */
+static const sq_option
+    options[OPT_COUNT] =
+        {
+            [OPT_FILTER] = SQ_OPTION_FILTER("batch ids, e.g. 'color_batch/*/asm'"),
+            /* The help's pieces, a constant each. */
+            /* clang-format off */
     [OPT_QUICK] = {.name = "--quick",
                    .kind = SQ_OPTION_FLAG,
                    .help = "fewer repetitions ("
-                           SQ_STR(SQ_BATCH_QUICK_REPS) " of the fastest of "
-                           SQ_STR(SQ_BATCH_QUICK_SAMPLES) " samples of "
+                           SQ_TEXT(SQ_QUICK_OF(SQ_TIMING_BATCH_REPS)) " of the fastest of "
+                           SQ_TEXT(SQ_QUICK_OF(SQ_TIMING_BATCH_SAMPLES)) " samples of "
                            SQ_STR(SQ_BATCH_SAMPLE_US) " us on each of up to "
-                           SQ_STR(SQ_BATCH_QUICK_PLACEMENTS) " placements past L1; without it "
-                           SQ_STR(SQ_BATCH_REPS) " of "
-                           SQ_STR(SQ_BATCH_SAMPLES) " on up to "
-                           SQ_STR(SQ_BATCH_PLACEMENTS) ")"},
-    /* clang-format on */
-    [OPT_SIZES] = SQ_OPTION_BATCH_SIZES("squares (pairs) per call to time at, e.g. "
-                                        "1024,2048,4096,8192 for the curve over sizes "
-                                        "(docs/batch.md)"),
-    [OPT_FORMAT] = {.name = "--format",
-                    .kind = SQ_OPTION_CHOICE,
-                    .placeholder = "F",
-                    .help = "the form of the table",
-                    .def = "table",
-                    .choices = "table|markdown|csv"},
-    [OPT_OUTPUT] = SQ_OPTION_OUTPUT,
+                           SQ_TEXT(SQ_QUICK_OF(SQ_TIMING_BATCH_PLACEMENTS)) " placements past L1; without it "
+                           SQ_TEXT(SQ_DEFAULT_OF(SQ_TIMING_BATCH_REPS)) " of "
+                           SQ_TEXT(SQ_DEFAULT_OF(SQ_TIMING_BATCH_SAMPLES)) " on up to "
+                           SQ_TEXT(SQ_DEFAULT_OF(SQ_TIMING_BATCH_PLACEMENTS)) ")"},
+            /* clang-format on */
+            [OPT_SIZES] = SQ_OPTION_BATCH_SIZES("squares (pairs) per call to time at, e.g. "
+                                                "1024,2048,4096,8192 for the curve over sizes "
+                                                "(docs/batch.md)"),
+            [OPT_FORMAT] = {.name = "--format",
+                            .kind = SQ_OPTION_CHOICE,
+                            .placeholder = "F",
+                            .help = "the form of the table",
+                            .def = "table",
+                            .choices = "table|markdown|csv"},
+            [OPT_OUTPUT] = SQ_OPTION_OUTPUT,
 };
 
 static int run_batch(int argc, char **argv);

@@ -134,7 +134,7 @@ static char **prepare_args(int *argc, char **argv, bool has_out) {
 static void calibrate_and_describe(gb_setup *setup, uint64_t seed) {
     sq_calibrate_clock(&setup->run.timing, &setup->cal);
     /* Samples of sqcolor run's length; the clock's stay as calibrated. */
-    setup->run.timing.sample_s = SQ_RUN_SAMPLE_US * 1e-6;
+    setup->run.timing.sample_s = sq_engine_defaults(false).timing.sample_s;
     /* The core clock to every digit, so that a reader can convert ticks. */
     char text[200];
     snprintf(text, sizeof text, "%.17g", setup->cal.core_hz / 1e9);
@@ -142,7 +142,7 @@ static void calibrate_and_describe(gb_setup *setup, uint64_t seed) {
     snprintf(text, sizeof text,
              "core cycles per square (%s); scalar: variant less harness, per %d visits the "
              "fastest of each, median over the groups; batch: median of repetitions",
-             setup->cal.perf ? "perf counter" : "add-chain calibrated", SQ_RUN_VISITS);
+             setup->cal.perf ? "perf counter" : "add-chain calibrated", setup->run.visits);
     sqgb_add_context("sqcolor_cycles", text);
     gb_describe_time();
     sqgb_add_context("sqcolor_aslr", sq_placement_fixed() ? "off" : "on");
@@ -262,7 +262,8 @@ static int refuse_what_it_mishandles(void) {
 
 /* The configurations sqcolor's options give (the clock is measured later). */
 static void configure(gb_setup *setup, const sq_value *v) {
-    setup->run.length = (size_t)1 << SQ_RUN_LENGTH_LOG2;
+    setup->run.length = sq_engine_defaults(false).length;
+    setup->run.visits = sq_engine_defaults(false).visits;
     setup->run.seed = v[OPT_SEED].u64;
     setup->run.timing = sq_calibration_defaults();
     setup->run.timing.reps = 5;

@@ -5,6 +5,7 @@
 #include "bench/cli/cli.h"
 #include "bench/gbench/time_unit.h"
 #include "bench/input/sequence.h"
+#include "bench/measure/timing_defaults.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,7 +46,7 @@ void gb_scalar_done(void) {
  * cost near zero would have it ask for its cap of 10^9 iterations, seconds
  * of visits that add nothing to a median over groups of visits; past this
  * many visits, a visit stands for more squares than it times. */
-#define MOST_VISITS (SQ_RUN_VISITS * SQ_RUN_REPS)
+#define MOST_VISITS (SQ_DEFAULT_OF(SQ_TIMING_VISITS) * SQ_DEFAULT_OF(SQ_TIMING_REPS))
 
 /* Room for one more visit; false out of memory. */
 static bool room_for_one(void) {
@@ -63,7 +64,7 @@ static bool room_for_one(void) {
 /* Each step is one visit of the variant followed by one of its harness, each
  * after a random kernel of the family has run briefly. Time is sqcolor run's
  * statistic over the visits, so the two front ends report the same number:
- * per group of SQ_RUN_VISITS visits the fastest variant visit less the
+ * per group of run's visits (sq_engine_defaults) the fastest variant visit less the
  * fastest harness visit, the median over the groups. */
 static void run_scalar(sqgb_state *st, void *p) {
     const gb_bench *b = p;
@@ -91,7 +92,7 @@ static void run_scalar(sqgb_state *st, void *p) {
     }
     sq_stats cycles;
     double ticks;
-    if (!sq_target_net(visits, nvisits, SQ_RUN_VISITS, &cycles, &ticks)) {
+    if (!sq_target_net(visits, nvisits, b->setup->run.visits, &cycles, &ticks)) {
         sqgb_skip_with_error(st, "no visit was timed");
         return;
     }

@@ -1,5 +1,7 @@
 #include "bench/measure/batch_timing.h"
 
+#include "bench/measure/timing_defaults.h"
+
 #include "bench/catalog/gate.h"
 #include "bench/results/figures.h"
 
@@ -41,9 +43,9 @@ int sq_batch_level(const sq_batch_variant *v) {
 }
 
 sq_batch_timing sq_batch_timing_defaults(bool quick) {
-    sq_batch_timing t = {.reps = quick ? SQ_BATCH_QUICK_REPS : SQ_BATCH_REPS,
-                         .samples = quick ? SQ_BATCH_QUICK_SAMPLES : SQ_BATCH_SAMPLES,
-                         .placements = quick ? SQ_BATCH_QUICK_PLACEMENTS : SQ_BATCH_PLACEMENTS,
+    sq_batch_timing t = {.reps = SQ_PICK(quick, SQ_TIMING_BATCH_REPS),
+                         .samples = SQ_PICK(quick, SQ_TIMING_BATCH_SAMPLES),
+                         .placements = SQ_PICK(quick, SQ_TIMING_BATCH_PLACEMENTS),
                          .sample_s = SQ_BATCH_SAMPLE_US * 1e-6};
     for (int s = 0; s < SQ_BATCH_SIZES; s++)
         t.sizes[t.nsizes++] = sq_batch_size_n[s];

@@ -52,20 +52,12 @@ int sq_batch_level(const sq_batch_variant *v);
 #define SQ_BATCH_MAX_SIZES 16
 #define SQ_BATCH_MOST_N    (1L << 22) /* squares (pairs) a call at most */
 
-/* The repetitions and fastest-of samples of a batch row (its sample length,
- * SQ_BATCH_SAMPLE_US, in figures.h: its file's digits follow it); a run
- * spreads the repetitions over its processes. */
-#define SQ_BATCH_REPS          12
-#define SQ_BATCH_SAMPLES       3
-#define SQ_BATCH_QUICK_REPS    3
-#define SQ_BATCH_QUICK_SAMPLES 2
-/* Past L1 a repetition is the fastest over placements: up to this many
- * (--quick: the second), as many as fit SQ_BATCH_PLACING_US of calls, at
- * least SQ_BATCH_LEAST_PLACEMENTS. Where the buffers all fit the smallest
- * L1D of the project's CPUs (Zen 4, 32 KiB), one: its sets are indexed by
- * bits inside the page, which no placement changes. */
-#define SQ_BATCH_PLACEMENTS       8
-#define SQ_BATCH_QUICK_PLACEMENTS 3
+/* Past L1 a repetition is the fastest over placements: up to
+ * SQ_TIMING_BATCH_PLACEMENTS (timing_defaults.h), as many as fit
+ * SQ_BATCH_PLACING_US of calls, at least SQ_BATCH_LEAST_PLACEMENTS. Where
+ * the buffers all fit the smallest L1D of the project's CPUs (Zen 4, 32
+ * KiB), one: its sets are indexed by bits inside the page, which no
+ * placement changes. */
 #define SQ_BATCH_LEAST_PLACEMENTS 2
 #define SQ_BATCH_PLACING_US       800
 #define SQ_BATCH_L1_BYTES         (32 << 10)

@@ -8,6 +8,7 @@
 #include "bench/measure/row.h"
 #include "bench/measure/run_info.h"
 #include "bench/measure/share.h"
+#include "bench/measure/timing_defaults.h"
 #include "bench/input/sequence.h"
 #include "bench/results/figures.h"
 #include "bench/util/stats.h"

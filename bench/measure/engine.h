@@ -4,73 +4,8 @@
 #ifndef SQCOLOR_ENGINE_H
 #define SQCOLOR_ENGINE_H
 
-#include "bench/machine/calibration.h"
+#include "bench/measure/engine_config.h"
 #include "bench/results/results.h"
-
-/* The defaults of sqcolor run and of run --quick; its help shows them. Every
- * row gets at least MIN_REPS repetitions, each the fastest of VISITS
- * one-sample visits spread over the run; rows whose interval of the median
- * is still wider than TIGHT (a fraction of the median, or TIGHT_ABS cycles)
- * get REPS_STEP more at a time, up to REPS, in rounds that end within BUDGET
- * seconds of the run's start. */
-#define SQ_RUN_REPS           30
-#define SQ_RUN_MIN_REPS       6
-#define SQ_RUN_REPS_STEP      3
-#define SQ_RUN_TIGHT_PERMILLE 5
-#define SQ_RUN_TIGHT_ABS      0.01
-#define SQ_RUN_BUDGET_S       8
-#define SQ_RUN_SAMPLES        3
-#define SQ_RUN_VISITS         3
-#define SQ_RUN_SAMPLE_US      25
-#define SQ_RUN_LENGTH_LOG2    20
-#define SQ_QUICK_REPS         3
-#define SQ_QUICK_SAMPLES      2
-#define SQ_QUICK_VISITS       1
-#define SQ_QUICK_SAMPLE_US    20
-#define SQ_QUICK_LENGTH_LOG2  16
-#define SQ_RUN_FORKS          3
-#define SQ_QUICK_FORKS        1
-
-typedef struct sq_engine_config {
-    const sq_variant *const *variants;
-    int nvariants;
-    const char *const *sequences; /* specs, e.g. "random", "file:moves.txt"; none = all */
-    int nsequences;
-    bool mode[SQ_MODE_COUNT];
-    sq_calibration_config timing; /* reps (the most a row gets), samples per rep,
-                                     sample length, cpu */
-    int min_reps;                 /* every row gets these; 0 = timing.reps */
-    double tight;                 /* a row stops once its interval's half-width is
-                                     within this fraction of its median ... */
-    double tight_abs;             /* ... or this many cycles */
-    double budget_s;              /* no new round of repetitions after this many
-                                     seconds of sampling; 0 = no limit */
-    int visits;                   /* visits of each row per repetition, among which
-                                     the samples are shared; 0 = 1 */
-    size_t length;                /* squares (pairs) per sequence */
-    uint64_t seed;
-    uint64_t order_seed; /* the rows' order and the samples' windows: each process of a
-                            run spread over several draws its own; 0 = seed */
-    bool no_share;       /* time every row itself, even rows of byte-identical code (share.h) */
-    bool progress;       /* a progress line on stderr */
-    const char *process; /* the progress line's name of this process ("2 of 3"), or NULL */
-    bool checked;        /* the kernels' answers were checked (sq_engine_check) by the run
-                            this process is one of: not again */
-    bool check_only;     /* prepared for sq_engine_check alone: each sequence only as far
-                            as the check reads (SQ_CHECK_SQUARES, row.h), not timed */
-} sq_engine_config;
-
-enum { SQ_ENGINE_OK = 0, SQ_ENGINE_CHECK_FAILED = 1, SQ_ENGINE_BAD_INPUT = 2 };
-
-/* The visits a repetition is shared among, and the repetitions every row
- * gets, as cfg means them (0 stands for 1 and for all of timing.reps). */
-static inline int sq_engine_visits(const sq_engine_config *cfg) {
-    return cfg->visits > 0 ? cfg->visits : 1;
-}
-static inline int sq_engine_min_reps(const sq_engine_config *cfg) {
-    int n = cfg->min_reps > 0 ? cfg->min_reps : cfg->timing.reps;
-    return n < cfg->timing.reps ? n : cfg->timing.reps;
-}
 
 /* Fills run; on failure returns SQ_ENGINE_CHECK_FAILED or SQ_ENGINE_BAD_INPUT
  * with a one-line reason in err. sq_engine_prepare, then sq_engine_time. */

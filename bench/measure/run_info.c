@@ -4,6 +4,7 @@
 #include "bench/code/timed_loop.h"
 #include "bench/machine/placement.h"
 #include "bench/util/stats.h"
+#include "sq_version.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -65,6 +66,8 @@ int sq_run_describe(sq_run *run, const sq_engine_config *cfg, const sq_calibrati
     run->processes = 1;
     run->sample_us = cfg->timing.sample_s * 1e6;
     run->aslr = !sq_placement_fixed();
+    snprintf(run->version, sizeof run->version, "%s", SQCOLOR_VERSION);
+    snprintf(run->commit, sizeof run->commit, "%s", SQCOLOR_COMMIT);
     struct utsname u;
     if (uname(&u) == 0)
         snprintf(run->kernel, sizeof run->kernel, "%s", u.release);

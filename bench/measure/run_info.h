@@ -3,7 +3,8 @@
 #ifndef SQCOLOR_RUN_INFO_H
 #define SQCOLOR_RUN_INFO_H
 
-#include "bench/measure/engine.h"
+#include "bench/machine/calibration.h"
+#include "bench/measure/engine_config.h"
 
 /* Fills run's machine, clock and config from cfg, the calibration, and the
  * core cycles per tick beside every repetition of every row (cpt[0..n));

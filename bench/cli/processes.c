@@ -1,0 +1,197 @@
+#include "bench/cli/processes.h"
+
+#include "bench/cli/cli.h"
+#include "bench/machine/clock.h"
+#include "bench/machine/placement.h"
+#include "bench/report/report.h"
+#include "bench/results/figures.h"
+#include "bench/results/merge.h"
+#include "bench/results/results_read.h"
+#include "bench/util/exit_status.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* The environment a run's process is told its place by:
+ * "INDEX/PROCESSES/BATCH_ONLY", and the file it writes. */
+#define PLACE_VARIABLE  "SQCOLOR_PROCESS"
+#define OUTPUT_VARIABLE "SQCOLOR_PROCESS_OUTPUT"
+
+/* A process's share of the run: its share of the repetitions, rows in an
+ * order of its own, and its buffers placed anew, an address range held
+ * back before any is made. */
+static void as_process(sq_run_plan *plan) {
+    static char name[32];
+    sq_engine_config *cfg = &plan->cfg;
+    int index = plan->index, count = plan->processes;
+    snprintf(name, sizeof name, "%d of %d", index + 1, count);
+    cfg->process = name;
+    cfg->min_reps = (cfg->min_reps + count - 1) / count;
+    cfg->timing.reps = (cfg->timing.reps + count - 1) / count;
+    if (cfg->budget_s > 0)
+        cfg->budget_s /= count;
+    cfg->checked = true; /* by the run, once */
+    /* The processes run back to back on one CPU, and each prepares its
+     * inputs there (0.2 s at the least) before it calibrates: the core comes
+     * to its clock from that work, not from idle. */
+    cfg->timing.warm_s = 0.005;
+    cfg->order_seed = (cfg->seed ^ 0x9e3779b97f4a7c15ULL) * (uint64_t)(2 * index + 3);
+    /* 68 KiB a process: past a page, a cache set's stride and an L2 way. */
+    void *hold = mmap(NULL, (size_t)(index + 1) * 68 * 1024, PROT_NONE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    (void)hold; /* held until the process ends */
+}
+
+bool sq_process_place(sq_run_plan *plan, const char **output) {
+    const char *place = getenv(PLACE_VARIABLE), *path = getenv(OUTPUT_VARIABLE);
+    int index, count, batch_only, used = 0;
+    if (!place || !path || sscanf(place, "%d/%d/%d%n", &index, &count, &batch_only, &used) != 3 ||
+        place[used] != 0 || index < 0 || count < 1 || batch_only < 0 || index >= count + batch_only)
+        return false;
+    plan->index = index;
+    plan->processes = count;
+    plan->batch_only = batch_only;
+    *output = path;
+    as_process(plan);
+    return true;
+}
+
+/* Runs this command again as process index of count + batch_only, writing
+ * to path; 0 when it exits 0. */
+static int run_process(int index, int count, int batch_only, const char *path, char *err,
+                       size_t errlen) {
+    char *const *argv = sq_placement_argv();
+    char place[48];
+    snprintf(place, sizeof place, "%d/%d/%d", index, count, batch_only);
+    count += batch_only; /* the processes its messages count */
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(err, errlen, "cannot start process %d of %d: %s", index + 1, count,
+                 strerror(errno));
+        return -1;
+    }
+    if (pid == 0) {
+        if (setenv(PLACE_VARIABLE, place, 1) == 0 && setenv(OUTPUT_VARIABLE, path, 1) == 0)
+            execv("/proc/self/exe", argv);
+        fprintf(stderr, "sqcolor run: cannot run process %d of %d: %s\n", index + 1, count,
+                strerror(errno));
+        _exit(SQ_EXIT_FAIL);
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR) {
+            snprintf(err, errlen, "process %d of %d: %s", index + 1, count, strerror(errno));
+            return -1;
+        }
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        return 0;
+    if (WIFSIGNALED(status))
+        snprintf(err, errlen, "process %d of %d died of signal %d", index + 1, count,
+                 WTERMSIG(status));
+    else
+        snprintf(err, errlen, "process %d of %d exited with status %d", index + 1, count,
+                 WEXITSTATUS(status));
+    return -1;
+}
+
+/* The process that runs i-th: the two kinds take turns while both last, so
+ * that batch rows are timed across the run's whole length. */
+static int index_at(int i, int count, int batch_only) {
+    int pairs = count < batch_only ? count : batch_only;
+    if (i < 2 * pairs)
+        return i % 2 ? count + i / 2 : i / 2;
+    return count > batch_only ? i - pairs : count + i - pairs;
+}
+
+/* Runs the processes and loads each one's run into parts[index]: 0, or -1
+ * with a reason in err, every part then freed. */
+static int run_processes(int count, int batch_only, bool progress, sq_run *parts, char *err,
+                         size_t errlen) {
+    char dir[] = "/tmp/sqcolor-run-XXXXXX";
+    if (!mkdtemp(dir)) {
+        snprintf(err, errlen, "cannot make a folder for the processes' files: %s", strerror(errno));
+        return -1;
+    }
+    int total = count + batch_only, rc = 0;
+    for (int i = 0; i < total && !rc; i++) {
+        int at = index_at(i, count, batch_only);
+        char path[64], why[400];
+        snprintf(path, sizeof path, "%s/%d.json", dir, at);
+        if (progress)
+            fprintf(stderr, "\rsqcolor: process %d of %d starting%30s", at + 1, total, "");
+        rc = run_process(at, count, batch_only, path, err, errlen);
+        if (!rc && sq_results_load(path, &parts[at], why, sizeof why)) {
+            snprintf(err, errlen, "process %d of %d: %s", at + 1, total, why);
+            rc = -1;
+        }
+        unlink(path);
+    }
+    rmdir(dir);
+    if (progress)
+        fprintf(stderr, "\r%80s\r", "");
+    for (int i = 0; rc && i < total; i++)
+        sq_run_free(&parts[i]); /* a part never loaded is all zero */
+    return rc;
+}
+
+/* The run timed in its processes and put back together (merge.h): its
+ * file's limits are the whole run's, not one process's share. */
+static int time_in_processes(const sq_run_plan *plan, sq_run *run, char *err, size_t errlen) {
+    static sq_run parts[SQ_MAX_PROCESSES];
+    const sq_engine_config *cfg = &plan->cfg;
+    int count = plan->processes, batch_only = plan->batch_only;
+    memset(parts, 0, sizeof parts);
+    double t0 = sq_monotonic_s();
+    sq_pin_cpu(cfg->timing.cpu); /* every process on one CPU */
+    sq_tsc_hz_share();           /* and one TSC frequency */
+    if (run_processes(count, batch_only, cfg->progress, parts, err, errlen))
+        return -1;
+    int rc = sq_runs_merge(parts, count, batch_only, err, errlen);
+    for (int i = rc ? 0 : 1; i < count + batch_only; i++)
+        sq_run_free(&parts[i]);
+    if (rc)
+        return -1;
+    *run = parts[0];
+    run->reps = cfg->timing.reps;
+    run->min_reps = sq_engine_min_reps(cfg);
+    run->elapsed_s = sq_monotonic_s() - t0;
+    return 0;
+}
+
+int sq_run_measure(const sq_run_plan *plan, sq_engine *engine, sq_run *run, char *err,
+                   size_t errlen) {
+    int rc;
+    if (plan->index < 0 && plan->processes > 1) {
+        rc = time_in_processes(plan, run, err, errlen) ? SQ_ENGINE_CHECK_FAILED : SQ_ENGINE_OK;
+    } else {
+        rc = sq_run_time_here(plan, engine, run, err, errlen);
+    }
+    if (rc)
+        sq_run_free(run);
+    else
+        sq_run_finish(run);
+    return rc;
+}
+
+int sq_process_main(const sq_run_plan *plan, sq_engine *engine, sq_run *run, const char *output) {
+    char err[512];
+    if (sq_run_measure(plan, engine, run, err, sizeof err)) {
+        sq_error_line("run", "%s", err);
+        return SQ_EXIT_FAIL;
+    }
+    FILE *fp = fopen(output, "w");
+    int written = fp ? sq_report_write(run, 1, SQ_FORMAT_JSON, 0, fp) : -1;
+    bool closed = fp && fclose(fp) == 0;
+    sq_run_free(run);
+    if (written || !closed) {
+        sq_error_line("run", "cannot write %s: %s", output, strerror(errno));
+        return SQ_EXIT_FAIL;
+    }
+    return SQ_EXIT_OK;
+}
