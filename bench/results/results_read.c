@@ -1,10 +1,10 @@
 #include "bench/results/results_read.h"
 
+#include "bench/results/results_read_json.h"
 #include "bench/results/json_arena.h"
 #include "bench/results/figures.h"
 #include "bench/results/results_schema.h"
 #include "bench/results/row_index.h"
-#include "bench/util/escape.h"
 #include "bench/util/id_table.h"
 #include "bench/util/seed.h"
 #include "bench/util/stats.h"
@@ -12,218 +12,22 @@
 #include <errno.h>
 #include <jansson.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct reader {
-    const char *name;
-    char *err;
-    size_t errlen;
-    sq_id_table variants; /* the run's variants by id */
-    int schema;
-} reader;
-
-/* A message into err, which quotes the file's name and text: shown as one
- * line with no control character, whatever they hold. Returns -1. */
-static int __attribute__((format(printf, 3, 4)))
-say_failed(char *err, size_t errlen, const char *fmt, ...) {
-    char msg[600];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    sq_text_shown(msg, err, errlen);
-    return -1;
-}
-
-static int bad(reader *rd, const char *fmt, ...) {
-    char msg[400];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    return say_failed(rd->err, rd->errlen, "%s: %s", rd->name, msg);
-}
-
-/* Fetchers: each names the missing or mistyped field. */
-/* A string field as jansson holds it, any length (valid while the document is). */
-static int get_text(reader *rd, json_t *obj, const char *where, const char *key, const char **out) {
-    json_t *v = json_object_get(obj, key);
-    *out = "";
-    if (!json_is_string(v))
-        return bad(rd, "%s.%s: %s", where, key, v ? "not a string" : "missing");
-    *out = json_string_value(v);
-    return 0;
-}
-
-/* A string into a field of len bytes: a longer one is refused, not cut. */
-static int get_string(reader *rd, json_t *obj, const char *where, const char *key, char *out,
-                      size_t len) {
-    const char *text;
-    if (get_text(rd, obj, where, key, &text))
-        return -1;
-    if (strlen(text) >= len)
-        return bad(rd, "%s.%s: longer than %zu bytes", where, key, len - 1);
-    strcpy(out, text);
-    return 0;
-}
-
-static int get_number(reader *rd, json_t *obj, const char *where, const char *key, double *out,
-                      bool null_ok) {
-    json_t *v = json_object_get(obj, key);
-    if (null_ok && json_is_null(v)) {
-        *out = NAN;
-        return 0;
-    }
-    if (!json_is_number(v))
-        return bad(rd, "%s.%s: %s", where, key, v ? "not a number" : "missing");
-    *out = json_number_value(v);
-    return 0;
-}
-
-/* A whole number in [min, max], so it converts to an integer type exactly. */
-static int get_whole(reader *rd, json_t *obj, const char *where, const char *key, double min,
-                     double max, double *out) {
-    if (get_number(rd, obj, where, key, out, false))
-        return -1;
-    if (!(*out >= min && *out <= max) || *out != floor(*out))
-        return bad(rd, "%s.%s: %g is not a whole number from %g to %g", where, key, *out, min, max);
-    return 0;
-}
-
-/* An optional whole number: dflt where the key is absent (files from before
- * it was recorded); present, it must be right. */
-static int get_optional_whole(reader *rd, json_t *obj, const char *where, const char *key,
-                              double min, double max, double dflt, double *out) {
-    *out = dflt;
-    return json_object_get(obj, key) ? get_whole(rd, obj, where, key, min, max, out) : 0;
-}
-
-/* Optional fields: dflt where the key is absent (files from before it was
- * recorded); present, it must have its type. */
-static int get_optional_string(reader *rd, json_t *obj, const char *where, const char *key,
-                               const char *dflt, char *out, size_t len) {
-    if (json_object_get(obj, key))
-        return get_string(rd, obj, where, key, out, len);
-    snprintf(out, len, "%s", dflt);
-    return 0;
-}
-
-/* A number or null (NAN). */
-static int get_optional_number(reader *rd, json_t *obj, const char *where, const char *key,
-                               double dflt, double *out) {
-    *out = dflt;
-    return json_object_get(obj, key) ? get_number(rd, obj, where, key, out, true) : 0;
-}
-
-static int get_object(reader *rd, json_t *obj, const char *where, const char *key, json_t **out) {
-    *out = json_object_get(obj, key);
-    if (!json_is_object(*out))
-        return bad(rd, "%s.%s: %s", where, key, *out ? "not an object" : "missing");
-    return 0;
-}
-
-/* Element i of the array `array`, named "array[i]" in at: -1 (the error
- * said) unless it is an object. */
-static int element_object(reader *rd, const char *array, size_t i, json_t *o, char *at,
-                          size_t len) {
-    snprintf(at, len, "%s[%zu]", array, i);
-    return json_is_object(o) ? 0 : bad(rd, "%s: not an object", at);
-}
-
-/* An optional [lo, hi] of numbers or nulls: NAN, NAN where the key is absent. */
-static int get_interval(reader *rd, json_t *obj, const char *where, const char *key, double *lo,
-                        double *hi) {
-    *lo = *hi = NAN;
-    json_t *v = json_object_get(obj, key);
-    if (!v)
-        return 0;
-    json_t *a = json_array_get(v, 0), *b = json_array_get(v, 1);
-    if (!json_is_array(v) || json_array_size(v) != 2 || !(json_is_number(a) || json_is_null(a)) ||
-        !(json_is_number(b) || json_is_null(b)))
-        return bad(rd, "%s.%s: not an array of two numbers", where, key);
-    *lo = json_is_null(a) ? NAN : json_number_value(a);
-    *hi = json_is_null(b) ? NAN : json_number_value(b);
-    return 0;
-}
-
-static int get_stats(reader *rd, json_t *obj, const char *where, const char *key, sq_stats *s) {
-    json_t *o;
-    char at[64];
-    snprintf(at, sizeof at, "%s.%s", where, key);
-    if (get_object(rd, obj, where, key, &o) || get_number(rd, o, at, SQ_KEY_MIN, &s->min, true) ||
-        get_number(rd, o, at, SQ_KEY_MEDIAN, &s->median, true) ||
-        get_number(rd, o, at, SQ_KEY_P90, &s->p90, true) ||
-        get_interval(rd, o, at, SQ_KEY_CI95, &s->ci_lo, &s->ci_hi))
-        return -1;
-    return 0;
-}
-
-/* The samples in array samples (numbers or nulls), reps of them, into a
- * block of sq_samples_alloc (*x), with their processes from array processes
- * where it is not NULL (*process, else NULL); what names the field that
- * holds them in messages. */
-static int samples_from(reader *rd, json_t *samples, json_t *processes, const char *where,
-                        size_t reps, double **x, unsigned char **process) {
-    *x = NULL;
-    *process = NULL;
-    if (!json_is_array(samples))
-        return bad(rd, "%s.samples: %s", where, samples ? "not an array" : "missing");
-    size_t n = json_array_size(samples);
-    if (n != reps)
-        return bad(rd, "%s.samples: %zu values for %zu repetitions", where, n, reps);
-    if (processes && (!json_is_array(processes) || json_array_size(processes) != n))
-        return bad(rd, "%s.processes: not an array of one process a sample", where);
-    if (!(*x = sq_samples_alloc(n)))
-        return bad(rd, "out of memory");
-    for (size_t k = 0; k < n; k++) {
-        json_t *v = json_array_get(samples, k);
-        if (!json_is_number(v) && !json_is_null(v)) {
-            free(*x);
-            *x = NULL;
-            return bad(rd, "%s.samples[%zu]: not a number", where, k);
-        }
-        (*x)[k] = json_is_null(v) ? NAN : json_number_value(v);
-    }
-    if (!processes)
-        return 0;
-    *process = (unsigned char *)(*x + (n ? n : 1));
-    for (size_t k = 0; k < n; k++) {
-        json_t *v = json_array_get(processes, k);
-        if (!json_is_integer(v) || json_integer_value(v) < 0 ||
-            json_integer_value(v) >= SQ_MAX_PROCESSES) {
-            free(*x);
-            *x = NULL;
-            *process = NULL;
-            return bad(rd, "%s.processes[%zu]: not a process 0 to %d", where, k,
-                       SQ_MAX_PROCESSES - 1);
-        }
-        (*process)[k] = (unsigned char)json_integer_value(v);
-    }
-    return 0;
-}
-
-/* o's samples, reps of them, and their processes where o has them. */
-static int get_samples(reader *rd, json_t *o, const char *where, size_t reps, double **x,
-                       unsigned char **process) {
-    return samples_from(rd, json_object_get(o, SQ_KEY_SAMPLES),
-                        json_object_get(o, SQ_KEY_PROCESSES), where, reps, x, process);
-}
-
 /* Schema 3's statistics, [min, median, p90, ci95 low, ci95 high], numbers or
  * nulls (NAN); what names the field. */
-static int stats_from(reader *rd, json_t *v, const char *what, sq_stats *s) {
+static int stats_from(sq_reader *rd, json_t *v, const char *what, sq_stats *s) {
     double x[5];
     if (!v)
-        return bad(rd, "%s: missing", what);
+        return sq_reader_bad(rd, "%s: missing", what);
     if (!json_is_array(v) || json_array_size(v) != 5)
-        return bad(rd, "%s: not an array of five numbers", what);
+        return sq_reader_bad(rd, "%s: not an array of five numbers", what);
     for (size_t k = 0; k < 5; k++) {
         json_t *e = json_array_get(v, k);
         if (!json_is_number(e) && !json_is_null(e))
-            return bad(rd, "%s: not an array of five numbers", what);
+            return sq_reader_bad(rd, "%s: not an array of five numbers", what);
         x[k] = json_is_null(e) ? NAN : json_number_value(e);
     }
     *s = (sq_stats){x[0], x[1], x[2], x[3], x[4]};
@@ -231,23 +35,23 @@ static int stats_from(reader *rd, json_t *v, const char *what, sq_stats *s) {
 }
 
 /* The optional batch rows (results.h); none in older files. */
-static int read_batch(reader *rd, json_t *root, int schema, sq_run *run) {
+static int read_batch(sq_reader *rd, json_t *root, int schema, sq_run *run) {
     json_t *a = json_object_get(root, SQ_KEY_BATCH), *o;
     json_t *huge = json_object_get(root, SQ_KEY_BATCH_HUGE_PAGES);
     if (huge && !json_is_boolean(huge))
-        return bad(rd, "batch_huge_pages: not true or false");
+        return sq_reader_bad(rd, "batch_huge_pages: not true or false");
     run->batch_huge_pages = huge ? json_is_true(huge) : -1;
     json_t *seq_huge = json_object_get(root, SQ_KEY_SEQUENCE_HUGE_PAGES);
     if (seq_huge && !json_is_boolean(seq_huge))
-        return bad(rd, "sequence_huge_pages: not true or false");
+        return sq_reader_bad(rd, "sequence_huge_pages: not true or false");
     run->sequence_huge_pages = seq_huge ? json_is_true(seq_huge) : -1;
     if (!a)
         return 0;
     if (!json_is_array(a))
-        return bad(rd, "batch: not an array");
+        return sq_reader_bad(rd, "batch: not an array");
     size_t n = json_array_size(a), i;
     if (!(run->batch = calloc(n ? n : 1, sizeof *run->batch)))
-        return bad(rd, "out of memory");
+        return sq_reader_bad(rd, "out of memory");
     json_array_foreach(a, i, o) {
         sq_batch_result *b = &run->batch[i];
         char where[32];
@@ -255,29 +59,29 @@ static int read_batch(reader *rd, json_t *root, int schema, sq_run *run) {
         const char *id;
         snprintf(where, sizeof where, "batch[%zu]", i);
         if (!json_is_object(o))
-            return bad(rd, "%s: not an object", where);
-        if (get_text(rd, o, where, SQ_KEY_ID, &id) ||
-            get_whole(rd, o, where, SQ_KEY_N, 1, 1UL << 40, &len))
+            return sq_reader_bad(rd, "%s: not an object", where);
+        if (sq_get_text(rd, o, where, SQ_KEY_ID, &id) ||
+            sq_get_whole(rd, o, where, SQ_KEY_N, 1, 1UL << 40, &len))
             return -1;
         if (!(b->id = sq_run_strdup(run, id)))
-            return bad(rd, "out of memory");
+            return sq_reader_bad(rd, "out of memory");
         b->n = (size_t)len;
         json_t *samples = json_object_get(o, SQ_KEY_SAMPLES);
         if (schema >= 3 && samples) {
             /* The samples: the repetitions and statistics follow from them. */
-            if (get_samples(rd, o, where, json_array_size(samples), &b->samples, &b->process))
+            if (sq_get_samples(rd, o, where, json_array_size(samples), &b->samples, &b->process))
                 return -1;
             b->reps = (int)json_array_size(samples);
         } else {
             char at[48];
             snprintf(at, sizeof at, "%s.%s", where, SQ_KEY_CYCLES);
-            if (get_whole(rd, o, where, SQ_KEY_REPS, 1, 1e6, &reps) ||
+            if (sq_get_whole(rd, o, where, SQ_KEY_REPS, 1, 1e6, &reps) ||
                 (schema >= 3 ? stats_from(rd, json_object_get(o, SQ_KEY_CYCLES), at, &b->cycles)
-                             : get_stats(rd, o, where, SQ_KEY_CYCLES, &b->cycles)))
+                             : sq_get_stats(rd, o, where, SQ_KEY_CYCLES, &b->cycles)))
                 return -1;
             b->reps = (int)reps;
             /* Samples from the schema-2 runs that kept them. */
-            if (samples && get_samples(rd, o, where, (size_t)reps, &b->samples, &b->process))
+            if (samples && sq_get_samples(rd, o, where, (size_t)reps, &b->samples, &b->process))
                 return -1;
         }
         run->nbatch++;
@@ -285,47 +89,38 @@ static int read_batch(reader *rd, json_t *root, int schema, sq_run *run) {
     return 0;
 }
 
-static int get_modes(reader *rd, json_t *o, const char *where, sq_result *r) {
+static int get_modes(sq_reader *rd, json_t *o, const char *where, sq_result *r) {
     json_t *modes = json_object_get(o, SQ_KEY_MODES);
     if (!modes)
         return 0;
     if (!json_is_array(modes) || json_array_size(modes) != SQ_MAX_MODES)
-        return bad(rd, "%s.modes: not an array of %d {cycles, share}", where, SQ_MAX_MODES);
+        return sq_reader_bad(rd, "%s.modes: not an array of %d {cycles, share}", where,
+                             SQ_MAX_MODES);
     for (int k = 0; k < SQ_MAX_MODES; k++) {
         char at[64];
         snprintf(at, sizeof at, "%s.modes[%d]", where, k);
         json_t *m = json_array_get(modes, (size_t)k);
         if (!json_is_object(m))
-            return bad(rd, "%s: not an object", at);
+            return sq_reader_bad(rd, "%s: not an object", at);
         sq_speed *s = &r->modes[k];
-        if (get_number(rd, m, at, SQ_KEY_CYCLES, &s->cycles, false) ||
-            get_number(rd, m, at, SQ_KEY_SHARE, &s->share, false))
+        if (sq_get_number(rd, m, at, SQ_KEY_CYCLES, &s->cycles, false) ||
+            sq_get_number(rd, m, at, SQ_KEY_SHARE, &s->share, false))
             return -1;
         if (!(s->share >= 0 && s->share <= 1))
-            return bad(rd, "%s.share: %g is not from 0 to 1", at, s->share);
+            return sq_reader_bad(rd, "%s.share: %g is not from 0 to 1", at, s->share);
     }
     r->nmodes = SQ_MAX_MODES;
     return 0;
 }
 
-/* An optional boolean: dflt where the key is absent. */
-static int get_optional_bool(reader *rd, json_t *obj, const char *where, const char *key, bool dflt,
-                             bool *out) {
-    json_t *v = json_object_get(obj, key);
-    if (v && !json_is_boolean(v))
-        return bad(rd, "%s.%s: not a boolean", where, key);
-    *out = v ? json_is_true(v) : dflt;
-    return 0;
-}
-
 /* Schema 2 keeps the seed in a string: jansson's integers stop at 2^63-1.
  * Schema 1 has a number, exact as a JSON integer. */
-static int get_seed(reader *rd, json_t *config, int schema, uint64_t *seed) {
+static int get_seed(sq_reader *rd, json_t *config, int schema, uint64_t *seed) {
     json_t *v = json_object_get(config, SQ_KEY_SEED);
     if (schema >= 2) {
         if (!json_is_string(v) || !sq_seed_parse(json_string_value(v), seed))
-            return bad(rd, "config.seed: %s",
-                       v ? "not a string of decimal digits from 0 to 2^64-1" : "missing");
+            return sq_reader_bad(rd, "config.seed: %s",
+                                 v ? "not a string of decimal digits from 0 to 2^64-1" : "missing");
         return 0;
     }
     if (json_is_integer(v) && json_integer_value(v) >= 0) {
@@ -335,90 +130,91 @@ static int get_seed(reader *rd, json_t *config, int schema, uint64_t *seed) {
     /* Beyond 2^63-1 a real; the bounds named exactly, not as %g rounds them
      * (both 1.84467e+19). */
     double x = 0;
-    if (get_number(rd, config, SQ_KEY_CONFIG, SQ_KEY_SEED, &x, false))
+    if (sq_get_number(rd, config, SQ_KEY_CONFIG, SQ_KEY_SEED, &x, false))
         return -1;
     if (!(x >= 0 && x < 18446744073709551616.0) || x != floor(x)) {
         char shown[32]; /* every digit of a whole number near the bounds */
         snprintf(shown, sizeof shown, x == floor(x) && fabs(x) < 1e20 ? "%.0f" : "%.17g", x);
-        return bad(rd, "config.seed: %s is not a whole number from 0 to 18446744073709551615",
-                   shown);
+        return sq_reader_bad(
+            rd, "config.seed: %s is not a whole number from 0 to 18446744073709551615", shown);
     }
     *seed = (uint64_t)x;
     return 0;
 }
 
-static int read_header(reader *rd, json_t *root, sq_run *run) {
+static int read_header(sq_reader *rd, json_t *root, sq_run *run) {
     json_t *schema = json_object_get(root, SQ_KEY_SCHEMA);
     if (!json_is_integer(schema))
-        return bad(rd, "not a sqcolor result file (no \"schema\")");
+        return sq_reader_bad(rd, "not a sqcolor result file (no \"schema\")");
     json_int_t version = json_integer_value(schema);
     if (version < 1 || version > SQ_RESULTS_SCHEMA)
-        return bad(rd, "schema %lld is not supported (this sqcolor reads schemas 1 to %d)",
-                   (long long)version, SQ_RESULTS_SCHEMA);
+        return sq_reader_bad(rd,
+                             "schema %lld is not supported (this sqcolor reads schemas 1 to %d)",
+                             (long long)version, SQ_RESULTS_SCHEMA);
     rd->schema = (int)version;
     json_t *tool, *machine, *clock, *config;
-    if (get_object(rd, root, "", SQ_KEY_TOOL, &tool) ||
-        get_object(rd, root, "", SQ_KEY_MACHINE, &machine) ||
-        get_object(rd, root, "", SQ_KEY_CLOCK, &clock) ||
-        get_object(rd, root, "", SQ_KEY_CONFIG, &config))
+    if (sq_get_object(rd, root, "", SQ_KEY_TOOL, &tool) ||
+        sq_get_object(rd, root, "", SQ_KEY_MACHINE, &machine) ||
+        sq_get_object(rd, root, "", SQ_KEY_CLOCK, &clock) ||
+        sq_get_object(rd, root, "", SQ_KEY_CONFIG, &config))
         return -1;
     const char *tool_name;
-    if (get_text(rd, tool, SQ_KEY_TOOL, SQ_KEY_NAME, &tool_name))
+    if (sq_get_text(rd, tool, SQ_KEY_TOOL, SQ_KEY_NAME, &tool_name))
         return -1;
     if (strcmp(tool_name, SQ_RESULTS_TOOL) != 0)
-        return bad(rd, "written by '%s', not sqcolor", tool_name);
-    if (get_optional_string(rd, tool, SQ_KEY_TOOL, SQ_KEY_VERSION, "", run->version,
-                            sizeof run->version) ||
-        get_optional_string(rd, tool, SQ_KEY_TOOL, SQ_KEY_COMMIT, "unknown", run->commit,
-                            sizeof run->commit))
+        return sq_reader_bad(rd, "written by '%s', not sqcolor", tool_name);
+    if (sq_get_optional_string(rd, tool, SQ_KEY_TOOL, SQ_KEY_VERSION, "", run->version,
+                               sizeof run->version) ||
+        sq_get_optional_string(rd, tool, SQ_KEY_TOOL, SQ_KEY_COMMIT, "unknown", run->commit,
+                               sizeof run->commit))
         return -1;
     double family = 0, model = 0, stepping = 0, reps = 0, length = 0, cpu = -1;
-    if (get_string(rd, machine, SQ_KEY_MACHINE, SQ_KEY_VENDOR, run->machine.vendor,
-                   sizeof run->machine.vendor) ||
-        get_string(rd, machine, SQ_KEY_MACHINE, SQ_KEY_BRAND, run->machine.brand,
-                   sizeof run->machine.brand) ||
-        get_whole(rd, machine, SQ_KEY_MACHINE, SQ_KEY_FAMILY, 0, UINT32_MAX, &family) ||
-        get_whole(rd, machine, SQ_KEY_MACHINE, SQ_KEY_MODEL, 0, UINT32_MAX, &model) ||
-        get_whole(rd, machine, SQ_KEY_MACHINE, SQ_KEY_STEPPING, 0, UINT32_MAX, &stepping))
+    if (sq_get_string(rd, machine, SQ_KEY_MACHINE, SQ_KEY_VENDOR, run->machine.vendor,
+                      sizeof run->machine.vendor) ||
+        sq_get_string(rd, machine, SQ_KEY_MACHINE, SQ_KEY_BRAND, run->machine.brand,
+                      sizeof run->machine.brand) ||
+        sq_get_whole(rd, machine, SQ_KEY_MACHINE, SQ_KEY_FAMILY, 0, UINT32_MAX, &family) ||
+        sq_get_whole(rd, machine, SQ_KEY_MACHINE, SQ_KEY_MODEL, 0, UINT32_MAX, &model) ||
+        sq_get_whole(rd, machine, SQ_KEY_MACHINE, SQ_KEY_STEPPING, 0, UINT32_MAX, &stepping))
         return -1;
     run->machine.family = (unsigned)family;
     run->machine.model = (unsigned)model;
     run->machine.stepping = (unsigned)stepping;
-    if (get_optional_bool(rd, machine, SQ_KEY_MACHINE, SQ_KEY_HYPERVISOR, false,
-                          &run->machine.hypervisor) ||
-        get_optional_string(rd, machine, SQ_KEY_MACHINE, SQ_KEY_KERNEL, "unknown", run->kernel,
-                            sizeof run->kernel))
+    if (sq_get_optional_bool(rd, machine, SQ_KEY_MACHINE, SQ_KEY_HYPERVISOR, false,
+                             &run->machine.hypervisor) ||
+        sq_get_optional_string(rd, machine, SQ_KEY_MACHINE, SQ_KEY_KERNEL, "unknown", run->kernel,
+                               sizeof run->kernel))
         return -1;
 
     const char *source, *tsc_source;
-    if (get_text(rd, clock, SQ_KEY_CLOCK, SQ_KEY_SOURCE, &source) ||
-        get_text(rd, clock, SQ_KEY_CLOCK, SQ_KEY_TSC_SOURCE, &tsc_source) ||
-        get_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_TSC_HZ, &run->clock.tsc_hz, false) ||
-        get_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_CORE_HZ, &run->clock.core_hz, false))
+    if (sq_get_text(rd, clock, SQ_KEY_CLOCK, SQ_KEY_SOURCE, &source) ||
+        sq_get_text(rd, clock, SQ_KEY_CLOCK, SQ_KEY_TSC_SOURCE, &tsc_source) ||
+        sq_get_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_TSC_HZ, &run->clock.tsc_hz, false) ||
+        sq_get_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_CORE_HZ, &run->clock.core_hz, false))
         return -1;
     run->clock.source = sq_run_strdup(run, source);
     run->clock.tsc_source = sq_run_strdup(run, tsc_source);
     if (!run->clock.source || !run->clock.tsc_source)
-        return bad(rd, "out of memory");
+        return sq_reader_bad(rd, "out of memory");
     /* alu_per_cycle: NAN in files from before it was recorded. */
-    if (get_optional_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_CORE_HZ_MIN, 0,
-                            &run->clock.core_hz_min) ||
-        get_optional_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_CORE_HZ_MAX, 0,
-                            &run->clock.core_hz_max) ||
-        get_optional_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_TIMER_OVERHEAD_TICKS, 0,
-                            &run->clock.timer_overhead) ||
-        get_optional_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_ALU_PER_CYCLE, NAN,
-                            &run->clock.alu_per_cycle))
+    if (sq_get_optional_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_CORE_HZ_MIN, 0,
+                               &run->clock.core_hz_min) ||
+        sq_get_optional_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_CORE_HZ_MAX, 0,
+                               &run->clock.core_hz_max) ||
+        sq_get_optional_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_TIMER_OVERHEAD_TICKS, 0,
+                               &run->clock.timer_overhead) ||
+        sq_get_optional_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_ALU_PER_CYCLE, NAN,
+                               &run->clock.alu_per_cycle))
         return -1;
     double screened, dropped;
-    if (get_optional_whole(rd, clock, SQ_KEY_CLOCK, SQ_KEY_SCREENED, 0, 1e15, -1, &screened) ||
-        get_optional_whole(rd, clock, SQ_KEY_CLOCK, SQ_KEY_DROPPED, 0, 1e15, -1, &dropped))
+    if (sq_get_optional_whole(rd, clock, SQ_KEY_CLOCK, SQ_KEY_SCREENED, 0, 1e15, -1, &screened) ||
+        sq_get_optional_whole(rd, clock, SQ_KEY_CLOCK, SQ_KEY_DROPPED, 0, 1e15, -1, &dropped))
         return -1;
     run->clock.screened = (long)screened;
     run->clock.dropped = (long)dropped;
 
-    if (get_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_REPS, 1, 100000, &reps) ||
-        get_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_LENGTH, 0, 1e15, &length) ||
+    if (sq_get_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_REPS, 1, 100000, &reps) ||
+        sq_get_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_LENGTH, 0, 1e15, &length) ||
         get_seed(rd, config, (int)version, &run->seed))
         return -1;
     run->reps = (int)reps;
@@ -428,28 +224,28 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
      * repetitions adapted, every row had them all; before placement was
      * fixed, address randomisation was on. spread_threshold, of older files,
      * is checked and dropped. */
-    if (get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_CPU, -1, 1e6, -1, &cpu) ||
-        get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_SAMPLES, 0, 1e6, 0, &samples) ||
-        get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_VISITS, 1, 1e6, 1, &visits) ||
-        get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_FORKS, 1, SQ_MAX_PROCESSES, 1,
-                           &processes) ||
-        get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_MIN_REPS, 0, 100000, reps,
-                           &min_reps) ||
-        get_optional_bool(rd, config, SQ_KEY_CONFIG, SQ_KEY_ASLR, true, &run->aslr) ||
-        get_optional_number(rd, config, SQ_KEY_CONFIG, SQ_KEY_TIGHT, NAN, &run->tight) ||
-        get_optional_number(rd, config, SQ_KEY_CONFIG, SQ_KEY_SAMPLE_US, 0, &run->sample_us) ||
-        get_optional_number(rd, config, SQ_KEY_CONFIG, SQ_KEY_SPREAD_THRESHOLD, NAN, &spread) ||
-        get_optional_number(rd, root, "", SQ_KEY_ELAPSED_S, 0, &run->elapsed_s))
+    if (sq_get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_CPU, -1, 1e6, -1, &cpu) ||
+        sq_get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_SAMPLES, 0, 1e6, 0, &samples) ||
+        sq_get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_VISITS, 1, 1e6, 1, &visits) ||
+        sq_get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_FORKS, 1, SQ_MAX_PROCESSES, 1,
+                              &processes) ||
+        sq_get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_MIN_REPS, 0, 100000, reps,
+                              &min_reps) ||
+        sq_get_optional_bool(rd, config, SQ_KEY_CONFIG, SQ_KEY_ASLR, true, &run->aslr) ||
+        sq_get_optional_number(rd, config, SQ_KEY_CONFIG, SQ_KEY_TIGHT, NAN, &run->tight) ||
+        sq_get_optional_number(rd, config, SQ_KEY_CONFIG, SQ_KEY_SAMPLE_US, 0, &run->sample_us) ||
+        sq_get_optional_number(rd, config, SQ_KEY_CONFIG, SQ_KEY_SPREAD_THRESHOLD, NAN, &spread) ||
+        sq_get_optional_number(rd, root, "", SQ_KEY_ELAPSED_S, 0, &run->elapsed_s))
         return -1;
     json_t *sequences = json_object_get(config, SQ_KEY_SEQUENCES);
     if (sequences && !json_is_string(sequences))
-        return bad(rd, "config.sequences: not a string");
+        return sq_reader_bad(rd, "config.sequences: not a string");
     run->sequences = sq_run_strdup(run, sequences ? json_string_value(sequences) : "unknown");
     if (!run->sequences)
-        return bad(rd, "out of memory");
+        return sq_reader_bad(rd, "out of memory");
     json_t *share = json_object_get(config, SQ_KEY_SHARE_IDENTICAL);
     if (share && !json_is_boolean(share))
-        return bad(rd, "config.share_identical: not true or false");
+        return sq_reader_bad(rd, "config.share_identical: not true or false");
     run->share = !share ? 0 : json_is_true(share) ? 1 : -1;
     run->min_reps = (int)min_reps;
     run->cpu = (int)cpu;
@@ -459,19 +255,19 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
 
     json_t *impls = json_object_get(root, SQ_KEY_IMPLS);
     if (impls && !json_is_array(impls))
-        return bad(rd, "impls: not an array");
+        return sq_reader_bad(rd, "impls: not an array");
     size_t i;
     json_t *impl;
     json_array_foreach(impls, i, impl) {
         char at[32];
-        if (element_object(rd, "impls", i, impl, at, sizeof at))
+        if (sq_get_element(rd, "impls", i, impl, at, sizeof at))
             return -1;
         if (run->nimpls == SQ_MAX_IMPLS)
-            return bad(rd, "impls: more than %d", SQ_MAX_IMPLS);
+            return sq_reader_bad(rd, "impls: more than %d", SQ_MAX_IMPLS);
         sq_impl_info *m = &run->impls[run->nimpls];
-        if (get_string(rd, impl, at, SQ_KEY_NAME, m->name, sizeof m->name) ||
-            get_string(rd, impl, at, SQ_KEY_COMPILER, m->compiler, sizeof m->compiler) ||
-            get_string(rd, impl, at, SQ_KEY_FLAGS, m->flags, sizeof m->flags))
+        if (sq_get_string(rd, impl, at, SQ_KEY_NAME, m->name, sizeof m->name) ||
+            sq_get_string(rd, impl, at, SQ_KEY_COMPILER, m->compiler, sizeof m->compiler) ||
+            sq_get_string(rd, impl, at, SQ_KEY_FLAGS, m->flags, sizeof m->flags))
             return -1;
         run->nimpls++;
     }
@@ -479,57 +275,41 @@ static int read_header(reader *rd, json_t *root, sq_run *run) {
 }
 
 /* One code fact {id, insns, bytes, hash} (results_write.c) into *f. */
-static int read_fact(reader *rd, json_t *o, const char *at, sq_run *run, sq_code_fact *f) {
+static int read_fact(sq_reader *rd, json_t *o, const char *at, sq_run *run, sq_code_fact *f) {
     const char *id, *hash;
     double insns, bytes;
-    if (get_text(rd, o, at, SQ_KEY_ID, &id) || get_whole(rd, o, at, SQ_KEY_INSNS, 1, 1e6, &insns) ||
-        get_whole(rd, o, at, SQ_KEY_BYTES, 1, 1e6, &bytes) ||
-        get_text(rd, o, at, SQ_KEY_HASH, &hash))
+    if (sq_get_text(rd, o, at, SQ_KEY_ID, &id) ||
+        sq_get_whole(rd, o, at, SQ_KEY_INSNS, 1, 1e6, &insns) ||
+        sq_get_whole(rd, o, at, SQ_KEY_BYTES, 1, 1e6, &bytes) ||
+        sq_get_text(rd, o, at, SQ_KEY_HASH, &hash))
         return -1;
     if (strlen(hash) != 16 || strspn(hash, "0123456789abcdef") != 16)
-        return bad(rd, "%s.hash: '%.40s' is not 16 lowercase hex digits", at, hash);
+        return sq_reader_bad(rd, "%s.hash: '%.40s' is not 16 lowercase hex digits", at, hash);
     f->hash = strtoull(hash, NULL, 16);
     f->insns = (int)insns;
     f->bytes = (int)bytes;
     if (!(f->id = sq_run_strdup(run, id)))
-        return bad(rd, "out of memory");
+        return sq_reader_bad(rd, "out of memory");
     return 0;
-}
-
-/* The mode of that name, or -1. */
-static int mode_named(const char *name) {
-    for (int m = 0; m < SQ_MODE_COUNT; m++)
-        if (strcmp(sq_mode_names[m], name) == 0)
-            return m;
-    return -1;
-}
-
-/* The mode named by o's mode, or -1 (err set). */
-static int read_mode(reader *rd, json_t *o, const char *at) {
-    const char *mode;
-    if (get_text(rd, o, at, SQ_KEY_MODE, &mode))
-        return -1;
-    int m = mode_named(mode);
-    return m >= 0 ? m : bad(rd, "%s.mode: unknown mode '%s'", at, mode);
 }
 
 /* The optional code facts (code_identity.h), each routine's in code[] and
  * each kernel loop's in loops[] (with its mode); none in older files. */
-static int read_code(reader *rd, json_t *root, sq_run *run) {
+static int read_code(sq_reader *rd, json_t *root, sq_run *run) {
     static const char *const keys[] = {SQ_KEY_CODE, SQ_KEY_LOOPS};
     for (int k = 0; k < 2; k++) {
         json_t *a = json_object_get(root, keys[k]), *o;
         if (!a)
             continue;
         if (!json_is_array(a))
-            return bad(rd, "%s: not an array", keys[k]);
+            return sq_reader_bad(rd, "%s: not an array", keys[k]);
         size_t n = json_array_size(a), i;
         if (k == 0 ? !(run->code = sq_run_alloc(run, sizeof *run->code * (n ? n : 1)))
                    : !(run->loops = sq_run_alloc(run, sizeof *run->loops * (n ? n : 1))))
-            return bad(rd, "out of memory");
+            return sq_reader_bad(rd, "out of memory");
         json_array_foreach(a, i, o) {
             char at[32];
-            if (element_object(rd, keys[k], i, o, at, sizeof at))
+            if (sq_get_element(rd, keys[k], i, o, at, sizeof at))
                 return -1;
             if (k == 0) {
                 if (read_fact(rd, o, at, run, &run->code[run->ncode]))
@@ -538,7 +318,7 @@ static int read_code(reader *rd, json_t *root, sq_run *run) {
                 continue;
             }
             sq_loop_fact *l = &run->loops[run->nloops];
-            int mode = read_mode(rd, o, at);
+            int mode = sq_get_mode(rd, o, at);
             if (mode < 0 || read_fact(rd, o, at, run, &l->code))
                 return -1;
             l->mode = (sq_mode)mode;
@@ -549,22 +329,22 @@ static int read_code(reader *rd, json_t *root, sq_run *run) {
 }
 
 /* summary[i], kept for other readers of the file: of its documented types. */
-static int check_summary_entry(reader *rd, json_t *summary, size_t i) {
+static int check_summary_entry(sq_reader *rd, json_t *summary, size_t i) {
     static const char *const numbers[] = {SQ_KEY_LATENCY, SQ_KEY_THROUGHPUT,
                                           SQ_KEY_BRANCH_PREDICTABLE, SQ_KEY_MISPREDICT_PENALTY};
     char at[32];
     json_t *o = json_array_get(summary, i);
     const char *id;
     double x, lo, hi;
-    if (element_object(rd, SQ_KEY_SUMMARY, i, o, at, sizeof at) ||
-        get_text(rd, o, at, SQ_KEY_ID, &id))
+    if (sq_get_element(rd, SQ_KEY_SUMMARY, i, o, at, sizeof at) ||
+        sq_get_text(rd, o, at, SQ_KEY_ID, &id))
         return -1;
     for (size_t k = 0; k < sizeof numbers / sizeof *numbers; k++)
-        if (get_optional_number(rd, o, at, numbers[k], NAN, &x))
+        if (sq_get_optional_number(rd, o, at, numbers[k], NAN, &x))
             return -1;
     if (json_is_null(json_object_get(o, SQ_KEY_MISPREDICT_PENALTY_CI95)))
         return 0;
-    return get_interval(rd, o, at, SQ_KEY_MISPREDICT_PENALTY_CI95, &lo, &hi);
+    return sq_get_interval(rd, o, at, SQ_KEY_MISPREDICT_PENALTY_CI95, &lo, &hi);
 }
 
 static bool json_is_string_value(const json_t *v) {
@@ -577,36 +357,37 @@ static bool json_is_number_value(const json_t *v) {
 
 /* obj's key: an array of two values that each pass is(); -1 (err: "not
  * what") otherwise. */
-static int check_pair(reader *rd, json_t *obj, const char *where, const char *key,
+static int check_pair(sq_reader *rd, json_t *obj, const char *where, const char *key,
                       bool (*is)(const json_t *), const char *what) {
     json_t *a = json_object_get(obj, key);
     if (!json_is_array(a) || json_array_size(a) != 2 || !is(json_array_get(a, 0)) ||
         !is(json_array_get(a, 1)))
-        return bad(rd, "%s.%s: not %s", where, key, what);
+        return sq_reader_bad(rd, "%s.%s: not %s", where, key, what);
     return 0;
 }
 
 /* code_mismatches[i], kept for other readers of the file: of its documented
  * types. */
-static int check_mismatch_entry(reader *rd, json_t *mismatches, size_t i) {
+static int check_mismatch_entry(sq_reader *rd, json_t *mismatches, size_t i) {
     char at[40];
     json_t *o = json_array_get(mismatches, i);
     const char *text;
     double same;
-    if (element_object(rd, SQ_KEY_CODE_MISMATCHES, i, o, at, sizeof at) ||
-        get_text(rd, o, at, SQ_KEY_MODE, &text) || get_text(rd, o, at, SQ_KEY_SEQUENCE, &text) ||
-        get_whole(rd, o, at, SQ_KEY_SAME, 2, 1e9, &same))
+    if (sq_get_element(rd, SQ_KEY_CODE_MISMATCHES, i, o, at, sizeof at) ||
+        sq_get_text(rd, o, at, SQ_KEY_MODE, &text) ||
+        sq_get_text(rd, o, at, SQ_KEY_SEQUENCE, &text) ||
+        sq_get_whole(rd, o, at, SQ_KEY_SAME, 2, 1e9, &same))
         return -1;
     return check_pair(rd, o, at, SQ_KEY_IDS, json_is_string_value, "two ids") ||
            check_pair(rd, o, at, SQ_KEY_CYCLES, json_is_number_value, "two numbers");
 }
 
 /* root's optional array key, each entry checked by check. */
-static int check_entries(reader *rd, json_t *root, const char *key,
-                         int (*check)(reader *, json_t *, size_t)) {
+static int check_entries(sq_reader *rd, json_t *root, const char *key,
+                         int (*check)(sq_reader *, json_t *, size_t)) {
     json_t *a = json_object_get(root, key);
     if (a && !json_is_array(a))
-        return bad(rd, "%s: not an array", key);
+        return sq_reader_bad(rd, "%s: not an array", key);
     for (size_t i = 0; i < json_array_size(a); i++)
         if (check(rd, a, i))
             return -1;
@@ -616,38 +397,18 @@ static int check_entries(reader *rd, json_t *root, const char *key,
 /* The fields kept for other readers of the file (mispredict_reference,
  * summary[], code_mismatches[]): derived from the results, so not read back, but optional and,
  * where present, of their documented types. */
-static int check_derived(reader *rd, json_t *root) {
+static int check_derived(sq_reader *rd, json_t *root) {
     json_t *ref = json_object_get(root, SQ_KEY_MISPREDICT_REFERENCE);
     const char *text;
     if (ref && !json_is_null(ref)) {
         if (!json_is_object(ref))
-            return bad(rd, "mispredict_reference: not an object or null");
-        if (get_text(rd, ref, SQ_KEY_MISPREDICT_REFERENCE, SQ_KEY_CORE, &text) ||
-            get_text(rd, ref, SQ_KEY_MISPREDICT_REFERENCE, SQ_KEY_CYCLES, &text))
+            return sq_reader_bad(rd, "mispredict_reference: not an object or null");
+        if (sq_get_text(rd, ref, SQ_KEY_MISPREDICT_REFERENCE, SQ_KEY_CORE, &text) ||
+            sq_get_text(rd, ref, SQ_KEY_MISPREDICT_REFERENCE, SQ_KEY_CYCLES, &text))
             return -1;
     }
     return check_entries(rd, root, SQ_KEY_SUMMARY, check_summary_entry) ||
            check_entries(rd, root, SQ_KEY_CODE_MISMATCHES, check_mismatch_entry);
-}
-
-/* The variant of a result row: one per distinct id, owned by the run; found
- * by its id, so loading takes time linear in the rows. */
-static const sq_variant *variant_of(reader *rd, sq_run *run, const char *id, const sq_family *fam,
-                                    const char *tech, const char *impl) {
-    const sq_variant *known = sq_id_table_get(&rd->variants, id);
-    if (known)
-        return known;
-    sq_variant *v = sq_run_alloc(run, sizeof *v);
-    if (!v)
-        return NULL;
-    v->id = sq_run_strdup(run, id);
-    v->family = fam;
-    v->technique = sq_run_strdup(run, tech);
-    v->impl = sq_run_strdup(run, impl);
-    v->formula = v->insns = "";
-    if (!v->id || !v->technique || !v->impl)
-        return NULL;
-    return sq_id_table_put(&rd->variants, v->id, v) == 0 ? v : NULL;
 }
 
 /* id is "family/technique/impl". */
@@ -657,46 +418,48 @@ static bool id_of(const char *id, const char *family, const char *tech, const ch
            id[f + 1 + t] == '/' && strcmp(id + f + t + 2, impl) == 0;
 }
 
-static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
+static int read_result(sq_reader *rd, json_t *o, size_t index, sq_run *run) {
     char where[32];
     const char *id, *family, *tech, *impl, *sequence, *mode;
     snprintf(where, sizeof where, "results[%zu]", index);
     if (!json_is_object(o))
-        return bad(rd, "%s: not an object", where);
-    if (get_text(rd, o, where, SQ_KEY_ID, &id) || get_text(rd, o, where, SQ_KEY_FAMILY, &family) ||
-        get_text(rd, o, where, SQ_KEY_TECHNIQUE, &tech) ||
-        get_text(rd, o, where, SQ_KEY_IMPL, &impl) ||
-        get_text(rd, o, where, SQ_KEY_SEQUENCE, &sequence) ||
-        get_text(rd, o, where, SQ_KEY_MODE, &mode))
+        return sq_reader_bad(rd, "%s: not an object", where);
+    if (sq_get_text(rd, o, where, SQ_KEY_ID, &id) ||
+        sq_get_text(rd, o, where, SQ_KEY_FAMILY, &family) ||
+        sq_get_text(rd, o, where, SQ_KEY_TECHNIQUE, &tech) ||
+        sq_get_text(rd, o, where, SQ_KEY_IMPL, &impl) ||
+        sq_get_text(rd, o, where, SQ_KEY_SEQUENCE, &sequence) ||
+        sq_get_text(rd, o, where, SQ_KEY_MODE, &mode))
         return -1;
     const sq_family *fam = sq_family_find(family);
     if (!fam)
-        return bad(rd, "%s.family: unknown family '%s'", where, family);
+        return sq_reader_bad(rd, "%s.family: unknown family '%s'", where, family);
     if (!id_of(id, family, tech, impl))
-        return bad(rd, "%s.id: '%s' is not family/technique/impl", where, id);
-    int m = read_mode(rd, o, where);
+        return sq_reader_bad(rd, "%s.id: '%s' is not family/technique/impl", where, id);
+    int m = sq_get_mode(rd, o, where);
     if (m < 0)
         return -1;
     sq_result *r = &run->results[run->nresults];
     memset(r, 0, sizeof *r);
     r->mode = (sq_mode)m;
     r->harness = (sq_stats){NAN, NAN, NAN, NAN, NAN};
-    if (get_stats(rd, o, where, SQ_KEY_CYCLES, &r->cycles) ||
-        get_stats(rd, o, where, SQ_KEY_TICKS, &r->ticks) ||
-        get_stats(rd, o, where, SQ_KEY_NS, &r->ns) ||
+    if (sq_get_stats(rd, o, where, SQ_KEY_CYCLES, &r->cycles) ||
+        sq_get_stats(rd, o, where, SQ_KEY_TICKS, &r->ticks) ||
+        sq_get_stats(rd, o, where, SQ_KEY_NS, &r->ns) ||
         (json_object_get(o, SQ_KEY_HARNESS) &&
-         get_stats(rd, o, where, SQ_KEY_HARNESS, &r->harness)))
+         sq_get_stats(rd, o, where, SQ_KEY_HARNESS, &r->harness)))
         return -1;
     double reps = 0;
-    if (get_whole(rd, o, where, SQ_KEY_REPS, 0, 100000, &reps))
+    if (sq_get_whole(rd, o, where, SQ_KEY_REPS, 0, 100000, &reps))
         return -1;
     r->reps = (int)reps;
-    if (get_samples(rd, o, where, (size_t)reps, &r->samples, &r->process))
+    if (sq_get_samples(rd, o, where, (size_t)reps, &r->samples, &r->process))
         return -1;
     if (get_modes(rd, o, where, r) ||
-        get_optional_bool(rd, o, where, SQ_KEY_CONTROL_DEPENDENT, false, &r->control_dependent) ||
-        get_optional_bool(rd, o, where, SQ_KEY_LOOP_BRANCH_ONLY, false, &r->loop_branch_only) ||
-        get_optional_bool(rd, o, where, SQ_KEY_CHAIN_APART, false, &r->chain_apart)) {
+        sq_get_optional_bool(rd, o, where, SQ_KEY_CONTROL_DEPENDENT, false,
+                             &r->control_dependent) ||
+        sq_get_optional_bool(rd, o, where, SQ_KEY_LOOP_BRANCH_ONLY, false, &r->loop_branch_only) ||
+        sq_get_optional_bool(rd, o, where, SQ_KEY_CHAIN_APART, false, &r->chain_apart)) {
         free(r->samples);
         return -1;
     }
@@ -704,14 +467,14 @@ static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
     if (shared && (!json_is_string(shared) || strcmp(json_string_value(shared), id) == 0 ||
                    !strchr(json_string_value(shared), '/'))) {
         free(r->samples);
-        return bad(rd, "%s.shared_from: not the id of another variant", where);
+        return sq_reader_bad(rd, "%s.shared_from: not the id of another variant", where);
     }
-    r->variant = variant_of(rd, run, id, fam, tech, impl);
+    r->variant = sq_variant_of(rd, run, id, fam, tech, impl);
     r->sequence = sq_run_strdup(run, sequence);
     r->shared_from = shared ? sq_run_strdup(run, json_string_value(shared)) : NULL;
     if (!r->variant || !r->sequence || (shared && !r->shared_from)) {
         free(r->samples);
-        return bad(rd, "out of memory");
+        return sq_reader_bad(rd, "out of memory");
     }
     run->nresults++;
     return 0;
@@ -722,26 +485,26 @@ static int read_result(reader *rd, json_t *o, size_t index, sq_run *run) {
 static const char *const column_names[SQ_NCOLUMNS] = SQ_COLUMN_NAMES;
 
 /* Each known column's place in a row (col[c]), -1 where the file has none. */
-static int read_columns(reader *rd, json_t *columns, int col[SQ_NCOLUMNS]) {
+static int read_columns(sq_reader *rd, json_t *columns, int col[SQ_NCOLUMNS]) {
     for (int c = 0; c < SQ_NCOLUMNS; c++)
         col[c] = -1;
     if (!json_is_array(columns))
-        return bad(rd, "results.columns: %s", columns ? "not an array" : "missing");
+        return sq_reader_bad(rd, "results.columns: %s", columns ? "not an array" : "missing");
     for (size_t i = 0; i < json_array_size(columns); i++) {
         const char *name = json_string_value(json_array_get(columns, i));
         int c = 0;
         while (name && c < SQ_NCOLUMNS && strcmp(name, column_names[c]) != 0)
             c++;
         if (!name || c == SQ_NCOLUMNS)
-            return bad(rd, "results.columns[%zu]: %s", i,
-                       name ? "not a column of schema 3" : "not a string");
+            return sq_reader_bad(rd, "results.columns[%zu]: %s", i,
+                                 name ? "not a column of schema 3" : "not a string");
         if (col[c] >= 0)
-            return bad(rd, "results.columns: '%s' twice", name);
+            return sq_reader_bad(rd, "results.columns: '%s' twice", name);
         col[c] = (int)i;
     }
     for (int c = 0; c < SQ_REQUIRED_COLUMNS; c++)
         if (col[c] < 0)
-            return bad(rd, "results.columns: no '%s'", column_names[c]);
+            return sq_reader_bad(rd, "results.columns: no '%s'", column_names[c]);
     return 0;
 }
 
@@ -751,15 +514,15 @@ static json_t *cell(json_t *row, const int col[SQ_NCOLUMNS], int c) {
 }
 
 /* A text cell, named where.column in messages. */
-static int cell_text(reader *rd, json_t *v, const char *where, int c, const char **out) {
+static int cell_text(sq_reader *rd, json_t *v, const char *where, int c, const char **out) {
     *out = json_string_value(v);
-    return *out ? 0 : bad(rd, "%s.%s: not a string", where, column_names[c]);
+    return *out ? 0 : sq_reader_bad(rd, "%s.%s: not a string", where, column_names[c]);
 }
 
 /* The flags cell: an array of the names of the flags that are set. */
-static int cell_flags(reader *rd, json_t *v, const char *where, sq_result *r) {
+static int cell_flags(sq_reader *rd, json_t *v, const char *where, sq_result *r) {
     if (!json_is_array(v))
-        return bad(rd, "%s.flags: not an array", where);
+        return sq_reader_bad(rd, "%s.flags: not an array", where);
     for (size_t k = 0; k < json_array_size(v); k++) {
         const char *flag = json_string_value(json_array_get(v, k));
         bool *set = !flag                                         ? NULL
@@ -768,7 +531,7 @@ static int cell_flags(reader *rd, json_t *v, const char *where, sq_result *r) {
                     : strcmp(flag, SQ_KEY_CHAIN_APART) == 0       ? &r->chain_apart
                                                                   : NULL;
         if (!set)
-            return bad(rd, "%s.flags[%zu]: not a flag name", where, k);
+            return sq_reader_bad(rd, "%s.flags[%zu]: not a flag name", where, k);
         *set = true;
     }
     return 0;
@@ -796,7 +559,7 @@ static void split_id(const char *id, char *parts[3], bool *memory) {
 
 /* A row's samples (and processes and harness), or, for a shared row
  * without them, its source's. */
-static int row_figures(reader *rd, json_t *row, const int col[SQ_NCOLUMNS], const char *where,
+static int row_figures(sq_reader *rd, json_t *row, const int col[SQ_NCOLUMNS], const char *where,
                        const sq_row_index *ix, sq_run *run, sq_result *r) {
     json_t *samples = cell(row, col, SQ_COL_SAMPLES), *processes = cell(row, col, SQ_COL_PROCESSES),
            *harness = cell(row, col, SQ_COL_HARNESS);
@@ -805,20 +568,23 @@ static int row_figures(reader *rd, json_t *row, const int col[SQ_NCOLUMNS], cons
     if (json_is_null(samples)) {
         int from = sq_row_index_source(ix, r);
         if (!r->shared_from)
-            return bad(rd, "%s.samples: null on a row timed itself (no shared_from)", where);
+            return sq_reader_bad(rd, "%s.samples: null on a row timed itself (no shared_from)",
+                                 where);
         if (from < 0)
-            return bad(rd,
-                       "%s.samples: null, and no row of %s timed itself on this sequence and "
-                       "mode before it",
-                       where, r->shared_from);
+            return sq_reader_bad(
+                rd,
+                "%s.samples: null, and no row of %s timed itself on this sequence and "
+                "mode before it",
+                where, r->shared_from);
         if (processes || harness)
-            return bad(rd, "%s: processes or harness without samples", where);
-        return sq_result_take_samples(r, &run->results[from]) ? 0 : bad(rd, "out of memory");
+            return sq_reader_bad(rd, "%s: processes or harness without samples", where);
+        return sq_result_take_samples(r, &run->results[from]) ? 0
+                                                              : sq_reader_bad(rd, "out of memory");
     }
     size_t reps = json_array_size(samples);
     if (reps > 100000)
-        return bad(rd, "%s.samples: %zu values, more than 100000", where, reps);
-    if (samples_from(rd, samples, processes, where, reps, &r->samples, &r->process))
+        return sq_reader_bad(rd, "%s.samples: %zu values, more than 100000", where, reps);
+    if (sq_samples_from(rd, samples, processes, where, reps, &r->samples, &r->process))
         return -1;
     r->reps = (int)reps;
     if (harness) {
@@ -831,13 +597,13 @@ static int row_figures(reader *rd, json_t *row, const int col[SQ_NCOLUMNS], cons
 }
 
 /* Row index of results.rows into run->results[run->nresults]. */
-static int read_row(reader *rd, json_t *row, const int col[SQ_NCOLUMNS], size_t ncols, size_t index,
-                    const sq_row_index *ix, sq_run *run) {
+static int read_row(sq_reader *rd, json_t *row, const int col[SQ_NCOLUMNS], size_t ncols,
+                    size_t index, const sq_row_index *ix, sq_run *run) {
     char where[40];
     const char *id, *sequence, *mode, *shared = NULL;
     snprintf(where, sizeof where, "results.rows[%zu]", index);
     if (!json_is_array(row) || json_array_size(row) != ncols)
-        return bad(rd, "%s: not an array of %zu values, one a column", where, ncols);
+        return sq_reader_bad(rd, "%s: not an array of %zu values, one a column", where, ncols);
     sq_result *r = &run->results[run->nresults];
     memset(r, 0, sizeof *r);
     r->harness = (sq_stats){NAN, NAN, NAN, NAN, NAN};
@@ -852,25 +618,25 @@ static int read_row(reader *rd, json_t *row, const int col[SQ_NCOLUMNS], size_t 
     char *parts[3];
     split_id(id, parts, &memory);
     if (!parts[0])
-        return memory ? bad(rd, "out of memory")
-                      : bad(rd, "%s.id: '%s' is not family/technique/impl", where, id);
+        return memory ? sq_reader_bad(rd, "out of memory")
+                      : sq_reader_bad(rd, "%s.id: '%s' is not family/technique/impl", where, id);
     const sq_family *fam = sq_family_find(parts[0]);
-    int m = mode_named(mode);
+    int m = sq_mode_named(mode);
     r->mode = (sq_mode)(m >= 0 ? m : 0);
-    int rc = !fam    ? bad(rd, "%s.id: unknown family '%s'", where, parts[0])
-             : m < 0 ? bad(rd, "%s.mode: unknown mode '%s'", where, mode)
+    int rc = !fam    ? sq_reader_bad(rd, "%s.id: unknown family '%s'", where, parts[0])
+             : m < 0 ? sq_reader_bad(rd, "%s.mode: unknown mode '%s'", where, mode)
              : shared && (strcmp(shared, id) == 0 || !strchr(shared, '/'))
-                 ? bad(rd, "%s.shared_from: not the id of another variant", where)
+                 ? sq_reader_bad(rd, "%s.shared_from: not the id of another variant", where)
                  : 0;
-    if (rc == 0 && !(r->variant = variant_of(rd, run, id, fam, parts[1], parts[2])))
-        rc = bad(rd, "out of memory");
+    if (rc == 0 && !(r->variant = sq_variant_of(rd, run, id, fam, parts[1], parts[2])))
+        rc = sq_reader_bad(rd, "out of memory");
     free(parts[0]);
     if (rc)
         return rc;
     r->sequence = sq_run_strdup(run, sequence);
     r->shared_from = shared ? sq_run_strdup(run, shared) : NULL;
     if (!r->sequence || (shared && !r->shared_from))
-        return bad(rd, "out of memory");
+        return sq_reader_bad(rd, "out of memory");
     if (row_figures(rd, row, col, where, ix, run, r)) {
         free(r->samples);
         return -1;
@@ -880,42 +646,42 @@ static int read_row(reader *rd, json_t *row, const int col[SQ_NCOLUMNS], size_t 
 }
 
 /* Schema 3's results: {"columns": [...], "rows": [[...], ...]}. */
-static int read_table(reader *rd, json_t *root, sq_run *run) {
+static int read_table(sq_reader *rd, json_t *root, sq_run *run) {
     json_t *results, *rows;
     int col[SQ_NCOLUMNS];
-    if (get_object(rd, root, "", SQ_KEY_RESULTS, &results) ||
+    if (sq_get_object(rd, root, "", SQ_KEY_RESULTS, &results) ||
         read_columns(rd, json_object_get(results, SQ_KEY_COLUMNS), col))
         return -1;
     rows = json_object_get(results, SQ_KEY_ROWS);
     if (!json_is_array(rows))
-        return bad(rd, "results.rows: %s", rows ? "not an array" : "missing");
+        return sq_reader_bad(rd, "results.rows: %s", rows ? "not an array" : "missing");
     size_t n = json_array_size(rows),
            ncols = json_array_size(json_object_get(results, SQ_KEY_COLUMNS));
     sq_row_index ix;
     if (sq_row_index_init(&ix, (int)n))
-        return bad(rd, "out of memory");
+        return sq_reader_bad(rd, "out of memory");
     int rc = sq_id_table_init(&rd->variants, n) ||
                      !(run->results = calloc(n ? n : 1, sizeof *run->results))
-                 ? bad(rd, "out of memory")
+                 ? sq_reader_bad(rd, "out of memory")
                  : 0;
     for (size_t i = 0; rc == 0 && i < n; i++) {
         rc = read_row(rd, json_array_get(rows, i), col, ncols, i, &ix, run);
         if (rc == 0 && sq_row_index_add(&ix, &run->results[i], (int)i))
-            rc = bad(rd, "out of memory");
+            rc = sq_reader_bad(rd, "out of memory");
     }
     sq_row_index_free(&ix);
     return rc;
 }
 
 /* Schemas 1 and 2: results, an array of one object a row. */
-static int read_objects(reader *rd, json_t *root, sq_run *run) {
+static int read_objects(sq_reader *rd, json_t *root, sq_run *run) {
     json_t *results = json_object_get(root, SQ_KEY_RESULTS), *o;
     if (!json_is_array(results))
-        return bad(rd, "results: %s", results ? "not an array" : "missing");
+        return sq_reader_bad(rd, "results: %s", results ? "not an array" : "missing");
     size_t n = json_array_size(results), i;
     int table = sq_id_table_init(&rd->variants, n);
     run->results = calloc(n ? n : 1, sizeof *run->results);
-    int rc = run->results && table == 0 ? 0 : bad(rd, "out of memory");
+    int rc = run->results && table == 0 ? 0 : sq_reader_bad(rd, "out of memory");
     json_array_foreach(results, i, o) {
         if (rc == 0)
             rc = read_result(rd, o, i, run);
@@ -926,9 +692,9 @@ static int read_objects(reader *rd, json_t *root, sq_run *run) {
 int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run, char *err,
                      size_t errlen) {
     memset(run, 0, sizeof *run);
-    reader rd = {.name = name, .err = err, .errlen = errlen};
+    sq_reader rd = {.name = name, .err = err, .errlen = errlen};
     if (len == 0)
-        return bad(&rd, "empty file");
+        return sq_reader_bad(&rd, "empty file");
     json_error_t jerr;
     sq_json_arena_begin();
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
@@ -938,19 +704,19 @@ int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run
         bool memory = sq_json_arena_failed() || json_error_code(&jerr) == json_error_out_of_memory;
         sq_json_arena_end();
         if (memory)
-            return bad(&rd, "out of memory while reading it");
-        return bad(&rd, "not valid JSON (line %d: %s)", jerr.line, jerr.text);
+            return sq_reader_bad(&rd, "out of memory while reading it");
+        return sq_reader_bad(&rd, "not valid JSON (line %d: %s)", jerr.line, jerr.text);
     }
     int rc = -1;
     if (!json_is_object(root))
-        bad(&rd, "not a sqcolor result file (the top level is not an object)");
+        sq_reader_bad(&rd, "not a sqcolor result file (the top level is not an object)");
     else if (read_header(&rd, root, run) == 0 && read_code(&rd, root, run) == 0 &&
              check_derived(&rd, root) == 0 && read_batch(&rd, root, rd.schema, run) == 0)
         rc = rd.schema >= 3 ? read_table(&rd, root, run) : read_objects(&rd, root, run);
     sq_id_table_free(&rd.variants);
     sq_json_arena_end(); /* the document, root and all */
     if (rc == 0 && !(run->source = sq_run_strdup(run, name)))
-        rc = bad(&rd, "out of memory");
+        rc = sq_reader_bad(&rd, "out of memory");
     /* The figures of the samples as written (figures.h); an older schema's
      * samples first to the resolution measured, as the current schema keeps
      * them. The statistics an older file stored were checked, not kept. */
@@ -971,7 +737,7 @@ int sq_results_load(const char *path, sq_run *run, char *err, size_t errlen) {
     memset(run, 0, sizeof *run);
     FILE *f = fopen(path, "rb");
     if (!f) {
-        return say_failed(err, errlen, "%s: %s", path, strerror(errno));
+        return sq_say_failed(err, errlen, "%s: %s", path, strerror(errno));
     }
     size_t cap = 1 << 16, len = 0;
     char *text = malloc(cap);
@@ -981,7 +747,7 @@ int sq_results_load(const char *path, sq_run *run, char *err, size_t errlen) {
             if (cap >= (size_t)256 << 20) {
                 free(text);
                 fclose(f);
-                return say_failed(err, errlen, "%s: larger than 256 MiB", path);
+                return sq_say_failed(err, errlen, "%s: larger than 256 MiB", path);
             }
             char *bigger = realloc(text, cap *= 2);
             if (!bigger)
@@ -994,8 +760,8 @@ int sq_results_load(const char *path, sq_run *run, char *err, size_t errlen) {
     fclose(f);
     if (failed) {
         free(text);
-        return say_failed(err, errlen, "%s: %s", path,
-                          !text ? "out of memory while reading it" : strerror(read_errno));
+        return sq_say_failed(err, errlen, "%s: %s", path,
+                             !text ? "out of memory while reading it" : strerror(read_errno));
     }
     int rc = sq_results_parse(text, len, path, run, err, errlen);
     free(text);
