@@ -32,7 +32,7 @@ def check(ok, what):
 
 
 def layer_of(path):
-    """bench/<layer>/x.c's layer rank; entry points and gbench over all."""
+    """bench/<layer>/<name>.c's layer rank; entry points and gbench over all."""
     parts = path.split(os.sep)
     if len(parts) == 2:
         return top

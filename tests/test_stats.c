@@ -1,4 +1,4 @@
-/* The statistics of bench/stats.c on samples whose answer is known: the
+/* The statistics of bench/util/stats.c on samples whose answer is known: the
  * interval ranks and their coverage, the two-speed detector's false and true
  * positive rates on made-up repetitions, Student's t and its two-sample test, the
  * Benjamini-Hochberg adjustment and medians by process.
