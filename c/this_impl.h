@@ -1,6 +1,6 @@
 /* The routines of the C impl being built (SQ_IMPL_TAG), declared for
  * c/impl_c.c and c/kernels_c.c to define. Its own only: which impls exist is
- * the registry's business (bench/impls.h.in). */
+ * the registry's business (cmake/impls.h.in). */
 #ifndef SQCOLOR_THIS_IMPL_H
 #define SQCOLOR_THIS_IMPL_H
 

@@ -1,6 +1,6 @@
 /* The prototypes of the variant routines, one impl (tag) at a time: each technique
  * of c/techniques.h and the identity baselines. A C build declares its own
- * (c/this_impl.h), the registry every impl's (bench/registry.c): both from these
+ * (c/this_impl.h), the registry every impl's (bench/catalog/registry.c): both from these
  * lines, so a C or asm routine cannot drift from its siblings' prototype. */
 #ifndef SQCOLOR_VARIANTS_H
 #define SQCOLOR_VARIANTS_H

@@ -3,7 +3,7 @@
 # with their own symbol prefix, all linked into the one sqcolor.
 #
 # In:  GEN (generated folder). Out: SQ_C_IMPL_ROWS, SQ_IMPL_INFO_DEFINES (for
-# bench/impls.h.in) and SQ_C_IMPL_OBJECTS (objects to link).
+# cmake/impls.h.in) and SQ_C_IMPL_OBJECTS (objects to link).
 
 set(SQCOLOR_COMPILERS "" CACHE STRING
     "C compilers to build the C variants with, e.g. 'gcc-12;clang-14' (empty: all installed)")

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The harness's layering, held to: bench/<layer>/ may use only what lies in its
-own layer or below (bench/CMakeLists.txt gives the order), and no two files
+own layer or below (bench/layers.txt gives the order), and no two files
 call each other.
 
 usage: layers.py SOURCE_DIR BUILD_DIR LAYER...   (lowest first)
@@ -32,7 +32,7 @@ def check(ok, what):
 
 
 def layer_of(path):
-    """bench/<layer>/x.c's layer rank; entry points and gbench over all."""
+    """bench/<layer>/<name>.c's layer rank; entry points and gbench over all."""
     parts = path.split(os.sep)
     if len(parts) == 2:
         return top

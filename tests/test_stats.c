@@ -1,8 +1,9 @@
-/* The statistics of bench/stats.c on samples whose answer is known: the
+/* The statistics of bench/util/stats.c on samples whose answer is known: the
  * interval ranks and their coverage, the two-speed detector's false and true
  * positive rates on made-up repetitions, Student's t and its two-sample test, the
  * Benjamini-Hochberg adjustment and medians by process.
  * Every random draw comes from one fixed seed, so a run is repeatable. */
+#include "bench/util/splitmix64.h"
 #include "bench/util/stats.h"
 
 #include <math.h>
@@ -14,10 +15,7 @@
 static uint64_t rng_state = 0x5eed5eed2026ULL;
 
 static double uniform(void) { /* (0, 1) */
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    z ^= z >> 31;
+    uint64_t z = sq_splitmix64(&rng_state);
     return ((double)(z >> 11) + 0.5) / 9007199254740992.0; /* 2^53 */
 }
 

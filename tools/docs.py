@@ -15,6 +15,8 @@ KIND is one of:
                        (see newest_run below), with the CPU and file named
   report FILE SECTION  one section of `sqcolor report FILE --format markdown`,
                        the heading left out (a table's legend, its key, is in it)
+  layers               bench/layers.txt's layers as a diagram, the top one first
+                       (docs/architecture.md)
 
 Each file is rewritten atomically (a temporary beside it, renamed over it), or
 with --check left alone: exit 1 and a diff for every stale part (the ctest
@@ -105,6 +107,12 @@ def sections(md):
     return out
 
 
+def layers():
+    """bench/layers.txt's lines, lowest layer first: a name and what it holds."""
+    with open(os.path.join(ROOT, "bench", "layers.txt"), encoding="utf-8") as fh:
+        return [l.rstrip("\n") for l in fh if re.match(r"[a-z]", l)]
+
+
 def report(path):
     return run([BIN, "report", path, "--format", "markdown"])
 
@@ -131,6 +139,8 @@ def generate(spec, where):
         return ([f"The newest reference run, `{family}` family, core cycles per square: "
                  f"{head.removeprefix('# sqcolor results on ')}, `{path}`.", ""]
                 + machine + runl + [""] + table)
+    if kind == "layers" and len(words) == 1:
+        return ["```"] + [" %-10s %s" % tuple(l.split(None, 1)) for l in reversed(layers())] + ["```"]
     if kind == "report" and len(words) == 3:
         path, title = words[1], words[2]
         md = report(path)

@@ -13,10 +13,11 @@ out=$build/fuzz
 mkdir -p "$out"
 flags=(-std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
        -I. -I"$build/generated")
-# Every layer under the cli, top first, with this build's result-file reader
-# (and the arena and id table it parses with) for the fuzzer's instrumentation.
+# Every layer of bench/layers.txt under the cli, top first, with this build's
+# result-file reader (and the arena and id table it parses with) for the
+# fuzzer's instrumentation; the kernels, the lowest, come last.
 layers=()
-for layer in report render measure results input verify code catalog machine util; do
+for layer in $(awk '/^[a-z]/ && $1 != "kernels" && $1 != "cli" { print $1 }' bench/layers.txt | tac); do
     layers+=("$build/bench/libsqcolor_$layer.a")
 done
 clang "${flags[@]}" tests/fuzz/fuzz_results.c bench/results/results_read.c \

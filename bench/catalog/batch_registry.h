@@ -17,7 +17,7 @@ typedef struct sq_batch_family {
 } sq_batch_family;
 
 typedef struct sq_batch_variant {
-    const char *id; /* family/technique/impl; first, as in sq_variant (bench/globs.h) */
+    const char *id; /* family/technique/impl; first, as in sq_variant (bench/util/globs.h) */
     const sq_batch_family *family;
     const char *technique;
     const char *impl;

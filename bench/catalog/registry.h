@@ -72,7 +72,7 @@ void sq_domain_input(const sq_family *fam, int i, unsigned *a, unsigned *b);
 /* Calls the variant directly. */
 unsigned sq_call(const sq_variant *v, unsigned a, unsigned b);
 
-/* Whether this CPU executes everything v needs (bench/cpu_features.h). */
+/* Whether this CPU executes everything v needs (bench/machine/cpu_features.h). */
 bool sq_variant_supported(const sq_variant *v);
 
 /* "per square" or "per pair": what a family's cycles are counted per. */

@@ -269,10 +269,11 @@ void sq_mca_model_text(const sq_mca_model *model, char *buf, size_t len) {
                  model->own, model->cpu);
         break;
     case SQ_MCPU_NATIVE:
-        snprintf(buf + at, len - at,
-                 ", LLVM's guess at this CPU (%s): bench/cpu_model.c names no core of %s that "
-                 "this LLVM knows",
-                 t->host[0] ? t->host : "not said", model->cpu);
+        snprintf(
+            buf + at, len - at,
+            ", LLVM's guess at this CPU (%s): bench/machine/cpu_model.c names no core of %s that "
+            "this LLVM knows",
+            t->host[0] ? t->host : "not said", model->cpu);
         break;
     case SQ_MCPU_OPTION:
         snprintf(buf + at, len - at, ", as --mcpu asked%s%s%s (this CPU: %s)",

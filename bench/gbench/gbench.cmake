@@ -1,4 +1,4 @@
-# The Google Benchmark front end: a C API over libbenchmark (bench/gbench.h) and
+# The Google Benchmark front end: a C API over libbenchmark (bench/gbench/gbench.h) and
 # sqcolor-gbench. Built when Debian's libbenchmark-dev is installed.
 find_package(benchmark CONFIG QUIET)
 if(NOT benchmark_FOUND)

@@ -1,5 +1,6 @@
 #include "bench/input/sequence.h"
 #include "bench/util/escape.h"
+#include "bench/util/splitmix64.h"
 
 #include "bench/input/pgn.h"
 #include "bench/catalog/reference.h"
@@ -18,17 +19,9 @@ typedef struct rng {
     uint64_t s;
 } rng;
 
-/* splitmix64 */
-static uint64_t next(rng *r) {
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 /* Uniform in 0..63: 64 divides 2^64, so the low bits are unbiased. */
 static unsigned any_square(rng *r) {
-    return (unsigned)(next(r) & 63);
+    return (unsigned)(sq_splitmix64(&r->s) & 63);
 }
 
 /* Uniform among the 32 squares of one color (1 = dark). */

@@ -1,5 +1,8 @@
-/* xorshift64*: reproducible bits for canaries and test data (not for
- * anything statistical). */
+/* xorshift64*: reproducible bits for the batch routines (their verifier's
+ * canaries and squares, the squares they are timed on, where their buffers
+ * sit) and for the tests' made-up data. The random sequences, the scalar
+ * verifier's canaries and the statistics tests' samples are splitmix64's
+ * (bench/util/splitmix64.h). */
 #ifndef SQCOLOR_XORSHIFT_H
 #define SQCOLOR_XORSHIFT_H
 

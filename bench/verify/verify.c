@@ -2,6 +2,7 @@
 
 #include "bench/verify/checked_call.h"
 #include "bench/util/crash_guard.h"
+#include "bench/util/splitmix64.h"
 #include "c/knight.h"
 #include "bench/catalog/reference.h"
 #include "c/techniques_c.h"
@@ -17,13 +18,10 @@ const char *sq_cc_register_name(int bit) {
     return bit >= 0 && bit < 7 ? cc_register_names[bit] : "?";
 }
 
-/* splitmix64: fresh canaries and garbage for every call, reproducible runs. */
+/* Fresh canaries and garbage for every call, reproducible runs. */
 static uint64_t rng_state = 0x5157434f4c4f5231ULL;
 static uint64_t next_random(void) {
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+    return sq_splitmix64(&rng_state);
 }
 
 static uint64_t garbage_upper_half(void) {
