@@ -190,7 +190,7 @@ static int read_config_numbers(sq_reader *rd, json_t *root, json_t *config, sq_r
     if (sq_get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_CPU, -1, 1e6, -1, &cpu) ||
         sq_get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_SAMPLES, 0, 1e6, 0, &samples) ||
         sq_get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_VISITS, 1, 1e6, 1, &visits) ||
-        sq_get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_FORKS, 1, SQ_MAX_PROCESSES, 1,
+        sq_get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_PROCESSES, 1, SQ_MAX_PROCESSES, 1,
                               &processes) ||
         sq_get_optional_whole(rd, config, SQ_KEY_CONFIG, SQ_KEY_MIN_REPS, 0, 100000, reps,
                               &min_reps) ||

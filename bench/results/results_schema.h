@@ -67,7 +67,6 @@
 #define SQ_KEY_PROCESSES        "processes"
 #define SQ_KEY_SAMPLE_US        "sample_us"
 #define SQ_KEY_VISITS           "visits"
-#define SQ_KEY_FORKS            "processes"
 #define SQ_KEY_LENGTH           "length"
 #define SQ_KEY_SEED             "seed"
 #define SQ_KEY_CPU              "cpu"

@@ -205,7 +205,7 @@ static json_t *config_json(const sq_run *run) {
                   SQ_KEY_SAMPLES, run->samples, SQ_KEY_SAMPLE_US, real(run->sample_us),
                   SQ_KEY_VISITS, run->visits, SQ_KEY_LENGTH, (json_int_t)run->length, SQ_KEY_SEED,
                   seed, SQ_KEY_CPU, run->cpu, SQ_KEY_SEQUENCES, text(run->sequences), SQ_KEY_ASLR,
-                  (int)run->aslr, SQ_KEY_FORKS, run->processes > 0 ? run->processes : 1);
+                  (int)run->aslr, SQ_KEY_PROCESSES, run->processes > 0 ? run->processes : 1);
     return run->share ? set(o, SQ_KEY_SHARE_IDENTICAL, json_boolean(run->share > 0)) : o;
 }
 
