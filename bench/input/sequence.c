@@ -239,97 +239,120 @@ static FILE *open_checked(const char *spec, char *err, size_t errlen) {
     return f;
 }
 
+/* The squares read so far: a, and b for pairs. */
+typedef struct square_buf {
+    uint8_t *a, *b;
+    size_t n, cap;
+    int arity;
+} square_buf;
+
+/* Room for one more square (pair); 0, or -1 with the reason in err. */
+static int make_room(square_buf *buf, const char *spec, char *err, size_t errlen) {
+    if (buf->n < buf->cap)
+        return 0;
+    if (buf->cap >= (size_t)1 << 30)
+        return fail(err, errlen, "--sequence %s: more than 2^30 squares", spec);
+    buf->cap *= 2;
+    uint8_t *na = realloc(buf->a, buf->cap),
+            *nb = buf->arity == 2 ? realloc(buf->b, buf->cap) : NULL;
+    if (na)
+        buf->a = na;
+    if (nb)
+        buf->b = nb;
+    if (!na || (buf->arity == 2 && !nb))
+        return fail(err, errlen, "--sequence %s: out of memory", spec);
+    return 0;
+}
+
+/* A line read_line could not give, as a message: 0 for a line, -1 with the
+ * reason in err. */
+static int line_problem(line_status got, const char *spec, long lineno, char *err, size_t errlen) {
+    if (got == LINE_NUL)
+        return fail(err, errlen, "--sequence %s: line %ld: a NUL byte (not a text file)", spec,
+                    lineno);
+    if (got == LINE_LONG)
+        return fail(err, errlen,
+                    "--sequence %s: line %ld: longer than %d MiB, the most a line "
+                    "holds",
+                    spec, lineno, (int)(SQ_SEQUENCE_MAX_LINE >> 20));
+    if (got == LINE_BIG)
+        return too_big(spec, err, errlen);
+    if (got == LINE_NOMEM)
+        return fail(err, errlen, "--sequence %s: line %ld: out of memory", spec, lineno);
+    return 0;
+}
+
+/* One line's squares (all its tokens) or pair (two tokens), a comment from
+ * '#' on left out; 0, or -1 with the reason in err. */
+static int read_tokens(char *text, square_buf *buf, const char *spec, long lineno, char *err,
+                       size_t errlen) {
+    char *hash = strchr(text, '#');
+    if (hash)
+        *hash = 0;
+    int tokens = 0, arity = buf->arity;
+    char show[128];
+    for (char *save, *tok = strtok_r(text, " \t\r\n,", &save); tok;
+         tok = strtok_r(NULL, " \t\r\n,", &save)) {
+        unsigned sq;
+        if (!sq_parse_square(tok, &sq))
+            return fail(err, errlen,
+                        "--sequence %s: line %ld: '%s' is not a square (0-63 or a1..h8)", spec,
+                        lineno, sq_token_shown(tok, show, sizeof show));
+        if (arity == 2 && tokens >= 2)
+            return fail(err, errlen,
+                        "--sequence %s: line %ld: '%s': pair families need two "
+                        "squares a line, like 'e4 d5'",
+                        spec, lineno, sq_token_shown(tok, show, sizeof show));
+        if (make_room(buf, spec, err, errlen))
+            return -1;
+        if (arity == 2 && tokens == 1)
+            buf->b[buf->n++] = (uint8_t)sq;
+        else if (arity == 2)
+            buf->a[buf->n] = (uint8_t)sq;
+        else
+            buf->a[buf->n++] = (uint8_t)sq;
+        tokens++;
+    }
+    if (arity == 2 && tokens == 1)
+        return fail(err, errlen,
+                    "--sequence %s: line %ld: one square; pair families need two a line, like "
+                    "'e4 d5'",
+                    spec, lineno);
+    return 0;
+}
+
 /* Reads a stream's squares (all tokens) or pairs (two tokens a line), and
  * closes it. A UTF-8 byte order mark at its start is skipped. spec names it
  * in messages. */
 static int read_squares(FILE *f, const char *spec, int arity, uint8_t **a, uint8_t **b,
                         size_t *count, char *err, size_t errlen) {
-    size_t cap = 1024, n = 0, bytes = 0;
-    *a = malloc(cap);
-    *b = arity == 2 ? malloc(cap) : NULL;
+    square_buf buf = {
+        .a = malloc(1024), .b = arity == 2 ? malloc(1024) : NULL, .cap = 1024, .arity = arity};
+    size_t bytes = 0;
     char *line = NULL; /* one line may hold a whole game, up to SQ_SEQUENCE_MAX_LINE */
     size_t line_cap = 0;
-    int rc =
-        !*a || (arity == 2 && !*b) ? fail(err, errlen, "--sequence %s: out of memory", spec) : 0;
+    int rc = !buf.a || (arity == 2 && !buf.b)
+                 ? fail(err, errlen, "--sequence %s: out of memory", spec)
+                 : 0;
     for (long lineno = 1; rc == 0; lineno++) {
         line_status got = read_line(f, &line, &line_cap, &bytes);
         if (got == LINE_END)
             break;
-        if (got == LINE_NUL)
-            rc = fail(err, errlen, "--sequence %s: line %ld: a NUL byte (not a text file)", spec,
-                      lineno);
-        else if (got == LINE_LONG)
-            rc = fail(err, errlen,
-                      "--sequence %s: line %ld: longer than %d MiB, the most a line "
-                      "holds",
-                      spec, lineno, (int)(SQ_SEQUENCE_MAX_LINE >> 20));
-        else if (got == LINE_BIG)
-            rc = too_big(spec, err, errlen);
-        else if (got == LINE_NOMEM)
-            rc = fail(err, errlen, "--sequence %s: line %ld: out of memory", spec, lineno);
-        if (rc)
-            break;
-        char *text = line;
-        if (lineno == 1 && strncmp(text, "\xef\xbb\xbf", 3) == 0)
-            text += 3;
-        char *hash = strchr(text, '#');
-        if (hash)
-            *hash = 0;
-        int tokens = 0;
-        char show[128];
-        for (char *save, *tok = strtok_r(text, " \t\r\n,", &save); tok;
-             tok = strtok_r(NULL, " \t\r\n,", &save)) {
-            unsigned sq;
-            if (!sq_parse_square(tok, &sq)) {
-                rc = fail(err, errlen,
-                          "--sequence %s: line %ld: '%s' is not a square (0-63 or a1..h8)", spec,
-                          lineno, sq_token_shown(tok, show, sizeof show));
-                break;
-            }
-            if (arity == 2 && tokens >= 2) {
-                rc = fail(err, errlen,
-                          "--sequence %s: line %ld: '%s': pair families need two "
-                          "squares a line, like 'e4 d5'",
-                          spec, lineno, sq_token_shown(tok, show, sizeof show));
-                break;
-            }
-            if (n == cap) {
-                if (cap >= (size_t)1 << 30) {
-                    rc = fail(err, errlen, "--sequence %s: more than 2^30 squares", spec);
-                    break;
-                }
-                cap *= 2;
-                uint8_t *na = realloc(*a, cap), *nb = arity == 2 ? realloc(*b, cap) : NULL;
-                if (na)
-                    *a = na;
-                if (nb)
-                    *b = nb;
-                if (!na || (arity == 2 && !nb)) {
-                    rc = fail(err, errlen, "--sequence %s: out of memory", spec);
-                    break;
-                }
-            }
-            if (arity == 2 && tokens == 1)
-                (*b)[n++] = (uint8_t)sq;
-            else if (arity == 2)
-                (*a)[n] = (uint8_t)sq;
-            else
-                (*a)[n++] = (uint8_t)sq;
-            tokens++;
+        rc = line_problem(got, spec, lineno, err, errlen);
+        if (rc == 0) {
+            bool bom = lineno == 1 && strncmp(line, "\xef\xbb\xbf", 3) == 0;
+            rc = read_tokens(line + (bom ? 3 : 0), &buf, spec, lineno, err, errlen);
         }
-        if (rc == 0 && arity == 2 && tokens == 1)
-            rc = fail(err, errlen,
-                      "--sequence %s: line %ld: one square; pair families need two a line, like "
-                      "'e4 d5'",
-                      spec, lineno);
     }
     free(line);
     if (rc == 0 && ferror(f))
         rc = fail(err, errlen, "--sequence %s: %s", spec, strerror(errno));
-    if (rc == 0 && n == 0)
+    if (rc == 0 && buf.n == 0)
         rc = fail(err, errlen, "--sequence %s: no squares in the file", spec);
     fclose(f);
-    *count = n;
+    *count = buf.n;
+    *a = buf.a;
+    *b = buf.b;
     if (rc) {
         free(*a);
         free(*b);

@@ -2,10 +2,10 @@
  * repetitions spent where they are needed, and each row's net cost. */
 #include "bench/measure/engine.h"
 
-#include "bench/code/chain.h"
 #include "bench/code/disasm.h"
 #include "bench/code/timed_loop.h"
 #include "bench/measure/row.h"
+#include "bench/measure/row_flags.h"
 #include "bench/measure/run_info.h"
 #include "bench/measure/share.h"
 #include "bench/measure/timing_defaults.h"
@@ -423,32 +423,6 @@ static int sample_rows(engine *e, double t_start) {
 
 /* ---- results ------------------------------------------------------------ */
 
-bool sq_row_control_dependent(const sq_variant *v, sq_mode mode) {
-    bool loop = mode == SQ_MODE_LATENCY || mode == SQ_MODE_THROUGHPUT;
-    int kernel = mode == SQ_MODE_LATENCY ? SQ_KERNEL_LATENCY : SQ_KERNEL_THROUGHPUT;
-    return (loop ? sq_kernel_loop_branches(v, kernel) : sq_code_branches(v)) == 1;
-}
-
-/* sq_row_control_dependent, known[] caching the answers per variant and mode
- * (0: not yet read, 1: no branch, 2: branches). */
-static bool control_dependent(const sq_variant *v, sq_mode mode, signed char *known) {
-    signed char *b = &known[(v - sq_variants) * SQ_MODE_COUNT + mode];
-    if (!*b)
-        *b = sq_row_control_dependent(v, mode) ? 2 : 1;
-    return *b == 2;
-}
-
-/* Whether v's latency loop chains fewer instructions than its routine and
- * the harness's xor a square (bench/code/chain.h); known[] caches it. */
-static bool chain_apart(const sq_variant *v, signed char *known) {
-    signed char *b = &known[v - sq_variants];
-    if (!*b) {
-        int routine = sq_routine_chain(v), loop = sq_latency_loop_chain(v);
-        *b = routine >= 0 && loop >= 0 && loop < SQ_KERNEL_UNROLL * (routine + 1) ? 2 : 1;
-    }
-    return *b == 2;
-}
-
 /* A shared row's result: the samples and harness of the row it was timed
  * as, src, marked with src's id; the flags its own (collect). */
 static bool copy_result(sq_result *res, const sq_result *src) {
@@ -472,13 +446,11 @@ static bool measure_result(const timed *t, sq_result *res) {
 
 /* Each row's result: a sampled row's measured (measure_result), a shared
  * row's copied from the row it was timed as, which comes before it
- * (copy_result); then whether its own code is control-dependent
- * (control_dependent) and the rest of its flags. */
+ * (copy_result); then its flags, of its own code (row_flags.h). */
 static int collect(engine *e, sq_run *run) {
     run->results = calloc((size_t)e->nrows, sizeof *run->results);
-    signed char *branches = calloc((size_t)sq_variant_count * SQ_MODE_COUNT, 1);
-    signed char *chains = calloc((size_t)sq_variant_count, 1);
-    bool ok = run->results && branches && chains;
+    sq_flag_cache flags;
+    bool ok = run->results && sq_flag_cache_init(&flags);
     for (int i = 0; ok && i < e->nrows; i++) {
         timed *t = &e->rows[i];
         if (!t->row.variant)
@@ -490,16 +462,9 @@ static int collect(engine *e, sq_run *run) {
         res->variant = t->row.variant;
         res->sequence = t->row.in->sequence;
         res->mode = t->row.mode;
-        res->control_dependent = control_dependent(t->row.variant, t->row.mode, branches);
-        /* The routine's answer is call mode's: a loop's branch it does not have. */
-        res->loop_branch_only = res->control_dependent && t->row.mode != SQ_MODE_CALL &&
-                                t->row.mode != SQ_MODE_BRANCH &&
-                                !control_dependent(t->row.variant, SQ_MODE_CALL, branches);
-        res->chain_apart = t->row.mode == SQ_MODE_LATENCY && !res->control_dependent &&
-                           chain_apart(t->row.variant, chains);
+        sq_result_set_flags(res, &flags);
     }
-    free(branches);
-    free(chains);
+    sq_flag_cache_free(&flags);
     return ok ? 0 : fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for results");
 }
 

@@ -5,6 +5,7 @@
 #define SQCOLOR_ENGINE_H
 
 #include "bench/measure/engine_config.h"
+#include "bench/measure/row_flags.h"
 #include "bench/results/results.h"
 
 /* Fills run; on failure returns SQ_ENGINE_CHECK_FAILED or SQ_ENGINE_BAD_INPUT
@@ -29,14 +30,6 @@ int sq_engine_time(sq_engine *e, sq_run *run, char *err, size_t errlen);
  * the kernel, mode and sequence in err. e stays prepared. */
 int sq_engine_check(sq_engine *e, char *err, size_t errlen);
 void sq_engine_discard(sq_engine *e, sq_run *run);
-
-/* Whether v's rows in mode time a predicted branch, not a data dependency
- * (the tables' †): in latency and throughput mode, where the loop timed
- * holds a conditional branch besides its exit test (a compiler may branch in
- * a loop around a branchless routine); in branch mode, where the routine
- * branches (the kernel branches on its answer by design); in call mode,
- * where the routine branches. */
-bool sq_row_control_dependent(const sq_variant *v, sq_mode mode);
 
 /* One variant in one mode over one sequence, for other front ends (the Google
  * Benchmark one): the same inputs, kernels, windows, answer checks, sample
