@@ -40,6 +40,7 @@ def layer_of(path):
 
 
 include = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+module_includes = {}  # bench/<layer>/<name> (its .c and .h as one) -> modules it includes
 for folder, _, files in os.walk(os.path.join(src, "bench")):
     for name in sorted(files):
         if not name.endswith((".c", ".h", ".cc")):
@@ -52,12 +53,24 @@ for folder, _, files in os.walk(os.path.join(src, "bench")):
             text = f.read()
         for target in include.findall(text):
             if target.startswith("bench/"):
+                module_includes.setdefault(os.path.splitext(path)[0], set()).add(
+                    os.path.splitext(target)[0])
                 theirs = layer_of(target)
                 check(theirs <= own, "%s includes %s, a layer above its own" % (path, target))
             else:
                 check(target.startswith("c/") or re.fullmatch(r"sq_[a-z_]+\.h", target) is not None,
                       "%s includes \"%s\": write includes from the root (\"bench/util/stats.h\")"
                       % (path, target))
+
+
+# No two modules include each other: a circle of two is a layer inside a
+# layer that neither file's comment admits to.
+for a, theirs in sorted(module_includes.items()):
+    for b in sorted(theirs):
+        if a < b and a in module_includes.get(b, set()):
+            check(False, "%s and %s include each other" % (a, b))
+        else:
+            passed += 1
 
 
 def symbols(lib):

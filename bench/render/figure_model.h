@@ -1,4 +1,4 @@
-/* What a figure (figures.h) shows, before it is drawn: a panel per
+/* What a figure (figure.h) shows, before it is drawn: a panel per
  * technique, and in each a bar per machine code timed. One run's figure
  * puts the impls whose rows took one figure (sq_result.shared_from: one
  * code timed once) on one bar, labelled by their keys (code_groups.h) and
@@ -7,7 +7,7 @@
 #ifndef SQCOLOR_FIGURE_MODEL_H
 #define SQCOLOR_FIGURE_MODEL_H
 
-#include "bench/render/figures.h"
+#include "bench/render/figure.h"
 #include "bench/results/results.h"
 
 #include <stdbool.h>

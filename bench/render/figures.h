@@ -10,21 +10,11 @@
 #ifndef SQCOLOR_FIGURES_H
 #define SQCOLOR_FIGURES_H
 
+#include "bench/render/figure.h"
 #include "bench/results/results.h"
 
 #include <stdbool.h>
 #include <stdio.h>
-
-typedef struct sq_figure {
-    int run; /* index into runs, or -1: all runs side by side (the machines chart) */
-    const sq_family *family;
-    sq_mode mode;             /* SQ_MODE_LATENCY or SQ_MODE_THROUGHPUT */
-    char name[96];            /* file stem: "color-latency", "color-latency-2" (its second part),
-                                 "machines-color-latency" */
-    char title[256];          /* plain text, unescaped */
-    int first_panel, npanels; /* the part of the panels it draws; npanels 0: all */
-    bool log_axis;            /* a log axis, no bar cut */
-} sq_figure;
 
 /* The figures of runs[0..nruns), in *out (the caller frees): one run's per
  * family and mode that has rows; several runs' one machines chart per
@@ -37,18 +27,5 @@ int sq_figures_list(const sq_run *runs, int nruns, bool log_axis, sq_figure **ou
  * memory. */
 int sq_figure_write_svg(FILE *out, const sq_run *runs, int nruns, const sq_figure *f,
                         bool standalone);
-
-/* The tallest a figure is drawn, in px: a 1400 px window shows it whole. */
-#define SQ_FIGURE_MAX_HEIGHT 1400.0
-
-/* On a linear axis, a bar this many times the median bar or more is cut at
- * the axis's end (its figure printed beside it): a † figure of 13.8 cycles
- * among latencies of 2 to 9 (Zen 5), a throughput of 4.3 among ones of 0.1
- * to 0.9. */
-#define SQ_FIGURE_OUTLIER_RATIO 3.0
-
-/* The machines chart compares this impl's figures: the same instructions on
- * every machine. */
-#define SQ_FIGURE_MACHINES_IMPL "asm"
 
 #endif
