@@ -4,6 +4,7 @@
  * groups that moved as a whole, the rows only in one file, a summary line and
  * the batch rows (compare_batch.c). As a table or as JSON for scripts. */
 #include "bench/cli/cli.h"
+#include "bench/cli/formats.h"
 #include "bench/cli/compare_rows.h"
 #include "bench/machine/cpu_model.h"
 #include "bench/report/compare_batch.h"
@@ -274,14 +275,10 @@ static const sq_option options[OPT_COUNT] = {
     [OPT_CHANGES_ONLY] = {.name = "--changes-only",
                           .kind = SQ_OPTION_FLAG,
                           .help = "only the rows that changed (significant, or batch rows apart)"},
-    [OPT_FORMAT] = {.name = "--format",
-                    .kind = SQ_OPTION_CHOICE,
-                    .placeholder = "F",
-                    .help = "table, or json: {\"rows\": [{\"id\", \"sequence\", \"mode\", "
-                            "\"verdict\", ...}], \"batch\": [...]} for scripts, verdicts "
-                            "slower, faster, same or untested",
-                    .def = "table",
-                    .choices = "table|json"},
+    [OPT_FORMAT] = SQ_OPTION_FORMAT(SQ_TABLE_OR_JSON, "table",
+                                    "table, or json: {\"rows\": [{\"id\", \"sequence\", "
+                                    "\"mode\", \"verdict\", ...}], \"batch\": [...]} for "
+                                    "scripts, verdicts slower, faster, same or untested"),
 };
 
 static int run_compare(int argc, char **argv);
@@ -341,7 +338,7 @@ static int run_compare(int argc, char **argv) {
     compare_test_rows(a, &ib, q, rows, &t);
     bool changes_only = v[OPT_CHANGES_ONLY].given;
     int gate = 0;
-    if (v[OPT_FORMAT].choice == 1) {
+    if (sq_table_or_json_of(&v[OPT_FORMAT]) == SQ_TABLE_OR_JSON_JSON) {
         gate = print_json(files, a, b, rows, &t, q, fail_over, changes_only);
         if (gate < 0)
             fprintf(stderr, "sqcolor compare: out of memory\n");

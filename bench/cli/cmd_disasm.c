@@ -1,6 +1,7 @@
 /* sqcolor disasm: each technique's machine code, asm beside every compiler's,
  * decoded from this very binary. */
 #include "bench/cli/cli.h"
+#include "bench/cli/formats.h"
 #include "bench/code/code_groups.h"
 #include "bench/machine/clock.h"
 #include "bench/code/disasm.h"
@@ -254,12 +255,7 @@ enum {
 };
 static const sq_option options[OPT_COUNT] = {
     [OPT_FILTER] = SQ_OPTION_FILTER("ids"),
-    [OPT_FORMAT] = {.name = "--format",
-                    .kind = SQ_OPTION_CHOICE,
-                    .placeholder = "F",
-                    .help = "the form of the tables",
-                    .def = "table",
-                    .choices = "table|markdown"},
+    [OPT_FORMAT] = SQ_OPTION_FORMAT(SQ_FORMATS_TABLE_MARKDOWN, "table", "the form of the tables"),
     [OPT_LOOPS] = {.name = "--loops",
                    .kind = SQ_OPTION_FLAG,
                    .help = "after each technique's routines, the loop each mode times (latency, "
@@ -319,7 +315,8 @@ static int run_disasm(int argc, char **argv) {
                *results = v[OPT_RESULTS].text, *forms_path = v[OPT_FORMS].text;
     if (!results && (forms_path || v[OPT_ALL].given))
         sq_usage_error("disasm", "%s goes with --results", forms_path ? "--forms" : "--all");
-    bool predict = v[OPT_PREDICT].given, md = v[OPT_FORMAT].choice == 1, loops = v[OPT_LOOPS].given;
+    bool predict = v[OPT_PREDICT].given, md = sq_format_of(&v[OPT_FORMAT]) == SQ_FORMAT_MARKDOWN,
+         loops = v[OPT_LOOPS].given;
     /* The selection, the run and the columns on the heap: the catalogue's
      * size, kilobytes (sq_run) and tens of them (sq_code), too much for a
      * small stack. */
