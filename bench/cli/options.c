@@ -155,12 +155,14 @@ static void parse_value(const sq_command *cmd, const sq_option *o, const char *t
                                    o->open ? "" : "from ", range_text(o, range, sizeof range),
                                    text);
         break;
-    case SQ_OPTION_CHOICE:
-        v->choice = choice_index(o->choices, text, strlen(text));
-        if (v->choice < 0)
+    case SQ_OPTION_CHOICE: {
+        int index = choice_index(o->choices, text, strlen(text));
+        if (index < 0)
             sq_command_usage_error(cmd, "%s must be one of %s, not '%s'", o->name, o->choices,
                                    text);
+        v->choice = index;
         break;
+    }
     case SQ_OPTION_CHOICE_LIST:
         v->chosen = 0;
         for (const char *p = text;; p++) {
