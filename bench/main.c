@@ -20,15 +20,14 @@
 
 static int run_help(int argc, char **argv);
 
+#define HELP_FORMATS(X) X(HELP_TEXT, "text") X(HELP_MARKDOWN, "markdown")
+typedef enum help_format { HELP_FORMATS(SQ_CHOICE_ENUMERATOR) } help_format;
+
 enum { HELP_FORMAT, HELP_COUNT };
 static const sq_option help_options[HELP_COUNT] = {
-    [HELP_FORMAT] = {.name = "--format",
-                     .kind = SQ_OPTION_CHOICE,
-                     .placeholder = "F",
-                     .help = "text for a terminal, or markdown (docs/commands.md is made of it by "
-                             "tools/docs.py)",
-                     .def = "text",
-                     .choices = "text|markdown"},
+    [HELP_FORMAT] = SQ_OPTION_FORMAT(HELP_FORMATS, "text",
+                                     "text for a terminal, or markdown (docs/commands.md is made "
+                                     "of it by tools/docs.py)"),
 };
 
 static const sq_command help_command = {
@@ -75,7 +74,7 @@ static int run_help(int argc, char **argv) {
     const sq_command *c = named ? find_command(name) : NULL;
     if (named && !c)
         sq_usage_error(NULL, "unknown command '%s'", name);
-    bool markdown = format.choice == 1;
+    bool markdown = format.choice == HELP_MARKDOWN;
     if (c && markdown)
         sq_print_command_markdown(stdout, c);
     else if (c)

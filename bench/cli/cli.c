@@ -6,60 +6,10 @@
 #include "bench/util/escape.h"
 #include "bench/util/globs.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-/* "WHO: <message><after>" on stderr: the message quotes arguments, the
- * environment and files, so whatever they hold it is shown as one line with
- * no control character. */
-static void say(const char *who, const char *after, const char *fmt, va_list ap) {
-    char msg[2048], shown[8192];
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    fprintf(stderr, "%s: %s%s\n", who, sq_text_shown(msg, shown, sizeof shown), after);
-}
-
-/* "sqcolor CMD", or "sqcolor" without a command. */
-static const char *who_of(const char *cmd, char *buf, size_t len) {
-    snprintf(buf, len, "sqcolor%s%s", cmd ? " " : "", cmd ? cmd : "");
-    return buf;
-}
-
-void sq_usage_error(const char *cmd, const char *fmt, ...) {
-    char see[96], who[64];
-    if (cmd)
-        snprintf(see, sizeof see, " (see 'sqcolor help %s')", cmd);
-    else
-        snprintf(see, sizeof see, " (see 'sqcolor --help')");
-    va_list ap;
-    va_start(ap, fmt);
-    say(who_of(cmd, who, sizeof who), see, fmt, ap);
-    va_end(ap);
-    exit(SQ_EXIT_USAGE);
-}
-
-void sq_command_usage_error(const sq_command *cmd, const char *fmt, ...) {
-    char see[96], who[64];
-    if (cmd->program)
-        snprintf(see, sizeof see, " (see '%s --help')", cmd->program);
-    else
-        snprintf(see, sizeof see, " (see 'sqcolor help %s')", cmd->name);
-    va_list ap;
-    va_start(ap, fmt);
-    say(cmd->program ? cmd->program : who_of(cmd->name, who, sizeof who), see, fmt, ap);
-    va_end(ap);
-    exit(SQ_EXIT_USAGE);
-}
-
-void sq_error_line(const char *cmd, const char *fmt, ...) {
-    va_list ap;
-    char who[64];
-    va_start(ap, fmt);
-    say(who_of(cmd, who, sizeof who), "", fmt, ap);
-    va_end(ap);
-}
 
 int sq_select_or_exit(const char *cmd, const char *globs, const sq_variant **out) {
     char err[512];

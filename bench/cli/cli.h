@@ -6,6 +6,7 @@
 
 #include "bench/catalog/batch_registry.h"
 #include "bench/catalog/registry.h"
+#include "bench/cli/messages.h"
 #include "bench/cli/options.h"
 #include "bench/report/report.h"
 #include "bench/util/exit_status.h"
@@ -13,19 +14,6 @@
 
 #include <stdbool.h>
 #include <stdio.h>
-
-/* "sqcolor CMD: <message> (see 'sqcolor help CMD')" on stderr, exit 2. */
-_Noreturn void sq_usage_error(const char *cmd, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-/* As sq_usage_error for cmd's options; for a program of its own
- * (cmd->program, sqcolor-gbench): "PROGRAM: <message> (see 'PROGRAM --help')". */
-_Noreturn void sq_command_usage_error(const sq_command *cmd, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-/* "sqcolor CMD: <message>" on stderr, shown as sq_usage_error shows it (one
- * line, no control character from what it quotes); no exit. */
-void sq_error_line(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* The variants --filter selects (all if globs is NULL); exits 2 if a glob
  * matches nothing. *out has room for every variant. */

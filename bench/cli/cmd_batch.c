@@ -1,10 +1,11 @@
 /* sqcolor batch: verify the batch routines, time them at an L1- and an
  * L2-resident size, print one table and the best per CPU feature level. */
-#include "bench/results/figures.h"
 #include "bench/measure/batch_timing.h"
 #include "bench/measure/timing_defaults.h"
+#include "bench/results/figures.h"
 #include "bench/verify/batch_verify.h"
 #include "bench/cli/cli.h"
+#include "bench/cli/formats.h"
 #include "bench/measure/engine.h"
 #include "bench/render/doc.h"
 #include "bench/util/failure.h"
@@ -12,8 +13,6 @@
 #include "bench/report/report_batch.h"
 
 #include <stdlib.h>
-
-enum { FORMAT_TABLE, FORMAT_MARKDOWN, FORMAT_CSV };
 
 enum { OPT_FILTER, OPT_QUICK, OPT_SIZES, OPT_FORMAT, OPT_OUTPUT, OPT_COUNT };
 static const sq_option
@@ -36,12 +35,8 @@ static const sq_option
             [OPT_SIZES] = SQ_OPTION_BATCH_SIZES("squares (pairs) per call to time at, e.g. "
                                                 "1024,2048,4096,8192 for the curve over sizes "
                                                 "(docs/batch.md)"),
-            [OPT_FORMAT] = {.name = "--format",
-                            .kind = SQ_OPTION_CHOICE,
-                            .placeholder = "F",
-                            .help = "the form of the table",
-                            .def = "table",
-                            .choices = "table|markdown|csv"},
+            [OPT_FORMAT] =
+                SQ_OPTION_FORMAT(SQ_FORMATS_TABLE_MARKDOWN_CSV, "table", "the form of the table"),
             [OPT_OUTPUT] = SQ_OPTION_OUTPUT,
 };
 
@@ -83,7 +78,7 @@ static int run_batch(int argc, char **argv) {
     sq_parse_options(&sq_command_batch, argc, argv, v, NULL, 0, NULL);
     const char *filter = v[OPT_FILTER].text, *output = v[OPT_OUTPUT].text;
     bool quick = v[OPT_QUICK].given;
-    int format = v[OPT_FORMAT].choice;
+    sq_format format = sq_format_of(&v[OPT_FORMAT]);
 
     const sq_batch_variant *vs[sq_batch_variant_count];
     int n = sq_select_batch_supported_or_exit("batch", filter, vs);
@@ -123,11 +118,11 @@ static int run_batch(int argc, char **argv) {
     sq_run_finish(&result);
     /* A write error shows on commit, or for standard output at exit (main.c). */
     int written = 0;
-    if (format == FORMAT_CSV)
+    if (format == SQ_FORMAT_CSV)
         sq_write_batch_csv(out, &result);
     else
-        written = write_doc(out, format == FORMAT_MARKDOWN ? SQ_DOC_MARKDOWN : SQ_DOC_TEXT, &result,
-                            skipped, &cal, &t);
+        written = write_doc(out, format == SQ_FORMAT_MARKDOWN ? SQ_DOC_MARKDOWN : SQ_DOC_TEXT,
+                            &result, skipped, &cal, &t);
     sq_run_free(&result); /* the batch rows and their samples */
     return sq_finish_report_output("batch", output ? &out_file : NULL, written, SQ_FORMAT_TABLE);
 }

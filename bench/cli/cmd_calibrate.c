@@ -3,6 +3,7 @@
  * (forms_file.h) that disasm --results --forms sets beside llvm-mca. */
 #include "bench/machine/calibration.h"
 #include "bench/cli/cli.h"
+#include "bench/cli/formats.h"
 #include "bench/code/chain_code.h"
 #include "bench/machine/clock.h"
 #include "bench/results/forms_file.h"
@@ -30,14 +31,10 @@ static const sq_option options[OPT_COUNT] = {
                        .min = 5,
                        .max = 100000},
     [OPT_CPU] = SQ_OPTION_CPU,
-    [OPT_FORMAT] = {.name = "--format",
-                    .kind = SQ_OPTION_CHOICE,
-                    .placeholder = "F",
-                    .help = "table, or json: the instruction-form file (each chain's link as this "
-                            "binary holds it, its cycles per link, the machine), which disasm "
-                            "--results --forms reads",
-                    .def = "table",
-                    .choices = "table|json"},
+    [OPT_FORMAT] = SQ_OPTION_FORMAT(SQ_TABLE_OR_JSON, "table",
+                                    "table, or json: the instruction-form file (each chain's link "
+                                    "as this binary holds it, its cycles per link, the machine), "
+                                    "which disasm --results --forms reads"),
     [OPT_OUTPUT] = SQ_OPTION_OUTPUT,
 };
 
@@ -83,7 +80,7 @@ static bool forms_of(const sq_calibration_config *cfg, const sq_calibration *cal
 static int run_calibrate(int argc, char **argv) {
     sq_value v[OPT_COUNT];
     sq_parse_options(&sq_command_calibrate, argc, argv, v, NULL, 0, NULL);
-    bool json = v[OPT_FORMAT].choice == 1;
+    bool json = sq_table_or_json_of(&v[OPT_FORMAT]) == SQ_TABLE_OR_JSON_JSON;
     const char *output = v[OPT_OUTPUT].text;
     char err[600];
     sq_output o;

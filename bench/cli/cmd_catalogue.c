@@ -49,18 +49,18 @@ static void print_batch_catalogue_markdown(const sq_batch_variant *const *vs, in
     }
 }
 
+/* list's own order: csv before markdown. */
+#define LIST_FORMATS(X) X(LIST_TABLE, "table") X(LIST_CSV, "csv") X(LIST_MARKDOWN, "markdown")
+typedef enum list_format { LIST_FORMATS(SQ_CHOICE_ENUMERATOR) } list_format;
+
 enum { LIST_FILTER, LIST_FORMAT, LIST_COUNT };
 static const sq_option list_options[LIST_COUNT] = {
     [LIST_FILTER] = SQ_OPTION_FILTER("ids"),
-    [LIST_FORMAT] = {.name = "--format",
-                     .kind = SQ_OPTION_CHOICE,
-                     .placeholder = "F",
-                     .help = "table (a variant this CPU cannot execute says what it needs), csv "
-                             "(header: id,family,technique,impl,kind,needs,supported) or markdown "
-                             "(a row per technique: family, technique, formula, asm "
-                             "instructions, needs; docs/catalogue.md)",
-                     .def = "table",
-                     .choices = "table|csv|markdown"},
+    [LIST_FORMAT] = SQ_OPTION_FORMAT(
+        LIST_FORMATS, "table",
+        "table (a variant this CPU cannot execute says what it needs), csv (header: "
+        "id,family,technique,impl,kind,needs,supported) or markdown (a row per technique: "
+        "family, technique, formula, asm instructions, needs; docs/catalogue.md)"),
 };
 
 static int run_list(int argc, char **argv);
@@ -77,19 +77,18 @@ const sq_command sq_command_list = {
 static int run_list(int argc, char **argv) {
     sq_value v[LIST_COUNT];
     sq_parse_options(&sq_command_list, argc, argv, v, NULL, 0, NULL);
-    enum { TABLE, CSV, MARKDOWN };
-    int chosen = v[LIST_FORMAT].choice;
+    list_format chosen = v[LIST_FORMAT].choice;
     const sq_variant *vs[sq_variant_count];
     const sq_batch_variant *bvs[sq_batch_variant_count];
     int nb, n = sq_select_all_or_exit("list", v[LIST_FILTER].text, vs, bvs, &nb);
 
-    if (chosen == MARKDOWN) {
+    if (chosen == LIST_MARKDOWN) {
         print_catalogue_markdown(vs, n);
         if (nb)
             print_batch_catalogue_markdown(bvs, nb);
         return SQ_EXIT_OK;
     }
-    if (chosen == CSV) {
+    if (chosen == LIST_CSV) {
         printf("id,family,technique,impl,kind,needs,supported\n");
         for (int i = 0; i < n; i++)
             sq_print_csv_row(vs[i]->id, vs[i]->family->name, vs[i]->technique, vs[i]->impl,
@@ -97,7 +96,7 @@ static int run_list(int argc, char **argv) {
     } else if (n) {
         sq_print_catalogue(vs, n);
     }
-    sq_print_batch_catalogue(bvs, nb, chosen == CSV);
+    sq_print_batch_catalogue(bvs, nb, chosen == LIST_CSV);
     return SQ_EXIT_OK;
 }
 

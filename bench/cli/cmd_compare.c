@@ -4,6 +4,7 @@
  * groups that moved as a whole, the rows only in one file, a summary line and
  * the batch rows (compare_batch.c). As a table or as JSON for scripts. */
 #include "bench/cli/cli.h"
+#include "bench/cli/formats.h"
 #include "bench/cli/compare_rows.h"
 #include "bench/machine/cpu_model.h"
 #include "bench/report/compare_batch.h"
@@ -274,14 +275,10 @@ static const sq_option options[OPT_COUNT] = {
     [OPT_CHANGES_ONLY] = {.name = "--changes-only",
                           .kind = SQ_OPTION_FLAG,
                           .help = "only the rows that changed (significant, or batch rows apart)"},
-    [OPT_FORMAT] = {.name = "--format",
-                    .kind = SQ_OPTION_CHOICE,
-                    .placeholder = "F",
-                    .help = "table, or json: {\"rows\": [{\"id\", \"sequence\", \"mode\", "
-                            "\"verdict\", ...}], \"batch\": [...]} for scripts, verdicts "
-                            "slower, faster, same or untested",
-                    .def = "table",
-                    .choices = "table|json"},
+    [OPT_FORMAT] = SQ_OPTION_FORMAT(SQ_TABLE_OR_JSON, "table",
+                                    "table, or json: {\"rows\": [{\"id\", \"sequence\", "
+                                    "\"mode\", \"verdict\", ...}], \"batch\": [...]} for "
+                                    "scripts, verdicts slower, faster, same or untested"),
 };
 
 static int run_compare(int argc, char **argv);
@@ -307,6 +304,110 @@ const sq_command sq_command_compare = {
     .noptions = OPT_COUNT,
 };
 
+static _Noreturn void out_of_memory(void) {
+    fprintf(stderr, "sqcolor compare: out of memory\n");
+    exit(SQ_EXIT_FAIL);
+}
+
+/* Two result files compared: what each part of the table reads. */
+typedef struct comparison {
+    const char *const *files; /* A's, B's */
+    const sq_run *a, *b;
+    compare_row *rows; /* t.matched of them */
+    compare_tally t;
+    compare_index ia, ib;
+    double q, fail_over;
+    bool changes_only;
+} comparison;
+
+/* A and B (files[0], files[1]) on the heap: each is kilobytes (sq_run), too
+ * much for a small stack. A bad file exits 2. */
+static sq_run *load_pair(const char *const files[2]) {
+    sq_run *a = calloc(2, sizeof *a);
+    if (!a)
+        out_of_memory();
+    char err[600];
+    if (sq_results_load(files[0], a, err, sizeof err))
+        sq_usage_error("compare", "%s", err);
+    if (sq_results_load(files[1], a + 1, err, sizeof err)) {
+        sq_run_free(a);
+        sq_usage_error("compare", "%s", err);
+    }
+    return a;
+}
+
+/* A line per matched row (with --changes-only the significant ones), each
+ * judged; counts the significant ones and those judged by their speeds.
+ * Returns the significant slowdowns over --fail-over. */
+static int print_rows(const comparison *c, int *significant, int *by_speeds) {
+    int gate = 0;
+    printf("%-40s %-11s %-10s %15s %15s %7s %9s %14s  %s\n", "variant", "sequence", "mode", "A",
+           "B", "B/A", "p (BH)", "detectable", "verdict");
+    for (int i = 0; i < c->t.matched; i++) {
+        compare_row *w = &c->rows[i];
+        compare_judge(w, c->q);
+        *significant += w->significant;
+        gate += compare_over_gate(w, c->fail_over);
+        *by_speeds += w->by_speeds;
+        if (!c->changes_only || w->significant)
+            print_row(w, c->fail_over);
+    }
+    return gate;
+}
+
+/* What the rows leave out: tests on samples, drift, rows in one file only,
+ * rows not tested. */
+static void print_notes(const comparison *c) {
+    const compare_tally *t = &c->t;
+    if (t->nsamples)
+        printf("\nnote: %d of the %d rows t-tested have no two processes in either file (files "
+               "from before processes, or runs in one): they were tested on their samples, whose "
+               "spread is that within one process; a change between processes is not seen in "
+               "it, so only the floor (%g%% of A, %g cycles) keeps such a change from being "
+               "flagged\n",
+               t->nsamples, t->ntested, 100 * SQ_COMPARE_FLOOR_REL, SQ_COMPARE_FLOOR_CYCLES);
+    print_drift(t, c->rows);
+    list_missing(c->a, &c->ib, "A");
+    list_missing(c->b, &c->ia, "B");
+    if (t->nzero || t->nfinite || t->nfew)
+        printf("\nrows not tested: %d about zero in both runs, %d with a non-finite sample or "
+               "median, %d with one sample a side\n",
+               t->nzero, t->nfinite, t->nfew);
+}
+
+/* The closing line: counts, the test and its floor, the detectable change,
+ * the slowdowns over --fail-over (gate of them). */
+static void print_summary(const comparison *c, int significant, int by_speeds, int gate) {
+    const compare_tally *t = &c->t;
+    printf("\ncompare: %d rows matched, %d tested, %d significant (Student's t on per-process "
+           "medians, Benjamini-Hochberg at q %g over %d tests, a figure timed once for "
+           "byte-identical rows one test, floor the larger of %g%% of A and %g cycles; rows at "
+           "two speeds (%d) by their speeds, %g%% apart)",
+           t->matched, t->ntested + t->nshared + by_speeds, significant, c->q, t->ntested,
+           100 * SQ_COMPARE_FLOOR_REL, SQ_COMPARE_FLOOR_CYCLES, by_speeds,
+           100 * SQ_COMPARE_SPEED_MATCH);
+    sq_stats spread = compare_detectable_spread(c->rows, t->matched);
+    if (isfinite(spread.median))
+        printf("; detectable change: median %.1f%%, 90th percentile %.1f%% of A", spread.median,
+               spread.p90);
+    if (c->fail_over >= 0)
+        printf("; significant slowdowns over %g%%: %d", c->fail_over, gate);
+    printf("\n");
+}
+
+/* The comparison as tables: the files, the rows, the notes, the summary,
+ * then the batch rows. Returns the significant slowdowns over --fail-over. */
+static int print_tables(const comparison *c) {
+    print_file("A", c->files[0], c->a);
+    print_file("B", c->files[1], c->b);
+    note_provenance(c->a, c->b);
+    int significant = 0, by_speeds = 0;
+    int gate = print_rows(c, &significant, &by_speeds);
+    print_notes(c);
+    print_summary(c, significant, by_speeds, gate);
+    return gate + sq_compare_batch(c->a, c->b, c->q, c->fail_over, c->changes_only);
+}
+
 static int run_compare(int argc, char **argv) {
     sq_value v[OPT_COUNT];
     const char *files[3];
@@ -314,90 +415,32 @@ static int run_compare(int argc, char **argv) {
     sq_parse_options(&sq_command_compare, argc, argv, v, files, 3, &nfiles);
     if (nfiles != 2)
         sq_usage_error("compare", "name two result files, A and B (got %d)", nfiles);
-    double fail_over = v[OPT_FAIL_OVER].given ? v[OPT_FAIL_OVER].number : 0,
-           q = v[OPT_ALPHA].number;
-    /* The runs on the heap: each is kilobytes (sq_run), too much for a small stack. */
-    sq_run *a = calloc(2, sizeof *a);
-    if (!a) {
-        fprintf(stderr, "sqcolor compare: out of memory\n");
-        exit(SQ_EXIT_FAIL);
-    }
-    sq_run *b = a + 1;
-    char err[600];
-    if (sq_results_load(files[0], a, err, sizeof err))
-        sq_usage_error("compare", "%s", err);
-    if (sq_results_load(files[1], b, err, sizeof err)) {
-        sq_run_free(a);
-        sq_usage_error("compare", "%s", err);
-    }
-
-    compare_row *rows = calloc((size_t)a->nresults + 1, sizeof *rows);
-    if (!rows) {
-        fprintf(stderr, "sqcolor compare: out of memory\n");
-        exit(SQ_EXIT_FAIL);
-    }
-    compare_tally t = {0};
-    compare_index ia = compare_index_rows(a), ib = compare_index_rows(b);
-    compare_test_rows(a, &ib, q, rows, &t);
-    bool changes_only = v[OPT_CHANGES_ONLY].given;
-    int gate = 0;
-    if (v[OPT_FORMAT].choice == 1) {
-        gate = print_json(files, a, b, rows, &t, q, fail_over, changes_only);
+    sq_run *runs = load_pair(files);
+    comparison c = {.files = files,
+                    .a = runs,
+                    .b = runs + 1,
+                    .q = v[OPT_ALPHA].number,
+                    .fail_over = v[OPT_FAIL_OVER].given ? v[OPT_FAIL_OVER].number : 0,
+                    .changes_only = v[OPT_CHANGES_ONLY].given};
+    c.rows = calloc((size_t)c.a->nresults + 1, sizeof *c.rows);
+    if (!c.rows)
+        out_of_memory();
+    c.ia = compare_index_rows(c.a);
+    c.ib = compare_index_rows(c.b);
+    compare_test_rows(c.a, &c.ib, c.q, c.rows, &c.t);
+    int gate;
+    if (sq_table_or_json_of(&v[OPT_FORMAT]) == SQ_TABLE_OR_JSON_JSON) {
+        gate = print_json(files, c.a, c.b, c.rows, &c.t, c.q, c.fail_over, c.changes_only);
         if (gate < 0)
             fprintf(stderr, "sqcolor compare: out of memory\n");
-        goto done;
+    } else {
+        gate = print_tables(&c);
     }
-
-    print_file("A", files[0], a);
-    print_file("B", files[1], b);
-    note_provenance(a, b);
-    printf("%-40s %-11s %-10s %15s %15s %7s %9s %14s  %s\n", "variant", "sequence", "mode", "A",
-           "B", "B/A", "p (BH)", "detectable", "verdict");
-    int significant = 0, by_speeds = 0;
-    for (int i = 0; i < t.matched; i++) {
-        compare_row *w = &rows[i];
-        compare_judge(w, q);
-        significant += w->significant;
-        gate += compare_over_gate(w, fail_over);
-        by_speeds += w->by_speeds;
-        if (!changes_only || w->significant)
-            print_row(w, fail_over);
-    }
-    if (t.nsamples)
-        printf("\nnote: %d of the %d rows t-tested have no two processes in either file (files "
-               "from before processes, or runs in one): they were tested on their samples, whose "
-               "spread is that within one process; a change between processes is not seen in "
-               "it, so only the floor (%g%% of A, %g cycles) keeps such a change from being "
-               "flagged\n",
-               t.nsamples, t.ntested, 100 * SQ_COMPARE_FLOOR_REL, SQ_COMPARE_FLOOR_CYCLES);
-    print_drift(&t, rows);
-    list_missing(a, &ib, "A");
-    list_missing(b, &ia, "B");
-    if (t.nzero || t.nfinite || t.nfew)
-        printf("\nrows not tested: %d about zero in both runs, %d with a non-finite sample or "
-               "median, %d with one sample a side\n",
-               t.nzero, t.nfinite, t.nfew);
-    printf("\ncompare: %d rows matched, %d tested, %d significant (Student's t on per-process "
-           "medians, Benjamini-Hochberg at q %g over %d tests, a figure timed once for "
-           "byte-identical rows one test, floor the larger of %g%% of A and %g cycles; rows at "
-           "two speeds (%d) by their speeds, %g%% apart)",
-           t.matched, t.ntested + t.nshared + by_speeds, significant, q, t.ntested,
-           100 * SQ_COMPARE_FLOOR_REL, SQ_COMPARE_FLOOR_CYCLES, by_speeds,
-           100 * SQ_COMPARE_SPEED_MATCH);
-    sq_stats spread = compare_detectable_spread(rows, t.matched);
-    if (isfinite(spread.median))
-        printf("; detectable change: median %.1f%%, 90th percentile %.1f%% of A", spread.median,
-               spread.p90);
-    if (fail_over >= 0)
-        printf("; significant slowdowns over %g%%: %d", fail_over, gate);
-    printf("\n");
-    gate += sq_compare_batch(a, b, q, fail_over, changes_only);
-done:
-    free(rows);
-    free(ia.by_key);
-    free(ib.by_key);
-    sq_run_free(a);
-    sq_run_free(b);
-    free(a);
+    free(c.rows);
+    free(c.ia.by_key);
+    free(c.ib.by_key);
+    sq_run_free(&runs[0]);
+    sq_run_free(&runs[1]);
+    free(runs);
     return gate ? SQ_EXIT_FAIL : SQ_EXIT_OK;
 }

@@ -1,6 +1,7 @@
 /* sqcolor disasm: each technique's machine code, asm beside every compiler's,
  * decoded from this very binary. */
 #include "bench/cli/cli.h"
+#include "bench/cli/formats.h"
 #include "bench/code/code_groups.h"
 #include "bench/machine/clock.h"
 #include "bench/code/disasm.h"
@@ -254,12 +255,7 @@ enum {
 };
 static const sq_option options[OPT_COUNT] = {
     [OPT_FILTER] = SQ_OPTION_FILTER("ids"),
-    [OPT_FORMAT] = {.name = "--format",
-                    .kind = SQ_OPTION_CHOICE,
-                    .placeholder = "F",
-                    .help = "the form of the tables",
-                    .def = "table",
-                    .choices = "table|markdown"},
+    [OPT_FORMAT] = SQ_OPTION_FORMAT(SQ_FORMATS_TABLE_MARKDOWN, "table", "the form of the tables"),
     [OPT_LOOPS] = {.name = "--loops",
                    .kind = SQ_OPTION_FLAG,
                    .help = "after each technique's routines, the loop each mode times (latency, "
@@ -312,115 +308,114 @@ const sq_command sq_command_disasm = {
     .noptions = OPT_COUNT,
 };
 
-static int run_disasm(int argc, char **argv) {
-    sq_value v[OPT_COUNT];
-    sq_parse_options(&sq_command_disasm, argc, argv, v, NULL, 0, NULL);
-    const char *filter = v[OPT_FILTER].text, *mcpu = v[OPT_MCPU].text,
-               *results = v[OPT_RESULTS].text, *forms_path = v[OPT_FORMS].text;
-    if (!results && (forms_path || v[OPT_ALL].given))
-        sq_usage_error("disasm", "%s goes with --results", forms_path ? "--forms" : "--all");
-    bool predict = v[OPT_PREDICT].given, md = v[OPT_FORMAT].choice == 1, loops = v[OPT_LOOPS].given;
-    /* The selection, the run and the columns on the heap: the catalogue's
-     * size, kilobytes (sq_run) and tens of them (sq_code), too much for a
-     * small stack. */
-    const sq_variant **vs = malloc(sizeof *vs * (size_t)sq_variant_count);
-    sq_run *measured = calloc(1, sizeof *measured);
-    sq_forms_file *forms = calloc(1, sizeof *forms);
-    if (!vs || !measured || !forms) {
-        fprintf(stderr, "sqcolor disasm: out of memory\n");
-        return SQ_EXIT_FAIL;
-    }
-    int n = sq_select_or_exit("disasm", filter, vs);
-
-    sq_machine host;
-    sq_machine_detect(&host);
-    if (results) {
-        char err[600];
-        if (sq_results_load(results, measured, err, sizeof err))
-            sq_usage_error("disasm", "%s", err);
-        if (!sq_measured_here(&measured->machine, &host, err, sizeof err)) {
-            sq_run_free(measured);
-            sq_usage_error("disasm", "--results %s: %s", results, err);
-        }
-        if (forms_path && (sq_forms_load(forms_path, forms, err, sizeof err) ||
-                           !sq_measured_here(&forms->machine, &host, err, sizeof err))) {
-            sq_run_free(measured);
-            sq_usage_error("disasm", "--forms: %s", err);
-        }
-    }
-    sq_mca_model model;
-    predict = (predict || mcpu || results) && choose_model(mcpu, &host, &model);
-    if (results) {
-        sq_model_page page = {measured,   results, forms_path ? forms : NULL,
-                              forms_path, md,      v[OPT_ALL].given};
-        int rc = sq_model_vs_measurement(vs, n, predict ? &model : NULL, &page);
+/* --results (and --forms): the saved run, and the form file, of this
+ * machine into measured and forms; anything else exits 2. */
+static void load_measured(const char *results, const char *forms_path, const sq_machine *host,
+                          sq_run *measured, sq_forms_file *forms) {
+    char err[600];
+    if (sq_results_load(results, measured, err, sizeof err))
+        sq_usage_error("disasm", "%s", err);
+    if (!sq_measured_here(&measured->machine, host, err, sizeof err)) {
         sq_run_free(measured);
-        free(measured);
-        free(forms);
-        free(vs);
-        return rc == SQ_FAILED_MEMORY ? sq_report_out_of_memory(SQ_FORMAT_TABLE) : rc;
+        sq_usage_error("disasm", "--results %s: %s", results, err);
     }
-    free(forms);
-    free(measured);
+    if (forms_path && (sq_forms_load(forms_path, forms, err, sizeof err) ||
+                       !sq_measured_here(&forms->machine, host, err, sizeof err))) {
+        sq_run_free(measured);
+        sq_usage_error("disasm", "--forms: %s", err);
+    }
+}
 
-    bool *done = calloc((size_t)n, sizeof *done);
-    column *cols = calloc(64, sizeof *cols);
-    char(*history)[SQ_HISTORY_LINE] = calloc(128, sizeof *history);
-    char(*mnemonic)[SQ_HISTORY_LINE] = calloc(64, sizeof *mnemonic);
-    const sq_variant **tech = calloc(64, sizeof *tech);
-    sq_timed_loop *timed = calloc(64, sizeof *timed);
-    if (!done || !cols || !history || !mnemonic || !tech || !timed) {
-        fprintf(stderr, "sqcolor disasm: out of memory\n");
-        return SQ_EXIT_FAIL;
+/* What the code tables work in, on the heap: a column is tens of kilobytes. */
+typedef struct tables {
+    bool *done;                        /* a variant already in a table */
+    column *cols;                      /* a technique's columns, at most 64 */
+    char (*history)[SQ_HISTORY_LINE];  /* 128 lines under a table */
+    char (*mnemonic)[SQ_HISTORY_LINE]; /* a column's mnemonics */
+    const sq_variant **tech;           /* a technique's impls, at most 64 */
+    sq_timed_loop *timed;              /* their loops (--loops) */
+} tables;
+
+/* False when out of memory (tables_free frees what was had). */
+static bool tables_alloc(tables *t, int nvariants) {
+    t->done = calloc((size_t)nvariants, sizeof *t->done);
+    t->cols = calloc(64, sizeof *t->cols);
+    t->history = calloc(128, sizeof *t->history);
+    t->mnemonic = calloc(64, sizeof *t->mnemonic);
+    t->tech = calloc(64, sizeof *t->tech);
+    t->timed = calloc(64, sizeof *t->timed);
+    return t->done && t->cols && t->history && t->mnemonic && t->tech && t->timed;
+}
+
+static void tables_free(tables *t) {
+    free(t->done);
+    free(t->tech);
+    free(t->timed);
+    free(t->cols);
+    free(t->history);
+    free(t->mnemonic);
+}
+
+/* Variant v's column: its code and the code's fact, its heads, and while
+ * *predict llvm-mca's prediction (*predict cleared when llvm-mca hangs).
+ * False, after a line on stderr, when its code cannot be read. */
+static bool code_column(column *c, const sq_variant *v, sq_mca_model *model, bool *predict) {
+    char err[700];
+    c->v = v;
+    c->loop = NULL;
+    c->has_fact = true;
+    if (!sq_disassemble(v, &c->code, err, sizeof err) ||
+        !sq_code_fact_of(v, &c->fact, err, sizeof err)) {
+        sq_error_line("disasm", "%s", err);
+        return false;
     }
-    int failures = 0;
-    for (int i = 0; i < n; i++) {
-        if (done[i])
+    c->predicted = *predict && sq_predict(model, &c->code, &c->p, err, sizeof err);
+    if (*predict && !c->predicted && sq_mca_hung(model->tool, err, sizeof err)) {
+        fprintf(stderr, "sqcolor disasm: %s: no predictions\n", err);
+        *predict = false;
+    }
+    snprintf(c->head[0], sizeof c->head[0], "%s", v->impl);
+    snprintf(c->head[1], sizeof c->head[1], "%d insns, %zu bytes", c->code.count, c->code.bytes);
+    c->head[2][0] = 0;
+    if (c->predicted && sq_code_has_branch(&c->code)) /* no latency: see --results */
+        snprintf(c->head[2], sizeof c->head[2], "mca rthr %.2f lat †", c->p.rthroughput);
+    else if (c->predicted)
+        snprintf(c->head[2], sizeof c->head[2], "mca rthr %.2f lat %.2f", c->p.rthroughput,
+                 c->p.latency);
+    return true;
+}
+
+/* The table of vs[first]'s technique: its impls among vs[first..n) not yet
+ * done, one column per code, the history of each compiler's code under it,
+ * and with loops each mode's timed loop. Returns the variants that failed. */
+static int print_technique(const sq_variant **vs, int n, int first, tables *t, sq_mca_model *model,
+                           bool *predict, bool md, bool loops) {
+    int failures = 0, ncols = 0, ntech = 0;
+    for (int k = first; k < n && ntech < 64; k++) {
+        if (t->done[k] || vs[k]->family != vs[first]->family ||
+            strcmp(vs[k]->technique, vs[first]->technique) != 0)
             continue;
-        int ncols = 0, ntech = 0;
-        for (int k = i; k < n && ntech < 64; k++) {
-            if (done[k] || vs[k]->family != vs[i]->family ||
-                strcmp(vs[k]->technique, vs[i]->technique) != 0)
-                continue;
-            done[k] = true;
-            tech[ntech++] = vs[k];
-            column *c = &cols[ncols];
-            char err[700];
-            c->v = vs[k];
-            c->loop = NULL;
-            c->has_fact = true;
-            if (!sq_disassemble(vs[k], &c->code, err, sizeof err) ||
-                !sq_code_fact_of(vs[k], &c->fact, err, sizeof err)) {
-                sq_error_line("disasm", "%s", err);
-                failures++;
-                continue;
-            }
-            c->predicted = predict && sq_predict(&model, &c->code, &c->p, err, sizeof err);
-            if (predict && !c->predicted && sq_mca_hung(model.tool, err, sizeof err)) {
-                fprintf(stderr, "sqcolor disasm: %s: no predictions\n", err);
-                predict = false;
-            }
-            snprintf(c->head[0], sizeof c->head[0], "%s", vs[k]->impl);
-            snprintf(c->head[1], sizeof c->head[1], "%d insns, %zu bytes", c->code.count,
-                     c->code.bytes);
-            c->head[2][0] = 0;
-            if (c->predicted && sq_code_has_branch(&c->code)) /* no latency: see --results */
-                snprintf(c->head[2], sizeof c->head[2], "mca rthr %.2f lat †", c->p.rthroughput);
-            else if (c->predicted)
-                snprintf(c->head[2], sizeof c->head[2], "mca rthr %.2f lat %.2f", c->p.rthroughput,
-                         c->p.latency);
+        t->done[k] = true;
+        t->tech[ntech++] = vs[k];
+        if (code_column(&t->cols[ncols], vs[k], model, predict))
             ncols++;
-        }
-        int nhistory = code_history(cols, ncols, history, mnemonic);
-        ncols = merge_identical(cols, ncols);
-        char title[128];
-        snprintf(title, sizeof title, "%s/%s", vs[i]->family->name, vs[i]->technique);
-        (md ? print_markdown : print_table)(title, cols, ncols);
-        for (int h = 0; h < nhistory; h++)
-            printf(md ? "%s- %s\n" : "  %s%s\n", md && !h ? "\n" : "", history[h]);
-        if (loops)
-            failures += print_loops(title, tech, ntech, md, cols, timed);
+        else
+            failures++;
     }
+    int nhistory = code_history(t->cols, ncols, t->history, t->mnemonic);
+    ncols = merge_identical(t->cols, ncols);
+    char title[128];
+    snprintf(title, sizeof title, "%s/%s", vs[first]->family->name, vs[first]->technique);
+    (md ? print_markdown : print_table)(title, t->cols, ncols);
+    for (int h = 0; h < nhistory; h++)
+        printf(md ? "%s- %s\n" : "  %s%s\n", md && !h ? "\n" : "", t->history[h]);
+    if (loops)
+        failures += print_loops(title, t->tech, ntech, md, t->cols, t->timed);
+    return failures;
+}
+
+/* What the columns (and with loops the loop tables) show. */
+static void print_legend(bool loops) {
     printf("\ncolumns: impls of byte-identical machine code (RIP-relative displacements and "
            "jumps or calls out of the routine masked) share one: 'gcc-11 = gcc-12'; "
            "'clang-13..16': those versions, of the ones built. Under each table, per compiler "
@@ -431,16 +426,13 @@ static int run_disasm(int argc, char **argv) {
                "left out); offsets from the head; '64-aligned' or 'at 64n+K': where the head lies; "
                "†: a conditional branch besides the exit test (in branch mode, more than one a "
                "square), so that mode's rows are control dependent.\n");
-    free(done);
-    free(tech);
-    free(timed);
-    free(cols);
-    free(history);
-    free(mnemonic);
-    free(vs);
+}
+
+/* Where the predictions came from, or why there are none. */
+static void print_prediction_source(const sq_mca_model *model, bool predict) {
     char text[600];
     if (predict)
-        sq_mca_model_text(&model, text, sizeof text);
+        sq_mca_model_text(model, text, sizeof text);
     if (predict)
         printf("\nmca: %s; rthr = block reciprocal throughput, lat = cycles per iteration with "
                "the result fed back through one xor, less that xor's latency\n",
@@ -450,5 +442,65 @@ static int run_disasm(int argc, char **argv) {
     else
         printf("\n(no llvm-mca predictions: add --predict%s)\n",
                sq_mca_installed() ? "" : " after 'apt-get install llvm-19'");
+}
+
+/* The code of vs[0..n), a table per technique, with llvm-mca's predictions
+ * from model while predict. Returns the exit status. */
+static int print_code(const sq_variant **vs, int n, sq_mca_model *model, bool predict, bool md,
+                      bool loops) {
+    tables t;
+    if (!tables_alloc(&t, n)) {
+        tables_free(&t);
+        fprintf(stderr, "sqcolor disasm: out of memory\n");
+        return SQ_EXIT_FAIL;
+    }
+    int failures = 0;
+    for (int i = 0; i < n; i++)
+        if (!t.done[i])
+            failures += print_technique(vs, n, i, &t, model, &predict, md, loops);
+    print_legend(loops);
+    tables_free(&t);
+    print_prediction_source(model, predict);
     return failures ? SQ_EXIT_FAIL : SQ_EXIT_OK;
+}
+
+static int run_disasm(int argc, char **argv) {
+    sq_value v[OPT_COUNT];
+    sq_parse_options(&sq_command_disasm, argc, argv, v, NULL, 0, NULL);
+    const char *filter = v[OPT_FILTER].text, *mcpu = v[OPT_MCPU].text,
+               *results = v[OPT_RESULTS].text, *forms_path = v[OPT_FORMS].text;
+    if (!results && (forms_path || v[OPT_ALL].given))
+        sq_usage_error("disasm", "%s goes with --results", forms_path ? "--forms" : "--all");
+    bool predict = v[OPT_PREDICT].given, md = sq_format_of(&v[OPT_FORMAT]) == SQ_FORMAT_MARKDOWN;
+    /* The selection and the run on the heap: the catalogue's size and
+     * kilobytes (sq_run), too much for a small stack. */
+    const sq_variant **vs = malloc(sizeof *vs * (size_t)sq_variant_count);
+    sq_run *measured = calloc(1, sizeof *measured);
+    sq_forms_file *forms = calloc(1, sizeof *forms);
+    int status = SQ_EXIT_FAIL;
+    if (!vs || !measured || !forms) {
+        fprintf(stderr, "sqcolor disasm: out of memory\n");
+        goto done;
+    }
+    int n = sq_select_or_exit("disasm", filter, vs);
+    sq_machine host;
+    sq_machine_detect(&host);
+    if (results)
+        load_measured(results, forms_path, &host, measured, forms);
+    sq_mca_model model;
+    predict = (predict || mcpu || results) && choose_model(mcpu, &host, &model);
+    if (results) {
+        sq_model_page page = {measured,   results, forms_path ? forms : NULL,
+                              forms_path, md,      v[OPT_ALL].given};
+        int rc = sq_model_vs_measurement(vs, n, predict ? &model : NULL, &page);
+        sq_run_free(measured);
+        status = rc == SQ_FAILED_MEMORY ? sq_report_out_of_memory(SQ_FORMAT_TABLE) : rc;
+    } else {
+        status = print_code(vs, n, &model, predict, md, v[OPT_LOOPS].given);
+    }
+done:
+    free(forms);
+    free(measured);
+    free(vs);
+    return status;
 }

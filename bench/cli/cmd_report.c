@@ -1,7 +1,7 @@
 /* sqcolor report: tables (and plots) from saved result files; several files
  * side by side, one column per machine. */
 #include "bench/cli/cli.h"
-#include "bench/util/failure.h"
+#include "bench/cli/formats.h"
 #include "bench/util/failure.h"
 #include "bench/util/output.h"
 #include "bench/report/report.h"
@@ -16,12 +16,8 @@
 
 enum { OPT_FORMAT, OPT_DETAIL, OPT_OUTPUT, OPT_PLOT, OPT_LOG_AXIS, OPT_COUNT };
 static const sq_option options[OPT_COUNT] = {
-    [OPT_FORMAT] = {.name = "--format",
-                    .kind = SQ_OPTION_CHOICE,
-                    .placeholder = "F",
-                    .help = "the form of the report (json takes one file)",
-                    .def = "table",
-                    .choices = SQ_FORMAT_CHOICES},
+    [OPT_FORMAT] =
+        SQ_OPTION_FORMAT(SQ_FORMATS, "table", "the form of the report (json takes one file)"),
     [OPT_DETAIL] = {.name = "--detail",
                     .kind = SQ_OPTION_FLAG,
                     .help = "the tables of every family, mode and sequence too"},
@@ -66,7 +62,7 @@ static int run_report(int argc, char **argv) {
         sq_usage_error("report", "name at least one result file");
     const char *plot_dir = v[OPT_PLOT].text, *output = v[OPT_OUTPUT].text;
     bool detail = v[OPT_DETAIL].given, log_axis = v[OPT_LOG_AXIS].given;
-    sq_format format = (sq_format)v[OPT_FORMAT].choice;
+    sq_format format = sq_format_of(&v[OPT_FORMAT]);
     /* Every option checked before a file is opened or an output made. */
     if (nfiles > 1 && format == SQ_FORMAT_JSON)
         sq_usage_error("report",

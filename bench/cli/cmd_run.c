@@ -1,5 +1,6 @@
 /* sqcolor run: verify, then time, then print. */
 #include "bench/cli/cli.h"
+#include "bench/cli/formats.h"
 #include "bench/cli/processes.h"
 #include "bench/cli/run_plan.h"
 #include "bench/cli/verify_aside.h"
@@ -88,7 +89,7 @@ static const sq_option options[OPT_COUNT] = {
                   .placeholder = "LIST",
                   .help = "the ways each variant is timed",
                   .default_note = "all",
-                  .choices = "latency|throughput|branch|call"},
+                  .choices = SQ_CHOICES(SQ_MODES)},
     [OPT_SEQUENCE] = {.name = "--sequence",
                       .kind = SQ_OPTION_TEXT,
                       .placeholder = "LIST",
@@ -152,12 +153,7 @@ static const sq_option options[OPT_COUNT] = {
     [OPT_QUICK] = {.name = "--quick",
                    .kind = SQ_OPTION_FLAG,
                    .help = "a short run: the defaults marked 'with --quick'"},
-    [OPT_FORMAT] = {.name = "--format",
-                    .kind = SQ_OPTION_CHOICE,
-                    .placeholder = "F",
-                    .help = "the form of the tables",
-                    .def = "table",
-                    .choices = SQ_FORMAT_CHOICES},
+    [OPT_FORMAT] = SQ_OPTION_FORMAT(SQ_FORMATS, "table", "the form of the tables"),
     [OPT_DETAIL] = {.name = "--detail",
                     .kind = SQ_OPTION_FLAG,
                     .help = "the tables of every family, mode and sequence too (table, markdown, "
@@ -402,5 +398,5 @@ static int run_run(int argc, char **argv) {
             sq_error_line("run", "%s", err);
         return SQ_EXIT_FAIL;
     }
-    return write_run(&run, &d, (sq_format)v[OPT_FORMAT].choice, v[OPT_DETAIL].given);
+    return write_run(&run, &d, sq_format_of(&v[OPT_FORMAT]), v[OPT_DETAIL].given);
 }

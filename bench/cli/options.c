@@ -1,9 +1,13 @@
-#include "bench/cli/cli.h"
+#include "bench/cli/options.h"
+
+#include "bench/cli/messages.h"
+#include "bench/util/exit_status.h"
 
 #include "bench/util/seed.h"
 #include "bench/util/escape.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -155,12 +159,14 @@ static void parse_value(const sq_command *cmd, const sq_option *o, const char *t
                                    o->open ? "" : "from ", range_text(o, range, sizeof range),
                                    text);
         break;
-    case SQ_OPTION_CHOICE:
-        v->choice = choice_index(o->choices, text, strlen(text));
-        if (v->choice < 0)
+    case SQ_OPTION_CHOICE: {
+        int index = choice_index(o->choices, text, strlen(text));
+        if (index < 0)
             sq_command_usage_error(cmd, "%s must be one of %s, not '%s'", o->name, o->choices,
                                    text);
+        v->choice = index;
         break;
+    }
     case SQ_OPTION_CHOICE_LIST:
         v->chosen = 0;
         for (const char *p = text;; p++) {
@@ -335,4 +341,10 @@ void sq_print_commands_markdown(FILE *out, const sq_command *const *cmds, int n)
         fprintf(out, "\n");
         sq_print_command_markdown(out, cmds[i]);
     }
+}
+
+void sq_command_usage_error(const sq_command *cmd, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    sq_usage_error_v(cmd->program, cmd->name, fmt, ap);
 }

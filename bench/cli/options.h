@@ -4,6 +4,8 @@
 #ifndef SQCOLOR_OPTIONS_H
 #define SQCOLOR_OPTIONS_H
 
+#include "bench/util/choices.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -36,7 +38,8 @@ typedef struct sq_option {
     const char *max_name;  /* ...and what the help calls it */
     double low, high;      /* SQ_OPTION_NUMBER */
     bool open;             /* SQ_OPTION_NUMBER: low and high themselves refused */
-    const char *choices;   /* SQ_OPTION_CHOICE(_LIST): "table|csv|markdown" */
+    const char *choices;   /* SQ_OPTION_CHOICE(_LIST): "table|csv|markdown", made by
+                              SQ_CHOICES of the list that makes its enum (choices.h) */
 } sq_option;
 
 #define SQ_MAX_WHOLES 16
@@ -48,7 +51,9 @@ typedef struct sq_value {
     long whole;
     uint64_t u64;
     double number;
-    int choice;                 /* SQ_OPTION_CHOICE: the index in choices */
+    int choice;                 /* SQ_OPTION_CHOICE: the index in choices, an enumerator of
+                                   its list: compared by name, read by an accessor
+                                   (formats.h), never a bare number */
     unsigned chosen;            /* SQ_OPTION_CHOICE_LIST: bit i for choice i */
     long wholes[SQ_MAX_WHOLES]; /* SQ_OPTION_WHOLE_LIST: nwholes of them, rising */
     int nwholes;
@@ -91,6 +96,13 @@ typedef struct sq_command {
         .name = "--sizes", .kind = SQ_OPTION_WHOLE_LIST, .placeholder = "N,...", .help = what,     \
         .def = SQ_STR(SQ_BATCH_L1_N) "," SQ_STR(SQ_BATCH_L2_N), .min = 64, .max = SQ_BATCH_MOST_N  \
     }
+/* --format over the choice set LIST (choices.h), def by default; what says
+ * what each gives. */
+#define SQ_OPTION_FORMAT(LIST, def_name, what)                                                     \
+    {                                                                                              \
+        .name = "--format", .kind = SQ_OPTION_CHOICE, .placeholder = "F", .help = what,            \
+        .def = def_name, .choices = SQ_CHOICES(LIST)                                               \
+    }
 #define SQ_OPTION_CPU                                                                              \
     {                                                                                              \
         .name = "--cpu", .kind = SQ_OPTION_WHOLE, .placeholder = "N", .help = "pin to CPU N",      \
@@ -118,5 +130,11 @@ void sq_print_commands_markdown(FILE *out, const sq_command *const *cmds, int n)
 
 /* One command's section of that reference. */
 void sq_print_command_markdown(FILE *out, const sq_command *cmd);
+
+/* As sq_usage_error (messages.h) for cmd's options; for a program of its
+ * own (cmd->program, sqcolor-gbench): "PROGRAM: <message> (see 'PROGRAM
+ * --help')". */
+_Noreturn void sq_command_usage_error(const sq_command *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -129,12 +129,12 @@ static char **prepare_args(int *argc, char **argv, bool has_out) {
     return more;
 }
 
-/* The clock, measured after verification, and what the numbers are, in the
- * context Google Benchmark prints first. */
-static void calibrate_and_describe(gb_setup *setup, uint64_t seed) {
+/* The clock, measured after verification, then samples of sample_s; and
+ * what the numbers are, in the context Google Benchmark prints first. */
+static void calibrate_and_describe(gb_setup *setup, uint64_t seed, double sample_s) {
     sq_calibrate_clock(&setup->run.timing, &setup->cal);
     /* Samples of sqcolor run's length; the clock's stay as calibrated. */
-    setup->run.timing.sample_s = sq_engine_defaults(false).timing.sample_s;
+    setup->run.timing.sample_s = sample_s;
     /* The core clock to every digit, so that a reader can convert ticks. */
     char text[200];
     snprintf(text, sizeof text, "%.17g", setup->cal.core_hz / 1e9);
@@ -260,15 +260,36 @@ static int refuse_what_it_mishandles(void) {
     return 0;
 }
 
-/* The configurations sqcolor's options give (the clock is measured later). */
-static void configure(gb_setup *setup, const sq_value *v) {
-    setup->run.length = sq_engine_defaults(false).length;
-    setup->run.visits = sq_engine_defaults(false).visits;
+/* The timing sqcolor-gbench takes from sqcolor run's and batch's defaults
+ * (bench/measure/timing_defaults.h): the one place it reads them. */
+typedef struct gbench_timing {
+    size_t length;               /* squares in a sequence */
+    sq_calibration_config clock; /* how the clock is calibrated */
+    double sample_s;             /* a scalar sample, once the clock is */
+    int visits;                  /* the group a scalar benchmark's statistic takes the fastest of */
+    sq_batch_timing batch;
+} gbench_timing;
+
+static gbench_timing timing_defaults(void) {
+    sq_engine_config run = sq_engine_defaults(false);
+    gbench_timing t = {.length = run.length,
+                       .clock = sq_calibration_defaults(),
+                       .sample_s = run.timing.sample_s,
+                       .visits = run.visits,
+                       .batch = sq_batch_timing_defaults(false)};
+    t.clock.reps = 5;
+    return t;
+}
+
+/* The configurations the timing and sqcolor's options give (the clock is
+ * measured later). */
+static void configure(gb_setup *setup, const gbench_timing *timing, const sq_value *v) {
+    setup->run.length = timing->length;
+    setup->run.visits = timing->visits;
     setup->run.seed = v[OPT_SEED].u64;
-    setup->run.timing = sq_calibration_defaults();
-    setup->run.timing.reps = 5;
+    setup->run.timing = timing->clock;
     setup->run.timing.cpu = v[OPT_CPU].given ? (int)v[OPT_CPU].whole : -1;
-    setup->batch = sq_batch_timing_defaults(false);
+    setup->batch = timing->batch;
     setup->batch.nsizes = v[OPT_SIZES].nwholes;
     for (int s = 0; s < setup->batch.nsizes; s++)
         setup->batch.sizes[s] = (size_t)v[OPT_SIZES].wholes[s];
@@ -297,13 +318,15 @@ static void free_owned(void) {
     free(owned.sel.bound_chosen);
 }
 
-int main(int argc, char **argv) {
-    atexit(free_owned);
-    /* Address randomisation off, as sqcolor run times (placement.h). */
-    sq_placement_init(argv);
-    sq_placement_fix();
-    /* A closed stdout would be the next file opened: the console table would
-     * go into the output's temporary. A closed stdin or stderr is /dev/null. */
+static int out_of_memory(void) {
+    fprintf(stderr, "sqcolor-gbench: out of memory\n");
+    return 2;
+}
+
+/* A closed stdout would be the next file opened: the console table would
+ * go into the output's temporary. A closed stdin or stderr is /dev/null.
+ * Returns 0, or 2 after a line on stderr. */
+static int open_standard_streams(void) {
     if (fcntl(STDOUT_FILENO, F_GETFD) < 0) {
         fprintf(stderr, "sqcolor-gbench: the standard output is closed\n");
         return 2;
@@ -316,112 +339,163 @@ int main(int argc, char **argv) {
         fprintf(stderr, "sqcolor-gbench: %s\n", err);
         return 2;
     }
-    /* Help, and bad flags, before anything is opened or timed. */
-    if (help_asked(argc, argv)) {
-        print_help();
-        if (fflush(stdout) == 0 && !ferror(stdout))
-            return 0;
-        fprintf(stderr, "sqcolor-gbench: cannot write the standard output: %s\n", strerror(errno));
-        return 2;
-    }
+    return 0;
+}
+
+/* The help on stdout; the exit status. */
+static int help_status(void) {
+    print_help();
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return 0;
+    fprintf(stderr, "sqcolor-gbench: cannot write the standard output: %s\n", strerror(errno));
+    return 2;
+}
+
+/* sqcolor's options into v and Google Benchmark's flags into owned.gb_argv
+ * (*gb_argc of them), each checked: a bad one exits or returns 2. */
+static int read_arguments(int argc, char **argv, sq_value *v, int *gb_argc) {
     char **gb_argv = owned.gb_argv = calloc((size_t)argc + 1, sizeof *gb_argv);
     char **own = owned.own = calloc((size_t)argc + 1, sizeof *own);
-    if (!gb_argv || !own) {
-        fprintf(stderr, "sqcolor-gbench: out of memory\n");
-        return 2;
-    }
-    int gb_argc, nown;
-    split_args(argc, argv, gb_argv, &gb_argc, own, &nown);
-    sq_value v[OPT_COUNT];
+    if (!gb_argv || !own)
+        return out_of_memory();
+    int nown;
+    split_args(argc, argv, gb_argv, gb_argc, own, &nown);
     sq_parse_options(&command, nown, own, v, NULL, 0, NULL); /* bad ones: exit 2 */
-    if (sqgb_check_args(gb_argc, gb_argv, err, sizeof err)) {
+    char err[4096 + 512];
+    if (sqgb_check_args(*gb_argc, gb_argv, err, sizeof err)) {
         fprintf(stderr, "sqcolor-gbench: %s (see --help)\n", err);
         return 2;
     }
-    int status = refuse_what_it_mishandles();
-    if (status)
-        return status;
-    /* The variants as registered: sqcolor's, or, for the tests, with one
-     * broken on purpose. */
+    return refuse_what_it_mishandles();
+}
+
+/* The variants as registered (owned.variants, owned.batch): sqcolor's, or,
+ * for the tests, with one broken on purpose. */
+static int copy_variants(void) {
     sq_variant *variants = owned.variants = malloc(sizeof *variants * (size_t)sq_variant_count);
     sq_batch_variant *batch = owned.batch = malloc(sizeof *batch * (size_t)sq_batch_variant_count);
-    if (!variants || !batch) {
-        fprintf(stderr, "sqcolor-gbench: out of memory\n");
-        return 2;
-    }
+    if (!variants || !batch)
+        return out_of_memory();
     memcpy(variants, sq_variants, sizeof *variants * (size_t)sq_variant_count);
     memcpy(batch, sq_batch_variants, sizeof *batch * (size_t)sq_batch_variant_count);
+    char err[4096 + 512];
     if (gb_break_for_test(variants, batch, err, sizeof err)) {
         fprintf(stderr, "sqcolor-gbench: %s\n", err);
         return 2;
     }
-    /* The destination, unless only listing; a copy, as the flags Google
-     * Benchmark is given name another (prepare_args). */
+    return 0;
+}
+
+/* Google Benchmark given its flags (prepare_args); *has_out: a destination
+ * to write (owned.out_path, a copy: the flags name another), unless only
+ * listing. */
+static int initialize_library(int *gb_argc, bool *has_out) {
     const char *out_flag = sqgb_flag("benchmark_out");
     const char *listing = sqgb_flag("benchmark_list_tests");
-    bool has_out = out_flag && *out_flag;
+    *has_out = out_flag && *out_flag;
     if (listing && strchr("ty1o", listing[0]) && strcmp(listing, "off") != 0)
-        has_out = false;
-    char *out_path = owned.out_path = has_out ? strdup(out_flag) : NULL;
+        *has_out = false;
+    char *out_path = owned.out_path = *has_out ? strdup(out_flag) : NULL;
     char **args = owned.args =
-        has_out && !out_path ? NULL : prepare_args(&gb_argc, gb_argv, has_out);
-    if (!args || sqgb_initialize(&gb_argc, args, err, sizeof err)) {
+        *has_out && !out_path ? NULL : prepare_args(gb_argc, owned.gb_argv, *has_out);
+    char err[4096 + 512];
+    if (!args || sqgb_initialize(gb_argc, args, err, sizeof err)) {
         fprintf(stderr, "sqcolor-gbench: %s (see --help)\n", args ? err : "out of memory");
         return 2;
     }
-    static gb_setup setup;
-    configure(&setup, v);
+    return 0;
+}
+
+/* Every benchmark registered, and room to mark the ones selected (owned.sel).
+ * False when out of memory. */
+static bool register_benchmarks(gb_setup *setup) {
     gb_bench *benches = owned.benches = calloc(
         (size_t)(gb_scalar_most(sq_variant_count) + sq_batch_variant_count + sq_batch_bound_count),
         sizeof *benches);
-    if (!benches) {
-        fprintf(stderr, "sqcolor-gbench: out of memory\n");
-        return 2;
-    }
-    int nbench = gb_scalar_register(variants, sq_variant_count, &setup, benches);
-    gb_batch_register(batch, sq_batch_variant_count, &setup, benches + nbench);
-
-    /* Which benchmarks the flags select: a filter that matches nothing is bad
-     * input, refused before the destination is opened. */
+    if (!benches)
+        return false;
+    int nbench = gb_scalar_register(owned.variants, sq_variant_count, setup, benches);
+    gb_batch_register(owned.batch, sq_batch_variant_count, setup, benches + nbench);
     selection *sel = &owned.sel;
-    *sel = (selection){variants, batch, calloc((size_t)sq_variant_count, sizeof(bool)),
+    *sel = (selection){owned.variants, owned.batch, calloc((size_t)sq_variant_count, sizeof(bool)),
                        calloc((size_t)sq_batch_variant_count, sizeof(bool)),
                        calloc((size_t)sq_batch_bound_count, sizeof(bool))};
-    if (!sel->scalar_chosen || !sel->batch_chosen || !sel->bound_chosen) {
-        fprintf(stderr, "sqcolor-gbench: out of memory\n");
-        return 2;
-    }
-    status = sqgb_selected(choose, sel) == 0 ? 2 : 0; /* Google Benchmark said why */
-    /* Then the destination: a bad one fails before verification and timing. */
-    sq_output out = {0};
-    if (!status && has_out && sq_output_open(&out, out_path, err, sizeof err)) {
+    return sel->scalar_chosen && sel->batch_chosen && sel->bound_chosen;
+}
+
+/* The benchmarks the flags select: a filter that matches nothing is bad
+ * input, refused before the destination is opened (into *out if has_out);
+ * a bad one fails before verification and timing. Returns the status. */
+static int time_selected(gb_setup *setup, double sample_s, uint64_t seed, bool has_out,
+                         sq_output *out) {
+    int status = sqgb_selected(choose, &owned.sel) == 0 ? 2 : 0; /* Google Benchmark said why */
+    char err[4096 + 512];
+    if (!status && has_out && sq_output_open(out, owned.out_path, err, sizeof err)) {
         fprintf(stderr, "sqcolor-gbench: --benchmark_out: %s\n", err);
         status = 2;
     }
-    sqgb_set_out_file(out.fp);
-    if (!status && !verified(sel))
+    sqgb_set_out_file(out->fp);
+    if (!status && !verified(&owned.sel))
         status = 1;
     if (!status) {
-        calibrate_and_describe(&setup, v[OPT_SEED].u64);
+        calibrate_and_describe(setup, seed, sample_s);
         if (sqgb_run() == 0)
             status = 2;
     }
-    sqgb_shutdown();
-    gb_scalar_done();
-    gb_batch_done();
-    /* The console table (or JSON, CSV) on stdout, and the file, whole. */
+    return status;
+}
+
+/* The console table (or JSON, CSV) on stdout, and the file, whole: out
+ * committed, or aborted when status is a failure. Returns the status. */
+static int finish_output(int status, sq_output *out) {
     if (!status && (fflush(stdout) != 0 || ferror(stdout))) {
         fprintf(stderr, "sqcolor-gbench: cannot write the standard output: %s\n", strerror(errno));
         status = 2;
     }
-    if (status) {
-        if (out.fp)
-            sq_output_abort(&out);
-        return status;
-    }
-    if (out.fp && sq_output_commit(&out, err, sizeof err)) {
+    char err[4096 + 512];
+    if (status && out->fp)
+        sq_output_abort(out);
+    else if (!status && out->fp && sq_output_commit(out, err, sizeof err)) {
         fprintf(stderr, "sqcolor-gbench: --benchmark_out: %s\n", err);
-        return 2;
+        status = 2;
     }
-    return 0;
+    return status;
+}
+
+/* Registers the benchmarks, then times the ones selected, verified first. */
+static int run_benchmarks(const sq_value *v, bool has_out) {
+    static gb_setup setup;
+    gbench_timing timing = timing_defaults();
+    configure(&setup, &timing, v);
+    if (!register_benchmarks(&setup))
+        return out_of_memory();
+    sq_output out = {0};
+    int status = time_selected(&setup, timing.sample_s, v[OPT_SEED].u64, has_out, &out);
+    sqgb_shutdown();
+    gb_scalar_done();
+    gb_batch_done();
+    return finish_output(status, &out);
+}
+
+int main(int argc, char **argv) {
+    atexit(free_owned);
+    /* Address randomisation off, as sqcolor run times (placement.h). */
+    sq_placement_init(argv);
+    sq_placement_fix();
+    int status = open_standard_streams();
+    /* Help, and bad flags, before anything is opened or timed. */
+    if (!status && help_asked(argc, argv))
+        return help_status();
+    sq_value v[OPT_COUNT];
+    int gb_argc = 0;
+    bool has_out = false;
+    if (!status)
+        status = read_arguments(argc, argv, v, &gb_argc);
+    if (!status)
+        status = copy_variants();
+    if (!status)
+        status = initialize_library(&gb_argc, &has_out);
+    if (!status)
+        status = run_benchmarks(v, has_out);
+    return status;
 }

@@ -4,6 +4,7 @@
 
 #include "bench/util/output.h" /* sq_output: gbench_main.c still finds it here */
 #include "bench/results/results.h"
+#include "bench/util/choices.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -11,16 +12,17 @@
 /* The most result files one report takes. */
 #define SQ_REPORT_MAX_RUNS 16
 
-typedef enum sq_format {
-    SQ_FORMAT_TABLE,
-    SQ_FORMAT_MARKDOWN,
-    SQ_FORMAT_CSV,
-    SQ_FORMAT_JSON,
-    SQ_FORMAT_HTML
-} sq_format;
+/* The formats with their names as options take them (choices.h). Nested:
+ * a --format taking only the first two (disasm) or three (batch) reads its
+ * choice as an sq_format all the same. */
+#define SQ_FORMATS_TABLE_MARKDOWN(X)     X(SQ_FORMAT_TABLE, "table") X(SQ_FORMAT_MARKDOWN, "markdown")
+#define SQ_FORMATS_TABLE_MARKDOWN_CSV(X) SQ_FORMATS_TABLE_MARKDOWN(X) X(SQ_FORMAT_CSV, "csv")
+#define SQ_FORMATS(X)                                                                              \
+    SQ_FORMATS_TABLE_MARKDOWN_CSV(X) X(SQ_FORMAT_JSON, "json") X(SQ_FORMAT_HTML, "html")
 
-/* The format names in sq_format's order, as options take them. */
-#define SQ_FORMAT_CHOICES "table|markdown|csv|json|html"
+typedef enum sq_format { SQ_FORMATS(SQ_CHOICE_ENUMERATOR) } sq_format;
+
+/* "table|markdown|csv|json|html". */
 
 /* What a report adds: the per-sequence tables; its charts on a log axis. */
 enum { SQ_REPORT_DETAIL = 1, SQ_REPORT_LOG_AXIS = 2 };

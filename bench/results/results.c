@@ -4,7 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const sq_mode_names[SQ_MODE_COUNT] = {"latency", "throughput", "branch", "call"};
+#define MODE_NAME(id, name) [id] = name,
+const char *const sq_mode_names[SQ_MODE_COUNT] = {SQ_MODES(MODE_NAME)};
 
 double *sq_samples_alloc(size_t n) {
     if (!n)

@@ -6,19 +6,22 @@
 #include "bench/catalog/registry.h"
 #include "bench/code/code_identity.h"
 #include "bench/machine/machine.h"
+#include "bench/util/choices.h"
 #include "bench/util/stats.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum sq_mode {
-    SQ_MODE_LATENCY,    /* each square depends on the previous result */
-    SQ_MODE_THROUGHPUT, /* independent squares */
-    SQ_MODE_BRANCH,     /* the result steers a conditional branch */
-    SQ_MODE_CALL,       /* the callable routine through a function pointer, chained */
-    SQ_MODE_COUNT
-} sq_mode;
+/* The ways a variant is timed, and their names (run's --mode, the file):
+ * latency, each square depending on the previous result; throughput,
+ * independent squares; branch, the result steering a conditional branch;
+ * call, the callable routine through a function pointer, chained. */
+#define SQ_MODES(X)                                                                                \
+    X(SQ_MODE_LATENCY, "latency")                                                                  \
+    X(SQ_MODE_THROUGHPUT, "throughput") X(SQ_MODE_BRANCH, "branch") X(SQ_MODE_CALL, "call")
+
+typedef enum sq_mode { SQ_MODES(SQ_CHOICE_ENUMERATOR) SQ_MODE_COUNT } sq_mode;
 
 extern const char *const sq_mode_names[SQ_MODE_COUNT]; /* "latency", ... */
 
