@@ -8,6 +8,7 @@ packages=(
     gcc-11 gcc-12                        # every C compiler Debian 12 ships for x86-64:
     clang-13 clang-14 clang-15 clang-16 clang-19 # each one an impl, twice
     binutils                             # readelf/objdump for the tests
+    strace                               # the tests count a run's opens of its input
     jq                                   # the tests read sqcolor's JSON
     clang-format                         # the format check
     pkg-config libcapstone-dev           # sqcolor disasm

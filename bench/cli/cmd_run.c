@@ -192,8 +192,15 @@ static void check_sequence(const char *seq) {
                        "--sequence: unknown sequence '%s' (one square: %s; pairs: %s; "
                        "or file:PATH, pgn:PATH)",
                        seq, sq_sequence_names(1), sq_sequence_names(2));
-    if (sq_sequence_path(seq) && access(sq_sequence_path(seq), R_OK) != 0)
-        sq_usage_error("run", "--sequence %s: %s", seq, strerror(errno));
+}
+
+/* A run measures one input: each sequence file read once, now, and every
+ * process of the run given the same bytes (held_files.h). */
+static void read_files_once(const sq_engine_config *cfg) {
+    char err[512];
+    for (int i = 0; i < cfg->nsequences; i++)
+        if (sq_sequence_read_once(cfg->sequences[i], err, sizeof err))
+            sq_usage_error("run", "%s", err);
 }
 
 /* The engine's config from the options: the defaults of run or run --quick
@@ -345,6 +352,8 @@ static int run_run(int argc, char **argv) {
                                                   : SQ_PICK(plan.quick, SQ_TIMING_PROCESSES));
     const char *process_output;
     bool one_of_many = sq_process_place(&plan, &process_output);
+    if (!one_of_many)
+        read_files_once(&plan.cfg);
     /* A run spread over processes only checks the kernels itself. */
     plan.cfg.check_only = !one_of_many && plan.processes > 1;
 
@@ -367,8 +376,12 @@ static int run_run(int argc, char **argv) {
      * family? a file of squares?) before anything is written. */
     sq_engine *engine;
     char err[512];
-    if (sq_engine_prepare(&plan.cfg, &run, &engine, err, sizeof err))
-        sq_usage_error("run", "%s", err);
+    if (sq_engine_prepare(&plan.cfg, &run, &engine, err, sizeof err)) {
+        if (!one_of_many)
+            sq_usage_error("run", "%s", err);
+        sq_error_line("run", "%s", err); /* the run checked its input: not a usage error */
+        return SQ_EXIT_FAIL;
+    }
     if (one_of_many)
         return sq_process_main(&plan, engine, &run, process_output);
 
@@ -376,6 +389,17 @@ static int run_run(int argc, char **argv) {
                       .save = v[OPT_SAVE].given,
                       .results_dir = v[OPT_RESULTS_DIR].text};
     open_destinations(&d);
+    /* Past L1 a batch row's speed is often the process's (batch.md): as many
+     * processes again time them alone, so that a cell rests on twice the
+     * processes a scalar row does. Their folder now: a refusal should not
+     * follow verification. */
+    plan.batch_only = plan.processes > 1 && plan.nbatch ? plan.processes : 0;
+    if (plan.processes > 1 && sq_processes_begin(&plan, err, sizeof err)) {
+        abort_destinations(&d);
+        sq_engine_discard(engine, &run);
+        sq_error_line("run", "%s", err);
+        return SQ_EXIT_FAIL;
+    }
     bool verified;
     int rc = verify_then_check(&plan, vs, &aside, engine, err, sizeof err, &verified);
     plan.cfg.checked = true;
@@ -383,14 +407,10 @@ static int run_run(int argc, char **argv) {
         sq_engine_discard(engine, &run);
         engine = NULL;
     }
-    if (verified && !rc) {
-        /* Past L1 a batch row's speed is often the process's (batch.md): as
-         * many processes again time them alone, so that a cell rests on
-         * twice the processes a scalar row does. */
-        plan.batch_only = plan.processes > 1 && plan.nbatch ? plan.processes : 0;
+    if (verified && !rc)
         rc = sq_run_measure(&plan, engine, &run, err, sizeof err);
-    }
     if (!verified || rc) {
+        sq_processes_end();
         abort_destinations(&d);
         if (rc == SQ_ENGINE_BAD_INPUT)
             sq_usage_error("run", "%s", err);

@@ -1,6 +1,7 @@
 #include "bench/cli/processes.h"
 
 #include "bench/cli/cli.h"
+#include "bench/input/held_files.h"
 #include "bench/machine/clock.h"
 #include "bench/machine/placement.h"
 #include "bench/report/report.h"
@@ -10,17 +11,33 @@
 #include "bench/util/exit_status.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 /* The environment a run's process is told its place by:
- * "INDEX/PROCESSES/BATCH_ONLY", and the file it writes. */
+ * "INDEX/PROCESSES/BATCH_ONLY/RUN_PID", the file it writes, and the
+ * sequence files the run holds for it (held_files.h). */
 #define PLACE_VARIABLE  "SQCOLOR_PROCESS"
 #define OUTPUT_VARIABLE "SQCOLOR_PROCESS_OUTPUT"
+#define INPUTS_VARIABLE "SQCOLOR_PROCESS_INPUTS"
+
+/* The folder of the processes' files, made before verification, and what
+ * a signal to the run must take with it: the process running now, and the
+ * files and folder (their names made beforehand: a handler formats
+ * nothing). */
+static char folder[4096];
+static char files[SQ_MAX_PROCESSES][4096 + 16];
+static volatile sig_atomic_t folder_made, nfiles;
+static volatile pid_t running = 0;
+static const int stop_signals[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM};
+static struct sigaction before[sizeof stop_signals / sizeof stop_signals[0]];
 
 /* A process's share of the run: its share of the repetitions, rows in an
  * order of its own, and its buffers placed anew, an address range held
@@ -47,12 +64,29 @@ static void as_process(sq_run_plan *plan) {
     (void)hold; /* held until the process ends */
 }
 
+/* Whether pid runs this same program: the run that started this process. */
+static bool same_program(pid_t pid) {
+    char theirs[4096], ours[4096], link[64];
+    snprintf(link, sizeof link, "/proc/%d/exe", (int)pid);
+    ssize_t n = readlink(link, theirs, sizeof theirs - 1), m;
+    m = readlink("/proc/self/exe", ours, sizeof ours - 1);
+    return n > 0 && n == m && memcmp(theirs, ours, (size_t)n) == 0;
+}
+
 bool sq_process_place(sq_run_plan *plan, const char **output) {
-    const char *place = getenv(PLACE_VARIABLE), *path = getenv(OUTPUT_VARIABLE);
-    int index, count, batch_only, used = 0;
-    if (!place || !path || sscanf(place, "%d/%d/%d%n", &index, &count, &batch_only, &used) != 3 ||
-        place[used] != 0 || index < 0 || count < 1 || batch_only < 0 || index >= count + batch_only)
+    const char *place = getenv(PLACE_VARIABLE), *path = getenv(OUTPUT_VARIABLE),
+               *inputs = getenv(INPUTS_VARIABLE);
+    int index, count, batch_only, run_pid, used = 0;
+    if (!place && !path && !inputs)
         return false;
+    /* Trusted only from the run that set them: its parent, this program. */
+    if (!place || !path || !inputs ||
+        sscanf(place, "%d/%d/%d/%d%n", &index, &count, &batch_only, &run_pid, &used) != 4 ||
+        place[used] != 0 || index < 0 || count < 1 || batch_only < 0 ||
+        index >= count + batch_only || run_pid != (int)getppid() || !same_program(getppid()) ||
+        sq_sequence_adopt(inputs, plan->cfg.sequences, plan->cfg.nsequences))
+        sq_usage_error("run", "%s is set, but this process was not started by a sqcolor run",
+                       PLACE_VARIABLE);
     plan->index = index;
     plan->processes = count;
     plan->batch_only = batch_only;
@@ -63,11 +97,14 @@ bool sq_process_place(sq_run_plan *plan, const char **output) {
 
 /* Runs this command again as process index of count + batch_only, writing
  * to path; 0 when it exits 0. */
-static int run_process(int index, int count, int batch_only, const char *path, char *err,
+static int run_process(const sq_run_plan *plan, int index, const char *path, char *err,
                        size_t errlen) {
+    int count = plan->processes, batch_only = plan->batch_only;
     char *const *argv = sq_placement_argv();
-    char place[48];
-    snprintf(place, sizeof place, "%d/%d/%d", index, count, batch_only);
+    char place[64], inputs[SQ_HELD_MAX * 24 + 1];
+    pid_t run_pid = getpid();
+    snprintf(place, sizeof place, "%d/%d/%d/%d", index, count, batch_only, (int)run_pid);
+    sq_sequence_held_text(plan->cfg.sequences, plan->cfg.nsequences, inputs, sizeof inputs);
     count += batch_only; /* the processes its messages count */
     fflush(NULL);
     pid_t pid = fork();
@@ -77,18 +114,24 @@ static int run_process(int index, int count, int batch_only, const char *path, c
         return -1;
     }
     if (pid == 0) {
-        if (setenv(PLACE_VARIABLE, place, 1) == 0 && setenv(OUTPUT_VARIABLE, path, 1) == 0)
+        /* Dies with the run, even of a SIGKILL; a run already gone is not waited for. */
+        if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != run_pid)
+            _exit(SQ_EXIT_FAIL);
+        if (setenv(PLACE_VARIABLE, place, 1) == 0 && setenv(OUTPUT_VARIABLE, path, 1) == 0 &&
+            setenv(INPUTS_VARIABLE, inputs, 1) == 0)
             execv("/proc/self/exe", argv);
         fprintf(stderr, "sqcolor run: cannot run process %d of %d: %s\n", index + 1, count,
                 strerror(errno));
         _exit(SQ_EXIT_FAIL);
     }
+    running = pid;
     int status;
     while (waitpid(pid, &status, 0) < 0)
         if (errno != EINTR) {
             snprintf(err, errlen, "process %d of %d: %s", index + 1, count, strerror(errno));
             return -1;
         }
+    running = 0;
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
         return 0;
     if (WIFSIGNALED(status))
@@ -109,31 +152,91 @@ static int index_at(int i, int count, int batch_only) {
     return count > batch_only ? i - pairs : count + i - pairs;
 }
 
-/* Runs the processes and loads each one's run into parts[index]: 0, or -1
- * with a reason in err, every part then freed. */
-static int run_processes(int count, int batch_only, bool progress, sq_run *parts, char *err,
-                         size_t errlen) {
-    char dir[] = "/tmp/sqcolor-run-XXXXXX";
-    if (!mkdtemp(dir)) {
-        snprintf(err, errlen, "cannot make a folder for the processes' files: %s", strerror(errno));
+/* A signal to the run while its processes run: the one running goes, and
+ * the files and folder; then the signal does what it did before. */
+static void stop_processes(int sig) {
+    if (running > 0) {
+        kill(running, SIGKILL);
+        waitpid(running, NULL, 0);
+    }
+    for (int i = 0; i < nfiles; i++)
+        unlink(files[i]);
+    if (folder_made)
+        rmdir(folder);
+    for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++)
+        if (stop_signals[i] == sig)
+            sigaction(sig, &before[i], NULL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    raise(sig);
+}
+
+/* The handlers while the processes run, and those before them again. */
+static void catch_stops(bool on) {
+    for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++) {
+        if (!on) {
+            sigaction(stop_signals[i], &before[i], NULL);
+            continue;
+        }
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = stop_processes;
+        sigfillset(&sa.sa_mask);
+        sigaction(stop_signals[i], NULL, &before[i]);
+        if (before[i].sa_handler != SIG_IGN) /* one ignored (nohup) stays so */
+            sigaction(stop_signals[i], &sa, NULL);
+    }
+}
+
+int sq_processes_begin(const sq_run_plan *plan, char *err, size_t errlen) {
+    const char *tmp = getenv("TMPDIR");
+    if (!tmp || !*tmp)
+        tmp = "/tmp";
+    if (snprintf(folder, sizeof folder, "%s/sqcolor-run-XXXXXX", tmp) >= (int)sizeof folder ||
+        !mkdtemp(folder)) {
+        snprintf(err, errlen, "cannot make a folder for the processes' files in %s: %s", tmp,
+                 strerror(errno));
         return -1;
     }
+    int total = plan->processes + plan->batch_only;
+    for (int i = 0; i < total; i++)
+        snprintf(files[i], sizeof files[i], "%s/%d.json", folder, i);
+    nfiles = total;
+    folder_made = 1;
+    catch_stops(true);
+    return 0;
+}
+
+void sq_processes_end(void) {
+    if (!folder_made)
+        return;
+    for (int i = 0; i < nfiles; i++)
+        unlink(files[i]);
+    rmdir(folder);
+    folder_made = 0;
+    catch_stops(false);
+}
+
+/* Runs the processes and loads each one's run into parts[index]: 0, or -1
+ * with a reason in err, every part then freed. */
+static int run_processes(const sq_run_plan *plan, sq_run *parts, char *err, size_t errlen) {
+    int count = plan->processes, batch_only = plan->batch_only;
     int total = count + batch_only, rc = 0;
     for (int i = 0; i < total && !rc; i++) {
         int at = index_at(i, count, batch_only);
-        char path[64], why[400];
-        snprintf(path, sizeof path, "%s/%d.json", dir, at);
-        if (progress)
+        char why[400];
+        if (plan->cfg.progress)
             fprintf(stderr, "\rsqcolor: process %d of %d starting%30s", at + 1, total, "");
-        rc = run_process(at, count, batch_only, path, err, errlen);
-        if (!rc && sq_results_load(path, &parts[at], why, sizeof why)) {
+        rc = run_process(plan, at, files[at], err, errlen);
+        if (!rc && sq_results_load(files[at], &parts[at], why, sizeof why)) {
             snprintf(err, errlen, "process %d of %d: %s", at + 1, total, why);
             rc = -1;
         }
-        unlink(path);
+        unlink(files[at]);
     }
-    rmdir(dir);
-    if (progress)
+    if (plan->cfg.progress)
         fprintf(stderr, "\r%80s\r", "");
     for (int i = 0; rc && i < total; i++)
         sq_run_free(&parts[i]); /* a part never loaded is all zero */
@@ -147,19 +250,26 @@ static int time_in_processes(const sq_run_plan *plan, sq_run *run, char *err, si
     const sq_engine_config *cfg = &plan->cfg;
     int count = plan->processes, batch_only = plan->batch_only;
     memset(parts, 0, sizeof parts);
+    if (!folder_made) {
+        snprintf(err, errlen, "no folder for the processes' files (sq_processes_begin)");
+        return -1;
+    }
     double t0 = sq_monotonic_s();
     sq_pin_cpu(cfg->timing.cpu); /* every process on one CPU */
     sq_tsc_hz_share();           /* and one TSC frequency */
-    if (run_processes(count, batch_only, cfg->progress, parts, err, errlen))
+    int rc = run_processes(plan, parts, err, errlen);
+    sq_processes_end();
+    if (rc)
         return -1;
-    int rc = sq_runs_merge(parts, count, batch_only, err, errlen);
+    rc = sq_runs_merge(parts, count, batch_only, err, errlen);
     for (int i = rc ? 0 : 1; i < count + batch_only; i++)
         sq_run_free(&parts[i]);
     if (rc)
         return -1;
     *run = parts[0];
-    run->reps = cfg->timing.reps;
-    run->min_reps = sq_engine_min_reps(cfg);
+    /* Each process took its share of the repetitions, rounded up (as_process). */
+    run->reps = (cfg->timing.reps + count - 1) / count * count;
+    run->min_reps = (sq_engine_min_reps(cfg) + count - 1) / count * count;
     run->elapsed_s = sq_monotonic_s() - t0;
     return 0;
 }
@@ -185,7 +295,8 @@ int sq_process_main(const sq_run_plan *plan, sq_engine *engine, sq_run *run, con
         sq_error_line("run", "%s", err);
         return SQ_EXIT_FAIL;
     }
-    FILE *fp = fopen(output, "w");
+    int fd = open(output, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
     int written = fp ? sq_report_write(run, 1, SQ_FORMAT_JSON, 0, fp) : -1;
     bool closed = fp && fclose(fp) == 0;
     sq_run_free(run);

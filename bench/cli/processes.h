@@ -15,8 +15,19 @@
 
 /* Whether this process is one of a run's processes (its environment says
  * so): then plan's processes, batch_only and index say which, cfg is set
- * for its share (as_process), and *output is the file it writes. */
+ * for its share (as_process), the run's held sequence files are its own,
+ * and *output is the file it writes. The environment is believed only from
+ * the run: a parent that is this same program; otherwise a usage error. */
 bool sq_process_place(sq_run_plan *plan, const char **output);
+
+/* The run's folder for its processes' files, made now, before
+ * verification, under $TMPDIR (or /tmp); until sq_processes_end, a signal
+ * that stops the run takes the process running, the files and the folder
+ * with it. Returns 0, or -1 with a reason in err. */
+int sq_processes_begin(const sq_run_plan *plan, char *err, size_t errlen);
+
+/* The folder and its files removed, the signals' handlers as they were. */
+void sq_processes_end(void);
 
 /* The run timed, and its figures derived as it leaves measurement
  * (sq_run_finish, once): by the run itself, here (sq_run_time_here) or,

@@ -1,4 +1,6 @@
 #include "bench/input/sequence.h"
+
+#include "bench/input/held_files.h"
 #include "bench/util/escape.h"
 #include "bench/util/splitmix64.h"
 
@@ -227,7 +229,7 @@ static int check_opened(FILE *f, const char *spec, char *err, size_t errlen) {
 /* The file of a file: or pgn: spec, opened if it can be read as a sequence;
  * NULL with the reason in err. */
 static FILE *open_checked(const char *spec, char *err, size_t errlen) {
-    FILE *f = fopen(sq_sequence_path(spec), "r");
+    FILE *f = sq_sequence_open(spec, sq_sequence_path(spec));
     if (!f) {
         fail(err, errlen, "--sequence %s: %s", spec, strerror(errno));
         return NULL;
@@ -470,4 +472,11 @@ void sq_sequence_free(sq_sequence *s) {
     free(s->a);
     free(s->b);
     s->a = s->b = NULL;
+}
+
+int sq_sequence_read_once(const char *spec, char *err, size_t errlen) {
+    const char *path = sq_sequence_path(spec);
+    return path ? sq_sequence_hold(spec, path, SQ_SEQUENCE_MAX_BYTES, SQ_SEQUENCE_MAX_LINE, err,
+                                   errlen)
+                : 0;
 }

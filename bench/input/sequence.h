@@ -44,6 +44,10 @@ int sq_sequence_make(const char *spec, int arity, size_t length, uint64_t seed, 
 
 void sq_sequence_free(sq_sequence *s);
 
+/* spec's file read once, for the run and its processes (held_files.h): 0
+ * for a spec that is not a file, or -1 with a one-line reason in err. */
+int sq_sequence_read_once(const char *spec, char *err, size_t errlen);
+
 /* "e4", "E4" or "28" -> 28; false if the token is none of these. */
 bool sq_parse_square(const char *token, unsigned *sq);
 

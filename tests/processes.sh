@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# A run spread over processes as someone trying to break it would meet it
+# (issue 40, groups 1 and 6): each sequence file read once, by the run, and
+# every process given the same squares; a pipe and a FIFO; the processes'
+# folder under TMPDIR, made before verification; no process and no folder
+# left after the run is stopped; the variables that tell a process its place
+# believed only from a run; a run's repetitions as its file records them.
+# usage: tests/processes.sh path/to/sqcolor
+bin=$1
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+small=(--processes 3 --reps 3 --min-reps 3 --samples 1 --visits 1 --length 4096 --mode latency
+    --filter color/lea_shr_and/asm --format json)
+seq 0 63 >"$tmp/squares.txt"
+
+# One open of the file in the whole run, whatever the processes (strace -f).
+if command -v strace >/dev/null; then
+    strace -f -qq -e trace=openat -o "$tmp/trace" "$bin" run "${small[@]}" \
+        --sequence "file:$tmp/squares.txt" >"$tmp/one.json" 2>"$tmp/one.err"
+    opens=$(grep -c "squares.txt" "$tmp/trace")
+    [ "$opens" = 1 ] && ok || bad "the sequence file opened $opens times in a run of 3 processes"
+else
+    echo "processes: strace missing, one check skipped"
+fi
+
+# A pipe is read once: every process measures its squares.
+seq 0 63 | "$bin" run "${small[@]}" --sequence file:/dev/stdin >"$tmp/pipe.json" 2>"$tmp/pipe.err" &&
+    jq -e "$rows_jq"' [rows | .processes | unique] | all(. == [0,1,2])' "$tmp/pipe.json" >/dev/null &&
+    ok || bad "file:/dev/stdin from a pipe: $(tail -1 "$tmp/pipe.err")"
+
+# A FIFO no one writes does not hang the run: it reads as empty, refused.
+mkfifo "$tmp/fifo"
+timeout 60 "$bin" run "${small[@]}" --sequence "file:$tmp/fifo" >/dev/null 2>"$tmp/fifo.err"
+rc=$?
+[ "$rc" = 2 ] && grep -q "no squares" "$tmp/fifo.err" && ! grep -q "^verify:" "$tmp/fifo.err" &&
+    ok || bad "a FIFO without a writer: exit $rc ($(tail -1 "$tmp/fifo.err"))"
+
+# The processes' folder is made under TMPDIR, before verification.
+TMPDIR=$tmp/nowhere "$bin" run "${small[@]}" >/dev/null 2>"$tmp/tmpdir.err"
+rc=$?
+[ "$rc" = 1 ] && grep -q "nowhere" "$tmp/tmpdir.err" && ! grep -q "^verify:" "$tmp/tmpdir.err" &&
+    ok || bad "TMPDIR not used, or used after verification: exit $rc ($(cat "$tmp/tmpdir.err"))"
+
+# Stopped while its processes run: none of them left, nor their folder.
+for sig in TERM INT; do
+    mkdir "$tmp/t-$sig"
+    TMPDIR=$tmp/t-$sig "$bin" run --processes 3 --length 65536 --filter 'color/*/asm' \
+        --format json >/dev/null 2>&1 &
+    run=$!
+    child=
+    for _ in $(seq 200); do
+        child=$(pgrep -P "$run" | head -1)
+        [ -n "$child" ] && break
+        sleep 0.05
+    done
+    kill -"$sig" "$run"
+    wait "$run" 2>/dev/null
+    sleep 0.5
+    left=$(find "$tmp/t-$sig" -mindepth 1 | wc -l)
+    [ -n "$child" ] && ! kill -0 "$child" 2>/dev/null && [ "$left" = 0 ] &&
+        ok || bad "SIG$sig to the run: process '${child:-none seen}' left or $left files left"
+done
+
+# The variables that place a process are believed only from a run.
+ln -s "$tmp/target" "$tmp/link"
+SQCOLOR_PROCESS=0/1/0/$$ SQCOLOR_PROCESS_OUTPUT=$tmp/link SQCOLOR_PROCESS_INPUTS= \
+    "$bin" run "${small[@]}" >"$tmp/spoof.out" 2>"$tmp/spoof.err"
+rc=$?
+[ "$rc" = 2 ] && [ ! -e "$tmp/target" ] && grep -q "not started by a sqcolor run" "$tmp/spoof.err" &&
+    ok || bad "a process's variables from any caller: exit $rc, $(head -c 200 "$tmp/spoof.err")"
+
+# The repetitions a row got, as the file records them: each of 4 processes
+# took its share of --quick's 3, rounded up.
+"$bin" run --quick --processes 4 --length 4096 --mode latency --filter color/lea_shr_and/asm \
+    --sequence ordered --format json >"$tmp/reps.json" 2>/dev/null &&
+    jq -e "$rows_jq"' .config.reps == 4 and ([rows | .samples | length] | unique) == [4]' \
+        "$tmp/reps.json" >/dev/null && ok || bad "--quick --processes 4: config.reps is not the 4 samples a row has"
+
+finish processes
