@@ -30,21 +30,21 @@ expect_usage "--processes 33 is out of range" run --processes 33
 # A run spread over processes: verified once, each row's samples from every
 # process, each process's share of the repetitions, its number recorded.
 "$bin" run --quick --processes 3 --reps 6 --min-reps 6 --samples 1 --length 4096 \
-    --filter 'color/bt/*' --mode latency,throughput --format json >"$tmp/forks.json" 2>"$tmp/forks.err" &&
-    ok || bad "run --processes 3 failed: $(cat "$tmp/forks.err")"
-[ "$(grep -c '^verify: ' "$tmp/forks.err")" = 1 ] && ok || bad "--processes 3 verified other than once"
+    --filter 'color/bt/*' --mode latency,throughput --format json >"$tmp/procs.json" 2>"$tmp/procs.err" &&
+    ok || bad "run --processes 3 failed: $(cat "$tmp/procs.err")"
+[ "$(grep -c '^verify: ' "$tmp/procs.err")" = 1 ] && ok || bad "--processes 3 verified other than once"
 jq -e "$rows_jq"' .config.processes == 3 and ([rows | select(.samples) | (.samples | length) == 6
         and (.processes | sort) == [0,0,1,1,2,2]] | all and length > 0)' \
-    "$tmp/forks.json" >/dev/null && ok || bad "--processes 3: rows without 2 samples from each of 3 processes"
+    "$tmp/procs.json" >/dev/null && ok || bad "--processes 3: rows without 2 samples from each of 3 processes"
 # Batch rows in as many processes again, which time them alone: the scalar
 # rows' samples from processes 0 and 1, the batch rows' from 0 to 3.
 "$bin" run --quick --processes 2 --reps 4 --min-reps 4 --samples 1 --length 4096 --mode latency \
     --filter 'color/bt/asm,color_batch/sse2/asm' --sequence ordered --format json \
-    >"$tmp/bforks.json" 2>"$tmp/bforks.err" && ok || bad "run --processes 2 with batch rows failed: $(cat "$tmp/bforks.err")"
+    >"$tmp/bprocs.json" 2>"$tmp/bprocs.err" && ok || bad "run --processes 2 with batch rows failed: $(cat "$tmp/bprocs.err")"
 jq -e "$rows_jq"' .config.processes == 2 and ([rows | .processes | unique] | unique) == [[0,1]] and
-        ([.batch[] | .processes | unique] | unique) == [[0,1,2,3]]' "$tmp/bforks.json" >/dev/null &&
+        ([.batch[] | .processes | unique] | unique) == [[0,1,2,3]]' "$tmp/bprocs.json" >/dev/null &&
     ok || bad "--processes 2: batch rows not from 4 processes, or scalar rows not from 2"
-"$bin" report "$tmp/bforks.json" 2>/dev/null | grep -q "spread over 2, and the batch rows' over 2 more that time them alone," &&
+"$bin" report "$tmp/bprocs.json" 2>/dev/null | grep -q "spread over 2, and the batch rows' over 2 more that time them alone," &&
     ok || bad "--processes 2: the report does not say the batch rows had 2 more processes"
 "$bin" run --quick --reps 3 --samples 1 --length 4096 --filter 'color/bt/asm' --mode latency \
     --format json 2>/dev/null | jq -e '.config.processes == 1 and (.results.columns | index("processes")) == null' \

@@ -128,7 +128,7 @@ static void make_run(synthetic *s, uint64_t seed, size_t length) {
             r->samples[k] = i == 0 && k < EDGES ? edge_doubles[k] : random_double();
         if (i % 6 == 4) /* marked as timed for another variant's row, not there */
             r->shared_from = sq_variants[(i * 7 + 1) % sq_variant_count].id;
-        if (i % 4 == 1) { /* samples of several processes (forks) */
+        if (i % 4 == 1) { /* samples of several processes */
             r->process = s->process[i];
             for (int k = 0; k < r->reps; k++)
                 r->process[k] = (unsigned char)(k * 7 % SQ_MAX_PROCESSES);

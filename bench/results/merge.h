@@ -1,4 +1,4 @@
-/* A run spread over processes (forks), put back together: each process
+/* A run spread over processes, put back together: each process
  * times every row with its share of the repetitions, and the run's cell is
  * the median of all of them, with an interval that says what another
  * process would see (docs/statistics.md). */

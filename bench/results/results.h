@@ -58,7 +58,7 @@ typedef struct sq_result {
                                 for it, whose figures it holds (bench/measure/share.h) */
 } sq_result;
 
-/* The most processes (forks) a run's samples come from. */
+/* The most processes a run's samples come from. */
 #define SQ_MAX_PROCESSES 64
 
 /* A block for n samples and their processes (sq_result.samples, .process):
@@ -103,7 +103,7 @@ typedef struct sq_run {
     size_t length; /* squares (pairs) per sequence */
     uint64_t seed;
     int cpu;       /* pinned CPU, or -1 */
-    int processes; /* the processes (forks) the rows were timed in, one after another;
+    int processes; /* the processes the rows were timed in, one after another;
                       1 in older files */
     int share;     /* rows of byte-identical code timed once (sq_result.shared_from): 1 yes, -1
                       no (run --no-share), 0 not known (older files) */
