@@ -6,6 +6,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -45,6 +46,7 @@ void sq_verify_aside_start(sq_verify_aside *a, const sq_batch_variant *const *vs
     int here = sched_getcpu();
     pid_t pid = fork();
     if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL); /* no process of the run outlives it */
         away_from(here);
         /* Not the parent's exit handlers (its --output temporary is its own). */
         bool passed = sq_batch_verify_all(vs, n, true, a->log);
