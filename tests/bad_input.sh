@@ -98,6 +98,13 @@ mutate rowflags '.results.rows[0][3] = ["noisy"]'
 mutate nocolumns '.results |= del(.columns)'
 mutate nosamples '.results.columns[4] = "reps"'
 mutate strharness '.results.columns as $c | .results.rows[0][$c | index("harness")] = "x"'
+# A second row of one id, sequence and mode (tables would take the first, CSV
+# print both), and a second batch row of one id and n.
+mutate duprow '.results.rows += [.results.rows[0]]'
+mutate2 duprow2 '.results += [.results[0]]'
+mutate2 dupbatch2 '.batch += [.batch[0]]'
+mutate dupbatch '.batch = [{id: "color_batch/sse2/asm", n: 64, samples: [1, 2, 3]},
+    {id: "color_batch/sse2/asm", n: 128, samples: [1, 2, 3]}, {id: "color_batch/sse2/asm", n: 64, samples: [2, 3, 4]}]'
 
 # report --plot folders whose one chart's name (color-latency.svg) is taken.
 mkdir -p "$T"/plot_{dir,fifo,full,dangling}
