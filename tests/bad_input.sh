@@ -56,6 +56,12 @@ mutate badseed '.config.seed = "-1"'
 mutate numseed '.config.seed = 5' # schemas 2 and 3 keep it in a string
 mutate bigseed '.config.seed = "18446744073709551616"'
 mutate strtsc '.clock.tsc_hz = "fast"'
+# Clock rates the report would print as 0 or -0 GHz and divide by.
+mutate zerotsc '.clock.tsc_hz = 0'
+mutate negtsc '.clock.tsc_hz = -1'
+mutate negcore '.clock.core_hz = -4e9'
+mutate nullcoremin '.clock.core_hz_min = null'
+mutate zerocoremax '.clock.core_hz_max = 0'
 mutate2 nofamily '.results[0] |= del(.family)'
 mutate2 badsamples '.results[0].samples = "many"'
 mutate2 fracreps '.results[0].reps = 2.5'
