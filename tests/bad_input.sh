@@ -56,6 +56,12 @@ mutate badseed '.config.seed = "-1"'
 mutate numseed '.config.seed = 5' # schemas 2 and 3 keep it in a string
 mutate bigseed '.config.seed = "18446744073709551616"'
 mutate strtsc '.clock.tsc_hz = "fast"'
+# Clock rates the report would print as 0 or -0 GHz and divide by.
+mutate zerotsc '.clock.tsc_hz = 0'
+mutate negtsc '.clock.tsc_hz = -1'
+mutate negcore '.clock.core_hz = -4e9'
+mutate nullcoremin '.clock.core_hz_min = null'
+mutate zerocoremax '.clock.core_hz_max = 0'
 mutate2 nofamily '.results[0] |= del(.family)'
 mutate2 badsamples '.results[0].samples = "many"'
 mutate2 fracreps '.results[0].reps = 2.5'
@@ -98,6 +104,13 @@ mutate rowflags '.results.rows[0][3] = ["noisy"]'
 mutate nocolumns '.results |= del(.columns)'
 mutate nosamples '.results.columns[4] = "reps"'
 mutate strharness '.results.columns as $c | .results.rows[0][$c | index("harness")] = "x"'
+# A second row of one id, sequence and mode (tables would take the first, CSV
+# print both), and a second batch row of one id and n.
+mutate duprow '.results.rows += [.results.rows[0]]'
+mutate2 duprow2 '.results += [.results[0]]'
+mutate2 dupbatch2 '.batch += [.batch[0]]'
+mutate dupbatch '.batch = [{id: "color_batch/sse2/asm", n: 64, samples: [1, 2, 3]},
+    {id: "color_batch/sse2/asm", n: 128, samples: [1, 2, 3]}, {id: "color_batch/sse2/asm", n: 64, samples: [2, 3, 4]}]'
 
 # report --plot folders whose one chart's name (color-latency.svg) is taken.
 mkdir -p "$T"/plot_{dir,fifo,full,dangling}

@@ -83,6 +83,31 @@ mkdir "$tmp/fifo" && mkfifo "$tmp/fifo/color-latency.svg"
 timeout 20 "$bin" report "$full" --plot "$tmp/fifo" >"$tmp/plot.out" 2>"$tmp/plot.err"
 [ $? -eq 2 ] && [ ! -s "$tmp/plot.out" ] && grep -qF "sqcolor report: --plot: cannot write $tmp/fifo/color-latency.svg: not a regular file" "$tmp/plot.err" &&
     ok || bad "--plot over a fifo: $(cat "$tmp/plot.err")"
+# --plot and --output naming one path are refused before anything is
+# written (the report was renamed over the charts' folder after them).
+expect_usage "--plot and --output name one path, '$tmp/same'" report "$full" --plot "$tmp/same" --output "$tmp/same"
+expect_usage "--plot and --output name one path" report "$full" --plot "$tmp/same/" --output "$tmp/./same"
+[ ! -e "$tmp/same" ] && ok || bad "--plot X --output X left $tmp/same"
+# A full disk: the write error exits 2, as every other one does, and the
+# folders made for the charts are removed again; a folder that was there
+# stays. A small tmpfs as root; skipped where it cannot be mounted.
+mkdir "$tmp/disk"
+if mount -t tmpfs -o size=64k tmpfs "$tmp/disk" 2>/dev/null; then
+    head -c 1M /dev/zero >"$tmp/disk/fill" 2>/dev/null
+    mkdir "$tmp/disk/there"
+    for plots in "$tmp/disk/new/plots" "$tmp/disk/there"; do
+        "$bin" report "$full" --plot "$plots" >/dev/null 2>"$tmp/plot.err"
+        rc=$?
+        [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/plot.err")" -eq 1 ] &&
+            grep -qF "sqcolor report: --plot: cannot write $plots/color-latency.svg: No space left on device" "$tmp/plot.err" &&
+            ok || bad "--plot $plots on a full disk -> exit $rc: $(cat "$tmp/plot.err")"
+    done
+    [ "$(ls "$tmp/disk" | tr '\n' ' ')" = "fill there " ] && [ -z "$(ls "$tmp/disk/there")" ] &&
+        ok || bad "--plot on a full disk left $(find "$tmp/disk" | tr '\n' ' ')"
+    umount "$tmp/disk"
+else
+    echo "results: skipped --plot on a full disk: cannot mount a tmpfs here (not root?)"
+fi
 
 # A hostile result file: names that would be shell code in a script, markup in
 # HTML or SVG, or extra columns and lines in CSV. Nothing may run, and every
@@ -299,4 +324,21 @@ jq '.results.rows |= (.[0] as $r | [range(70) as $i | $r | .[0] |= (split("/") a
 tallest=$(sed -n 's/^<svg [^>]* height="\([0-9.]*\)".*/\1/p' "$tmp"/wide/*.svg | sort -n | tail -1)
 awk -v h="$tallest" 'BEGIN { exit !(h > 0 && h <= 1400) }' &&
     ok || bad "a 70-technique chart in $(ls "$tmp"/wide | tr '\n' ' '), the tallest $tallest px"
+# A folder plotted again with charts of one part: the earlier parts of the
+# charts written (color-latency-N.svg) are removed, said in one line; other
+# names, parts of charts not written and what is not a file stay.
+jq '.results.rows |= (.[0] as $r | [range(200) as $i | $r | .[0] |= (split("/") as [$f, $_, $m] | "\($f)/t\($i)/\($m)")])' \
+    "$full" >"$tmp/parts.json"
+"$bin" report "$tmp/parts.json" --plot "$tmp/parts" >/dev/null
+[ "$(ls "$tmp/parts" | tr '\n' ' ')" = "color-latency-2.svg color-latency-3.svg color-latency.svg " ] ||
+    bad "a 200-technique chart in $(ls "$tmp/parts" | tr '\n' ' '), not three parts"
+mkfifo "$tmp/parts/color-latency-99.svg"
+touch "$tmp/parts/"{color-latency-02.svg,color-latency-2.svg.bak,machines-color-latency-2.svg,color-latency-x.svg}
+"$bin" report "$full" --plot "$tmp/parts" >/dev/null 2>"$tmp/parts.err" && [ "$(wc -l <"$tmp/parts.err")" -eq 1 ] &&
+    grep -qF "sqcolor report: --plot: removed color-latency-" "$tmp/parts.err" &&
+    grep -qF ": parts of earlier charts beyond those written now" "$tmp/parts.err" &&
+    grep -qF "color-latency-2.svg" "$tmp/parts.err" && grep -qF "color-latency-3.svg" "$tmp/parts.err" &&
+    ok || bad "--plot over earlier parts: $(cat "$tmp/parts.err")"
+[ "$(ls "$tmp/parts" | tr '\n' ' ')" = "color-latency-02.svg color-latency-2.svg.bak color-latency-99.svg color-latency-x.svg color-latency.svg color-throughput.svg machines-color-latency-2.svg " ] &&
+    ok || bad "--plot over earlier parts left $(ls "$tmp/parts" | tr '\n' ' ')"
 finish results

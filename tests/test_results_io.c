@@ -47,6 +47,12 @@ static double random_double(void) {
     }
 }
 
+/* A random double the reader takes as a clock rate: positive, finite. */
+static double random_hz(void) {
+    double x = fabs(random_double());
+    return x > 0 ? x : 1;
+}
+
 static sq_stats random_stats(void) {
     return (sq_stats){random_double(), random_double(), random_double(), random_double(),
                       random_double()};
@@ -80,8 +86,8 @@ static void make_run(synthetic *s, uint64_t seed, size_t length) {
                   .tsc_source = "cpuid 0x15",
                   .tsc_hz = 2595999123.456789,
                   .core_hz = 4.2e9, /* perf: 25 us of it are 105000 counts, 7 digits */
-                  .core_hz_min = random_double(),
-                  .core_hz_max = random_double(),
+                  .core_hz_min = random_hz(),
+                  .core_hz_max = random_hz(),
                   .timer_overhead = random_double(),
                   .alu_per_cycle = random_double()},
         .reps = MAX_REPS,

@@ -10,9 +10,12 @@
 #include "sq_version.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 enum { OPT_FORMAT, OPT_DETAIL, OPT_OUTPUT, OPT_PLOT, OPT_LOG_AXIS, OPT_COUNT };
 static const sq_option options[OPT_COUNT] = {
@@ -27,7 +30,9 @@ static const sq_option options[OPT_COUNT] = {
                   .placeholder = "DIR",
                   .help = "the HTML report's charts as SVG files: per family latency and "
                           "throughput, a panel per technique; with several files, per family "
-                          "the machines side by side"},
+                          "the machines side by side. A tall chart is in parts (NAME-2.svg, ...): "
+                          "an earlier chart's parts beyond those of the chart of its name now "
+                          "are removed, and named on stderr"},
     [OPT_LOG_AXIS] = {.name = "--log-axis",
                       .kind = SQ_OPTION_FLAG,
                       .help = "charts (HTML and --plot) on a log axis; otherwise linear from 0, a "
@@ -53,6 +58,56 @@ const sq_command sq_command_report = {
     .noptions = OPT_COUNT,
 };
 
+/* path as a name to compare: its folder resolved (realpath) where it is
+ * there, trailing slashes dropped; false when it cannot be made. */
+static bool comparable(const char *path, char out[PATH_MAX]) {
+    char copy[PATH_MAX], real[PATH_MAX];
+    if (snprintf(copy, sizeof copy, "%s", path) >= (int)sizeof copy)
+        return false;
+    for (size_t len = strlen(copy); len > 1 && copy[len - 1] == '/';)
+        copy[--len] = 0;
+    char *slash = strrchr(copy, '/');
+    const char *folder = !slash          ? "."
+                         : slash == copy ? "/"
+                                         : copy,
+               *name = slash ? slash + 1 : copy;
+    if (slash && slash != copy)
+        *slash = 0;
+    if (!realpath(folder, real))
+        return snprintf(out, PATH_MAX, "%s", path) < PATH_MAX;
+    return snprintf(out, PATH_MAX, "%s/%s", strcmp(real, "/") ? real : "", name) < PATH_MAX;
+}
+
+/* Whether a and b name one file: the same one where both are there, else
+ * the same name in the same folder. */
+static bool same_path(const char *a, const char *b) {
+    struct stat sa, sb;
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    char ra[PATH_MAX], rb[PATH_MAX];
+    return comparable(a, ra) && comparable(b, rb) && strcmp(ra, rb) == 0;
+}
+
+/* The charts into dir, and earlier parts of them removed, said in one line.
+ * A write error exits 2, as every other one; a folder made for them is
+ * not left empty. */
+static int plot_charts(const sq_run *runs, int nruns, const sq_plot_dir *dir, bool log_axis) {
+    char err[600], removed[600];
+    int n;
+    if (sq_plot(runs, nruns, dir->path, log_axis, err, sizeof err) ||
+        (n = sq_plot_remove_stale(runs, nruns, dir->path, log_axis, removed, sizeof removed, err,
+                                  sizeof err)) < 0) {
+        sq_plot_dir_undo(dir);
+        sq_error_line("report", "--plot: %s", err);
+        return SQ_EXIT_USAGE;
+    }
+    if (n)
+        sq_error_line("report",
+                      "--plot: removed %s: part%s of earlier charts beyond those written now",
+                      removed, n == 1 ? "" : "s");
+    return SQ_EXIT_OK;
+}
+
 static int run_report(int argc, char **argv) {
     sq_value v[OPT_COUNT];
     const char *files[SQ_REPORT_MAX_RUNS];
@@ -68,6 +123,9 @@ static int run_report(int argc, char **argv) {
         sq_usage_error("report",
                        "--format json takes one file; several files make a table, markdown, "
                        "html or csv comparison");
+    /* The report would be written, then renamed over the charts' folder. */
+    if (plot_dir && output && same_path(plot_dir, output))
+        sq_usage_error("report", "--plot and --output name one path, '%s'", output);
 
     /* The runs on the heap: each is kilobytes (sq_run), too much for a small stack. */
     sq_run *runs = calloc((size_t)nfiles, sizeof *runs);
@@ -97,19 +155,16 @@ static int run_report(int argc, char **argv) {
     }
     /* The plot folder made now (mkdir -p), after --output: a refusal leaves
      * neither behind. */
-    if (plot_dir && sq_check_writable_dir(plot_dir, err, sizeof err)) {
+    sq_plot_dir dir;
+    if (plot_dir && sq_plot_dir_make(&dir, plot_dir, err, sizeof err)) {
         if (output)
             sq_output_abort(&o);
         sq_usage_error("report", "--plot: %s", err);
     }
-    int status = SQ_EXIT_OK;
     int written =
         sq_report_write(runs, nfiles, format,
                         (detail ? SQ_REPORT_DETAIL : 0) | (log_axis ? SQ_REPORT_LOG_AXIS : 0), out);
-    if (plot_dir && sq_plot(runs, nfiles, plot_dir, log_axis, err, sizeof err)) {
-        sq_error_line("report", "--plot: %s", err);
-        status = SQ_EXIT_FAIL;
-    }
+    int status = plot_dir ? plot_charts(runs, nfiles, &dir, log_axis) : SQ_EXIT_OK;
     int finished = sq_finish_report_output("report", output ? &o : NULL, written, format);
     if (finished)
         status = finished;

@@ -106,8 +106,12 @@ static long parse_whole(const sq_command *cmd, const sq_option *o, const char *t
     long n = strtol(text, &end, 10), max = o->max_now ? o->max_now() : o->max;
     if (!plain_number(text, true, false) || errno || *end)
         sq_command_usage_error(cmd, "%s takes a whole number, not '%s'", o->name, text);
-    /* A '-' (even "-0") only where the range has negatives. */
-    if (n < o->min || n > max || (*text == '-' && o->min >= 0)) {
+    /* A '-' only where the range has negatives: "-0" where 0 is in range is
+     * refused for its sign, not called out of range. */
+    if (*text == '-' && n == 0 && o->min == 0)
+        sq_command_usage_error(cmd, "%s takes a whole number with no sign, not '%s'", o->name,
+                               text);
+    if (n < o->min || n > max) {
         char lo[32], hi[32];
         sq_command_usage_error(cmd, "%s %s is out of range (%s to %s)", o->name, text,
                                whole_text(o->min, lo, sizeof lo), whole_text(max, hi, sizeof hi));
@@ -152,6 +156,10 @@ static void parse_value(const sq_command *cmd, const sq_option *o, const char *t
         break;
     case SQ_OPTION_NUMBER:
         v->number = strtod(text, &end);
+        /* "-0" where 0 is in range: refused for its sign, not its value */
+        if (*text == '-' && v->number == 0 && o->low == 0 && !o->open &&
+            plain_number(text, true, true))
+            sq_command_usage_error(cmd, "%s takes a number with no sign, not '%s'", o->name, text);
         if (!plain_number(text, o->low < 0, true) || *end ||
             !(o->open ? v->number > o->low && v->number < o->high
                       : v->number >= o->low && v->number <= o->high))

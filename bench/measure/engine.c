@@ -468,13 +468,15 @@ static int collect(engine *e, sq_run *run) {
     return ok ? 0 : fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for results");
 }
 
-/* Every repetition's clock beside every row. */
+/* Every repetition's clock beside every row; none of a repetition whose
+ * samples were all dropped (its cpt 0, row.c): no clock of 0 Hz. */
 static double *clock_readings(const engine *e, int *n) {
     double *all = malloc(sizeof *all * (size_t)e->cfg->timing.reps * (size_t)e->nrows);
     *n = 0;
     for (int i = 0; all && i < e->nrows; i++)
         for (int k = 0; k < e->rows[i].reps; k++)
-            all[(*n)++] = e->rows[i].cpt[k];
+            if (e->rows[i].cpt[k] > 0)
+                all[(*n)++] = e->rows[i].cpt[k];
     return all;
 }
 
@@ -543,7 +545,10 @@ int sq_engine_time(sq_engine *e, sq_run *run, char *err, size_t errlen) {
     if (!rc) {
         int n;
         double *cpt = clock_readings(e, &n);
-        rc = sq_run_describe(run, cfg, &cal, cpt, n)
+        /* no reading at all (every sample dropped): the calibration's clock,
+         * as a run of batch rows alone has */
+        rc = (n ? sq_run_describe(run, cfg, &cal, cpt, n)
+                : sq_run_describe(run, cfg, &cal, &cal.cycles_per_tick, 1))
                  ? fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for the run's description")
                  : 0;
         free(cpt);

@@ -20,4 +20,28 @@ int sq_plot(const sq_run *runs, int nruns, const char *dir, bool log_axis, char 
  * Returns 0, or -1 with the reason. */
 int sq_plot_check(const sq_run *runs, int nruns, const char *dir, char *err, size_t errlen);
 
+/* The folder report --plot writes in, made (mkdir -p) and checked
+ * writable; path[0..existed) is the part of it that was there before, so
+ * that sq_plot_dir_undo removes only what was made. */
+typedef struct sq_plot_dir {
+    char path[4096];
+    size_t existed;
+} sq_plot_dir;
+
+/* Makes dir and checks a file can be made in it. Returns 0, or -1 with the
+ * reason (what it made removed again). */
+int sq_plot_dir_make(sq_plot_dir *d, const char *dir, char *err, size_t errlen);
+
+/* Removes the folders sq_plot_dir_make made that are empty, deepest first:
+ * a plot that failed leaves no empty folder behind. */
+void sq_plot_dir_undo(const sq_plot_dir *d);
+
+/* Removes from dir the parts of earlier charts of the ones sq_plot writes
+ * for runs that it did not write now: regular files named as sqcolor names
+ * a chart's part ("<chart>-<N>.svg", "color-latency-3.svg") beyond the
+ * parts the chart has now. Their names, comma-separated, go to removed
+ * (empty when none). Returns how many, or -1 with the reason. */
+int sq_plot_remove_stale(const sq_run *runs, int nruns, const char *dir, bool log_axis,
+                         char *removed, size_t removedlen, char *err, size_t errlen);
+
 #endif

@@ -6,6 +6,7 @@
 #include "bench/results/results_read_json.h"
 #include "bench/results/results_read_old.h"
 #include "bench/results/results_read_table.h"
+#include "bench/results/results_read_unique.h"
 #include "bench/results/results_schema.h"
 #include "bench/util/id_table.h"
 
@@ -41,6 +42,8 @@ int sq_results_parse(const char *text, size_t len, const char *name, sq_run *run
              sq_results_check_derived(&rd, root) == 0)
         rc = rd.schema >= 3 ? sq_results_read_table(&rd, root, run)
                             : sq_results_read_objects(&rd, root, run);
+    if (rc == 0)
+        rc = sq_results_check_unique(&rd, run, rd.schema >= 3 ? "results.rows" : "results");
     sq_id_table_free(&rd.variants);
     sq_json_arena_end(); /* the document, root and all */
     if (rc == 0 && !(run->source = sq_run_strdup(run, name)))

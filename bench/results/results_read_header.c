@@ -142,24 +142,39 @@ static int read_machine(sq_reader *rd, json_t *machine, sq_run *run) {
     return 0;
 }
 
+/* A clock rate in Hz: positive and finite, or the report would print a clock
+ * of 0 or -0 GHz and divide by it; optional: absent (files from before it)
+ * reads as 0, unknown. */
+static int get_hz(sq_reader *rd, json_t *clock, const char *key, bool optional, double *out) {
+    *out = 0;
+    if (optional && !json_object_get(clock, key))
+        return 0;
+    if (sq_get_number(rd, clock, SQ_KEY_CLOCK, key, out, true))
+        return -1;
+    if (isnan(*out))
+        return sq_reader_bad(rd, "%s.%s: null, not a positive frequency in Hz", SQ_KEY_CLOCK, key);
+    if (!(*out > 0 && isfinite(*out)))
+        return sq_reader_bad(rd, "%s.%s: %g is not a positive frequency in Hz", SQ_KEY_CLOCK, key,
+                             *out);
+    return 0;
+}
+
 /* clock: its sources and rates, the timer's overhead and the screening. */
 static int read_clock(sq_reader *rd, json_t *clock, sq_run *run) {
     const char *source, *tsc_source;
     if (sq_get_text(rd, clock, SQ_KEY_CLOCK, SQ_KEY_SOURCE, &source) ||
         sq_get_text(rd, clock, SQ_KEY_CLOCK, SQ_KEY_TSC_SOURCE, &tsc_source) ||
-        sq_get_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_TSC_HZ, &run->clock.tsc_hz, false) ||
-        sq_get_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_CORE_HZ, &run->clock.core_hz, false))
+        get_hz(rd, clock, SQ_KEY_TSC_HZ, false, &run->clock.tsc_hz) ||
+        get_hz(rd, clock, SQ_KEY_CORE_HZ, false, &run->clock.core_hz) ||
+        get_hz(rd, clock, SQ_KEY_CORE_HZ_MIN, true, &run->clock.core_hz_min) ||
+        get_hz(rd, clock, SQ_KEY_CORE_HZ_MAX, true, &run->clock.core_hz_max))
         return -1;
     run->clock.source = sq_run_strdup(run, source);
     run->clock.tsc_source = sq_run_strdup(run, tsc_source);
     if (!run->clock.source || !run->clock.tsc_source)
         return sq_reader_bad(rd, "out of memory");
     /* alu_per_cycle: NAN in files from before it was recorded. */
-    if (sq_get_optional_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_CORE_HZ_MIN, 0,
-                               &run->clock.core_hz_min) ||
-        sq_get_optional_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_CORE_HZ_MAX, 0,
-                               &run->clock.core_hz_max) ||
-        sq_get_optional_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_TIMER_OVERHEAD_TICKS, 0,
+    if (sq_get_optional_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_TIMER_OVERHEAD_TICKS, 0,
                                &run->clock.timer_overhead) ||
         sq_get_optional_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_ALU_PER_CYCLE, NAN,
                                &run->clock.alu_per_cycle))

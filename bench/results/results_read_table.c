@@ -233,7 +233,7 @@ static int read_rows(sq_reader *rd, json_t *root, sq_run *run) {
                  : 0;
     for (size_t i = 0; rc == 0 && i < n; i++) {
         rc = read_row(rd, json_array_get(rows, i), col, ncols, i, &ix, run);
-        if (rc == 0 && sq_row_index_add(&ix, &run->results[i], (int)i))
+        if (rc == 0 && sq_row_index_add(&ix, &run->results[i], (int)i, NULL) < 0)
             rc = sq_reader_bad(rd, "out of memory");
     }
     sq_row_index_free(&ix);

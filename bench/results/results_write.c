@@ -163,7 +163,7 @@ static json_t *results_json(const sq_run *run) {
         const sq_result *r = &run->results[i];
         int from = sq_row_index_source(&ix, r);
         bool figures = from < 0 || !sq_result_same_figures(r, &run->results[from]);
-        if (sq_row_index_add(&ix, r, i)) {
+        if (sq_row_index_add(&ix, r, i, NULL) < 0) {
             json_decref(rows);
             rows = NULL;
         }

@@ -24,18 +24,22 @@ static char *key_of(const char *id, const char *sequence, sq_mode mode) {
     return key;
 }
 
-int sq_row_index_add(sq_row_index *ix, const sq_result *r, int i) {
-    if (r->shared_from || ix->nkeys == ix->max)
+int sq_row_index_add(sq_row_index *ix, const sq_result *r, int i, int *first) {
+    if (ix->nkeys == ix->max)
         return 0;
     char *key = key_of(r->variant->id, r->sequence, r->mode);
     if (!key)
         return -1;
-    if (sq_id_table_get(&ix->table, key)) {
+    uintptr_t had = (uintptr_t)sq_id_table_get(&ix->table, key);
+    if (had) {
         free(key);
-        return 0;
+        if (first)
+            *first = (int)(had / 2) - 1;
+        return 1;
     }
     ix->keys[ix->nkeys++] = key;
-    return sq_id_table_put(&ix->table, key, (void *)(uintptr_t)(i + 1));
+    uintptr_t value = (uintptr_t)(i + 1) * 2 + (r->shared_from != NULL);
+    return sq_id_table_put(&ix->table, key, (void *)value);
 }
 
 int sq_row_index_source(const sq_row_index *ix, const sq_result *r) {
@@ -44,7 +48,8 @@ int sq_row_index_source(const sq_row_index *ix, const sq_result *r) {
     char *key = key_of(r->shared_from, r->sequence, r->mode);
     uintptr_t row = key ? (uintptr_t)sq_id_table_get(&ix->table, key) : 0;
     free(key);
-    return (int)row - 1;
+    /* a shared row is no source: its own figures are another row's */
+    return row && !(row & 1) ? (int)(row / 2) - 1 : -1;
 }
 
 void sq_row_index_free(sq_row_index *ix) {
