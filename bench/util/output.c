@@ -93,7 +93,7 @@ static int fail(char *err, size_t errlen, const char *path, int e) {
 static void note_stale_temps(const sq_output *o) {
     const char *slash = strrchr(o->path, '/');
     const char *base = slash ? slash + 1 : o->path;
-    char dir[4096];
+    static char dir[4096], left[4608], shown[16384]; /* not on a small stack */
     snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - o->path) + 1 : 1,
              slash ? o->path : ".");
     size_t baselen = strlen(base);
@@ -107,7 +107,6 @@ static void note_stale_temps(const sq_output *o) {
         if (pid <= 0 || pid > INT_MAX || end == n + baselen + 5 || *end != '.' ||
             strlen(end) != 7 || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
             continue;
-        char left[4608], shown[16384];
         snprintf(left, sizeof left, "%s%s", slash ? dir : "", n);
         fprintf(stderr, "note: %s was left by process %ld, which is gone; it can be removed\n",
                 sq_text_shown(left, shown, sizeof shown), pid);
