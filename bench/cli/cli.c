@@ -39,6 +39,27 @@ static void append_needs(char *buf, size_t len, size_t *used, const char *skippe
     *used += w > 0 ? (size_t)w : 0;
 }
 
+/* What sq_variant_room gave, reachable to the end (no leak to report). */
+static void *rooms[16];
+
+static void *room(int n, size_t size) {
+    static int nrooms;
+    void *p = nrooms < 16 ? calloc(n > 0 ? (size_t)n : 1, size) : NULL;
+    if (!p) {
+        fprintf(stderr, "sqcolor: out of memory\n");
+        exit(SQ_EXIT_FAIL);
+    }
+    return rooms[nrooms++] = p;
+}
+
+const sq_variant **sq_variant_room(void) {
+    return room(sq_variant_count, sizeof(const sq_variant *));
+}
+
+const sq_batch_variant **sq_batch_variant_room(void) {
+    return room(sq_batch_variant_count, sizeof(const sq_batch_variant *));
+}
+
 /* The gate on n selected scalar variants and nb batch ones: the scalar ones
  * this CPU executes stay in vs (their count returned); the batch ones are
  * only looked at (they are gated again, with their note, where they are
@@ -50,14 +71,14 @@ static int keep_supported_or_exit(const char *cmd, const sq_variant **vs, int n,
     int kept = sq_keep_supported_noting(who, vs, n, skipped, sizeof skipped);
     if (kept || n + nb == 0)
         return kept;
-    const sq_batch_variant *copy[sq_batch_variant_count];
+    const sq_batch_variant **copy = sq_batch_variant_room();
     bskipped[0] = 0;
     if (nb) {
         memcpy(copy, bvs, sizeof *copy * (size_t)nb);
         if (sq_gate_batch(copy, nb, bskipped, sizeof bskipped) > 0)
             return kept;
     }
-    char needs[2100];
+    static char needs[2100];
     size_t used = 0;
     needs[0] = 0;
     append_needs(needs, sizeof needs, &used, n ? skipped : "");

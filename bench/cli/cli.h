@@ -15,6 +15,12 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+/* Room for every scalar (batch) variant, on the heap, kept to the end of the
+ * process: a list of them on the stack would not fit in a small one (ulimit
+ * -s 64). Exits 1 when out of memory. */
+const sq_variant **sq_variant_room(void);
+const sq_batch_variant **sq_batch_variant_room(void);
+
 /* The variants --filter selects (all if globs is NULL); exits 2 if a glob
  * matches nothing. *out has room for every variant. */
 int sq_select_or_exit(const char *cmd, const char *globs, const sq_variant **out);

@@ -80,11 +80,11 @@ static int run_batch(int argc, char **argv) {
     bool quick = v[OPT_QUICK].given;
     sq_format format = sq_format_of(&v[OPT_FORMAT]);
 
-    const sq_batch_variant *vs[sq_batch_variant_count];
+    const sq_batch_variant **vs = sq_batch_variant_room();
     int n = sq_select_batch_supported_or_exit("batch", filter, vs);
     char err[512];
 
-    sq_output out_file;
+    static sq_output out_file; /* 8 KiB: not on a small stack */
     FILE *out = stdout;
     if (output) {
         if (sq_output_open(&out_file, output, err, sizeof err))
@@ -107,8 +107,8 @@ static int run_batch(int argc, char **argv) {
     sq_calibration_config ccfg = sq_calibration_defaults();
     ccfg.reps = t.reps;
     sq_calibration cal;
-    char skipped[2200];
-    sq_run result = {.nbatch = 0};
+    static char skipped[2200];
+    static sq_run result; /* 10 KiB: not on a small stack */
     if (sq_batch_time_run(&result, vs, n, &t, &ccfg, progress, skipped, sizeof skipped, &cal)) {
         fprintf(stderr, "sqcolor batch: out of memory\n");
         if (output)

@@ -83,7 +83,7 @@ static int run_calibrate(int argc, char **argv) {
     bool json = sq_table_or_json_of(&v[OPT_FORMAT]) == SQ_TABLE_OR_JSON_JSON;
     const char *output = v[OPT_OUTPUT].text;
     char err[600];
-    sq_output o;
+    static sq_output o; /* 8 KiB: not on a small stack */
     if (output && sq_output_open(&o, output, err, sizeof err))
         sq_usage_error("calibrate", "%s", err);
     FILE *out = output ? o.fp : stdout;

@@ -78,8 +78,8 @@ static int run_list(int argc, char **argv) {
     sq_value v[LIST_COUNT];
     sq_parse_options(&sq_command_list, argc, argv, v, NULL, 0, NULL);
     list_format chosen = v[LIST_FORMAT].choice;
-    const sq_variant *vs[sq_variant_count];
-    const sq_batch_variant *bvs[sq_batch_variant_count];
+    const sq_variant **vs = sq_variant_room();
+    const sq_batch_variant **bvs = sq_batch_variant_room();
     int nb, n = sq_select_all_or_exit("list", v[LIST_FILTER].text, vs, bvs, &nb);
 
     if (chosen == LIST_MARKDOWN) {
@@ -143,7 +143,7 @@ const sq_command sq_command_eval = {
 static int run_eval(int argc, char **argv) {
     sq_value filter;
     sq_parse_options(&sq_command_eval, argc, argv, &filter, NULL, 0, NULL);
-    const sq_variant *vs[sq_variant_count];
+    const sq_variant **vs = sq_variant_room();
     int n = sq_select_supported_or_exit("eval", filter.text, vs);
 
     printf("id,a,b,result\n");

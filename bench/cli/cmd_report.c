@@ -146,7 +146,7 @@ static int run_report(int argc, char **argv) {
             sq_run_free(&runs[k]);
         sq_usage_error("report", "--plot: %s", err);
     }
-    sq_output o;
+    static sq_output o; /* 8 KiB: not on a small stack */
     FILE *out = stdout;
     if (output) {
         if (sq_output_open(&o, output, err, sizeof err))

@@ -280,7 +280,7 @@ static void open_destinations(destinations *d) {
     }
     sq_machine machine;
     sq_machine_detect(&machine);
-    char cpu_dir[4096];
+    static char cpu_dir[4096]; /* not on a small stack */
     sq_results_cpu_dir(&machine, d->results_dir, cpu_dir, sizeof cpu_dir);
     if (d->save && (sq_check_writable_dir(d->results_dir, err, sizeof err) ||
                     sq_check_writable_dir(cpu_dir, err, sizeof err))) {
@@ -292,8 +292,9 @@ static void open_destinations(destinations *d) {
 /* The run saved under --results-dir: SQ_EXIT_OK, SQ_EXIT_USAGE having said
  * why, or -1 out of memory (a file without its rows is not saved). */
 static int save_run(const sq_run *run, const char *results_dir) {
-    char path[4096], used[4096], err[512];
-    sq_output saved;
+    static char path[4096], used[4096]; /* not on a small stack */
+    static sq_output saved;
+    char err[512];
     sq_results_path(run, results_dir, path, sizeof path);
     if (sq_make_parent_dirs(path, err, sizeof err) == 0 &&
         sq_output_open_new(&saved, path, err, sizeof err) == 0) {
@@ -357,13 +358,13 @@ static int run_run(int argc, char **argv) {
     /* A run spread over processes only checks the kernels itself. */
     plan.cfg.check_only = !one_of_many && plan.processes > 1;
 
-    const sq_variant *vs[sq_variant_count];
-    const sq_batch_variant *bvs[sq_batch_variant_count];
+    const sq_variant **vs = sq_variant_room(); /* not on the stack: ulimit -s 64 */
+    const sq_batch_variant **bvs = sq_batch_variant_room();
     plan.cfg.nvariants =
         sq_select_all_supported_or_exit("run", v[OPT_FILTER].text, vs, bvs, &plan.nbatch);
     plan.cfg.variants = vs;
     plan.batch = bvs;
-    sq_run run = {0};
+    static sq_run run; /* 10 KiB: not on a small stack */
     if (one_of_many && plan.index >= plan.processes) {
         plan.cfg.nvariants = plan.cfg.nsequences = 0;
         return sq_process_main(&plan, NULL, &run, process_output);
@@ -385,9 +386,10 @@ static int run_run(int argc, char **argv) {
     if (one_of_many)
         return sq_process_main(&plan, engine, &run, process_output);
 
-    destinations d = {.output = v[OPT_OUTPUT].text,
-                      .save = v[OPT_SAVE].given,
-                      .results_dir = v[OPT_RESULTS_DIR].text};
+    static destinations d; /* its sq_output is 8 KiB: not on the stack */
+    d.output = v[OPT_OUTPUT].text;
+    d.save = v[OPT_SAVE].given;
+    d.results_dir = v[OPT_RESULTS_DIR].text;
     open_destinations(&d);
     /* Past L1 a batch row's speed is often the process's (batch.md): as many
      * processes again time them alone, so that a cell rests on twice the

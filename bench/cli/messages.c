@@ -10,7 +10,7 @@
  * environment and files, so whatever they hold it is shown as one line with
  * no control character. */
 static void say(const char *who, const char *after, const char *fmt, va_list ap) {
-    char msg[2048], shown[8192];
+    static char msg[2048], shown[8192]; /* not on a small stack */
     vsnprintf(msg, sizeof msg, fmt, ap);
     fprintf(stderr, "%s: %s%s\n", who, sq_text_shown(msg, shown, sizeof shown), after);
 }

@@ -269,7 +269,7 @@ int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timin
 
 bool sq_batch_bound_copies(const sq_batch_variant *v) {
     enum { N = 4096 + 7 };
-    uint8_t in[N], out[N];
+    static uint8_t in[N], out[N]; /* not on a small stack */
     uint64_t rng = 1;
     for (size_t i = 0; i < N; i++)
         in[i] = (uint8_t)(sq_xorshift64s(&rng) >> 58);

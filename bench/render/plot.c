@@ -30,7 +30,7 @@ static int plot_one(const sq_run *runs, int nruns, const sq_figure *f, const cha
     /* A figure is a file: a fifo or a device under its name (output.h would
      * write through it) is refused, as output.h refuses a folder. */
     int rc = -1;
-    sq_output o;
+    static sq_output o; /* 8 KiB: not on a small stack */
     if (sq_output_check_file(path, err, errlen) == 0 &&
         sq_output_open(&o, path, err, errlen) == 0) {
         if (sq_figure_write_svg(o.fp, runs, nruns, f, true)) {

@@ -25,10 +25,35 @@ static int utf8_decode(const unsigned char *s, uint32_t *cp) {
     return n;
 }
 
+/* The code points not shown, sorted: the general categories Cc (C0, DEL,
+ * C1), Cf (format characters: every Bidi_Control of PropList.txt, U+061C,
+ * U+200E-F, U+202A-E, U+2066-9, is one, as are the zero-width U+200B-D,
+ * U+2060 and U+FEFF), Zl and Zp (U+2028, U+2029), of Unicode 14.0; and the
+ * noncharacters U+FFFE and U+FFFF. tests/hidden_chars.py checks it against
+ * python3's unicodedata. */
+static const struct {
+    uint32_t lo, hi;
+} hidden[] = {
+    {0x0000, 0x001f},   {0x007f, 0x009f},   {0x00ad, 0x00ad},   {0x0600, 0x0605},
+    {0x061c, 0x061c},   {0x06dd, 0x06dd},   {0x070f, 0x070f},   {0x0890, 0x0891},
+    {0x08e2, 0x08e2},   {0x180e, 0x180e},   {0x200b, 0x200f},   {0x2028, 0x202e},
+    {0x2060, 0x2064},   {0x2066, 0x206f},   {0xfeff, 0xfeff},   {0xfff9, 0xfffb},
+    {0xfffe, 0xffff},   {0x110bd, 0x110bd}, {0x110cd, 0x110cd}, {0x13430, 0x13438},
+    {0x1bca0, 0x1bca3}, {0x1d173, 0x1d17a}, {0xe0001, 0xe0001}, {0xe0020, 0xe007f},
+};
+
 static bool shown(uint32_t cp) {
-    return cp >= 0x20 && !(cp >= 0x7f && cp <= 0x9f) && !(cp >= 0x200e && cp <= 0x200f) &&
-           !(cp >= 0x202a && cp <= 0x202e) && !(cp >= 0x2066 && cp <= 0x2069) && cp != 0xfffe &&
-           cp != 0xffff;
+    if (cp >= 0x20 && cp < 0x7f) /* most text */
+        return true;
+    size_t lo = 0, hi = sizeof hidden / sizeof hidden[0];
+    while (lo < hi) { /* the first range ending at or after cp */
+        size_t mid = (lo + hi) / 2;
+        if (hidden[mid].hi < cp)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo == sizeof hidden / sizeof hidden[0] || cp < hidden[lo].lo;
 }
 
 int sq_next_char(const char **s, uint32_t *cp, bool *is_shown) {
@@ -143,8 +168,11 @@ int sq_json_shown(const char *text, size_t size, int (*put)(const char *, size_t
             n = size - i;
         memcpy(one, text + i, n);
         if (utf8_decode(one, &cp) > 0 && cp >= 0x7f && !shown(cp)) {
-            char escaped[16]; /* each such character is under U+10000: \uXXXX */
-            int rc, len = snprintf(escaped, sizeof escaped, "\\u%04X", (unsigned)cp);
+            char escaped[16]; /* \uXXXX, or a surrogate pair past U+FFFF */
+            int rc, len = cp < 0x10000 ? snprintf(escaped, sizeof escaped, "\\u%04X", (unsigned)cp)
+                                       : snprintf(escaped, sizeof escaped, "\\u%04X\\u%04X",
+                                                  0xd800 + ((cp - 0x10000) >> 10),
+                                                  0xdc00 + ((cp - 0x10000) & 0x3ff));
             if ((rc = put(text + start, i - start, data)) || (rc = put(escaped, (size_t)len, data)))
                 return rc;
             start = i + n;

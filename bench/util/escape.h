@@ -1,8 +1,10 @@
 /* Text from outside (result files, arguments, the environment) made safe for
  * where it is shown. One rule for every format: a character is shown unless
- * it is a control character (C0, DEL, C1), a bidirectional control that would
- * reorder what follows (U+200E-F, U+202A-E, U+2066-9), a noncharacter U+FFFE
- * or U+FFFF, or a byte that starts no valid UTF-8 sequence; each of those is
+ * it is a control character (Cc: C0, DEL, C1), a format character (Cf: every
+ * bidirectional control that would reorder what follows, U+061C, U+200E-F,
+ * U+202A-E, U+2066-9, and the zero-width ones, U+200B, U+FEFF, ...), a line
+ * or paragraph separator (U+2028, U+2029), a noncharacter U+FFFE or U+FFFF,
+ * or a byte that starts no valid UTF-8 sequence; each of those is
  * written as one space, so a newline in a name cannot split a row and an
  * escape sequence cannot reach a terminal. Then each format's own quoting. */
 #ifndef SQCOLOR_ESCAPE_H
@@ -43,8 +45,9 @@ void sq_put_html(FILE *out, const char *s);
 void sq_put_csv(FILE *out, const char *s);
 
 /* Dumped JSON text, a piece at a time, made safe for a terminal: each
- * character the rule does not show that JSON keeps raw (DEL, C1, the bidi
- * controls, U+FFFE, U+FFFF: only ever inside strings) written as \uXXXX, so
+ * character the rule does not show that JSON keeps raw (DEL, C1, the format
+ * characters, U+2028-9, U+FFFE-F: only ever inside strings) written as \uXXXX
+ * (a surrogate pair past U+FFFF), so
  * the JSON means the same. Writes through put, a jansson dump callback, and
  * returns the first nonzero value it returns. A piece ends between
  * characters, as jansson's do. */

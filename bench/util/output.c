@@ -93,7 +93,7 @@ static int fail(char *err, size_t errlen, const char *path, int e) {
 static void note_stale_temps(const sq_output *o) {
     const char *slash = strrchr(o->path, '/');
     const char *base = slash ? slash + 1 : o->path;
-    char dir[4096];
+    static char dir[4096], left[4608], shown[16384]; /* not on a small stack */
     snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - o->path) + 1 : 1,
              slash ? o->path : ".");
     size_t baselen = strlen(base);
@@ -107,7 +107,6 @@ static void note_stale_temps(const sq_output *o) {
         if (pid <= 0 || pid > INT_MAX || end == n + baselen + 5 || *end != '.' ||
             strlen(end) != 7 || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
             continue;
-        char left[4608], shown[16384];
         snprintf(left, sizeof left, "%s%s", slash ? dir : "", n);
         fprintf(stderr, "note: %s was left by process %ld, which is gone; it can be removed\n",
                 sq_text_shown(left, shown, sizeof shown), pid);
@@ -166,14 +165,24 @@ static int open_sink(sq_output *o, int fd) {
     return 0;
 }
 
-/* A temporary beside o->path, registered for removal. */
+/* A temporary beside o->path, registered for removal. The cleanup signals
+ * wait while it is made and registered: one in between would leave it. It
+ * closes on exec, so no command this one starts holds it open. */
 static int open_temp(sq_output *o, mode_t mode, char *err, size_t errlen) {
     note_stale_temps(o);
     snprintf(o->tmp, sizeof o->tmp, "%s.tmp.%ld.XXXXXX", o->path, (long)getpid());
-    int fd = mkstemp(o->tmp);
+    install_cleanup();
+    sigset_t block, old;
+    sigemptyset(&block);
+    for (size_t i = 0; i < sizeof cleanup_signals / sizeof cleanup_signals[0]; i++)
+        sigaddset(&block, cleanup_signals[i]);
+    sigprocmask(SIG_BLOCK, &block, &old);
+    int fd = mkostemp(o->tmp, O_CLOEXEC);
+    int e = errno;
+    o->slot = fd < 0 ? -1 : register_temp(o->tmp);
+    sigprocmask(SIG_SETMASK, &old, NULL);
     if (fd < 0)
-        return fail(err, errlen, o->path, errno);
-    o->slot = register_temp(o->tmp);
+        return fail(err, errlen, o->path, e);
     if (o->slot < 0) {
         close(fd);
         unlink(o->tmp);
@@ -196,6 +205,14 @@ static mode_t new_file_mode(void) {
     mode_t mask = umask(0);
     umask(mask);
     return 0666 & ~mask;
+}
+
+/* 0 when this process may write the existing file path (its effective ids,
+ * as open would judge): a file it may not write is refused, as the shell's
+ * '>' refuses it, though the rename over it would succeed. Else -1, errno
+ * set. */
+static int write_refused(const char *path) {
+    return faccessat(AT_FDCWD, path, W_OK, AT_EACCESS);
 }
 
 static int start(sq_output *o, const char *path, char *err, size_t errlen) {
@@ -241,9 +258,10 @@ int sq_output_open(sq_output *o, const char *path, char *err, size_t errlen) {
     if (S_ISDIR(st.st_mode))
         return fail(err, errlen, path, EISDIR);
     if (S_ISREG(st.st_mode)) /* replaced whole, keeping its permissions */
-        return open_temp(o, st.st_mode & 07777, err, errlen);
+        return write_refused(o->path) ? fail(err, errlen, path, errno)
+                                      : open_temp(o, st.st_mode & 07777, err, errlen);
     /* A device, fifo or socket: written through, never replaced. */
-    int fd = open(o->path, O_WRONLY | O_NOCTTY);
+    int fd = open(o->path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
     if (fd < 0 || open_sink(o, fd)) {
         int e = errno;
         if (fd >= 0)
@@ -271,7 +289,7 @@ int sq_output_check_file(const char *path, char *err, size_t errlen) {
         snprintf(err, errlen, "cannot write %s: not a regular file", path);
         return -1;
     }
-    return 0;
+    return write_refused(path) ? fail(err, errlen, path, errno) : 0;
 }
 
 /* Flushes and closes o->fp; 0, or the errno of the first failure (-1 if a
@@ -376,7 +394,7 @@ int sq_check_writable_dir(const char *dir, char *err, size_t errlen) {
     }
     if (sq_make_parent_dirs(probe, err, errlen))
         return -1;
-    int fd = mkstemp(probe);
+    int fd = mkostemp(probe, O_CLOEXEC);
     if (fd < 0) {
         snprintf(err, errlen, "cannot write in %s: %s", dir, strerror(errno));
         return -1;

@@ -17,7 +17,8 @@
  *    is refused;
  *  - a device, a fifo or a socket: written through, never replaced or
  *    removed; a write error is still reported on commit;
- *  - a folder: refused.
+ *  - a folder: refused; and so is a file (or device) this process may not
+ *    write, as the shell's '>' refuses it, though a rename could replace it.
  * The temporary is "<file>.tmp.<pid>.XXXXXX": one left by a process killed
  * with SIGKILL (every catchable signal removes them, see below) is told by
  * its process id no longer running, and the next open of the same file says
@@ -27,7 +28,9 @@
  * still open and then dies of the signal as before, for SIGHUP, SIGINT,
  * SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
  * SIGXFSZ and SIGPIPE, each only if it was not ignored when the process
- * started (nohup keeps working). At most SQ_OUTPUT_MAX are open at once. */
+ * started (nohup keeps working). At most SQ_OUTPUT_MAX are open at once.
+ * Every descriptor is opened close-on-exec: a command started meanwhile does
+ * not hold the temporary. */
 typedef struct sq_output {
     FILE *fp;
     char path[4096];             /* the file written (a symbolic link resolved) */
@@ -44,9 +47,10 @@ int sq_output_commit(sq_output *o, char *err, size_t errlen);
 void sq_output_abort(sq_output *o);
 
 /* Whether path can take a file written whole (a temporary renamed over it):
- * a new name, a regular file or a link to one. Else -1 with the reason: a
- * folder, a link to nothing, or "not a regular file" for a device, fifo or
- * socket (which sq_output_open would write through). */
+ * a new name, or a regular file (or a link to one) this process may write.
+ * Else -1 with the reason: a folder, a link to nothing, a file it may not
+ * write, or "not a regular file" for a device, fifo or socket (which
+ * sq_output_open would write through). */
 int sq_output_check_file(const char *path, char *err, size_t errlen);
 
 /* For sq_output_commit_new: always a temporary, whatever path is now. */
