@@ -1,8 +1,8 @@
 /* Where everything of a figure (figures.h) goes: the texts around it (title
  * lines, notes of the marks it has), the panels in a grid of at most
  * SQ_FIG_MAX_COLUMNS across, each bar's label in one line or two, and the
- * size of the whole, from which figures.c draws it and splits a figure too
- * tall into parts. */
+ * size of the whole, from which figure_draw.c draws it and figure_parts.c
+ * splits a figure too tall into parts. */
 #ifndef SQCOLOR_FIGURE_LAYOUT_H
 #define SQCOLOR_FIGURE_LAYOUT_H
 
