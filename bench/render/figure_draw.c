@@ -7,7 +7,6 @@
 
 #include <limits.h>
 #include <math.h>
-#include <stdlib.h>
 
 /* A compiler's color, the same on every chart (sq_fig_kind): Okabe and Ito's
  * colorblind-safe palette, a grey for any other name; the machines chart's
