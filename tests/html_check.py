@@ -102,7 +102,7 @@ ELEMENTS = {
     "html", "head", "meta", "title", "style", "body", "header", "h1", "h2", "h3",
     "nav", "ul", "li", "a", "main", "p", "div", "table", "thead", "tbody", "tr",
     "th", "td", "strong", "details", "summary",
-    # the charts (figures.c), inline
+    # the charts (figure_draw.c), inline
     "figure", "svg", "defs", "pattern", "g", "rect", "circle", "path", "text",
 }
 ATTRIBUTES = {"lang", "charset", "name", "content", "id", "class", "href", "scope", "role",

@@ -5,7 +5,9 @@
  * same on every chart, text boxes that never meet and no figure taller than
  * SQ_FIGURE_MAX_HEIGHT (15 impls x every catalogue technique, long names),
  * whiskers at the interval's ends, the unit and the CPU's codename in the
- * titles, and report --plot's files. */
+ * titles, report --plot's files, and the split into parts found as trying
+ * 1, 2, 3, ... parts would find it. */
+#include "bench/render/figure_parts.h"
 #include "bench/render/figures.h"
 #include "bench/render/plot.h"
 #include "bench/util/stats.h"
@@ -13,6 +15,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -678,6 +681,49 @@ static void check_plot_files(void) {
     unlink(path);
 }
 
+/* ---- the split into parts -------------------------------------------------- */
+
+/* The rows per part of trying 1, 2, 3, ... parts in turn: figure_parts.c
+ * skips the tries that cannot fit, and must land where this does. */
+static int rows_per_part_tried(const sq_fig_layout *l) {
+    int rows = l->nrows, parts = 1;
+    for (; parts < rows; parts++) {
+        int per = (rows + parts - 1) / parts;
+        bool fits = true;
+        for (int r0 = 0; fits && r0 < rows; r0 += per)
+            fits = sq_fig_layout_height(l, r0, r0 + per < rows ? r0 + per : rows) <=
+                   SQ_FIGURE_MAX_HEIGHT;
+        if (fits)
+            break;
+    }
+    return (rows + parts - 1) / parts;
+}
+
+static void check_parts_split(void) {
+    double row_h[400];
+    sq_fig_layout l = {.row_h = row_h};
+    uint64_t x = 7;
+    int wrong = 0;
+    for (int t = 0; t < 20000; t++) {
+        x = x * 6364136223846793005u + 1442695040888963407u;
+        l.nrows = (int)(x >> 33) % 400;
+        l.grid_top = 60 + (double)(x >> 40 & 127);
+        l.nnotes = (int)(x >> 50 & 7);
+        int tall = (int)(x >> 20 & 3); /* how often a row is far taller */
+        for (int r = 0; r < l.nrows; r++) {
+            x = x * 6364136223846793005u + 1442695040888963407u;
+            row_h[r] = 38 + (double)(x >> 35 & 255) * 0.75;
+            if (tall && (x >> 60) % (unsigned)(4 * tall) == 0)
+                row_h[r] += (double)(x >> 45 & 1023) * 1.2;
+        }
+        int got = sq_fig_rows_per_part(&l), want = rows_per_part_tried(&l);
+        if (got != want && wrong++ < 5)
+            printf("%d rows: %d rows per part, trying every number of parts %d\n", l.nrows, got,
+                   want);
+    }
+    CHECK(wrong == 0, "the split into parts as every try finds it (%d of 20000 differ)", wrong);
+}
+
 int main(void) {
     if (!mkdtemp(dir)) {
         printf("mkdtemp: %s\n", strerror(errno));
@@ -691,5 +737,6 @@ int main(void) {
     check_shared_bars();
     check_machines();
     check_plot_files();
+    check_parts_split();
     return check_finish("figures", dir);
 }

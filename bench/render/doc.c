@@ -62,8 +62,8 @@ static void text_table(sq_doc *d, const sq_text_table *t, int first_width, int w
         d->error = SQ_FAILED_MEMORY;
 }
 
-static void no_figure(sq_doc *d, const sq_run *runs, int nruns, const struct sq_figure *f) {
-    (void)d, (void)runs, (void)nruns, (void)f;
+static void no_figure(sq_doc *d, const struct sq_figure_set *s, int i) {
+    (void)d, (void)s, (void)i;
 }
 
 static int flush_out(sq_doc *d) {
@@ -202,9 +202,9 @@ void *sq_doc_alloc(sq_doc *d, size_t size) {
     return p;
 }
 
-void sq_doc_figure(sq_doc *d, const sq_run *runs, int nruns, const struct sq_figure *f) {
+void sq_doc_figure(sq_doc *d, const struct sq_figure_set *s, int i) {
     if (!d->error)
-        d->ops->figure(d, runs, nruns, f);
+        d->ops->figure(d, s, i);
 }
 
 int sq_doc_finish(sq_doc *d) {

@@ -13,7 +13,7 @@
 
 typedef enum sq_doc_format { SQ_DOC_TEXT, SQ_DOC_MARKDOWN, SQ_DOC_HTML } sq_doc_format;
 
-struct sq_figure;
+struct sq_figure_set;
 typedef struct sq_doc sq_doc;
 
 /* One renderer: doc_text.c (text and Markdown), doc_html.c (HTML). Text
@@ -24,8 +24,8 @@ typedef struct sq_doc_ops {
     void (*note)(sq_doc *d, const char *text); /* one of a list of short notes */
     void (*table)(sq_doc *d, const sq_text_table *t, int first_width, int width);
     void (*legend)(sq_doc *d, const char *text); /* what the table just before shows */
-    /* A figure of runs (figures.h); renderers without figures ignore it. */
-    void (*figure)(sq_doc *d, const sq_run *runs, int nruns, const struct sq_figure *f);
+    /* Figure i of a set (figures.h); renderers without figures ignore it. */
+    void (*figure)(sq_doc *d, const struct sq_figure_set *s, int i);
     int (*finish)(sq_doc *d); /* 0, or -1 when a write failed */
 } sq_doc_ops;
 
@@ -64,7 +64,7 @@ void sq_doc_out_of_memory(sq_doc *d);
 /* malloc(size) for a block's scratch; NULL, d->error set, on no memory. */
 void *sq_doc_alloc(sq_doc *d, size_t size);
 
-void sq_doc_figure(sq_doc *d, const sq_run *runs, int nruns, const struct sq_figure *f);
+void sq_doc_figure(sq_doc *d, const struct sq_figure_set *s, int i);
 
 /* Ends the document (HTML: the table of contents, the page's end) and
  * flushes. Returns 0, SQ_FAILED_MEMORY when d->error was set (the HTML page

@@ -149,13 +149,13 @@ static void html_legend(sq_doc *d, const char *text) {
     fputs("</p>\n", d->out);
 }
 
-/* The chart inline, as figures.c draws it: its title and notes are in it, as
+/* The chart inline, as figure_draw.c draws it: its title and notes are in it, as
  * text, and its <title> names it to a screen reader. A write error shows at
  * html_finish, as the body's. */
-static void html_figure(sq_doc *d, const sq_run *runs, int nruns, const struct sq_figure *f) {
+static void html_figure(sq_doc *d, const sq_figure_set *s, int i) {
     start_block(d);
     fputs("<figure class=\"chart\">\n", d->out);
-    sq_figure_write_svg(d->out, runs, nruns, f, false);
+    sq_figure_set_write_svg(d->out, s, i, false);
     fputs("</figure>\n", d->out);
 }
 

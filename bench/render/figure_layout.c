@@ -148,12 +148,8 @@ double sq_fig_legend_item_width(const char *name) {
     return 20 + sq_fig_text_width(name, SQ_FIG_MAX_NAME_COLS, SUB_SIZE, SQ_FIG_FONT_SANS) + 18;
 }
 
-/* Lays out panels [first, first + n) of c (whose cols and widths hold for
- * the whole figure), its texts made; false on no memory. */
-static bool layout_of(sq_fig_layout *l, const sq_fig_chart *c, int first, int n,
-                      const char *title) {
-    l->first = first;
-    l->n = n;
+/* What holds for every part of chart c: the grid's columns and widths. */
+static void columns_of(sq_fig_layout *l, const sq_fig_chart *c) {
     l->cols = sq_fig_columns_for(c->npanels);
     l->panel_w = fmin(MAX_PANEL_W, (FIG_WIDTH - 2 * MARGIN - (l->cols - 1) * COL_GAP) / l->cols);
     double widest = 0;
@@ -167,6 +163,20 @@ static bool layout_of(sq_fig_layout *l, const sq_fig_chart *c, int first, int n,
     l->value_w += 8;
     l->label_w = fmin(widest, LABEL_SHARE * l->panel_w);
     l->label_cols = sq_fig_columns_in(l->label_w + 0.01, LABEL_SIZE, SQ_FIG_FONT_MONO);
+}
+
+double sq_fig_layout_height(const sq_fig_layout *l, int r0, int r1) {
+    double y = l->grid_top;
+    for (int r = r0; r < r1; r++)
+        y += l->row_h[r] + (r + 1 < r1 ? ROW_GAP : 0);
+    return ceil(y + 8 + LABEL_SIZE + 6 + l->nnotes * (NOTE_SIZE + LINE_GAP) + MARGIN);
+}
+
+/* Places panels [first, first + n) of c under title, l's columns known
+ * (columns_of); false on no memory. */
+static bool place(sq_fig_layout *l, const sq_fig_chart *c, int first, int n, const char *title) {
+    l->first = first;
+    l->n = n;
     l->width = 2 * MARGIN + l->cols * l->panel_w + (l->cols - 1) * COL_GAP;
     l->width =
         fmax(l->width, 2 * MARGIN + sq_fig_text_width(title, 1000, TITLE_SIZE, SQ_FIG_FONT_BOLD));
@@ -197,13 +207,10 @@ static bool layout_of(sq_fig_layout *l, const sq_fig_chart *c, int first, int n,
     l->row_h = calloc((size_t)l->nrows + 1, sizeof *l->row_h);
     if (!l->row_h)
         return false;
-    double y = l->grid_top;
-    for (int r = 0; r < l->nrows; r++) {
+    for (int r = 0; r < l->nrows; r++)
         for (int k = 0; k < l->cols && r * l->cols + k < n; k++)
             l->row_h[r] = fmax(l->row_h[r], panel_height(l, c, first + r * l->cols + k));
-        y += l->row_h[r] + (r + 1 < l->nrows ? ROW_GAP : 0);
-    }
-    l->height = ceil(y + 8 + LABEL_SIZE + 6 + l->nnotes * (NOTE_SIZE + LINE_GAP) + MARGIN);
+    l->height = sq_fig_layout_height(l, 0, l->nrows);
     return true;
 }
 
@@ -213,8 +220,17 @@ bool sq_fig_layout_of(sq_fig_layout *l, const sq_run *runs, int nruns, const sq_
     sq_fig_axis_of(&l->axis, c, f->log_axis, 5);
     subtitles(l->sub, runs, f, c);
     notes_of(l, runs, nruns, c);
+    columns_of(l, c);
     int n = f->npanels ? f->npanels : c->npanels;
-    return layout_of(l, c, f->npanels ? f->first_panel : 0, n, f->title);
+    return place(l, c, f->npanels ? f->first_panel : 0, n, f->title);
+}
+
+bool sq_fig_layout_part(sq_fig_layout *part, const sq_fig_layout *whole, const sq_fig_chart *c,
+                        const sq_figure *f) {
+    *part = *whole;
+    part->row_h = NULL;
+    int first = f->npanels ? f->first_panel : 0, n = f->npanels ? f->npanels : c->npanels;
+    return first >= 0 && n >= 0 && first <= c->npanels - n && place(part, c, first, n, f->title);
 }
 
 void sq_fig_layout_free(sq_fig_layout *l) {

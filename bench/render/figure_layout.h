@@ -1,8 +1,8 @@
 /* Where everything of a figure (figures.h) goes: the texts around it (title
  * lines, notes of the marks it has), the panels in a grid of at most
  * SQ_FIG_MAX_COLUMNS across, each bar's label in one line or two, and the
- * size of the whole, from which figures.c draws it and splits a figure too
- * tall into parts. */
+ * size of the whole, from which figure_draw.c draws it and figure_parts.c
+ * splits a figure too tall into parts. */
 #ifndef SQCOLOR_FIGURE_LAYOUT_H
 #define SQCOLOR_FIGURE_LAYOUT_H
 
@@ -54,6 +54,17 @@ typedef struct sq_fig_layout {
  * false on no memory. sq_fig_layout_free frees it either way. */
 bool sq_fig_layout_of(sq_fig_layout *l, const sq_run *runs, int nruns, const sq_figure *f,
                       const sq_fig_chart *c);
+
+/* Part f of chart c laid out from whole, c's layout of any part: what every
+ * part shares (axis, texts, widths) taken from it, not made again from all
+ * the bars, so that each part takes time for its own bars alone. False on
+ * no memory or panels outside c; sq_fig_layout_free frees it either way. */
+bool sq_fig_layout_part(sq_fig_layout *part, const sq_fig_layout *whole, const sq_fig_chart *c,
+                        const sq_figure *f);
+
+/* The height of l's grid rows [r0, r1) laid out alone under l's texts: l's
+ * own height for rows 0 to l->nrows. */
+double sq_fig_layout_height(const sq_fig_layout *l, int r0, int r1);
 void sq_fig_layout_free(sq_fig_layout *l);
 
 /* Panels across for n panels: as few grid rows as SQ_FIG_MAX_COLUMNS allows,

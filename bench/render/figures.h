@@ -24,8 +24,19 @@ int sq_figures_list(const sq_run *runs, int nruns, bool log_axis, sq_figure **ou
 
 /* f as SVG: a standalone document (XML declaration, xmlns) or an <svg>
  * element for inline use in an HTML page. 0, or -1 on a write error or no
- * memory. */
+ * memory. It builds f's whole chart: to draw every part of a figure, a set
+ * (below) takes time in the bars alone, not the bars times the parts. */
 int sq_figure_write_svg(FILE *out, const sq_run *runs, int nruns, const sq_figure *f,
                         bool standalone);
+
+/* The figures of sq_figures_list with each chart built and laid out once
+ * for all its parts (runs must outlive it). NULL on no memory. */
+typedef struct sq_figure_set sq_figure_set;
+sq_figure_set *sq_figure_set_of(const sq_run *runs, int nruns, bool log_axis);
+int sq_figure_set_count(const sq_figure_set *s);
+const sq_figure *sq_figure_set_at(const sq_figure_set *s, int i);
+/* Figure i of s as sq_figure_write_svg draws it. */
+int sq_figure_set_write_svg(FILE *out, const sq_figure_set *s, int i, bool standalone);
+void sq_figure_set_free(sq_figure_set *s);
 
 #endif

@@ -22,9 +22,8 @@ static char *figure_path(const char *dir, const sq_figure *f, char *err, size_t 
     return path;
 }
 
-static int plot_one(const sq_run *runs, int nruns, const sq_figure *f, const char *dir, char *err,
-                    size_t errlen) {
-    char *path = figure_path(dir, f, err, errlen);
+static int plot_one(const sq_figure_set *s, int i, const char *dir, char *err, size_t errlen) {
+    char *path = figure_path(dir, sq_figure_set_at(s, i), err, errlen);
     if (!path)
         return -1;
     /* A figure is a file: a fifo or a device under its name (output.h would
@@ -33,7 +32,7 @@ static int plot_one(const sq_run *runs, int nruns, const sq_figure *f, const cha
     static sq_output o; /* 8 KiB: not on a small stack */
     if (sq_output_check_file(path, err, errlen) == 0 &&
         sq_output_open(&o, path, err, errlen) == 0) {
-        if (sq_figure_write_svg(o.fp, runs, nruns, f, true)) {
+        if (sq_figure_set_write_svg(o.fp, s, i, true)) {
             int e = errno;
             sq_output_abort(&o);
             snprintf(err, errlen, "cannot write %s: %s", path, e ? strerror(e) : "write error");
@@ -77,11 +76,16 @@ int sq_plot(const sq_run *runs, int nruns, const char *dir, bool log_axis, char 
     free(probe);
     if (made)
         return -1;
-    sq_figure *figs;
-    int n = list_figures(runs, nruns, log_axis, &figs, err, errlen), rc = n < 0 ? -1 : 0;
-    for (int i = 0; i < n && !rc; i++)
-        rc = plot_one(runs, nruns, &figs[i], dir, err, errlen);
-    free(figs);
+    /* Each chart made once for all its parts (figures.h). */
+    sq_figure_set *s = sq_figure_set_of(runs, nruns, log_axis);
+    if (!s) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int rc = 0;
+    for (int i = 0; i < sq_figure_set_count(s) && !rc; i++)
+        rc = plot_one(s, i, dir, err, errlen);
+    sq_figure_set_free(s);
     return rc;
 }
 

@@ -375,20 +375,23 @@ static void machines_notes(sq_doc *d, const sq_run *runs, int nruns) {
 
 /* ---- the document ---------------------------------------------------------- */
 
-/* A family's figures (figures.h), where the format draws them: one run's
- * latency and throughput charts, or the machines chart of several. */
-static void family_figures(sq_doc *d, const sq_run *runs, int nruns, const sq_family *fam,
-                           unsigned flags) {
+/* The figures (figures.h) where the format draws them, else NULL: made
+ * once for all the families, each chart once for all its parts. */
+static sq_figure_set *figures_of(sq_doc *d, const sq_run *runs, int nruns, unsigned flags) {
     if (d->format != SQ_DOC_HTML)
-        return;
-    sq_figure *figs;
-    int n = sq_figures_list(runs, nruns, flags & SQ_REPORT_LOG_AXIS, &figs);
-    if (n < 0)
+        return NULL;
+    sq_figure_set *s = sq_figure_set_of(runs, nruns, flags & SQ_REPORT_LOG_AXIS);
+    if (!s)
         sq_doc_out_of_memory(d);
-    for (int i = 0; i < n; i++)
-        if (figs[i].family == fam)
-            sq_doc_figure(d, runs, nruns, &figs[i]);
-    free(figs);
+    return s;
+}
+
+/* A family's figures of s: one run's latency and throughput charts, or the
+ * machines chart of several. */
+static void family_figures(sq_doc *d, const sq_figure_set *s, const sq_family *fam) {
+    for (int i = 0; s && i < sq_figure_set_count(s); i++)
+        if (sq_figure_set_at(s, i)->family == fam)
+            sq_doc_figure(d, s, i);
 }
 
 /* Whether a row of runs[0..nruns) took another's figure (≡). */
@@ -409,13 +412,14 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, unsigned flags) {
     for (int r = 0; rows && r < nruns; r++)
         if (sq_variant_rows_init(&rows[r], &runs[r])) /* holds nothing: freeing is fine */
             sq_doc_out_of_memory(d);
+    sq_figure_set *figs = d->error ? NULL : figures_of(d, runs, nruns, flags);
     if (d->error) /* the document will not be finished whole */
         goto done;
     if (nruns == 1) {
         key_note(d, &key);
         for (int f = 0; f < sq_family_count; f++) {
             run_table(d, &runs[0], &rows[0], &key, &sq_families[f]);
-            family_figures(d, runs, nruns, &sq_families[f], flags);
+            family_figures(d, figs, &sq_families[f]);
         }
         summary_notes(d);
         if (d->format != SQ_DOC_TEXT) /* wider than a console's 160 columns */
@@ -441,7 +445,7 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, unsigned flags) {
                 sq_doc_heading(d, 2, "%s", sq_families[f].name);
             for (int k = 0; k < nkinds && ntech; k++)
                 machines_table(d, nruns, rows, &key, &sq_families[f], kinds[k], techs, ntech);
-            family_figures(d, runs, nruns, &sq_families[f], flags);
+            family_figures(d, figs, &sq_families[f]);
             free(techs);
         }
         machines_notes(d, runs, nruns);
@@ -453,6 +457,7 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, unsigned flags) {
         sq_report_marks(d, detail, any_shared(runs, nruns));
     }
 done:
+    sq_figure_set_free(figs);
     for (int r = 0; rows && r < nruns; r++)
         sq_variant_rows_free(&rows[r]);
     free(rows);
