@@ -339,6 +339,28 @@ static int write_run(sq_run *run, destinations *d, sq_format format, bool detail
     return finished ? finished : status;
 }
 
+/* The plan from the options, the variants selected, and this process's
+ * place: whether it is one of a run's processes (then *output is its file);
+ * the run itself reads its sequence files now, once. */
+static bool plan_from_options(const sq_value *v, sq_run_plan *plan, const char **output) {
+    *plan = (sq_run_plan){.quick = v[OPT_QUICK].given, .index = -1};
+    config_from_options(v, plan->quick, &plan->cfg);
+    plan->processes = (int)(v[OPT_PROCESSES].given ? v[OPT_PROCESSES].whole
+                                                   : SQ_PICK(plan->quick, SQ_TIMING_PROCESSES));
+    bool one_of_many = sq_process_place(plan, output);
+    if (!one_of_many)
+        read_files_once(&plan->cfg);
+    /* A run spread over processes only checks the kernels itself. */
+    plan->cfg.check_only = !one_of_many && plan->processes > 1;
+    const sq_variant **vs = sq_variant_room(); /* not on the stack: ulimit -s 64 */
+    const sq_batch_variant **bvs = sq_batch_variant_room();
+    plan->cfg.nvariants =
+        sq_select_all_supported_or_exit("run", v[OPT_FILTER].text, vs, bvs, &plan->nbatch);
+    plan->cfg.variants = vs;
+    plan->batch = bvs;
+    return one_of_many;
+}
+
 static int run_run(int argc, char **argv) {
     sq_value v[OPT_COUNT];
     sq_parse_options(&sq_command_run, argc, argv, v, NULL, 0, NULL);
@@ -347,23 +369,9 @@ static int run_run(int argc, char **argv) {
      * anything is opened: the process is replaced. */
     if (!v[OPT_ASLR].given)
         sq_placement_fix();
-    sq_run_plan plan = {.quick = v[OPT_QUICK].given, .index = -1};
-    config_from_options(v, plan.quick, &plan.cfg);
-    plan.processes = (int)(v[OPT_PROCESSES].given ? v[OPT_PROCESSES].whole
-                                                  : SQ_PICK(plan.quick, SQ_TIMING_PROCESSES));
+    sq_run_plan plan;
     const char *process_output;
-    bool one_of_many = sq_process_place(&plan, &process_output);
-    if (!one_of_many)
-        read_files_once(&plan.cfg);
-    /* A run spread over processes only checks the kernels itself. */
-    plan.cfg.check_only = !one_of_many && plan.processes > 1;
-
-    const sq_variant **vs = sq_variant_room(); /* not on the stack: ulimit -s 64 */
-    const sq_batch_variant **bvs = sq_batch_variant_room();
-    plan.cfg.nvariants =
-        sq_select_all_supported_or_exit("run", v[OPT_FILTER].text, vs, bvs, &plan.nbatch);
-    plan.cfg.variants = vs;
-    plan.batch = bvs;
+    bool one_of_many = plan_from_options(v, &plan, &process_output);
     static sq_run run; /* 10 KiB: not on a small stack */
     if (one_of_many && plan.index >= plan.processes) {
         plan.cfg.nvariants = plan.cfg.nsequences = 0;
@@ -372,7 +380,7 @@ static int run_run(int argc, char **argv) {
     /* The batch variants verified on the other core meanwhile. */
     sq_verify_aside aside = {0};
     if (!one_of_many)
-        sq_verify_aside_start(&aside, bvs, plan.nbatch);
+        sq_verify_aside_start(&aside, plan.batch, plan.nbatch);
     /* The sequences as the run will use them (named twice? of no selected
      * family? a file of squares?) before anything is written. */
     sq_engine *engine;
@@ -403,7 +411,8 @@ static int run_run(int argc, char **argv) {
         return SQ_EXIT_FAIL;
     }
     bool verified;
-    int rc = verify_then_check(&plan, vs, &aside, engine, err, sizeof err, &verified);
+    int rc =
+        verify_then_check(&plan, plan.cfg.variants, &aside, engine, err, sizeof err, &verified);
     plan.cfg.checked = true;
     if (!verified || rc || plan.processes > 1) {
         sq_engine_discard(engine, &run);
