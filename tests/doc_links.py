@@ -12,18 +12,12 @@ import os
 import re
 import sys
 
+from tally import Tally
+
 root = sys.argv[1]
 MAX_README_LINES = 150
-passed = failed = 0
-
-
-def check(ok, msg):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {msg}")
+tally = Tally("doc_links")
+check = tally.check
 
 
 def prose(text):
@@ -66,5 +60,4 @@ for page in pages:
                 (rel.startswith("docs" + os.sep) or rel == "README.md"):
             check(anchor in anchors(dest), f"{rel_page}: link '{target}': no heading #{anchor} in {rel}")
 
-print(f"doc_links: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+sys.exit(tally.finish())

@@ -17,21 +17,15 @@ import sys
 import tempfile
 import unicodedata
 
+from tally import Tally
+
 # Bidi_Control in PropList.txt (unchanged since Unicode 6.3); checked against
 # the file when Debian's unicode-data is installed.
 BIDI_CONTROL = [0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)]
 PROPLIST = "/usr/share/unicode/PropList.txt"
 
-passed = failed = 0
-
-
-def check(cond, message):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAILED:", message)
+tally = Tally("hidden_chars")
+check = tally.check
 
 
 def expected():
@@ -123,8 +117,7 @@ def main():
     check_error_messages(sqcolor, cps)
     with tempfile.TemporaryDirectory(prefix="sqcolor-hidden-") as tmp:
         check_reports(src, sqcolor, cps, tmp)
-    print(f"hidden_chars: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return tally.finish()
 
 
 if __name__ == "__main__":

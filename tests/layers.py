@@ -16,19 +16,13 @@ import re
 import subprocess
 import sys
 
+from tally import Tally
+
 src, build, layers = sys.argv[1], sys.argv[2], sys.argv[3:]
 rank = {name: i for i, name in enumerate(layers)}
 top = len(layers)  # bench/main.c and the gbench layer sit over every layer
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("layers: FAIL " + what)
+tally = Tally("layers")
+check = tally.check
 
 
 def layer_of(path):
@@ -70,7 +64,7 @@ for a, theirs in sorted(module_includes.items()):
         if a < b and a in module_includes.get(b, set()):
             check(False, "%s and %s include each other" % (a, b))
         else:
-            passed += 1
+            tally.passed += 1
 
 
 def symbols(lib):
@@ -126,6 +120,5 @@ for a, called in sorted(uses.items()):
         if a < b and a in uses.get(b, {}):
             check(False, "%s and %s call each other (%s, %s)" % (a, b, sym, uses[b][a]))
         else:
-            passed += 1
-print("layers: %d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+            tally.passed += 1
+sys.exit(tally.finish())

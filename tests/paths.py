@@ -20,8 +20,10 @@ import os
 import re
 import sys
 
+from tally import Tally
+
 src = sys.argv[1]
-passed = failed = 0
+tally = Tally("paths")
 
 TOP = ("bench", "asm", "c", "tests", "tools", "docs", "cmake", "results", "examples")
 # The folders read, and the files in them that hold words (not data: the
@@ -99,11 +101,6 @@ for rel in sources():
             word = trim(m.group(1))
             if word.rstrip("/") in TOP or (rel, word) in EXCEPTIONS or (rel == ME and word in EXCEPTED):
                 continue
-            if exists(word):
-                passed += 1
-            else:
-                failed += 1
-                print("paths: FAIL %s:%d: '%s' is not in the tree" % (rel, number, word))
+            tally.check(exists(word), "%s:%d: '%s' is not in the tree" % (rel, number, word))
 
-print("paths: %d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+sys.exit(tally.finish())
