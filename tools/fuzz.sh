@@ -20,7 +20,7 @@ layers=()
 for layer in $(awk '/^[a-z]/ && $1 != "kernels" && $1 != "cli" { print $1 }' bench/layers.txt | tac); do
     layers+=("$build/bench/libsqcolor_$layer.a")
 done
-clang "${flags[@]}" tests/fuzz/fuzz_results.c bench/results/results_read.c \
+clang "${flags[@]}" tests/fuzz/fuzz_results.c bench/results/results_read*.c \
     bench/results/json_arena.c bench/results/figures.c bench/results/row_index.c bench/util/id_table.c \
     "${layers[@]}" \
     "$build/libsqcolor_kernels.a" $(pkg-config --libs jansson capstone) -lm -o "$out/fuzz_results"
@@ -28,9 +28,11 @@ clang "${flags[@]}" tests/fuzz/fuzz_forms.c bench/results/forms_file.c bench/uti
     $(pkg-config --libs jansson) -lm -o "$out/fuzz_forms"
 # The real-game sequences sequence.c knows are text the asm puts in the binary.
 nasm -f elf64 -Iasm/ -Ibench/sequences/ asm/game_sequences.asm -o "$out/game_sequences.o"
-clang "${flags[@]}" tests/fuzz/fuzz_sequence.c bench/input/sequence.c bench/input/pgn.c bench/util/escape.c "$out/game_sequences.o" \
+clang "${flags[@]}" tests/fuzz/fuzz_sequence.c bench/input/sequence.c bench/input/held_files.c bench/input/pgn.c \
+    bench/util/escape.c "$out/game_sequences.o" \
     -o "$out/fuzz_sequence"
-clang "${flags[@]}" tests/fuzz/fuzz_pgn.c bench/input/pgn.c bench/input/sequence.c bench/util/escape.c "$out/game_sequences.o" \
+clang "${flags[@]}" tests/fuzz/fuzz_pgn.c bench/input/pgn.c bench/input/sequence.c bench/input/held_files.c \
+    bench/util/escape.c "$out/game_sequences.o" \
     -o "$out/fuzz_pgn"
 for target in results forms sequence pgn; do
     corpus=$out/corpus_$target
