@@ -48,8 +48,8 @@ static void as_process(sq_run_plan *plan) {
     int index = plan->index, count = plan->processes;
     snprintf(name, sizeof name, "%d of %d", index + 1, count);
     cfg->process = name;
-    cfg->min_reps = (cfg->min_reps + count - 1) / count;
-    cfg->timing.reps = (cfg->timing.reps + count - 1) / count;
+    cfg->min_reps = sq_share_of(cfg->min_reps, count);
+    cfg->timing.reps = sq_share_of(cfg->timing.reps, count);
     if (cfg->budget_s > 0)
         cfg->budget_s /= count;
     cfg->checked = true; /* by the run, once */
@@ -268,8 +268,8 @@ static int time_in_processes(const sq_run_plan *plan, sq_run *run, char *err, si
         return -1;
     *run = parts[0];
     /* Each process took its share of the repetitions, rounded up (as_process). */
-    run->reps = (cfg->timing.reps + count - 1) / count * count;
-    run->min_reps = (sq_engine_min_reps(cfg) + count - 1) / count * count;
+    run->reps = sq_share_of(cfg->timing.reps, count) * count;
+    run->min_reps = sq_share_of(sq_engine_min_reps(cfg), count) * count;
     run->elapsed_s = sq_monotonic_s() - t0;
     return 0;
 }

@@ -19,6 +19,12 @@ typedef struct sq_run_plan {
     int index;      /* this process's place among them (0 first), or -1: the run itself */
 } sq_run_plan;
 
+/* One process's share of total repetitions among count processes, rounded
+ * up: each takes this many, and the run's rows get count times it. */
+static inline int sq_share_of(int total, int count) {
+    return (total + count - 1) / count;
+}
+
 /* The plan's rows timed in this process, into *run: the engine's rows
  * (engine, prepared, then freed), then the batch rows; in a process that
  * times the batch rows alone (index >= processes), those, with no engine

@@ -13,7 +13,7 @@
 static int time_batch(const sq_run_plan *plan, int count, sq_run *run, sq_calibration *cal,
                       char *err, size_t errlen) {
     sq_batch_timing bt = sq_batch_timing_defaults(plan->quick);
-    bt.reps = (bt.reps + count - 1) / count;
+    bt.reps = sq_share_of(bt.reps, count);
     bt.seed = plan->cfg.order_seed;
     static char skipped[2200]; /* not on a small stack */
     if (sq_batch_time_run(run, plan->batch, plan->nbatch, &bt, &plan->cfg.timing,
