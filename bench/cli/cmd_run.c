@@ -314,10 +314,9 @@ static int save_run(const sq_run *run, const char *results_dir) {
 /* Truth first: a variant that fails verification stops the run, and every
  * kernel's answers are checked, once, before any is timed. Returns an
  * SQ_ENGINE_* code; false in *verified when a variant failed. */
-static int verify_then_check(const sq_run_plan *plan, const sq_variant *const *vs,
-                             sq_verify_aside *aside, sq_engine *engine, char *err, size_t errlen,
-                             bool *verified) {
-    *verified = sq_verify_all(vs, plan->cfg.nvariants, true, stderr);
+static int verify_then_check(const sq_run_plan *plan, sq_verify_aside *aside, sq_engine *engine,
+                             char *err, size_t errlen, bool *verified) {
+    *verified = sq_verify_all(plan->cfg.variants, plan->cfg.nvariants, true, stderr);
     int rc = *verified ? sq_engine_check(engine, err, errlen) : SQ_ENGINE_OK;
     *verified &= sq_verify_aside_wait(aside, stderr);
     return rc;
@@ -411,8 +410,7 @@ static int run_run(int argc, char **argv) {
         return SQ_EXIT_FAIL;
     }
     bool verified;
-    int rc =
-        verify_then_check(&plan, plan.cfg.variants, &aside, engine, err, sizeof err, &verified);
+    int rc = verify_then_check(&plan, &aside, engine, err, sizeof err, &verified);
     plan.cfg.checked = true;
     if (!verified || rc || plan.processes > 1) {
         sq_engine_discard(engine, &run);
