@@ -10,13 +10,7 @@ section .text
 
 ; unsigned sq_asm_<family>_<technique>(unsigned a[, unsigned b])
 %macro SQ_TECHNIQUE 2
-FUNC sq_asm_%1_%2
-%ifmacro %1_%2_setup
-    %1_%2_setup
-%endif
-    %1_%2
-    ret
-ENDFUNC
+    ROUTINE     sq_asm_%1_%2, %1_%2
 %endmacro
 
 %include "sq_techniques.inc"

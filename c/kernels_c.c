@@ -2,8 +2,8 @@
  * asm/kernels.asm (same contract, same modes), built once per C impl with its
  * own SQ_IMPL_TAG. Vectorizers are off for this file (cmake/compilers.cmake): the
  * unit is one square, as in the asm. */
+#include "own_techniques.h"
 #include "this_impl.h"
-#include "techniques_c.h"
 
 /* An identity the compiler cannot see through: the baselines' body. */
 static inline unsigned opaque(unsigned x) {
@@ -113,7 +113,9 @@ static inline unsigned baseline_branch2(unsigned a, unsigned b) {
 #define SQ_TECHNIQUE_KERNELS(fam, tech, formula, insns, req)                                       \
     SQ_DEFINE_KERNELS(SQ_FN(SQ_IMPL_TAG, fam, tech), sq_##fam##_##tech, sq_##fam##_##tech,         \
                       SQ_CAT(SQ_ARITY_, fam), SQ_TARGET(req))
-SQ_FOR_EACH_TECHNIQUE(SQ_TECHNIQUE_KERNELS)
+SQ_OWN_TECHNIQUES(SQ_TECHNIQUE_KERNELS)
 
+#ifndef SQ_TRY_BODIES
 SQ_DEFINE_KERNELS(SQ_FN(SQ_IMPL_TAG, baseline, 1), baseline1, baseline_branch1, 1, )
 SQ_DEFINE_KERNELS(SQ_FN(SQ_IMPL_TAG, baseline, 2), baseline2, baseline_branch2, 2, )
+#endif

@@ -4,6 +4,7 @@
 #ifndef SQCOLOR_THIS_IMPL_H
 #define SQCOLOR_THIS_IMPL_H
 
+#include "own_techniques.h"
 #include "variants.h"
 
 #ifndef SQ_IMPL_TAG
@@ -11,8 +12,10 @@
 #endif
 
 #define SQ_DECLARE_OWN(fam, tech, formula, insns, req) SQ_DECLARE_VARIANT(SQ_IMPL_TAG, fam, tech)
-SQ_FOR_EACH_TECHNIQUE(SQ_DECLARE_OWN)
+SQ_OWN_TECHNIQUES(SQ_DECLARE_OWN)
 #undef SQ_DECLARE_OWN
+#ifndef SQ_TRY_BODIES
 SQ_DECLARE_BASELINES(SQ_IMPL_TAG)
+#endif
 
 #endif
