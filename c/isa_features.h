@@ -48,6 +48,12 @@ enum { SQ_FOR_EACH_FEATURE(SQ_FEATURE_BIT) };
 #define SQ_NEEDS_GFNI_AVX512  (SQ_NEEDS_AVX512BW | SQ_FEATURE_GFNI)
 #define SQ_TARGET_GFNI_AVX512 __attribute__((target("avx2,avx512f,avx512bw,gfni")))
 
+/* Every requirement token, for what names one at run time (sqcolor try's
+ * needs:): each has its SQ_NEEDS_ and SQ_TARGET_ above. */
+#define SQ_FOR_EACH_REQUIREMENT(X)                                                                 \
+    X(NONE)                                                                                        \
+    X(POPCNT) X(BMI1) X(BMI2) X(SSSE3) X(AVX2) X(AVX512F) X(AVX512BW) X(AVX512VBMI) X(GFNI_AVX512)
+
 #ifndef SQ_CAT
 #define SQ_CAT_(a, b) a##b
 #define SQ_CAT(a, b)  SQ_CAT_(a, b)

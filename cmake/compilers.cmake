@@ -3,7 +3,8 @@
 # with their own symbol prefix, all linked into the one sqcolor.
 #
 # In:  GEN (generated folder). Out: SQ_C_IMPL_ROWS, SQ_IMPL_INFO_DEFINES (for
-# cmake/impls.h.in) and SQ_C_IMPL_OBJECTS (objects to link).
+# cmake/impls.h.in), SQ_C_IMPL_OBJECTS (objects to link) and SQ_TRY_OBJECT_ROWS
+# (the commands again, for cmake/try.cmake).
 
 set(SQCOLOR_COMPILERS "" CACHE STRING
     "C compilers to build the C variants with, e.g. 'gcc-12;clang-14' (empty: all installed)")
@@ -54,12 +55,21 @@ macro(_sq_impl_object src obj)
     COMMENT "Building ${src} with ${_impl}"
     VERBATIM)
   list(APPEND SQ_C_IMPL_OBJECTS ${obj})
+  # sqcolor try builds a user's body with the same command (cmake/try.cmake),
+  # its own include folder and -fPIC given then; warnings are not errors there.
+  if(NOT "${src}" STREQUAL "batch_c.c")
+    set(_try_args ${_common} ${_flags} ${ARGN})
+    list(REMOVE_ITEM _try_args -Werror -I${CMAKE_SOURCE_DIR}/c)
+    list(JOIN _try_args " " _try_args)
+    string(APPEND SQ_TRY_OBJECT_ROWS " \\\n    X(\"${_tag}\", \"${_path}\", \"${src}\", \"${_try_args}\")")
+  endif()
 endmacro()
 
 set(_impls "")
 set(SQ_C_IMPL_ROWS "")
 set(SQ_IMPL_INFO_DEFINES "")
 set(SQ_C_IMPL_OBJECTS "")
+set(SQ_TRY_OBJECT_ROWS "")
 set(_sources impl_c.c kernels_c.c)
 
 foreach(_cc IN LISTS _candidates)

@@ -103,6 +103,11 @@ const sq_family *sq_family_find(const char *name) {
     return NULL;
 }
 
+#define SQ_FAMILY_NAME(fam, arity) ", " #fam
+const char *sq_family_names(void) {
+    return SQ_FOR_EACH_FAMILY(SQ_FAMILY_NAME) + 2; /* past the first ", " */
+}
+
 void sq_domain_input(const sq_family *fam, int i, unsigned *a, unsigned *b) {
     if (fam->arity == 2) {
         *a = (unsigned)i / 64;

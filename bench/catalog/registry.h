@@ -65,6 +65,9 @@ extern const int sq_variant_count;
 
 const sq_family *sq_family_find(const char *name);
 
+/* The families' names, "color, color_x88, ...", for messages. */
+const char *sq_family_names(void);
+
 /* Input i (0 <= i < domain_size) of a family's domain: the squares a and b
  * (b = 0 for one-square families; a is a 0x88 square for color_x88). */
 void sq_domain_input(const sq_family *fam, int i, unsigned *a, unsigned *b);

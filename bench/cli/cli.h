@@ -57,7 +57,7 @@ int sq_select_all_supported_or_exit(const char *cmd, const char *globs, const sq
 /* The commands, each declared beside its code. */
 extern const sq_command sq_command_run, sq_command_verify, sq_command_list, sq_command_eval,
     sq_command_calibrate, sq_command_selftest, sq_command_disasm, sq_command_report,
-    sq_command_compare, sq_command_batch;
+    sq_command_compare, sq_command_batch, sq_command_try;
 
 /* For a report sq_report_write ran out of memory on: "sqcolor: out of memory
  * for the result file" (JSON) or "... for a report" on stderr. Returns
@@ -86,6 +86,12 @@ void sq_print_batch_catalogue(const sq_batch_variant *const *vs, int n, bool csv
 /* Verifies vs[0..n) and the properties, printing one line each unless quiet
  * (failures are always printed). Returns true when everything passed. */
 bool sq_verify_all(const sq_variant *const *vs, int n, bool quiet, FILE *out);
+
+/* The machine code of vs[0..n) as disasm --predict shows it (a table per
+ * technique, identical code in one column), on standard output, with
+ * llvm-mca's prediction for this CPU where it is installed. Returns the
+ * exit status. */
+int sq_print_code_of(const sq_variant **vs, int n, bool markdown);
 
 /* Progress lines on stderr: only to a terminal, and never under CI=true. */
 bool sq_progress_wanted(void);

@@ -504,3 +504,11 @@ done:
     free(vs);
     return status;
 }
+
+int sq_print_code_of(const sq_variant **vs, int n, bool markdown) {
+    sq_machine host;
+    sq_machine_detect(&host);
+    sq_mca_model model;
+    bool predict = choose_model(NULL, &host, &model);
+    return print_code(vs, n, &model, predict, markdown, false);
+}

@@ -4,6 +4,7 @@
 #include "bench/code/disasm.h"
 #include "bench/code/timed_loop.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
 bool sq_row_control_dependent(const sq_variant *v, sq_mode mode) {
@@ -23,9 +24,17 @@ void sq_flag_cache_free(sq_flag_cache *c) {
     free(c->chains);
 }
 
+/* v's place in the registry, or -1 for a variant from elsewhere (sqcolor
+ * try's), whose answers are read every time. */
+static long registry_slot(const sq_variant *v) {
+    uintptr_t p = (uintptr_t)v, first = (uintptr_t)sq_variants;
+    return p >= first && p < (uintptr_t)(sq_variants + sq_variant_count) ? v - sq_variants : -1;
+}
+
 /* sq_row_control_dependent, cached. */
 static bool control_dependent(const sq_variant *v, sq_mode mode, sq_flag_cache *c) {
-    signed char *b = &c->branches[(v - sq_variants) * SQ_MODE_COUNT + mode];
+    long slot = registry_slot(v);
+    signed char unkept = 0, *b = slot < 0 ? &unkept : &c->branches[slot * SQ_MODE_COUNT + mode];
     if (!*b)
         *b = sq_row_control_dependent(v, mode) ? 2 : 1;
     return *b == 2;
@@ -34,7 +43,8 @@ static bool control_dependent(const sq_variant *v, sq_mode mode, sq_flag_cache *
 /* Whether v's latency loop chains fewer instructions than its routine and
  * the harness's xor a square (bench/code/chain.h), cached. */
 static bool chain_apart(const sq_variant *v, sq_flag_cache *c) {
-    signed char *b = &c->chains[v - sq_variants];
+    long slot = registry_slot(v);
+    signed char unkept = 0, *b = slot < 0 ? &unkept : &c->chains[slot];
     if (!*b) {
         int routine = sq_routine_chain(v), loop = sq_latency_loop_chain(v);
         *b = routine >= 0 && loop >= 0 && loop < SQ_KERNEL_UNROLL * (routine + 1) ? 2 : 1;

@@ -53,8 +53,7 @@ static call_outcome checked_call(const sq_variant *v, uint64_t a, uint64_t b) {
     return out;
 }
 
-/* "sq=e4 (28)", "x88=0x34 (e4)" or "a=e4 (28), b=d5 (35)". */
-static void describe_input(const sq_variant *v, unsigned a, unsigned b, char *buf, size_t len) {
+void sq_describe_input(const sq_variant *v, unsigned a, unsigned b, char *buf, size_t len) {
     char na[3], nb[3];
     if (v->family->arity == 2)
         snprintf(buf, len, "a=%s (%u), b=%s (%u)", sq_name(a, na), a, sq_name(b, nb), b);
@@ -75,7 +74,7 @@ static void fail(sq_check *out, const char *fmt, ...) {
 /* Checks one input; returns false (and fills out) at the first problem. */
 static bool verify_input(const sq_variant *v, unsigned a, unsigned b, sq_check *out) {
     char in[64];
-    describe_input(v, a, b, in, sizeof in);
+    sq_describe_input(v, a, b, in, sizeof in);
     unsigned want = v->family->expected(a, b);
 
     call_outcome clean = checked_call(v, a, b);

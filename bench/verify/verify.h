@@ -6,12 +6,17 @@
 #include "bench/catalog/registry.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 
 typedef struct sq_check {
     bool pass;
     int checked;      /* inputs (or input x variant pairs) checked */
     char detail[320]; /* the first failure: input, expected, got, or register */
 } sq_check;
+
+/* Input (a, b) of v's family as messages name it: "sq=e4 (28)", "x88=0x34
+ * (e4)" or "a=e4 (28), b=d5 (35)". */
+void sq_describe_input(const sq_variant *v, unsigned a, unsigned b, char *buf, size_t len);
 
 /* Checks v over its whole domain. A routine that crashes is reported, not fatal. */
 void sq_verify_variant(const sq_variant *v, sq_check *out);

@@ -1,0 +1,159 @@
+/* sqcolor try FILE: a technique from outside the tree (docs/try.md), built
+ * as the tree builds a catalogue line, checked as one, then timed as run
+ * times its family, beside the catalogue's own techniques. */
+#include "bench/cli/cli.h"
+#include "bench/cli/run_flow.h"
+#include "bench/cli/run_options.h"
+#include "bench/machine/placement.h"
+#include "bench/try/try_build.h"
+#include "bench/cli/try_check.h"
+#include "bench/try/try_source.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Where a run's processes find what the run built (they load it, never
+ * build it again): the folder of sq_try_built, believed only in a process
+ * the run started (sq_run_plan_from checks). */
+#define BUILT_VARIABLE "SQCOLOR_TRY_BUILT"
+
+static const sq_option options[OPT_COUNT] = {SQ_RUN_OPTION_ROWS(
+    SQ_OPTION_FILTER("the catalogue's ids the technique races against (default: its family's, "
+                     "e.g. 'color/*/*')"))};
+
+static int run_try(int argc, char **argv);
+
+const sq_command sq_command_try = {
+    .name = "try",
+    .run = run_try,
+    .operands = "FILE",
+    .summary = "build, verify and time a technique of your own from FILE (- for standard input)",
+    .description =
+        "Reads a technique from FILE (docs/try.md: its family, a name, an asm body and/or a C\n"
+        "body), builds it as a catalogue line is built (asm/kernels.inc; every C compiler and\n"
+        "flag set of this binary), verifies it over its whole domain and checks its kernels,\n"
+        "then times it beside its family's catalogue as run does, and shows its machine code.\n"
+        "Exit status 2: a file that cannot be read or built; 1: a body that fails its check.",
+    .options = options,
+    .noptions = OPT_COUNT,
+};
+
+/* The technique of this run: its file and what was built of it. */
+typedef struct trial {
+    sq_try_source src;
+    sq_try_built built;
+} trial;
+
+static trial the_trial; /* kilobytes: not on a small stack */
+
+static void remove_built(void) {
+    sq_try_remove(&the_trial.built);
+}
+
+/* Read, built and checked, here: bad input exits 2, a failed check 1. */
+static void build_and_check(trial *t, const char *path) {
+    char err[1024];
+    if (sq_try_read(path, &t->src, err, sizeof err))
+        sq_usage_error("try", "%s", err);
+    int rc = sq_try_build(&t->src, &t->built, err, sizeof err);
+    atexit(remove_built);
+    if (rc == SQ_EXIT_USAGE)
+        sq_usage_error("try", "%s", err);
+    if (rc) {
+        sq_error_line("try", "%s", err);
+        exit(rc);
+    }
+    fprintf(stderr, "try: %s/%s built in %.1f s (%d assembler and compiler runs, %d variants)\n",
+            t->src.family->name, t->src.technique, t->built.seconds, t->built.runs,
+            t->built.nvariants);
+    for (int i = 0; i < t->built.nvariants; i++)
+        if (!sq_variant_supported(&t->built.variants[i])) {
+            sq_error_line("try", "%s needs %s, which this CPU lacks", t->built.variants[i].id,
+                          t->src.needs);
+            exit(SQ_EXIT_FAIL);
+        }
+    if ((rc = sq_try_check(t->built.variants, t->built.nvariants, err, sizeof err))) {
+        sq_error_line("try", "%s", err);
+        exit(rc);
+    }
+    if (setenv(BUILT_VARIABLE, t->built.dir, 1) != 0) {
+        sq_error_line("try", "cannot set %s", BUILT_VARIABLE);
+        exit(SQ_EXIT_FAIL);
+    }
+}
+
+/* A process of the run: the run's file and object, as the run left them. */
+static void load_from_run(trial *t) {
+    const char *dir = getenv(BUILT_VARIABLE);
+    char path[4200], err[1024];
+    snprintf(path, sizeof path, "%s/source.txt", dir ? dir : "");
+    if (!dir || sq_try_read(path, &t->src, err, sizeof err) ||
+        sq_try_load(&t->src, dir, &t->built, err, sizeof err)) {
+        sq_error_line("try", "a process of the run cannot load what the run built: %s",
+                      dir ? err : BUILT_VARIABLE " is not set");
+        exit(SQ_EXIT_FAIL);
+    }
+}
+
+/* The variants timed: the catalogue's of --filter (its family's by
+ * default), then the technique's own. */
+static int choose_variants(const trial *t, const char *filter, const sq_variant ***out) {
+    const sq_variant **vs = sq_variant_room(), **all;
+    char globs[64];
+    snprintf(globs, sizeof globs, "%s/*/*", t->src.family->name);
+    int n = sq_select_supported_or_exit("try", filter ? filter : globs, vs);
+    if (!(all = malloc(sizeof *all * (size_t)(n + t->built.nvariants)))) {
+        sq_error_line("try", "out of memory");
+        exit(SQ_EXIT_FAIL);
+    }
+    memcpy(all, vs, sizeof *all * (size_t)n);
+    for (int i = 0; i < t->built.nvariants; i++)
+        all[n + i] = &t->built.variants[i];
+    *out = all;
+    return n + t->built.nvariants;
+}
+
+/* The technique's machine code after the tables, as disasm --predict shows
+ * it, and which catalogue lines' code it is. */
+static void after_tables(FILE *out, sq_format format, void *ctx) {
+    trial *t = ctx;
+    if (out != stdout || (format != SQ_FORMAT_TABLE && format != SQ_FORMAT_MARKDOWN))
+        return;
+    const sq_variant **vs = malloc(sizeof *vs * (size_t)t->built.nvariants);
+    if (!vs)
+        return;
+    for (int i = 0; i < t->built.nvariants; i++)
+        vs[i] = &t->built.variants[i];
+    printf("\n");
+    fflush(stdout);
+    sq_print_code_of(vs, t->built.nvariants, format == SQ_FORMAT_MARKDOWN);
+    free(vs);
+}
+
+static int run_try(int argc, char **argv) {
+    sq_value v[OPT_COUNT];
+    const char *files[1];
+    int nfiles = 0;
+    sq_parse_options(&sq_command_try, argc, argv, v, files, 1, &nfiles);
+    if (nfiles == 0)
+        sq_usage_error("try", "no technique file (FILE, or - for standard input)");
+    /* As run: the same addresses in every run; before anything is read. */
+    if (!v[OPT_ASLR].given)
+        sq_placement_fix();
+    sq_run_plan plan;
+    const char *process_output;
+    bool one_of_many = sq_run_plan_from("try", v, &plan, &process_output);
+    trial *t = &the_trial;
+    if (one_of_many)
+        load_from_run(t);
+    else
+        build_and_check(t, files[0]);
+    const sq_variant **vs;
+    plan.cfg.nvariants = choose_variants(t, v[OPT_FILTER].given ? v[OPT_FILTER].text : NULL, &vs);
+    plan.cfg.variants = vs;
+    sq_run_extras extras = {.after_tables = after_tables, .ctx = t};
+    int rc = sq_run_planned(v, &plan, one_of_many, process_output, &extras);
+    free(vs);
+    return rc;
+}

@@ -1,0 +1,160 @@
+#include "bench/cli/try_check.h"
+
+#include "bench/util/exit_status.h"
+#include "bench/verify/verify.h"
+
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* What the checking process shares with sqcolor: where it is, and the
+ * first failure. */
+typedef struct progress {
+    volatile int variant; /* the variant being checked */
+    volatile int kernel;  /* -1: its routine; else the kernel (SQ_KERNEL_*) */
+    sq_check check;       /* the routine's, sq_verify_variant's (checked: the input reached) */
+    char failure[400];    /* set when a check failed */
+} progress;
+
+static const char *const kernel_names[SQ_KERNEL_MODES] = {"latency", "throughput", "branch"};
+
+/* Kernel mode of v over the family's domain, against the definition: its
+ * result, and what it should be (asm/kernels.inc says how each mode folds
+ * the results). */
+static void run_kernel(const sq_variant *v, int mode, uint64_t *got, uint64_t *want) {
+    static uint8_t a[64 * 64], b[64 * 64];
+    const sq_family *fam = v->family;
+    unsigned before = 0;
+    *want = 0;
+    for (int i = 0; i < fam->domain_size; i++) {
+        unsigned x, y;
+        sq_domain_input(fam, i, &x, &y);
+        unsigned r = fam->expected(x, y);
+        /* latency: square i arrives xored with the previous result */
+        a[i] = (uint8_t)(mode == SQ_KERNEL_LATENCY ? x ^ before : x);
+        b[i] = (uint8_t)y;
+        *want = mode == SQ_KERNEL_LATENCY ? r : *want + r;
+        before = r;
+    }
+    *got = v->kernel[mode](a, b, (size_t)fam->domain_size);
+}
+
+/* The checking process: every variant's routine, then its kernels. */
+static void check_all(const sq_variant *vs, int n, progress *p) {
+    for (int i = 0; i < n; i++) {
+        p->variant = i;
+        p->kernel = -1;
+        sq_verify_variant(&vs[i], &p->check);
+        if (!p->check.pass) {
+            snprintf(p->failure, sizeof p->failure, "%s", p->check.detail);
+            _exit(SQ_EXIT_FAIL);
+        }
+        for (int m = 0; m < SQ_KERNEL_MODES; m++) {
+            uint64_t got, want;
+            p->kernel = m;
+            run_kernel(&vs[i], m, &got, &want);
+            if (got != want) {
+                snprintf(p->failure, sizeof p->failure,
+                         "its %s kernel returned %llu over the domain, not %llu: a body keeps "
+                         "every register but eax, ecx, edx, r8 and the flags (asm/sqcolor.inc)",
+                         kernel_names[m], (unsigned long long)got, (unsigned long long)want);
+                _exit(SQ_EXIT_FAIL);
+            }
+        }
+    }
+    _exit(SQ_EXIT_OK);
+}
+
+/* Where the checks stood: "on sq=e4 (28)" or "in its latency kernel". */
+static void where(const sq_variant *v, const progress *p, char *buf, size_t len) {
+    if (p->kernel >= 0) {
+        snprintf(buf, len, "in its %s kernel", kernel_names[p->kernel]);
+        return;
+    }
+    unsigned a, b;
+    char in[64];
+    sq_domain_input(v->family, p->check.checked, &a, &b);
+    sq_describe_input(v, a, b, in, sizeof in);
+    snprintf(buf, len, "on %s", in);
+}
+
+/* Waits for the checking process until the limit; false when it ran out. */
+static bool wait_limited(pid_t pid, int *status) {
+    struct timespec t0, t, pause = {0, 2000000};
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (;;) {
+        if (waitpid(pid, status, WNOHANG) == pid)
+            return true;
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        if ((double)(t.tv_sec - t0.tv_sec) + (t.tv_nsec - t0.tv_nsec) * 1e-9 >
+            SQ_TRY_CHECK_LIMIT_S) {
+            kill(pid, SIGKILL);
+            waitpid(pid, status, 0);
+            return false;
+        }
+        nanosleep(&pause, NULL);
+    }
+}
+
+/* A crash's words: SIGILL is an instruction this CPU lacks (or ud2). */
+static const char *crash_words(int sig) {
+    switch (sig) {
+    case SIGILL:
+        return "executed an instruction this CPU lacks (SIGILL)";
+    case SIGSEGV:
+        return "crashed (SIGSEGV: a memory access it may not make)";
+    case SIGBUS:
+        return "crashed (SIGBUS)";
+    case SIGFPE:
+        return "crashed (SIGFPE: a division fault)";
+    default:
+        return "crashed";
+    }
+}
+
+/* The routine's own failure, a crash caught by verify's guard among them. */
+static void routine_failure(const char *id, const char *failure, char *err, size_t errlen) {
+    const char *ill = strstr(failure, "crashed (SIGILL)");
+    if (ill)
+        snprintf(err, errlen, "%s %s%s", id, crash_words(SIGILL), ill + strlen("crashed (SIGILL)"));
+    else
+        snprintf(err, errlen, "%s fails its check: %s", id, failure);
+}
+
+int sq_try_check(const sq_variant *vs, int n, char *err, size_t errlen) {
+    progress *p = mmap(NULL, sizeof *p, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        return snprintf(err, errlen, "cannot share memory with the check"), SQ_EXIT_FAIL;
+    memset(p, 0, sizeof *p);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        munmap(p, sizeof *p);
+        return snprintf(err, errlen, "cannot start the check"), SQ_EXIT_FAIL;
+    }
+    if (pid == 0)
+        check_all(vs, n, p);
+    int status = 0;
+    bool returned = wait_limited(pid, &status);
+    const sq_variant *v = &vs[p->variant];
+    char at[128];
+    where(v, p, at, sizeof at);
+    int rc = SQ_EXIT_FAIL;
+    if (!returned)
+        snprintf(err, errlen, "%s did not return within %d s %s", v->id, SQ_TRY_CHECK_LIMIT_S, at);
+    else if (WIFSIGNALED(status))
+        snprintf(err, errlen, "%s %s %s", v->id, crash_words(WTERMSIG(status)), at);
+    else if (WIFEXITED(status) && WEXITSTATUS(status) == SQ_EXIT_OK)
+        rc = SQ_EXIT_OK;
+    else if (p->kernel >= 0)
+        snprintf(err, errlen, "%s: %s", v->id, p->failure);
+    else
+        routine_failure(v->id, p->failure, err, errlen);
+    munmap(p, sizeof *p);
+    return rc;
+}

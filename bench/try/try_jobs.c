@@ -1,0 +1,130 @@
+#include "bench/try/try_jobs.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+extern char **environ;
+
+static void start(sq_job *j) {
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, j->log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    posix_spawn_file_actions_adddup2(&fa, 1, 2);
+    j->spawn_error = posix_spawn(&j->pid, j->argv[0], &fa, NULL, j->argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (j->spawn_error)
+        j->pid = 0;
+}
+
+/* Waits for one of the jobs running; false when none is. */
+static bool reap(sq_job *jobs, int n) {
+    int status;
+    pid_t pid;
+    while ((pid = waitpid(-1, &status, 0)) < 0)
+        if (errno != EINTR)
+            return false;
+    for (int i = 0; i < n; i++)
+        if (jobs[i].pid == pid) {
+            jobs[i].status = status;
+            jobs[i].pid = 0;
+        }
+    return true;
+}
+
+static bool failed(const sq_job *j) {
+    return j->spawn_error || !WIFEXITED(j->status) || WEXITSTATUS(j->status) != 0;
+}
+
+int sq_jobs_run(sq_job *jobs, int n, int parallel) {
+    int running = 0;
+    for (int i = 0; i < n; i++) {
+        if (running == parallel && reap(jobs, n))
+            running--;
+        start(&jobs[i]);
+        running += jobs[i].pid != 0;
+    }
+    while (running > 0 && reap(jobs, n))
+        running--;
+    for (int i = 0; i < n; i++)
+        if (failed(&jobs[i]))
+            return i;
+    return -1;
+}
+
+/* "NAME:LINE:" or "NAME:LINE: " at s: LINE, else 0. */
+static int line_at(const char *s, const char *name) {
+    size_t k = strlen(name);
+    if (strncmp(s, name, k) != 0 || s[k] != ':')
+        return 0;
+    char *end;
+    long line = strtol(s + k + 1, &end, 10);
+    return *end == ':' && line > 0 && line < 1000000 ? (int)line : 0;
+}
+
+/* Whether the line at s holds what. */
+static bool line_has(const char *s, const char *what) {
+    const char *nl = strchr(s, '\n'), *hit = strstr(s, what);
+    return hit && (!nl || hit < nl);
+}
+
+/* Reads the log's first 64 KiB; NULL when it cannot. */
+static char *read_log(const char *path) {
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return NULL;
+    char *text = malloc(64 * 1024 + 1);
+    size_t n = text ? fread(text, 1, 64 * 1024, f) : 0;
+    fclose(f);
+    if (text)
+        text[n] = 0;
+    return text;
+}
+
+/* The first "error:" line, its message copied; its line's start in *at. */
+static bool error_line(char *text, char **at, char *message, size_t len) {
+    for (char *s = text, *nl; *s; s = nl + 1) {
+        nl = strchr(s, '\n');
+        if (!nl)
+            nl = s + strlen(s);
+        char *e = strstr(s, "error: ");
+        if (e && e < nl) {
+            e += strlen("error: ");
+            snprintf(message, len, "%.*s", (int)(nl - e), e);
+            *at = s;
+            return true;
+        }
+        if (!*nl)
+            break;
+    }
+    return false;
+}
+
+bool sq_job_first_error(const char *log, const char *name, char *message, size_t len, int *line,
+                        char *where, size_t where_len) {
+    char *text = read_log(log), *at;
+    *line = 0;
+    where[0] = 0;
+    if (!text || !error_line(text, &at, message, len)) {
+        free(text);
+        return false;
+    }
+    /* where: what comes before " error: ", "FILE:LINE:COL:" less its ':'s. */
+    int n = (int)(strstr(at, "error: ") - at);
+    while (n > 0 && (at[n - 1] == ' ' || at[n - 1] == ':'))
+        n--;
+    snprintf(where, where_len, "%.*s", n, at);
+    *line = line_at(at, name);
+    /* NASM names the macros a line was expanded from after it, the body's
+     * among them: "NAME:14: ... from macro `color_try' defined here". */
+    for (char *s = strchr(at, '\n'); !*line && s && line_has(s + 1, " ... from macro ");
+         s = strchr(s + 1, '\n'))
+        *line = line_at(s + 1, name);
+    free(text);
+    return true;
+}
