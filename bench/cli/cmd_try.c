@@ -64,9 +64,6 @@ static void build_and_check(trial *t, const char *path) {
         sq_error_line("try", "%s", err);
         exit(rc);
     }
-    fprintf(stderr, "try: %s/%s built in %.1f s (%d assembler and compiler runs, %d variants)\n",
-            t->src.family->name, t->src.technique, t->built.seconds, t->built.runs,
-            t->built.nvariants);
     for (int i = 0; i < t->built.nvariants; i++)
         if (!sq_variant_supported(&t->built.variants[i])) {
             sq_error_line("try", "%s needs %s, which this CPU lacks", t->built.variants[i].id,
@@ -77,6 +74,11 @@ static void build_and_check(trial *t, const char *path) {
         sq_error_line("try", "%s", err);
         exit(rc);
     }
+    /* After the check: a body that fails it gets its one line alone. */
+    fprintf(stderr,
+            "try: %s/%s built in %.1f s (%d assembler and compiler runs), %d variants checked\n",
+            t->src.family->name, t->src.technique, t->built.seconds, t->built.runs,
+            t->built.nvariants);
     if (setenv(BUILT_VARIABLE, t->built.dir, 1) != 0) {
         sq_error_line("try", "cannot set %s", BUILT_VARIABLE);
         exit(SQ_EXIT_FAIL);

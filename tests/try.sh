@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# sqcolor try (docs/try.md) on bodies that must not be timed: each gets one
+# line naming the problem (the variant, the input or the file's own line) and
+# its exit status, 2 for a file that cannot be read or built, 1 for a body that
+# fails its check, and leaves no output file and no build folder.
+# usage: tests/try.sh path/to/sqcolor
+bin=$1
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+export TMPDIR=$tmp/builds
+mkdir "$TMPDIR"
+
+# body NAME TEXT: $tmp/NAME.sq holding TEXT.
+body() { printf '%s\n' "$2" >"$tmp/$1.sq"; }
+
+# refused STATUS "message part" NAME: try NAME.sq exits STATUS with one line
+# on stderr holding the message, writes no --output, leaves no build folder.
+refused() {
+    local want_rc=$1 want=$2 name=$3
+    "$bin" try --quick --output "$tmp/$name.out" "$tmp/$name.sq" >/dev/null 2>"$tmp/err"
+    local rc=$? lines
+    lines=$(grep -vc '^verify: ' "$tmp/err")
+    if [ $rc -eq "$want_rc" ] && [ "$lines" -eq 1 ] && grep -qF -- "$want" "$tmp/err" &&
+        [ ! -e "$tmp/$name.out" ] && [ -z "$(ls -A "$TMPDIR")" ]; then
+        ok
+    else
+        bad "$name: exit $rc (wanted $want_rc), $lines lines: $(cat "$tmp/err") (wanted '$want'); left: $(ls -A "$tmp" "$TMPDIR" | tr '\n' ' ')"
+    fi
+}
+
+body wrong 'family: color
+name: wrong
+asm:
+    lea         eax, [rdi*8]
+    xor         eax, edi
+    shr         eax, 3
+    and         eax, 1'
+refused 1 "color/wrong/asm fails its check: sq=a1 (0): expected 1 (dark), got 0" wrong
+
+body rbx 'family: color
+name: rbx
+asm:
+    xor         ebx, ebx
+    lea         eax, [rdi+rdi*8+8]
+    shr         eax, 3
+    and         eax, 1'
+refused 1 "color/rbx/asm fails its check: clobbered callee-saved register rbx" rbx
+
+body ud2 'family: color
+name: ud2
+asm:
+    ud2'
+refused 1 "color/ud2/asm executed an instruction this CPU lacks (SIGILL) on sq=a1 (0)" ud2
+
+body null 'family: color
+name: null
+asm:
+    xor         ecx, ecx
+    mov         eax, [rcx]'
+refused 1 "color/null/asm fails its check: crashed (SIGSEGV) on sq=a1 (0)" null
+
+body spin 'family: color
+name: spin
+asm:
+    jmp         $'
+refused 1 "color/spin/asm did not return within 2 s on sq=a1 (0)" spin
+
+body nasm 'family: color
+name: typo
+asm:
+    lea         eax, [rdi+rdi*8+8]
+    shrr        eax, 3
+    and         eax, 1'
+refused 2 "nasm.sq:5: the asm body does not assemble:" nasm
+
+body csyntax 'family: color
+name: csyntax
+c:
+    return ((9 * sq + 8) >> 3) & 1
+'
+refused 2 "csyntax.sq:4: the C body does not compile with " csyntax
+
+body family 'family: colour
+name: x
+c: sq & 1'
+refused 2 "family.sq:1: unknown family 'colour' (families: color, " family
+
+# The kernels are checked too: a body that keeps its routine's answer but
+# breaks the kernel's registers (rbx counts the loop) is caught before timing.
+body kernel 'family: color
+name: kernel
+asm:
+    mov         r11, rdi
+    lea         eax, [rdi+rdi*8+8]
+    shr         eax, 3
+    and         eax, 1'
+refused 1 "color/kernel/asm" kernel
+
+body nobody 'family: color
+name: nobody
+formula: sq'
+refused 2 "neither a 'c:' nor an 'asm:' body" nobody
+expect_usage "no technique file" try
+expect_usage "$tmp/absent.sq: No such file or directory" try "$tmp/absent.sq"
+finish try
