@@ -9,6 +9,7 @@
 #include "bench/cli/try_check.h"
 #include "bench/try/try_source.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,13 +52,36 @@ static void remove_built(void) {
     sq_try_remove(&the_trial.built);
 }
 
+/* A signal that stops the run takes the build folder with it (after the
+ * processes' own handler, which gives the signal back to this one). */
+static const int stop_signals[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+
+static void stop(int sig) {
+    remove_built();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void remove_built_on_stop(void) {
+    atexit(remove_built);
+    for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++) {
+        struct sigaction sa, before;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = stop;
+        sigfillset(&sa.sa_mask);
+        sigaction(stop_signals[i], NULL, &before);
+        if (before.sa_handler != SIG_IGN) /* one ignored (nohup) stays so */
+            sigaction(stop_signals[i], &sa, NULL);
+    }
+}
+
 /* Read, built and checked, here: bad input exits 2, a failed check 1. */
 static void build_and_check(trial *t, const char *path) {
     char err[1024];
     if (sq_try_read(path, &t->src, err, sizeof err))
         sq_usage_error("try", "%s", err);
+    remove_built_on_stop();
     int rc = sq_try_build(&t->src, &t->built, err, sizeof err);
-    atexit(remove_built);
     if (rc == SQ_EXIT_USAGE)
         sq_usage_error("try", "%s", err);
     if (rc) {
