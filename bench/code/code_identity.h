@@ -33,8 +33,8 @@ int sq_code_mask(const uint8_t *code, size_t len, uint64_t address, uint8_t *mas
  * end or memory runs out. */
 bool sq_code_fact_of_bytes(const uint8_t *code, size_t len, uint64_t address, sq_code_fact *out);
 
-/* The fact of v's callable routine in this binary, out->id v's id. False
- * with a reason in err. */
+/* The fact of v's callable routine in this process (sq_routine_bytes),
+ * out->id v's id. False with a reason in err. */
 bool sq_code_fact_of(const sq_variant *v, sq_code_fact *out, char *err, size_t errlen);
 
 /* The jumps and calls in code[0..len), loaded at address, that leave it:
