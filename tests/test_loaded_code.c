@@ -1,7 +1,7 @@
 /* The machine code of routines in a shared object loaded at run time, as a
  * technique of `sqcolor try` is: tests/loaded_code.asm assembled and linked
- * into a .so here, dlopen()ed, and its routine and kernels read as this
- * binary's own are. Arguments: nasm, the C compiler (the linker driver),
+ * into a .so here, dlopen()ed, and its routine, kernels and twins read as
+ * this binary's own are. Arguments: nasm, the C compiler (the linker driver),
  * tests/loaded_code.asm. */
 #include "bench/code/code_identity.h"
 #include "bench/code/disasm.h"
@@ -110,6 +110,22 @@ static void check_kernels(void *so) {
           "a tail call not followed: %s (%s)", err, name);
 }
 
+/* sq_code_twins: the one identical routine, in order, v itself left out. */
+static void check_twins(void *so) {
+    sq_variant a = loaded(so, "color/twin_a/try", "twin_a", "sq_loaded_twin_a");
+    sq_variant b = loaded(so, "color/twin_b/try", "twin_b", "sq_loaded_twin_b");
+    sq_variant other = loaded(so, "color/other/try", "other", "sq_loaded_other");
+    sq_variant unsized = loaded(so, "color/unsized/try", "unsized", "sq_loaded_unsized");
+    const sq_variant *others[] = {&other, &a, &unsized, &sq_variants[0], &b};
+    const sq_variant *twins[4] = {0};
+    int n = sq_code_twins(&a, others, 5, twins, 4);
+    CHECK(n == 1 && twins[0] == &b, "twins of a: %d, not b alone", n);
+    CHECK(sq_code_twins(&b, others, 5, twins, 4) == 1 && twins[0] == &a, "twins of b: not a");
+    CHECK(sq_code_twins(&other, others, 5, twins, 4) == 0, "other has a twin");
+    CHECK(sq_code_twins(&a, others, 5, twins, 0) == 0, "more twins than room");
+    CHECK(sq_code_twins(&unsized, others, 5, twins, 4) == -1, "an unreadable code has twins");
+}
+
 int main(int argc, char **argv) {
     if (argc != 4) {
         printf("usage: test_loaded_code NASM CC tests/loaded_code.asm\n");
@@ -120,6 +136,7 @@ int main(int argc, char **argv) {
     if (so) {
         check_routine(so);
         check_kernels(so);
+        check_twins(so);
         dlclose(so);
     }
     return check_finish("loaded_code", scratch);

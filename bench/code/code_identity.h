@@ -47,4 +47,11 @@ int sq_code_exits(const uint8_t *code, size_t len, uint64_t address);
  * hash); false when either is NULL. */
 bool sq_code_same(const sq_code_fact *a, const sq_code_fact *b);
 
+/* The variants among others[0..n) whose callable routine is one code with
+ * v's (sq_code_same of their facts), in order, at most max of them, into
+ * twins: v itself and those whose code cannot be read left out. Returns how
+ * many, or -1 when v's code cannot be read. */
+int sq_code_twins(const sq_variant *v, const sq_variant *const *others, int n,
+                  const sq_variant **twins, int max);
+
 #endif
