@@ -101,3 +101,17 @@ bool sq_code_fact_of(const sq_variant *v, sq_code_fact *out, char *err, size_t e
 bool sq_code_same(const sq_code_fact *a, const sq_code_fact *b) {
     return a && b && a->insns == b->insns && a->bytes == b->bytes && a->hash == b->hash;
 }
+
+int sq_code_twins(const sq_variant *v, const sq_variant *const *others, int n,
+                  const sq_variant **twins, int max) {
+    sq_code_fact mine, theirs;
+    char err[256];
+    if (!sq_code_fact_of(v, &mine, err, sizeof err))
+        return -1;
+    int found = 0;
+    for (int i = 0; i < n && found < max; i++)
+        if (others[i] != v && sq_code_fact_of(others[i], &theirs, err, sizeof err) &&
+            sq_code_same(&mine, &theirs))
+            twins[found++] = others[i];
+    return found;
+}

@@ -33,8 +33,8 @@ int sq_code_mask(const uint8_t *code, size_t len, uint64_t address, uint8_t *mas
  * end or memory runs out. */
 bool sq_code_fact_of_bytes(const uint8_t *code, size_t len, uint64_t address, sq_code_fact *out);
 
-/* The fact of v's callable routine in this binary, out->id v's id. False
- * with a reason in err. */
+/* The fact of v's callable routine in this process (sq_routine_bytes),
+ * out->id v's id. False with a reason in err. */
 bool sq_code_fact_of(const sq_variant *v, sq_code_fact *out, char *err, size_t errlen);
 
 /* The jumps and calls in code[0..len), loaded at address, that leave it:
@@ -46,5 +46,12 @@ int sq_code_exits(const uint8_t *code, size_t len, uint64_t address);
 /* Whether a and b are one code (same size, instructions and masked bytes'
  * hash); false when either is NULL. */
 bool sq_code_same(const sq_code_fact *a, const sq_code_fact *b);
+
+/* The variants among others[0..n) whose callable routine is one code with
+ * v's (sq_code_same of their facts), in order, at most max of them, into
+ * twins: v itself and those whose code cannot be read left out. Returns how
+ * many, or -1 when v's code cannot be read. */
+int sq_code_twins(const sq_variant *v, const sq_variant *const *others, int n,
+                  const sq_variant **twins, int max);
 
 #endif

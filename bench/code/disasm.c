@@ -161,20 +161,72 @@ static uint64_t load_bias(void) {
     return (uint64_t)map->l_addr;
 }
 
-/* v's callable routine: where it is loaded and its size. */
+/* The function of this binary that starts at fn: its size and name (from
+ * the symbol table). */
+static bool binary_function(const void *fn, size_t *size, const char **name) {
+    symtab t;
+    uint64_t value = (uint64_t)(uintptr_t)fn - load_bias();
+    if (!load_symtab(&t))
+        return false;
+    for (size_t i = 0; i < t.count; i++)
+        if (ELF64_ST_TYPE(t.syms[i].st_info) == STT_FUNC && t.syms[i].st_value == value &&
+            t.syms[i].st_size > 0) {
+            *size = t.syms[i].st_size;
+            *name = t.names + t.syms[i].st_name;
+            return true;
+        }
+    return false;
+}
+
+/* ---- functions of the shared objects loaded at run time ------------------- */
+
+/* The loaded object fn lies in, where dladdr places it in one other than
+ * this binary (a shared object dlopen()ed at run time): its file; else
+ * NULL. */
+static const char *other_object(const void *fn) {
+    Dl_info self, dl;
+    if (!dladdr((void *)(uintptr_t)load_bias, &self) || !dladdr(fn, &dl) ||
+        dl.dli_fbase == self.dli_fbase)
+        return NULL;
+    return dl.dli_fname ? dl.dli_fname : "?";
+}
+
+/* The function of another loaded object that starts at fn, from its dynamic
+ * symbols: its size and name (which live while the object stays loaded). */
+static bool loaded_function(const void *fn, size_t *size, const char **name) {
+    Dl_info dl;
+    const ElfW(Sym) *sym = NULL;
+    if (!other_object(fn) || !dladdr1(fn, &dl, (void **)&sym, RTLD_DL_SYMENT) || !sym ||
+        dl.dli_saddr != fn || ELF64_ST_TYPE(sym->st_info) != STT_FUNC || sym->st_size == 0)
+        return false;
+    *size = sym->st_size;
+    *name = dl.dli_sname;
+    return true;
+}
+
+/* v's callable routine: where it is loaded and its size. One in another
+ * loaded object is found by its address alone: its name there may be that of
+ * a routine of this binary. */
 static bool find_routine(const sq_variant *v, const uint8_t **code, size_t *size, char *err,
                          size_t errlen) {
+    const void *fn = (const void *)(uintptr_t)v->fn.any;
+    const char *object = other_object(fn), *found;
+    *code = fn;
+    if (object) {
+        if (loaded_function(fn, size, &found))
+            return true;
+        snprintf(err, errlen, "%s: no dynamic symbol with a size at %p in %s", v->id, fn, object);
+        return false;
+    }
     const sq_impl *impl = sq_impl_find(v->impl);
     char name[160];
     Elf64_Addr value;
     snprintf(name, sizeof name, "sq_%s_%s_%s", impl ? impl->tag : v->impl, v->family->name,
              v->technique);
-    if (!find_function(name, &value, size)) {
-        snprintf(err, errlen, "%s: no symbol %s with a size in /proc/self/exe", v->id, name);
-        return false;
-    }
-    *code = (const uint8_t *)(uintptr_t)v->fn.any;
-    return true;
+    if (find_function(name, &value, size) || binary_function(fn, size, &found))
+        return true;
+    snprintf(err, errlen, "%s: no symbol %s with a size in /proc/self/exe", v->id, name);
+    return false;
 }
 
 bool sq_routine_bytes(const sq_variant *v, const uint8_t **code, size_t *size, char *err,
@@ -184,18 +236,12 @@ bool sq_routine_bytes(const sq_variant *v, const uint8_t **code, size_t *size, c
 
 bool sq_function_bytes(const void *fn, const uint8_t **code, size_t *size, const char **name,
                        char *err, size_t errlen) {
-    symtab t;
-    uint64_t value = (uint64_t)(uintptr_t)fn - load_bias();
-    if (load_symtab(&t))
-        for (size_t i = 0; i < t.count; i++)
-            if (ELF64_ST_TYPE(t.syms[i].st_info) == STT_FUNC && t.syms[i].st_value == value &&
-                t.syms[i].st_size > 0) {
-                *code = fn;
-                *size = t.syms[i].st_size;
-                *name = t.names + t.syms[i].st_name;
-                return true;
-            }
-    snprintf(err, errlen, "no function with a size at %p in /proc/self/exe", fn);
+    const char *object = other_object(fn);
+    *code = fn;
+    if (object ? loaded_function(fn, size, name) : binary_function(fn, size, name))
+        return true;
+    snprintf(err, errlen, "no function with a size at %p in %s", fn,
+             object ? object : "/proc/self/exe");
     return false;
 }
 

@@ -28,13 +28,16 @@ typedef struct sq_code {
 } sq_code;
 
 /* The bytes of v's callable routine in this process: its start and its size
- * (from the binary's symbol table). False with a reason in err. */
+ * (from the binary's symbol table, or for a routine of a shared object
+ * loaded at run time, from that object's dynamic symbols by its address).
+ * False with a reason in err. */
 bool sq_routine_bytes(const sq_variant *v, const uint8_t **code, size_t *size, char *err,
                       size_t errlen);
 
-/* The function of this binary that starts at fn: its bytes, size and name
- * (from the symbol table; the name lives as long as the process). False with
- * a reason in err. */
+/* The function of this binary that starts at fn, or of a shared object
+ * loaded at run time (from its dynamic symbols): its bytes, size and name
+ * (which lives as long as the process, or while that object stays loaded).
+ * False with a reason in err. */
 bool sq_function_bytes(const void *fn, const uint8_t **code, size_t *size, const char **name,
                        char *err, size_t errlen);
 
@@ -63,7 +66,7 @@ typedef struct sq_insn {
 sq_insn *sq_decode(const uint8_t *code, size_t size, uint64_t address, int *count, char *err,
                    size_t errlen);
 
-/* Decodes the callable routine of v (its size from the binary's symbol table).
+/* Decodes the callable routine of v (its size as sq_routine_bytes finds it).
  * Returns false with a reason in err. */
 bool sq_disassemble(const sq_variant *v, sq_code *out, char *err, size_t errlen);
 

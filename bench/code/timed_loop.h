@@ -66,7 +66,7 @@ bool sq_loop_branches(const sq_timed_loop *loop, int mode, int arity);
 bool sq_loop_in_bytes(const uint8_t *code, size_t size, uint64_t address, sq_timed_loop *out,
                       char *err, size_t errlen);
 
-/* The timed loop of the function of this binary at fn, with its listing
+/* The timed loop of the function at fn (sq_function_bytes), with its listing
  * when listed (free it with sq_timed_loop_free); *name its symbol. False
  * with a reason in err. */
 bool sq_loop_of_function(const void *fn, bool listed, sq_timed_loop *out, const char **name,
