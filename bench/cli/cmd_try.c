@@ -2,6 +2,7 @@
  * as the tree builds a catalogue line, checked as one, then timed as run
  * times its family, beside the catalogue's own techniques. */
 #include "bench/cli/cli.h"
+#include "bench/code/code_identity.h"
 #include "bench/cli/run_flow.h"
 #include "bench/cli/run_options.h"
 #include "bench/machine/placement.h"
@@ -140,6 +141,55 @@ static int choose_variants(const trial *t, const char *filter, const sq_variant 
     return n + t->built.nvariants;
 }
 
+/* The distinct techniques among twin[0..k), "lea_shr_and, lea_bextr". */
+static void techniques_of(const sq_variant *const *twin, int k, char *buf, size_t len) {
+    size_t used = 0;
+    buf[0] = 0;
+    for (int i = 0; i < k && used < len; i++) {
+        bool seen = false;
+        for (int j = 0; j < i; j++)
+            seen |= strcmp(twin[j]->technique, twin[i]->technique) == 0;
+        if (!seen)
+            used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
+                                     twin[i]->technique);
+    }
+}
+
+/* Which catalogue lines' code the technique's routines are: a line per
+ * code, its impls, then the catalogue's techniques of that code. */
+static void print_twins(const trial *t, bool markdown) {
+    const sq_variant **family = sq_variant_room(), *twin[64], *first[SQ_MAX_IMPLS];
+    int n = 0, nv = t->built.nvariants;
+    for (int i = 0; i < sq_variant_count; i++)
+        if (sq_variants[i].family == t->src.family)
+            family[n++] = &sq_variants[i];
+    int count[SQ_MAX_IMPLS];
+    for (int i = 0; i < nv && i < SQ_MAX_IMPLS; i++) {
+        count[i] = sq_code_twins(&t->built.variants[i], family, n, twin, 64);
+        first[i] = count[i] > 0 ? twin[0] : NULL;
+    }
+    printf("\n%sthe catalogue's code%s\n\n", markdown ? "**" : "", markdown ? "**" : ":");
+    for (int i = 0; i < nv && i < SQ_MAX_IMPLS; i++) {
+        bool done = false;
+        for (int j = 0; j < i; j++)
+            done |= first[j] == first[i];
+        if (done)
+            continue;
+        printf("%s%s", markdown ? "- " : "  ", t->built.variants[i].impl);
+        for (int j = i + 1; j < nv && j < SQ_MAX_IMPLS; j++)
+            if (first[j] == first[i])
+                printf(", %s", t->built.variants[j].impl);
+        char names[512];
+        int k = first[i] ? sq_code_twins(&t->built.variants[i], family, n, twin, 64) : 0;
+        techniques_of(twin, k, names, sizeof names);
+        if (k > 0)
+            printf(": byte-identical to %d catalogue routine%s of %s\n", k, k > 1 ? "s" : "",
+                   names);
+        else
+            printf(": %s\n", count[i] < 0 ? "its code cannot be read" : "no catalogue line's code");
+    }
+}
+
 /* The technique's machine code after the tables, as disasm --predict shows
  * it, and which catalogue lines' code it is. */
 static void after_tables(FILE *out, sq_format format, void *ctx) {
@@ -154,6 +204,7 @@ static void after_tables(FILE *out, sq_format format, void *ctx) {
     printf("\n");
     fflush(stdout);
     sq_print_code_of(vs, t->built.nvariants, format == SQ_FORMAT_MARKDOWN);
+    print_twins(t, format == SQ_FORMAT_MARKDOWN);
     free(vs);
 }
 
