@@ -100,6 +100,10 @@ body nobody 'family: color
 name: nobody
 formula: sq'
 refused 2 "neither a 'c:' nor an 'asm:' body" nobody
+body taken 'family: color
+name: lea_shr_and
+c: ((9 * sq + 8) >> 3) & 1'
+refused 2 "taken.sq:2: name: color/lea_shr_and is the catalogue's" taken
 expect_usage "no technique file" try
 expect_usage "$tmp/absent.sq: No such file or directory" try "$tmp/absent.sq"
 finish try

@@ -152,6 +152,13 @@ static int check_words(cursor *c, sq_try_source *out, const int *line) {
                     "name: '%s' is not a name of lowercase letters, digits and _, starting with "
                     "a letter",
                     plain(out->technique, false) ? out->technique : "?");
+    for (int i = 0; i < sq_variant_count; i++)
+        if (sq_variants[i].family == out->family &&
+            strcmp(sq_variants[i].technique, out->technique) == 0)
+            return fail(c, line[KEY_NAME],
+                        "name: %s/%s is the catalogue's; the tried technique races beside it "
+                        "under a name of its own",
+                        out->family->name, out->technique);
     if (!plain(out->formula, false))
         return fail(c, line[KEY_FORMULA], "formula: a character that is not printable ASCII");
     for (size_t i = 0; i < sizeof requirements / sizeof requirements[0]; i++)
