@@ -2,10 +2,12 @@
 # A run of sqcolor try as its result file keeps it (issue 36): rows of a
 # technique not in the catalogue beside the catalogue's, and the "try"
 # member, the technique's file name and text. The file reads back (report
-# --format json writes it unchanged, the text byte for byte), compare
-# takes two such files, a malformed "try" is one line and exit 2, and a
-# catalogue run's file has no "try". Made from the reference runs in
-# results/ by renaming a technique: nothing is timed.
+# --format json writes it unchanged, the text byte for byte), report shows
+# the technique as a row of its family and names it in its footer, the
+# HTML page shows the text in a <pre> escaped, compare takes two such
+# files, a malformed "try" is one line and exit 2, and a catalogue run's
+# file has no "try". Made from the reference runs in results/ by renaming
+# a technique: nothing is timed.
 # usage: tests/try_results.sh SOURCE_DIR path/to/sqcolor
 src=$1 bin=$2
 # shellcheck source=tests/lib.sh
@@ -45,6 +47,39 @@ raw "$tmp/a2.json" "report --format json"
 # A catalogue run's file has none, and reads back byte for byte.
 "$bin" report --format json "${refs[0]}" | cmp -s - "${refs[0]}" && ok || bad "a catalogue run changed"
 grep -q '"try"' "${refs[0]}" && bad "a catalogue run has a try member" || ok
+
+# The footer's line, the technique a row of its family, in table and Markdown.
+line="tried: color/xor_shl from examples/xor_shl.sq (its text is in the result file: jq -j .try.text $tmp/a.json)"
+for fmt in table markdown; do
+    "$bin" report --format "$fmt" "$tmp/a.json" >"$tmp/r.$fmt" || bad "report --format $fmt: exit $?"
+    grep -qxF -- "$([ $fmt = markdown ] && echo "- ")$line" "$tmp/r.$fmt" && ok || bad "$fmt: no line '$line'"
+    grep -q '^| xor_shl \|^xor_shl ' "$tmp/r.$fmt" && ok || bad "$fmt: no headline row of xor_shl"
+    raw "$tmp/r.$fmt" "report --format $fmt"
+done
+# A file name the shell would split, quoted; a name with an escape, a space.
+cp "$tmp/a.json" "$tmp/it's.json"
+"$bin" report "$tmp/it's.json" | grep -qF "jq -j .try.text '$tmp/it'\\''s.json')" && ok ||
+    bad "the file's name not quoted for the shell"
+jq '.try.file = "x\u001b[31m.sq"' "$tmp/a.json" >"$tmp/c.json"
+"$bin" report "$tmp/c.json" >"$tmp/c.txt" || bad "report of an escape in try.file: exit $?"
+grep -qF "from x [31m.sq (" "$tmp/c.txt" && ok || bad "try.file not shown escaped"
+raw "$tmp/c.txt" "an escape in try.file"
+
+# The HTML page: the text in a <pre>, escaped, the tabs made spaces.
+"$bin" report --format html "$tmp/a.json" >"$tmp/r.html" || bad "report --format html: exit $?"
+cat >"$tmp/pre.want" <<'EOF'
+<div class="scroll"><pre>
+asm:
+        xor eax, edi    ; &lt;b&gt;&amp;&quot;x&quot;
+ [31m red   rtl
+</pre></div>
+EOF
+awk '/<pre>/,/<\/pre>/' "$tmp/r.html" >"$tmp/pre.got"
+cmp -s "$tmp/pre.got" "$tmp/pre.want" && ok || bad "html: the <pre> of the text: $(cat "$tmp/pre.got")"
+grep -q '<b>' "$tmp/r.html" && bad "html: the text's markup raw" || ok
+raw "$tmp/r.html" "report --format html"
+"$bin" report --format csv "$tmp/a.json" | grep -q ',color/xor_shl/asm,color,xor_shl,asm,' && ok ||
+    bad "csv: no row of color/xor_shl/asm"
 
 # compare: two such files, the technique's rows side by side (two machines:
 # exit 1 on a slowdown).
