@@ -23,7 +23,7 @@ esc=$(printf '\033') rlo=$(printf '\342\200\256')
 # tried REF OUT: REF with lea_shr_and renamed xor_shl and the try member.
 tried() {
     sed 's/lea_shr_and/xor_shl/g' "$1" |
-        jq --rawfile t "$tmp/xor_shl.sq" '. + {try: {file: "examples/xor_shl.sq", text: $t}}' >"$2" ||
+        jq --rawfile t "$tmp/xor_shl.sq" '. + {try: {file: "mine/xor_shl.sq", text: $t}}' >"$2" ||
         bad "jq: $2"
 }
 tried "${refs[0]}" "$tmp/a.json"
@@ -39,7 +39,7 @@ raw() {
 "$bin" report --format json "$tmp/a.json" >"$tmp/a2.json" || bad "report --format json: exit $?"
 "$bin" report --format json "$tmp/a2.json" | cmp -s - "$tmp/a2.json" && ok || bad "written again, not the same"
 jq -j .try.text "$tmp/a2.json" | cmp -s - "$tmp/xor_shl.sq" && ok || bad "try.text is not the file's text"
-[ "$(jq -r .try.file "$tmp/a2.json")" = examples/xor_shl.sq ] && ok || bad "try.file: $(jq -c .try "$tmp/a2.json")"
+[ "$(jq -r .try.file "$tmp/a2.json")" = mine/xor_shl.sq ] && ok || bad "try.file: $(jq -c .try "$tmp/a2.json")"
 [ "$(jq -c 'keys_unsorted | index("try") - index("config")' "$tmp/a2.json")" = 1 ] && ok ||
     bad "try is not after config"
 raw "$tmp/a2.json" "report --format json"
@@ -49,7 +49,7 @@ raw "$tmp/a2.json" "report --format json"
 grep -q '"try"' "${refs[0]}" && bad "a catalogue run has a try member" || ok
 
 # The footer's line, the technique a row of its family, in table and Markdown.
-line="tried: color/xor_shl from examples/xor_shl.sq (its text is in the result file: jq -j .try.text $tmp/a.json)"
+line="tried: color/xor_shl from mine/xor_shl.sq (its text is in the result file: jq -j .try.text $tmp/a.json)"
 for fmt in table markdown; do
     "$bin" report --format "$fmt" "$tmp/a.json" >"$tmp/r.$fmt" || bad "report --format $fmt: exit $?"
     grep -qxF -- "$([ $fmt = markdown ] && echo "- ")$line" "$tmp/r.$fmt" && ok || bad "$fmt: no line '$line'"
