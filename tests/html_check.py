@@ -100,7 +100,7 @@ def check_shot(path):
 # would add an element or an attribute outside these.
 ELEMENTS = {
     "html", "head", "meta", "title", "style", "body", "header", "h1", "h2", "h3",
-    "nav", "ul", "li", "a", "main", "p", "div", "table", "thead", "tbody", "tr",
+    "nav", "ul", "li", "a", "main", "p", "div", "pre", "table", "thead", "tbody", "tr",
     "th", "td", "strong", "details", "summary",
     # the charts (figure_draw.c), inline
     "figure", "svg", "defs", "pattern", "g", "rect", "circle", "path", "text",

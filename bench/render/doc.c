@@ -66,12 +66,16 @@ static void no_figure(sq_doc *d, const struct sq_figure_set *s, int i) {
     (void)d, (void)s, (void)i;
 }
 
+static void no_preformatted(sq_doc *d, const char *text) {
+    (void)d, (void)text;
+}
+
 static int flush_out(sq_doc *d) {
     return fflush(d->out) == 0 && !ferror(d->out) ? 0 : -1;
 }
 
-static const sq_doc_ops text_ops = {text_heading, text_line, text_line, text_table,
-                                    text_line,    no_figure, flush_out};
+static const sq_doc_ops text_ops = {text_heading, text_line, text_line,       text_table,
+                                    text_line,    no_figure, no_preformatted, flush_out};
 
 /* ---- Markdown ------------------------------------------------------------- */
 
@@ -124,8 +128,8 @@ static void md_legend(sq_doc *d, const char *text) {
     fputs("*\n", d->out);
 }
 
-static const sq_doc_ops markdown_ops = {md_heading, md_paragraph, md_note,  md_table,
-                                        md_legend,  no_figure,    flush_out};
+static const sq_doc_ops markdown_ops = {md_heading, md_paragraph, md_note,         md_table,
+                                        md_legend,  no_figure,    no_preformatted, flush_out};
 
 /* ---- dispatch ------------------------------------------------------------- */
 
@@ -205,6 +209,11 @@ void *sq_doc_alloc(sq_doc *d, size_t size) {
 void sq_doc_figure(sq_doc *d, const struct sq_figure_set *s, int i) {
     if (!d->error)
         d->ops->figure(d, s, i);
+}
+
+void sq_doc_preformatted(sq_doc *d, const char *text) {
+    if (!d->error)
+        d->ops->preformatted(d, text);
 }
 
 int sq_doc_finish(sq_doc *d) {

@@ -26,6 +26,9 @@ typedef struct sq_doc_ops {
     void (*legend)(sq_doc *d, const char *text); /* what the table just before shows */
     /* Figure i of a set (figures.h); renderers without figures ignore it. */
     void (*figure)(sq_doc *d, const struct sq_figure_set *s, int i);
+    /* Text shown as it is laid out, lines and indents kept (a source file);
+     * renderers without it ignore it. */
+    void (*preformatted)(sq_doc *d, const char *text);
     int (*finish)(sq_doc *d); /* 0, or -1 when a write failed */
 } sq_doc_ops;
 
@@ -65,6 +68,10 @@ void sq_doc_out_of_memory(sq_doc *d);
 void *sq_doc_alloc(sq_doc *d, size_t size);
 
 void sq_doc_figure(sq_doc *d, const struct sq_figure_set *s, int i);
+
+/* text as its lines are (HTML: a <pre> block, escaped); the other formats
+ * leave it out. */
+void sq_doc_preformatted(sq_doc *d, const char *text);
 
 /* Ends the document (HTML: the table of contents, the page's end) and
  * flushes. Returns 0, SQ_FAILED_MEMORY when d->error was set (the HTML page

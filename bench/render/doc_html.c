@@ -159,6 +159,52 @@ static void html_figure(sq_doc *d, const sq_figure_set *s, int i) {
     fputs("</figure>\n", d->out);
 }
 
+/* A tab stop every this many columns in a <pre> block. */
+#define TAB_STOP 8
+
+/* One line of n bytes at p as HTML into out: its tabs made spaces to the
+ * next stop, a '\r' that ends it dropped. -1 on no memory. */
+static int pre_line(FILE *out, const char *p, size_t n) {
+    char *line = malloc(n * TAB_STOP + 1);
+    if (!line)
+        return -1;
+    size_t k = 0, column = 0;
+    for (size_t i = 0; i < n && !(p[i] == '\r' && i + 1 == n); i++) {
+        if (p[i] != '\t') {
+            line[k++] = p[i];
+            column += ((unsigned char)p[i] & 0xc0) != 0x80;
+            continue;
+        }
+        do
+            line[k++] = ' ';
+        while (++column % TAB_STOP);
+    }
+    line[k] = 0;
+    sq_put_html(out, line);
+    free(line);
+    return 0;
+}
+
+/* text's lines in a <pre>, in a box that scrolls (a long line, a long
+ * file), each escaped as every text (a character escape.h does not show is
+ * one space). The newline after <pre> is the parser's to drop, so a first
+ * empty line stays. */
+static void html_preformatted(sq_doc *d, const char *text) {
+    start_block(d);
+    fputs("<div class=\"scroll\"><pre>\n", d->out);
+    for (const char *p = text; *p;) {
+        size_t n = strcspn(p, "\n");
+        if (pre_line(d->out, p, n)) {
+            d->error = SQ_FAILED_MEMORY;
+            return;
+        }
+        p += n;
+        if (*p)
+            fputc(*p++, d->out);
+    }
+    fputs("</pre></div>\n", d->out);
+}
+
 /* The page's look: system fonts, a measure for text, no wider than a 1400
  * px window; tables that scroll in their box with the header row and first
  * column kept in view, figures in tabular digits right-aligned, prose cells
@@ -294,8 +340,8 @@ static int html_finish(sq_doc *d) {
     return ok && fflush(out) == 0 && !ferror(out) ? 0 : -1;
 }
 
-const sq_doc_ops sq_doc_html_ops = {html_heading, html_paragraph, html_note,  html_table,
-                                    html_legend,  html_figure,    html_finish};
+const sq_doc_ops sq_doc_html_ops = {html_heading, html_paragraph, html_note,         html_table,
+                                    html_legend,  html_figure,    html_preformatted, html_finish};
 
 void sq_doc_html_start(sq_doc *d, const char *title) {
     html_state *h = calloc(1, sizeof *h);

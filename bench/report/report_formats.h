@@ -42,6 +42,12 @@ void sq_report_run_notes(sq_doc *d, const sq_run *run, bool detail);
 void sq_report_vendor_note(sq_doc *d, const sq_run *run);
 void sq_report_marks(sq_doc *d, bool detail, bool shared);
 
+/* report_try.c, for a run of sqcolor try (sq_run.try_name): the footer's
+ * note naming the techniques not in the catalogue and their file; on the
+ * HTML page a section with the file's text. Nothing for another run. */
+void sq_report_try_note(sq_doc *d, const sq_run *run);
+void sq_report_try_text(sq_doc *d, const sq_run *run);
+
 /* Under a table of a page (not the console's, whose notes follow its
  * tables): what the marks in its cells mean, in brief, and what also says:
  * the headline figures' names, the best C cells' notation, the compilers'

@@ -147,6 +147,7 @@ void sq_report_run_notes(sq_doc *d, const sq_run *run, bool detail) {
                 run->visits, run->length, "squares (pairs)", run->sequences,
                 (unsigned long long)run->seed, run->aslr ? "on" : "off", run->elapsed_s,
                 run->source ? ", from " : "", run->source ? run->source : "");
+    sq_report_try_note(d, run);
     for (int i = 0; i < run->nimpls; i++)
         sq_doc_note(d, "impl %s: %s %s", run->impls[i].name, run->impls[i].compiler,
                     run->impls[i].flags);

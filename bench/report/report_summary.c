@@ -429,6 +429,7 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, unsigned flags) {
         sq_report_batch(d, &runs[0], !detail && d->format == SQ_DOC_TEXT);
         if (detail)
             sq_report_detail(d, &runs[0]);
+        sq_report_try_text(d, &runs[0]);
         sq_doc_heading(d, 2, "about this run");
         sq_report_run_notes(d, &runs[0], detail);
         sq_report_vendor_note(d, &runs[0]);

@@ -133,8 +133,12 @@ typedef struct sq_run {
                             checks and groups of identical loops; as code, none in older
                             files */
     int nloops;
-    const char *source; /* the file a loaded run came from (NULL for a live run) */
-    void *owned;        /* the blocks of sq_run_alloc */
+    const char *try_name; /* a run of sqcolor try: the technique's file as the user named it
+                             ("-": standard input); NULL in a catalogue run and older files */
+    const char *try_text; /* that file's whole text, so the file alone reproduces the run;
+                             NULL where try_name is */
+    const char *source;   /* the file a loaded run came from (NULL for a live run) */
+    void *owned;          /* the blocks of sq_run_alloc */
 } sq_run;
 
 /* A run owns what it points to, timed or loaded alike: its rows' arrays and

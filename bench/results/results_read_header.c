@@ -264,6 +264,23 @@ static int read_impls(sq_reader *rd, json_t *root, sq_run *run) {
     return 0;
 }
 
+/* try, optional (a run of sqcolor try): the technique's file, its name and
+ * its whole text. */
+static int read_try(sq_reader *rd, json_t *root, sq_run *run) {
+    json_t *o = json_object_get(root, SQ_KEY_TRY);
+    const char *file, *text;
+    if (!o)
+        return 0;
+    if (!json_is_object(o))
+        return sq_reader_bad(rd, "try: not an object");
+    if (sq_get_text(rd, o, SQ_KEY_TRY, SQ_KEY_FILE, &file) ||
+        sq_get_text(rd, o, SQ_KEY_TRY, SQ_KEY_TEXT, &text))
+        return -1;
+    if (!(run->try_name = sq_run_strdup(run, file)) || !(run->try_text = sq_run_strdup(run, text)))
+        return sq_reader_bad(rd, "out of memory");
+    return 0;
+}
+
 int sq_results_read_header(sq_reader *rd, json_t *root, sq_run *run) {
     json_t *tool, *machine, *clock, *config;
     if (read_schema(rd, root) || sq_get_object(rd, root, "", SQ_KEY_TOOL, &tool) ||
@@ -272,7 +289,7 @@ int sq_results_read_header(sq_reader *rd, json_t *root, sq_run *run) {
         sq_get_object(rd, root, "", SQ_KEY_CONFIG, &config))
         return -1;
     if (read_tool(rd, tool, run) || read_machine(rd, machine, run) || read_clock(rd, clock, run) ||
-        read_config(rd, root, config, run) || read_impls(rd, root, run))
+        read_config(rd, root, config, run) || read_impls(rd, root, run) || read_try(rd, root, run))
         return -1;
     return read_code(rd, root, run);
 }

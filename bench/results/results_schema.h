@@ -28,11 +28,16 @@
 #define SQ_KEY_BATCH                "batch"
 #define SQ_KEY_BATCH_HUGE_PAGES     "batch_huge_pages"
 #define SQ_KEY_SEQUENCE_HUGE_PAGES  "sequence_huge_pages"
+#define SQ_KEY_TRY                  "try"
 
 /* tool */
 #define SQ_KEY_NAME    "name"
 #define SQ_KEY_VERSION "version"
 #define SQ_KEY_COMMIT  "commit"
+
+/* try (a run of sqcolor try: the technique's file) */
+#define SQ_KEY_FILE "file"
+#define SQ_KEY_TEXT "text"
 
 /* impls[] */
 #define SQ_KEY_COMPILER "compiler"

@@ -209,6 +209,13 @@ static json_t *config_json(const sq_run *run) {
     return run->share ? set(o, SQ_KEY_SHARE_IDENTICAL, json_boolean(run->share > 0)) : o;
 }
 
+/* The technique a run of sqcolor try timed: {file, text}, its text whole
+ * (escaped, each byte that is not UTF-8 as U+FFFD, as every name). */
+static json_t *try_json(const sq_run *run) {
+    return json_pack("{s:o, s:o}", SQ_KEY_FILE, text(run->try_name ? run->try_name : "-"),
+                     SQ_KEY_TEXT, text(run->try_text ? run->try_text : ""));
+}
+
 /* A code fact: {id, insns, bytes, hash}, the hash as 16 hex digits (JSON
  * integers stop at 2^63-1). */
 static json_t *fact_json(const sq_code_fact *f) {
@@ -357,6 +364,8 @@ static bool members_of(const sq_run *run, member *m, int *n) {
     m[(*n)++] = (member){SQ_KEY_MACHINE, machine_json(run), ONE_LINE, 17};
     m[(*n)++] = (member){SQ_KEY_CLOCK, clock_json(&run->clock), ONE_LINE, 17};
     m[(*n)++] = (member){SQ_KEY_CONFIG, config_json(run), ONE_LINE, 17};
+    if (run->try_name || run->try_text)
+        m[(*n)++] = (member){SQ_KEY_TRY, try_json(run), ONE_LINE, 17};
     m[(*n)++] = (member){SQ_KEY_ELAPSED_S, real(run->elapsed_s), ONE_LINE, 17};
     m[(*n)++] = (member){SQ_KEY_CODE, code_json(run), RECORDS, 17};
     if (run->nloops)
