@@ -155,6 +155,13 @@ static void techniques_of(const sq_variant *const *twin, int k, char *buf, size_
     }
 }
 
+/* The run records the file it tried, as read, for the result file. */
+static void before_write(sq_run *run, void *ctx) {
+    const trial *t = ctx;
+    run->try_name = sq_run_strdup(run, t->src.name);
+    run->try_text = sq_run_strdup(run, t->src.text);
+}
+
 /* Which catalogue lines' code the technique's routines are: a line per
  * code, its impls, then the catalogue's techniques of that code. */
 static void print_twins(const trial *t, bool markdown) {
@@ -229,7 +236,7 @@ static int run_try(int argc, char **argv) {
     const sq_variant **vs;
     plan.cfg.nvariants = choose_variants(t, v[OPT_FILTER].given ? v[OPT_FILTER].text : NULL, &vs);
     plan.cfg.variants = vs;
-    sq_run_extras extras = {.after_tables = after_tables, .ctx = t};
+    sq_run_extras extras = {.before_write = before_write, .after_tables = after_tables, .ctx = t};
     int rc = sq_run_planned(v, &plan, one_of_many, process_output, &extras);
     free(vs);
     return rc;

@@ -34,5 +34,6 @@ void sq_results_path(const sq_run *run, const char *dir, char *path, size_t len)
     snprintf(commit, sizeof commit, "%.12s", run->commit);
     if (strstr(run->commit, "-dirty"))
         snprintf(commit, sizeof commit, "%.7s-dirty", run->commit);
-    snprintf(path, len, "%s/%s-%s.json", cpu_dir, date, commit);
+    /* A tried technique's run is no reference run of the catalogue. */
+    snprintf(path, len, "%s/%s-%s%s.json", cpu_dir, date, commit, run->try_text ? "-try" : "");
 }

@@ -12,7 +12,8 @@
  * run can check it can write there first. */
 void sq_results_cpu_dir(const sq_machine *m, const char *dir, char *path, size_t len);
 
-/* <dir>/<vendor>-<family>-<model>/<date>-<commit>.json, for a run. */
+/* <dir>/<vendor>-<family>-<model>/<date>-<commit>.json, for a run; a run of
+ * sqcolor try, <date>-<commit>-try.json. */
 void sq_results_path(const sq_run *run, const char *dir, char *path, size_t len);
 
 #endif
