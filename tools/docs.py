@@ -65,7 +65,8 @@ def newest_run():
     one whose recorded commit (tool.commit, '-dirty' dropped) was committed
     last; then the greater name (a second run the same day is -2)."""
     files = sorted(f for f in glob.glob(os.path.join(ROOT, "results", "*", "*.json"))
-                   if os.path.basename(f) != "instruction-forms.json")  # calibrate's, not a run
+                   if os.path.basename(f) != "instruction-forms.json"  # calibrate's, not a run
+                   and not f.endswith("-try.json"))  # sqcolor try's, not the catalogue's
     if not files:
         fail("no result files under results/")
     keyed = []

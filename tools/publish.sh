@@ -30,7 +30,7 @@ if [ "${1:-}" != "--no-run" ]; then
         exit 1
     }
     # Each folder keeps its CPU's newest reference run; the older ones stay in git history.
-    find "$(dirname "$saved")" -maxdepth 1 -name '*.json' ! -name "$forms_name" ! -path "$saved" \
+    find "$(dirname "$saved")" -maxdepth 1 -name '*.json' ! -name "$forms_name" ! -name '*-try.json' ! -path "$saved" \
         -print -delete | sed 's/^/tools\/publish.sh: removed the older run /' >&2
     # The instruction forms the techniques use, timed on this machine beside its run.
     build/sqcolor calibrate --format json --output "$(dirname "$saved")/$forms_name"
@@ -47,7 +47,7 @@ age() {
 }
 latest=()
 for dir in results/*/; do
-    file=$(find "$dir" -maxdepth 1 -name '*.json' ! -name "$forms_name" | while IFS= read -r f; do
+    file=$(find "$dir" -maxdepth 1 -name '*.json' ! -name "$forms_name" ! -name '*-try.json' | while IFS= read -r f; do
         echo "$(age "$f") $f"
     done | sort -k1,1n -k2 | tail -1 | cut -d" " -f2-)
     [ -n "$file" ] && latest+=("$file")
