@@ -20,8 +20,8 @@ typedef struct sq_try_body {
 } sq_try_body;
 
 typedef struct sq_try_source {
-    char *name; /* the file as given ("-": standard input) */
-    char *text; /* all of it, as read */
+    char *name;           /* the file as given ("-": standard input) */
+    char *text;           /* all of it, as read */
     char family_name[32]; /* as given */
     const sq_family *family;
     char technique[32];
