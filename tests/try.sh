@@ -104,6 +104,27 @@ body taken 'family: color
 name: lea_shr_and
 c: ((9 * sq + 8) >> 3) & 1'
 refused 2 "taken.sq:2: name: color/lea_shr_and is the catalogue's" taken
+# The one-liner: FAMILY/NAME with the bodies as options, the same checks.
+expect_usage "--c and --asm take FAMILY/NAME, not 'color'" try color --c 'sq & 1'
+expect_usage "the command line:4: the C body does not compile with " try color/x --c 'sq &'
+expect_usage "--needs goes with --c or --asm" try "$tmp/wrong.sq" --needs BMI2
+"$bin" try color/oneliner --asm 'lea eax, [rdi*8]; xor eax, edi; shr eax, 3; and eax, 1' \
+    --quick >/dev/null 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 1 ] && [ "$(grep -vc '^verify: ' "$tmp/err")" -eq 1 ] &&
+    grep -qF "color/oneliner/asm fails its check: sq=a1 (0): expected 1 (dark), got 0" "$tmp/err"; then
+    ok
+else
+    bad "one-liner asm: exit $rc: $(cat "$tmp/err")"
+fi
+"$bin" try color/oneliner --c '((sq ^ (sq << 3)) & 8) == 0' --quick --mode latency \
+    --sequence random --length 4096 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 0 ] && grep -q '^oneliner ' "$tmp/out" && grep -qF 'tried: color/oneliner' "$tmp/out"; then
+    ok
+else
+    bad "one-liner C: exit $rc: $(cat "$tmp/err")"
+fi
 expect_usage "no technique file" try
 expect_usage "$tmp/absent.sq: No such file or directory" try "$tmp/absent.sq"
 finish try

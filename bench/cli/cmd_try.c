@@ -20,16 +20,36 @@
  * the run started (sq_run_plan_from checks). */
 #define BUILT_VARIABLE "SQCOLOR_TRY_BUILT"
 
-static const sq_option options[OPT_COUNT] = {SQ_RUN_OPTION_ROWS(
-    SQ_OPTION_FILTER("the catalogue's ids the technique races against (default: its family's, "
-                     "e.g. 'color/*/*')"))};
+/* The one-liner's options, after run's: the bodies on the command line. */
+enum { OPT_C = OPT_COUNT, OPT_ASM, OPT_NEEDS, TRY_OPT_COUNT };
+
+static const sq_option options[TRY_OPT_COUNT] = {
+    SQ_RUN_OPTION_ROWS(
+        SQ_OPTION_FILTER("the catalogue's ids the technique races against (default: its "
+                         "family's, e.g. 'color/*/*')"))[OPT_C] =
+        {.name = "--c",
+         .kind = SQ_OPTION_TEXT,
+         .placeholder = "EXPR",
+         .help = "the one-liner: FILE is FAMILY/NAME and this the C body, an expression "
+                 "over sq (a and b for a pair)"},
+    [OPT_ASM] = {.name = "--asm",
+                 .kind = SQ_OPTION_TEXT,
+                 .placeholder = "INSNS",
+                 .help = "the one-liner's asm body, instructions separated by ';' "
+                         "(asm/sqcolor.inc's body contract)"},
+    [OPT_NEEDS] = {.name = "--needs",
+                   .kind = SQ_OPTION_TEXT,
+                   .placeholder = "REQ",
+                   .help = "the one-liner's requirement token (c/isa_features.h), e.g. BMI2",
+                   .default_note = "NONE"},
+};
 
 static int run_try(int argc, char **argv);
 
 const sq_command sq_command_try = {
     .name = "try",
     .run = run_try,
-    .operands = "FILE",
+    .operands = "FILE | FAMILY/NAME --c EXPR --asm INSNS",
     .summary = "build, verify and time a technique of your own from FILE (- for standard input)",
     .description =
         "Reads a technique from FILE (docs/try.md: its family, a name, an asm body and/or a C\n"
@@ -38,7 +58,7 @@ const sq_command sq_command_try = {
         "then times it beside its family's catalogue as run does, and shows its machine code.\n"
         "Exit status 2: a file that cannot be read or built; 1: a body that fails its check.",
     .options = options,
-    .noptions = OPT_COUNT,
+    .noptions = TRY_OPT_COUNT,
 };
 
 /* The technique of this run: its file and what was built of it. */
@@ -76,10 +96,39 @@ static void remove_built_on_stop(void) {
     }
 }
 
-/* Read, built and checked, here: bad input exits 2, a failed check 1. */
-static void build_and_check(trial *t, const char *path) {
+/* The one-liner as the file it stands for: FAMILY/NAME, the C expression,
+ * the instructions one a line. */
+static void one_liner(const char *id, const sq_value *v, sq_try_source *src) {
+    const char *slash = strchr(id, '/');
+    if (!slash || strchr(slash + 1, '/'))
+        sq_usage_error("try", "--c and --asm take FAMILY/NAME, not '%s'", id);
+    static char text[SQ_TRY_MAX_BYTES];
+    int n = snprintf(text, sizeof text, "family: %.*s\nname: %s\nneeds: %s\n", (int)(slash - id),
+                     id, slash + 1, v[OPT_NEEDS].given ? v[OPT_NEEDS].text : "NONE");
+    if (v[OPT_C].given)
+        n += snprintf(text + n, sizeof text - (size_t)n, "c: %s\n", v[OPT_C].text);
+    if (v[OPT_ASM].given) {
+        n += snprintf(text + n, sizeof text - (size_t)n, "asm:\n");
+        for (const char *p = v[OPT_ASM].text; n < (int)sizeof text && *p;) {
+            size_t len = strcspn(p, ";");
+            n += snprintf(text + n, sizeof text - (size_t)n, "    %.*s\n", (int)len, p);
+            p += len + (p[len] == ';');
+        }
+    }
     char err[1024];
-    if (sq_try_read(path, &t->src, err, sizeof err))
+    if (n >= (int)sizeof text ||
+        sq_try_parse("the command line", text, (size_t)n, src, err, sizeof err))
+        sq_usage_error("try", "%s", n >= (int)sizeof text ? "the bodies are too long" : err);
+}
+
+/* Read, built and checked, here: bad input exits 2, a failed check 1. */
+static void build_and_check(trial *t, const char *path, const sq_value *v) {
+    char err[1024];
+    if (v[OPT_C].given || v[OPT_ASM].given)
+        one_liner(path, v, &t->src);
+    else if (v[OPT_NEEDS].given)
+        sq_usage_error("try", "--needs goes with --c or --asm (a file says needs: itself)");
+    else if (sq_try_read(path, &t->src, err, sizeof err))
         sq_usage_error("try", "%s", err);
     remove_built_on_stop();
     int rc = sq_try_build(&t->src, &t->built, err, sizeof err);
@@ -216,12 +265,13 @@ static void after_tables(FILE *out, sq_format format, void *ctx) {
 }
 
 static int run_try(int argc, char **argv) {
-    sq_value v[OPT_COUNT];
+    sq_value v[TRY_OPT_COUNT];
     const char *files[1];
     int nfiles = 0;
     sq_parse_options(&sq_command_try, argc, argv, v, files, 1, &nfiles);
     if (nfiles == 0)
-        sq_usage_error("try", "no technique file (FILE, or - for standard input)");
+        sq_usage_error("try", "no technique file (FILE, - for standard input, or FAMILY/NAME "
+                              "with --c or --asm)");
     /* As run: the same addresses in every run; before anything is read. */
     if (!v[OPT_ASLR].given)
         sq_placement_fix();
@@ -232,7 +282,7 @@ static int run_try(int argc, char **argv) {
     if (one_of_many)
         load_from_run(t);
     else
-        build_and_check(t, files[0]);
+        build_and_check(t, files[0], v);
     const sq_variant **vs;
     plan.cfg.nvariants = choose_variants(t, v[OPT_FILTER].given ? v[OPT_FILTER].text : NULL, &vs);
     plan.cfg.variants = vs;

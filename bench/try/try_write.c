@@ -48,8 +48,18 @@ int sq_try_write_c(const sq_try_source *src, FILE *out) {
         fprintf(out, "    return (unsigned)(\n");
     fprintf(out, "#line %d \"", src->c.line);
     put_name(src->name, out);
-    fprintf(out, "\"\n%s\n", src->c.text);
-    fprintf(out, "%s}\n", expression ? ");\n" : "");
+    /* The body's last line ends the #line'd text: an error at the ')' after an
+     * expression is then at the expression's own last line. */
+    const char *text = src->c.text;
+    int len = (int)strlen(text);
+    if (len > 0 && text[len - 1] == '\n') {
+        const char *line = text + len - 1;
+        while (line > text && line[-1] != '\n')
+            line--;
+        if (!memmem(line, (size_t)(text + len - line), "//", 2)) /* it would take the ')' */
+            len--;
+    }
+    fprintf(out, "\"\n%.*s%s\n}\n", len, text, expression ? ");" : "");
     return ferror(out) ? -1 : 0;
 }
 
