@@ -57,7 +57,7 @@ name: null
 asm:
     xor         ecx, ecx
     mov         eax, [rcx]'
-refused 1 "color/null/asm fails its check: crashed (SIGSEGV) on sq=a1 (0)" null
+refused 1 "color/null/asm crashed (SIGSEGV: a memory access it may not make) on sq=a1 (0)" null
 
 body spin 'family: color
 name: spin
@@ -95,6 +95,20 @@ asm:
     shr         eax, 3
     and         eax, 1'
 refused 1 "color/kernel/asm" kernel
+
+# A branch hook that jumps on the wrong answer: the routine is right, the
+# branch kernel counts the 0s (the check's inputs hold more 1s than 0s).
+body inverted 'family: color
+name: inverted
+asm:
+    lea         eax, [rdi+rdi*8+8]
+    shr         eax, 3
+    and         eax, 1
+branch:
+    lea         eax, [rdi+rdi*8+8]
+    test        eax, 8
+    jnz         %1'
+refused 1 "color/inverted/asm: its branch kernel returned 32 over the domain, not 64 (a branch hook jumps to %1" inverted
 
 body nobody 'family: color
 name: nobody

@@ -56,7 +56,8 @@ const sq_command sq_command_try = {
         "body), builds it as a catalogue line is built (asm/kernels.inc; every C compiler and\n"
         "flag set of this binary), verifies it over its whole domain and checks its kernels,\n"
         "then times it beside its family's catalogue as run does, and shows its machine code.\n"
-        "Exit status 2: a file that cannot be read or built; 1: a body that fails its check.",
+        "Exit status 2: a file that cannot be read or built; 1: a body that fails its check,\n"
+        "or this machine cannot build or run it (a compiler gone, a feature this CPU lacks).",
     .options = options,
     .noptions = TRY_OPT_COUNT,
 };
@@ -150,9 +151,9 @@ static void build_and_check(trial *t, const char *path, const sq_value *v) {
     }
     /* After the check: a body that fails it gets its one line alone. */
     fprintf(stderr,
-            "try: %s/%s built in %.1f s (%d assembler and compiler runs), %d variants checked\n",
+            "try: %s/%s built in %.1f s (%d assembler and compiler runs), %d variant%s checked\n",
             t->src.family->name, t->src.technique, t->built.seconds, t->built.runs,
-            t->built.nvariants);
+            t->built.nvariants, t->built.nvariants == 1 ? "" : "s");
     if (setenv(BUILT_VARIABLE, t->built.dir, 1) != 0) {
         sq_error_line("try", "cannot set %s", BUILT_VARIABLE);
         exit(SQ_EXIT_FAIL);

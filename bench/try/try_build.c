@@ -194,6 +194,9 @@ static int why_failed(const sq_try_source *src, const sq_job *j, char *err, size
                  j->what, j->log);
         return SQ_EXIT_FAIL;
     }
+    if (is_asm && strstr(message, "inconsistently redefined"))
+        strncat(message, " (a label in a body is written %%name: the body is expanded many times)",
+                sizeof message - strlen(message) - 1);
     sq_text_shown(message, shown, sizeof shown);
     sq_text_shown(src->name, file, sizeof file);
     const sq_try_body *body = is_asm ? &src->asm_body : &src->c;

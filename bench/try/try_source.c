@@ -255,8 +255,17 @@ int sq_try_parse(const char *name, const char *text, size_t len, sq_try_source *
     return 0;
 }
 
+/* Whether an identifier's character. */
+static bool word_char(char ch) {
+    return isalnum((unsigned char)ch) || ch == '_';
+}
+
 int sq_try_c_is_expression(const sq_try_source *src) {
-    return src->c.text && !strstr(src->c.text, "return");
+    const char *t = src->c.text;
+    for (const char *p = t ? strstr(t, "return") : NULL; p; p = strstr(p + 1, "return"))
+        if ((p == t || !word_char(p[-1])) && !word_char(p[6]))
+            return 0;
+    return t != NULL;
 }
 
 int sq_try_read(const char *path, sq_try_source *out, char *err, size_t errlen) {

@@ -41,7 +41,8 @@ int sq_try_read(const char *path, sq_try_source *out, char *err, size_t errlen);
 int sq_try_parse(const char *name, const char *text, size_t len, sq_try_source *out, char *err,
                  size_t errlen);
 
-/* Whether the C body is an expression (no 'return' in it), not a function body. */
+/* Whether the C body is an expression (no word 'return' in it), not a
+ * function body. */
 int sq_try_c_is_expression(const sq_try_source *src);
 
 void sq_try_source_free(sq_try_source *src);
