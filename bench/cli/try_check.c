@@ -50,8 +50,13 @@ static void run_kernel(const sq_variant *v, int mode, uint64_t *got, uint64_t *w
     *got = n % SQ_KERNEL_UNROLL ? *want + 1 : v->kernel[mode](a, b, (size_t)n);
 }
 
-/* The checking process: every variant's routine, then its kernels. */
+/* The checking process: every variant's routine, then its kernels. A
+ * fault outside verify's guard kills it, by the signal (a sanitizer's
+ * handler would report and exit instead), which sqcolor names. */
 static void check_all(const sq_variant *vs, int n, progress *p) {
+    static const int faults[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE};
+    for (size_t k = 0; k < sizeof faults / sizeof faults[0]; k++)
+        signal(faults[k], SIG_DFL);
     for (int i = 0; i < n; i++) {
         p->variant = i;
         p->kernel = -1;
@@ -167,6 +172,9 @@ int sq_try_check(const sq_variant *vs, int n, char *err, size_t errlen) {
         snprintf(err, errlen, "%s %s %s", v->id, crash_words(WTERMSIG(status)), at);
     else if (WIFEXITED(status) && WEXITSTATUS(status) == SQ_EXIT_OK)
         rc = SQ_EXIT_OK;
+    else if (!p->failure[0])
+        snprintf(err, errlen, "%s: the check stopped with exit status %d %s", v->id,
+                 WIFEXITED(status) ? WEXITSTATUS(status) : -1, at);
     else if (p->kernel >= 0)
         snprintf(err, errlen, "%s: %s", v->id, p->failure);
     else
