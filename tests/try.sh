@@ -131,10 +131,13 @@ if [ $rc -eq 1 ] && [ "$(grep -vc '^verify: ' "$tmp/err")" -eq 1 ] &&
 else
     bad "one-liner asm: exit $rc: $(cat "$tmp/err")"
 fi
+# ... its tables, machine code and the catalogue's code all in --output.
 "$bin" try color/oneliner --c '((sq ^ (sq << 3)) & 8) == 0' --quick --mode latency \
-    --sequence random --length 4096 >"$tmp/out" 2>"$tmp/err"
+    --sequence random --length 4096 --output "$tmp/out" >"$tmp/stdout" 2>"$tmp/err"
 rc=$?
-if [ $rc -eq 0 ] && grep -q '^oneliner ' "$tmp/out" && grep -qF 'tried: color/oneliner' "$tmp/out"; then
+if [ $rc -eq 0 ] && grep -q '^oneliner ' "$tmp/out" && grep -qF 'tried: color/oneliner' "$tmp/out" &&
+    grep -q '^color/oneliner$' "$tmp/out" && grep -qF "the catalogue's code:" "$tmp/out" &&
+    [ ! -s "$tmp/stdout" ]; then
     ok
 else
     bad "one-liner C: exit $rc: $(cat "$tmp/err")"

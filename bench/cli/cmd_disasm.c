@@ -29,6 +29,9 @@ typedef struct column {
     char head[3][256]; /* impls; size; prediction, or a loop's alignment and branches */
 } column;
 
+/* Where the listings go: standard output, or try's --output. */
+static FILE *listing;
+
 enum { HEAD_LINES = 3 };
 
 static int lines_of(const column *c) {
@@ -66,44 +69,44 @@ static void print_table(const char *title, column *cols, int n) {
         if (lines_of(&cols[c]) > rows)
             rows = lines_of(&cols[c]);
     }
-    printf("\n%s\n", title);
+    fprintf(listing, "\n%s\n", title);
     for (int h = 0; h < HEAD_LINES; h++) {
         if (!cols[0].head[h][0])
             continue;
         for (int c = 0; c < n; c++)
-            printf("  %-*s", width[c], cols[c].head[h]);
-        printf("\n");
+            fprintf(listing, "  %-*s", width[c], cols[c].head[h]);
+        fprintf(listing, "\n");
     }
     for (int r = 0; r < rows; r++) {
         for (int c = 0; c < n; c++)
-            printf("  %-*s", width[c], cell(&cols[c], r, line, sizeof line));
-        printf("\n");
+            fprintf(listing, "  %-*s", width[c], cell(&cols[c], r, line, sizeof line));
+        fprintf(listing, "\n");
     }
 }
 
 static void print_markdown(const char *title, column *cols, int n) {
     int rows = 0;
     char line[256];
-    printf("\n#### %s\n\n|", title);
+    fprintf(listing, "\n#### %s\n\n|", title);
     for (int c = 0; c < n; c++) {
-        printf(" %s<br>%s%s%s |", cols[c].head[0], cols[c].head[1],
-               cols[c].head[2][0] ? "<br>" : "", cols[c].head[2]);
+        fprintf(listing, " %s<br>%s%s%s |", cols[c].head[0], cols[c].head[1],
+                cols[c].head[2][0] ? "<br>" : "", cols[c].head[2]);
         if (lines_of(&cols[c]) > rows)
             rows = lines_of(&cols[c]);
     }
-    printf("\n|");
+    fprintf(listing, "\n|");
     for (int c = 0; c < n; c++)
-        printf("---|");
-    printf("\n");
+        fprintf(listing, "---|");
+    fprintf(listing, "\n");
     for (int r = 0; r < rows; r++) {
-        printf("|");
+        fprintf(listing, "|");
         for (int c = 0; c < n; c++) {
             if (r < lines_of(&cols[c]))
-                printf(" `%s` |", cell(&cols[c], r, line, sizeof line));
+                fprintf(listing, " `%s` |", cell(&cols[c], r, line, sizeof line));
             else
-                printf(" |");
+                fprintf(listing, " |");
         }
-        printf("\n");
+        fprintf(listing, "\n");
     }
 }
 
@@ -408,7 +411,7 @@ static int print_technique(const sq_variant **vs, int n, int first, tables *t, s
     snprintf(title, sizeof title, "%s/%s", vs[first]->family->name, vs[first]->technique);
     (md ? print_markdown : print_table)(title, t->cols, ncols);
     for (int h = 0; h < nhistory; h++)
-        printf(md ? "%s- %s\n" : "  %s%s\n", md && !h ? "\n" : "", t->history[h]);
+        fprintf(listing, md ? "%s- %s\n" : "  %s%s\n", md && !h ? "\n" : "", t->history[h]);
     if (loops)
         failures += print_loops(title, t->tech, ntech, md, t->cols, t->timed);
     return failures;
@@ -416,16 +419,19 @@ static int print_technique(const sq_variant **vs, int n, int first, tables *t, s
 
 /* What the columns (and with loops the loop tables) show. */
 static void print_legend(bool loops) {
-    printf("\ncolumns: impls of byte-identical machine code (RIP-relative displacements and "
-           "jumps or calls out of the routine masked) share one: 'gcc-11 = gcc-12'; "
-           "'clang-13..16': those versions, of the ones built. Under each table, per compiler "
-           "and flag set, the version that first emitted each code.\n");
+    fprintf(listing,
+            "\ncolumns: impls of byte-identical machine code (RIP-relative displacements and "
+            "jumps or calls out of the routine masked) share one: 'gcc-11 = gcc-12'; "
+            "'clang-13..16': those versions, of the ones built. Under each table, per compiler "
+            "and flag set, the version that first emitted each code.\n");
     if (loops)
-        printf("\nloops: the loop each mode times, from the head its closing jump goes back to, "
-               "to that jump (the unrolled or vector loop: a remainder loop or scalar tail is "
-               "left out); offsets from the head; '64-aligned' or 'at 64n+K': where the head lies; "
-               "†: a conditional branch besides the exit test (in branch mode, more than one a "
-               "square), so that mode's rows are control dependent.\n");
+        fprintf(
+            listing,
+            "\nloops: the loop each mode times, from the head its closing jump goes back to, "
+            "to that jump (the unrolled or vector loop: a remainder loop or scalar tail is "
+            "left out); offsets from the head; '64-aligned' or 'at 64n+K': where the head lies; "
+            "†: a conditional branch besides the exit test (in branch mode, more than one a "
+            "square), so that mode's rows are control dependent.\n");
 }
 
 /* Where the predictions came from, or why there are none. */
@@ -434,14 +440,15 @@ static void print_prediction_source(const sq_mca_model *model, bool predict) {
     if (predict)
         sq_mca_model_text(model, text, sizeof text);
     if (predict)
-        printf("\nmca: %s; rthr = block reciprocal throughput, lat = cycles per iteration with "
-               "the result fed back through one xor, less that xor's latency\n",
-               text);
+        fprintf(listing,
+                "\nmca: %s; rthr = block reciprocal throughput, lat = cycles per iteration with "
+                "the result fed back through one xor, less that xor's latency\n",
+                text);
     else if (sq_mca_hung(sq_mca_installed(), text, sizeof text))
-        printf("\n(no llvm-mca predictions: llvm-mca took too long)\n");
+        fprintf(listing, "\n(no llvm-mca predictions: llvm-mca took too long)\n");
     else
-        printf("\n(no llvm-mca predictions: add --predict%s)\n",
-               sq_mca_installed() ? "" : " after 'apt-get install llvm-19'");
+        fprintf(listing, "\n(no llvm-mca predictions: add --predict%s)\n",
+                sq_mca_installed() ? "" : " after 'apt-get install llvm-19'");
 }
 
 /* The code of vs[0..n), a table per technique, with llvm-mca's predictions
@@ -466,6 +473,7 @@ static int print_code(const sq_variant **vs, int n, sq_mca_model *model, bool pr
 
 static int run_disasm(int argc, char **argv) {
     sq_value v[OPT_COUNT];
+    listing = stdout;
     sq_parse_options(&sq_command_disasm, argc, argv, v, NULL, 0, NULL);
     const char *filter = v[OPT_FILTER].text, *mcpu = v[OPT_MCPU].text,
                *results = v[OPT_RESULTS].text, *forms_path = v[OPT_FORMS].text;
@@ -505,7 +513,8 @@ done:
     return status;
 }
 
-int sq_print_code_of(const sq_variant **vs, int n, bool markdown) {
+int sq_print_code_of(const sq_variant **vs, int n, bool markdown, FILE *out) {
+    listing = out;
     sq_machine host;
     sq_machine_detect(&host);
     sq_mca_model model;

@@ -214,7 +214,7 @@ static void before_write(sq_run *run, void *ctx) {
 
 /* Which catalogue lines' code the technique's routines are: a line per
  * code, its impls, then the catalogue's techniques of that code. */
-static void print_twins(const trial *t, bool markdown) {
+static void print_twins(const trial *t, bool markdown, FILE *out) {
     const sq_variant **family = sq_variant_room(), *twin[64], *first[SQ_MAX_IMPLS];
     int n = 0, nv = t->built.nvariants;
     for (int i = 0; i < sq_variant_count; i++)
@@ -225,25 +225,26 @@ static void print_twins(const trial *t, bool markdown) {
         count[i] = sq_code_twins(&t->built.variants[i], family, n, twin, 64);
         first[i] = count[i] > 0 ? twin[0] : NULL;
     }
-    printf("\n%sthe catalogue's code%s\n\n", markdown ? "**" : "", markdown ? "**" : ":");
+    fprintf(out, "\n%sthe catalogue's code%s\n\n", markdown ? "**" : "", markdown ? "**" : ":");
     for (int i = 0; i < nv && i < SQ_MAX_IMPLS; i++) {
         bool done = false;
         for (int j = 0; j < i; j++)
             done |= first[j] == first[i];
         if (done)
             continue;
-        printf("%s%s", markdown ? "- " : "  ", t->built.variants[i].impl);
+        fprintf(out, "%s%s", markdown ? "- " : "  ", t->built.variants[i].impl);
         for (int j = i + 1; j < nv && j < SQ_MAX_IMPLS; j++)
             if (first[j] == first[i])
-                printf(", %s", t->built.variants[j].impl);
+                fprintf(out, ", %s", t->built.variants[j].impl);
         char names[512];
         int k = first[i] ? sq_code_twins(&t->built.variants[i], family, n, twin, 64) : 0;
         techniques_of(twin, k, names, sizeof names);
         if (k > 0)
-            printf(": byte-identical to %d catalogue routine%s of %s\n", k, k > 1 ? "s" : "",
-                   names);
+            fprintf(out, ": byte-identical to %d catalogue routine%s of %s\n", k, k > 1 ? "s" : "",
+                    names);
         else
-            printf(": %s\n", count[i] < 0 ? "its code cannot be read" : "no catalogue line's code");
+            fprintf(out, ": %s\n",
+                    count[i] < 0 ? "its code cannot be read" : "no catalogue line's code");
     }
 }
 
@@ -251,17 +252,16 @@ static void print_twins(const trial *t, bool markdown) {
  * it, and which catalogue lines' code it is. */
 static void after_tables(FILE *out, sq_format format, void *ctx) {
     trial *t = ctx;
-    if (out != stdout || (format != SQ_FORMAT_TABLE && format != SQ_FORMAT_MARKDOWN))
+    if (format != SQ_FORMAT_TABLE && format != SQ_FORMAT_MARKDOWN)
         return;
     const sq_variant **vs = malloc(sizeof *vs * (size_t)t->built.nvariants);
     if (!vs)
         return;
     for (int i = 0; i < t->built.nvariants; i++)
         vs[i] = &t->built.variants[i];
-    printf("\n");
-    fflush(stdout);
-    sq_print_code_of(vs, t->built.nvariants, format == SQ_FORMAT_MARKDOWN);
-    print_twins(t, format == SQ_FORMAT_MARKDOWN);
+    fprintf(out, "\n");
+    sq_print_code_of(vs, t->built.nvariants, format == SQ_FORMAT_MARKDOWN, out);
+    print_twins(t, format == SQ_FORMAT_MARKDOWN, out);
     free(vs);
 }
 
