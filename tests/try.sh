@@ -142,6 +142,20 @@ if [ $rc -eq 0 ] && grep -q '^oneliner ' "$tmp/out" && grep -qF 'tried: color/on
 else
     bad "one-liner C: exit $rc: $(cat "$tmp/err")"
 fi
+# Under a small stack (the small_stack test's ulimit -s 64) the compilers
+# still get theirs: a soft limit is raised for them; a hard one leaves them
+# crashing, which is the machine's fault (exit 1), not the body's.
+body small 'family: color
+name: small
+c: ((9 * sq + 8) >> 3) & 1'
+(ulimit -S -s 64; exec "$bin" try --quick --mode latency --sequence random --length 4096 \
+    "$tmp/small.sq" >"$tmp/out" 2>"$tmp/err")
+rc=$?
+[ $rc -eq 0 ] && grep -q '^small ' "$tmp/out" && ok || bad "ulimit -S -s 64: exit $rc: $(cat "$tmp/err")"
+(ulimit -s 64; exec "$bin" try --quick "$tmp/small.sq" >/dev/null 2>"$tmp/err")
+rc=$?
+[ $rc -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "crashed building" "$tmp/err" &&
+    ok || bad "ulimit -s 64: exit $rc: $(cat "$tmp/err")"
 expect_usage "no technique file" try
 expect_usage "$tmp/absent.sq: No such file or directory" try "$tmp/absent.sq"
 finish try

@@ -199,6 +199,13 @@ static int why_failed(const sq_try_source *src, const sq_job *j, char *err, size
                 sizeof message - strlen(message) - 1);
     sq_text_shown(message, shown, sizeof shown);
     sq_text_shown(src->name, file, sizeof file);
+    /* A compiler that crashed says nothing of the body: the machine's fault. */
+    if (strstr(message, "internal compiler error") || strstr(message, "terminated program") ||
+        strstr(message, "crashed")) {
+        snprintf(err, errlen, "%s crashed building %s's code of %s: %s", j->argv[0], j->what, file,
+                 shown);
+        return SQ_EXIT_FAIL;
+    }
     const sq_try_body *body = is_asm ? &src->asm_body : &src->c;
     if (line)
         snprintf(err, errlen, "%s:%d: %s%s%s: %s", file, line, what, is_asm ? "" : " with ",

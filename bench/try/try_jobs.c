@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 
 extern char **environ;
@@ -41,7 +42,24 @@ static bool failed(const sq_job *j) {
     return j->spawn_error || !WIFEXITED(j->status) || WEXITSTATUS(j->status) != 0;
 }
 
+/* A compiler needs the stack it is used to: a limit the user set for
+ * sqcolor (ulimit -s 64, which it runs in) would crash cc1. The jobs
+ * inherit a soft limit of 8 MiB (or the hard one, if lower) while they
+ * start; sqcolor's own is put back after. */
+static bool compiler_stack(struct rlimit *before) {
+    struct rlimit r;
+    const rlim_t want = (rlim_t)8 << 20;
+    if (getrlimit(RLIMIT_STACK, before) != 0 || before->rlim_cur == RLIM_INFINITY ||
+        before->rlim_cur >= want)
+        return false;
+    r = *before;
+    r.rlim_cur = r.rlim_max == RLIM_INFINITY || r.rlim_max > want ? want : r.rlim_max;
+    return setrlimit(RLIMIT_STACK, &r) == 0;
+}
+
 int sq_jobs_run(sq_job *jobs, int n, int parallel) {
+    struct rlimit before;
+    bool raised = compiler_stack(&before);
     int running = 0;
     for (int i = 0; i < n; i++) {
         if (running == parallel && reap(jobs, n))
@@ -51,6 +69,8 @@ int sq_jobs_run(sq_job *jobs, int n, int parallel) {
     }
     while (running > 0 && reap(jobs, n))
         running--;
+    if (raised)
+        setrlimit(RLIMIT_STACK, &before);
     for (int i = 0; i < n; i++)
         if (failed(&jobs[i]))
             return i;
