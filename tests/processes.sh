@@ -23,6 +23,12 @@ else
     echo "processes: strace missing, one check skipped"
 fi
 
+# The tables of a run over processes are a live run's: their notes name no
+# process's file (the first one's, deleted, was named "from" in the run line).
+"$bin" run "${small[@]/json/table}" >"$tmp/live.txt" 2>/dev/null &&
+    grep -q '^run: ' "$tmp/live.txt" && ! grep -q 'sqcolor-run-' "$tmp/live.txt" &&
+    ok || bad "a run over processes names a process's file: $(grep -A1 '^run: ' "$tmp/live.txt")"
+
 # A pipe is read once: every process measures its squares.
 seq 0 63 | "$bin" run "${small[@]}" --sequence file:/dev/stdin >"$tmp/pipe.json" 2>"$tmp/pipe.err" &&
     jq -e "$rows_jq"' [rows | .processes | unique] | all(. == [0,1,2])' "$tmp/pipe.json" >/dev/null &&

@@ -267,6 +267,7 @@ static int time_in_processes(const sq_run_plan *plan, sq_run *run, char *err, si
     if (rc)
         return -1;
     *run = parts[0];
+    run->source = NULL; /* a live run, not the file its first process wrote */
     /* Each process took its share of the repetitions, rounded up (as_process). */
     run->reps = sq_share_of(cfg->timing.reps, count) * count;
     run->min_reps = sq_share_of(sq_engine_min_reps(cfg), count) * count;
