@@ -37,6 +37,7 @@ set_target_properties(sqcolor_gbench_api PROPERTIES EXPORT_NAME gbench_static)
 set_target_properties(sqcolor_gbench_shared PROPERTIES
   EXPORT_NAME gbench VERSION ${PROJECT_VERSION} SOVERSION ${PROJECT_VERSION_MAJOR}
   LINK_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/gbench.map)
+include(${CMAKE_CURRENT_LIST_DIR}/install.cmake)
 
 add_executable(
   sqcolor-gbench
@@ -46,4 +47,5 @@ add_executable(
 target_link_libraries(sqcolor-gbench PRIVATE sqcolor_core sqcolor_gbench_api ${CMAKE_DL_LIBS})
 set_target_properties(sqcolor-gbench PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}
                                                 LINKER_LANGUAGE CXX)
+install(TARGETS sqcolor-gbench)
 set(SQCOLOR_GBENCH ON)
