@@ -15,7 +15,13 @@ prefix=$tmp/prefix
 
 fatal() {
     bad "$@"
-    finish gbench_install
+    
+# The program docs/gbench.md shows is the example's.
+awk '/^### From another project/ { on = 1 } on && /^```c$/ { code = 1; next }
+     code && /^```$/ { exit } code' "$src/docs/gbench.md" >"$tmp/shown.c"
+cmp -s "$tmp/shown.c" "$src/examples/gbench/example.c" && ok ||
+    bad "docs/gbench.md shows another program than examples/gbench/example.c"
+finish gbench_install
     exit 1
 }
 cmake --install "$build" --prefix "$prefix" >"$tmp/log" 2>&1 || fatal "install: $(tail -5 "$tmp/log")"
@@ -56,8 +62,9 @@ check() {
 mkdir "$tmp/pc" && cp "$src/examples/gbench/example.c" "$tmp/pc/"
 export PKG_CONFIG_PATH=$libdir/pkgconfig
 flags=$(pkg-config --cflags --libs sqcolor-gbench 2>"$tmp/err") || fatal "pkg-config: $(cat "$tmp/err")"
+rpath=$(pkg-config --variable=libdir sqcolor-gbench)
 # shellcheck disable=SC2086 # the flags are words
-(cd "$tmp/pc" && "$cc" example.c $flags -Wl,-rpath,"$libdir" -o example) >"$tmp/log" 2>&1 &&
+(cd "$tmp/pc" && "$cc" example.c $flags -Wl,-rpath,"$rpath" -o example) >"$tmp/log" 2>&1 &&
     check pkg-config "$tmp/pc/example" || bad "pkg-config: $cc $flags: $(tail -5 "$tmp/log")"
 
 # find_package: a project of its own, by the shared and by the static target.
@@ -73,4 +80,10 @@ done
 # The static one has no libsqcolor-gbench.so to load.
 readelf -dW "$tmp/static/build/example" 2>/dev/null | grep -q 'NEEDED.*libsqcolor-gbench' &&
     bad "the static example loads libsqcolor-gbench.so" || ok
+
+# The program docs/gbench.md shows is the example's.
+awk '/^### From another project/ { on = 1 } on && /^```c$/ { code = 1; next }
+     code && /^```$/ { exit } code' "$src/docs/gbench.md" >"$tmp/shown.c"
+cmp -s "$tmp/shown.c" "$src/examples/gbench/example.c" && ok ||
+    bad "docs/gbench.md shows another program than examples/gbench/example.c"
 finish gbench_install
