@@ -1,6 +1,8 @@
 /* sqcolor: how many core cycles does each way of computing the color of a
  * chess square cost, hand-written asm beside compiled C? */
 #include "bench/cli/cli.h"
+#include "bench/cli/completion.h"
+#include "bench/cli/manual.h"
 #include "bench/machine/clock.h"
 #include "bench/machine/cpu_features.h"
 #include "bench/report/report.h"
@@ -20,14 +22,16 @@
 
 static int run_help(int argc, char **argv);
 
-#define HELP_FORMATS(X) X(HELP_TEXT, "text") X(HELP_MARKDOWN, "markdown")
+#define HELP_FORMATS(X)                                                                            \
+    X(HELP_TEXT, "text") X(HELP_MARKDOWN, "markdown") X(HELP_MAN, "man") X(HELP_BASH, "bash")
 typedef enum help_format { HELP_FORMATS(SQ_CHOICE_ENUMERATOR) } help_format;
 
 enum { HELP_FORMAT, HELP_COUNT };
 static const sq_option help_options[HELP_COUNT] = {
     [HELP_FORMAT] = SQ_OPTION_FORMAT(HELP_FORMATS, "text",
-                                     "text for a terminal, or markdown (docs/commands.md is made "
-                                     "of it by tools/docs.py)"),
+                                     "text for a terminal; markdown (docs/commands.md is made "
+                                     "of it by tools/docs.py); man, the page sqcolor.1; bash, "
+                                     "the completion script"),
 };
 
 static const sq_command help_command = {
@@ -36,7 +40,7 @@ static const sq_command help_command = {
     .operands = "[COMMAND]",
     .summary = "help on a command",
     .description = "Without a command: the commands, or with --format markdown every command's\n"
-                   "reference.",
+                   "reference. --format man and bash are of every command: they take none.",
     .options = help_options,
     .noptions = HELP_COUNT,
 };
@@ -56,10 +60,11 @@ static const sq_command *find_command(const char *name) {
     return NULL;
 }
 
+static const char summary[] = "core cycles per chess-square color technique, asm beside C";
+
 static void print_overview(void) {
-    printf("sqcolor %s: core cycles per chess-square color technique, asm beside C\n\n"
-           "usage: sqcolor [COMMAND] [OPTIONS]\n\ncommands:\n",
-           SQCOLOR_VERSION);
+    printf("sqcolor %s: %s\n\nusage: sqcolor [COMMAND] [OPTIONS]\n\ncommands:\n", SQCOLOR_VERSION,
+           summary);
     for (int i = 0; i < COMMAND_COUNT; i++)
         printf("  %-10s %s\n", commands[i]->name, commands[i]->summary);
     printf("\nsqcolor help COMMAND (or sqcolor COMMAND --help, -h) shows a command's options.\n"
@@ -75,7 +80,15 @@ static int run_help(int argc, char **argv) {
     if (named && !c)
         sq_usage_error(NULL, "unknown command '%s'", name);
     bool markdown = format.choice == HELP_MARKDOWN;
-    if (c && markdown)
+    bool whole = format.choice == HELP_MAN || format.choice == HELP_BASH;
+    if (c && whole)
+        sq_usage_error("help", "--format %s is of every command: give no command, not '%s'",
+                       format.text, name);
+    if (format.choice == HELP_MAN)
+        sq_print_commands_man(stdout, SQCOLOR_VERSION, summary, commands, COMMAND_COUNT);
+    else if (format.choice == HELP_BASH)
+        sq_print_bash_completion(stdout, commands, COMMAND_COUNT);
+    else if (c && markdown)
         sq_print_command_markdown(stdout, c);
     else if (c)
         sq_print_command_help(stdout, c);

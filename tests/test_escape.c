@@ -63,6 +63,9 @@ int main(void) {
     expect("html", sq_put_html, "<b>&\"'é", "&lt;b&gt;&amp;&quot;&#39;é");
     expect("markdown", sq_put_markdown, "*a* antidiag_add _b [x](y) #",
            "\\*a\\* antidiag_add \\_b \\[x\\](y) \\#");
+    expect("roff", sq_put_roff, ".x -y \\fB 'z ≈", "\\&.x \\-y \\efB 'z \\[u2248]");
+    expect("roff", sq_put_roff, "'a", "\\&'a");
+    expect("roff", sq_put_roff, hostile, "a ]0;t |b 2J c d e ");
     expect("csv", sq_put_csv, "a,\"b\"", "\"a,\"\"b\"\"\"");
     expect("csv", sq_put_csv, "=1+2", "'=1+2");
     expect("csv", sq_put_csv, "\tx", "' x");

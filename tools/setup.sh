@@ -19,6 +19,7 @@ packages=(
     g++ libbenchmark-dev                 # sqcolor-gbench
     libbenchmark-tools python3-scipy     # Google Benchmark's compare.py
     stockfish                            # tools/games/generate.py: the games behind bench/sequences
+    groff-base man-db dpkg-dev           # the install and deb tests: man pages, dpkg-shlibdeps
 )
 
 missing=()

@@ -254,8 +254,7 @@ void sq_parse_options(const sq_command *cmd, int argc, char **argv, sq_value *va
         *npositional = npos;
 }
 
-/* "(default X; 3 to 1000)", or "" when there is neither. */
-static const char *notes_text(const sq_option *o, char *buf, size_t len) {
+const char *sq_option_notes(const sq_option *o, char *buf, size_t len) {
     char range[160];
     const char *def = o->def ? o->def : o->default_note;
     range_text(o, range, sizeof range);
@@ -268,16 +267,22 @@ static const char *notes_text(const sq_option *o, char *buf, size_t len) {
     return buf;
 }
 
+const char *sq_usage_text(const sq_command *cmd, char *buf, size_t len) {
+    const char *operands = cmd->operands ? cmd->operands : "";
+    if (cmd->program)
+        snprintf(buf, len, "%s%s%s%s", cmd->program, cmd->noptions ? " [OPTIONS]" : "",
+                 *operands ? " " : "", operands);
+    else
+        snprintf(buf, len, "sqcolor %s%s%s%s%s%s", cmd->is_default ? "[" : "", cmd->name,
+                 cmd->is_default ? "]" : "", *operands ? " " : "", operands,
+                 cmd->noptions ? " [OPTIONS]" : "");
+    return buf;
+}
+
 static void print_usage_line(FILE *out, const sq_command *cmd, const char *before,
                              const char *after) {
-    if (cmd->program) {
-        fprintf(out, "%s%s%s%s%s%s", before, cmd->program, cmd->noptions ? " [OPTIONS]" : "",
-                cmd->operands ? " " : "", cmd->operands ? cmd->operands : "", after);
-        return;
-    }
-    fprintf(out, "%ssqcolor %s%s%s%s%s%s%s", before, cmd->is_default ? "[" : "", cmd->name,
-            cmd->is_default ? "]" : "", cmd->operands ? " " : "",
-            cmd->operands ? cmd->operands : "", cmd->noptions ? " [OPTIONS]" : "", after);
+    char usage[256];
+    fprintf(out, "%s%s%s", before, sq_usage_text(cmd, usage, sizeof usage), after);
 }
 
 void sq_print_command_help(FILE *out, const sq_command *cmd) {
@@ -302,7 +307,8 @@ void sq_print_command_help(FILE *out, const sq_command *cmd) {
         char left[64], notes[320];
         snprintf(left, sizeof left, "%s%s%s", o->name, o->placeholder ? " " : "",
                  o->placeholder ? o->placeholder : "");
-        fprintf(out, "  %-*s  %s%s\n", width, left, o->help, notes_text(o, notes, sizeof notes));
+        fprintf(out, "  %-*s  %s%s\n", width, left, o->help,
+                sq_option_notes(o, notes, sizeof notes));
     }
 }
 

@@ -121,6 +121,13 @@ long sq_last_cpu(void);
 void sq_parse_options(const sq_command *cmd, int argc, char **argv, sq_value *values,
                       const char **positional, int max_positional, int *npositional);
 
+/* A command's usage line, "sqcolor [run] [OPTIONS]", into buf. */
+const char *sq_usage_text(const sq_command *cmd, char *buf, size_t len);
+
+/* What an option's help line ends with: "(default X; 3 to 1000)", or ""
+ * when there is neither. */
+const char *sq_option_notes(const sq_option *o, char *buf, size_t len);
+
 /* The help of a command: usage line, description, a line per option. */
 void sq_print_command_help(FILE *out, const sq_command *cmd);
 

@@ -4,6 +4,8 @@
  * cycles (time_unit.h). Its own options are sqcolor's (one table, as a
  * command's); every --benchmark_* flag works, checked first. */
 #include "bench/cli/cli.h"
+#include "bench/cli/completion.h"
+#include "bench/cli/manual.h"
 #include "bench/gbench/benchmarks.h"
 #include "bench/gbench/gbench.h"
 #include "bench/gbench/time_unit.h"
@@ -12,6 +14,7 @@
 #include "bench/machine/cpu_features.h"
 #include "bench/machine/placement.h"
 #include "bench/verify/batch_verify.h"
+#include "sq_version.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -21,7 +24,12 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { OPT_SIZES, OPT_SEED, OPT_CPU, OPT_COUNT };
+/* What --help-format prints: the man page and the completion script are
+ * made of it at build time. */
+#define HELP_FORMATS(X) X(HELP_TEXT, "text") X(HELP_MAN, "man") X(HELP_BASH, "bash")
+typedef enum help_format { HELP_FORMATS(SQ_CHOICE_ENUMERATOR) } help_format;
+
+enum { OPT_SIZES, OPT_SEED, OPT_CPU, OPT_HELP_FORMAT, OPT_COUNT };
 static const sq_option options[OPT_COUNT] = {
     [OPT_SIZES] = SQ_OPTION_BATCH_SIZES("squares (pairs) per call each batch variant is timed at, "
                                         "one benchmark id/N each, as in sqcolor batch"),
@@ -31,6 +39,12 @@ static const sq_option options[OPT_COUNT] = {
                   .help = "seed of the random sequences, as sqcolor run's",
                   .def = "1"},
     [OPT_CPU] = SQ_OPTION_CPU,
+    [OPT_HELP_FORMAT] = {.name = "--help-format",
+                         .kind = SQ_OPTION_CHOICE,
+                         .placeholder = "F",
+                         .help = "print the help and exit: as text (--help), the man page "
+                                 "sqcolor-gbench.1, or the bash completion script",
+                         .choices = SQ_CHOICES(HELP_FORMATS)},
 };
 
 static const sq_command command = {
@@ -61,6 +75,23 @@ static void print_help(void) {
     printf("\nGoogle Benchmark's flags (libbenchmark 1.7), each value checked before it reads "
            "it;\nsee https://github.com/google/benchmark/blob/v1.7.1/docs/user_guide.md\n\n");
     sqgb_print_help();
+}
+
+/* What the man page says of Google Benchmark's flags, which --help lists. */
+static const char gb_flags[] =
+    "Google Benchmark's own flags (--benchmark_filter=REGEX, --benchmark_repetitions=N,\n"
+    "--benchmark_format=console|json|csv, --benchmark_out=FILE, ...) are taken as well, each\n"
+    "value checked before it is read; sqcolor-gbench --help lists them.";
+
+/* The help as --help-format asks. */
+static void print_help_as(const sq_value *format) {
+    const sq_command *cmds[] = {&command};
+    if (format->choice == HELP_MAN)
+        sq_print_program_man(stdout, SQCOLOR_VERSION, &command, gb_flags);
+    else if (format->choice == HELP_BASH)
+        sq_print_bash_completion(stdout, cmds, 1);
+    else
+        print_help();
 }
 
 /* Whether argv asks for help: --help, as Google Benchmark has it, or -h, as
@@ -342,9 +373,12 @@ static int open_standard_streams(void) {
     return 0;
 }
 
-/* The help on stdout; the exit status. */
-static int help_status(void) {
-    print_help();
+/* The help on stdout (as format asks, or text if NULL); the exit status. */
+static int help_status(const sq_value *format) {
+    if (format)
+        print_help_as(format);
+    else
+        print_help();
     if (fflush(stdout) == 0 && !ferror(stdout))
         return 0;
     fprintf(stderr, "sqcolor-gbench: cannot write the standard output: %s\n", strerror(errno));
@@ -485,12 +519,14 @@ int main(int argc, char **argv) {
     int status = open_standard_streams();
     /* Help, and bad flags, before anything is opened or timed. */
     if (!status && help_asked(argc, argv))
-        return help_status();
+        return help_status(NULL);
     sq_value v[OPT_COUNT];
     int gb_argc = 0;
     bool has_out = false;
     if (!status)
         status = read_arguments(argc, argv, v, &gb_argc);
+    if (!status && v[OPT_HELP_FORMAT].given)
+        return help_status(&v[OPT_HELP_FORMAT]);
     if (!status)
         status = copy_variants();
     if (!status)

@@ -128,6 +128,25 @@ void sq_put_markdown_code(FILE *out, const char *s) {
     fputc('`', out);
 }
 
+void sq_put_roff(FILE *out, const char *s) {
+    uint32_t cp;
+    bool ok;
+    for (const char *start = s, *at = s; sq_next_char(&s, &cp, &ok); at = s) {
+        if (!ok)
+            fputc(' ', out);
+        else if (cp >= 0x80) /* groff reads no UTF-8 unless told to */
+            fprintf(out, "\\[u%04X]", (unsigned)cp);
+        else if (cp == '\\')
+            fputs("\\e", out);
+        else if (cp == '-')
+            fputs("\\-", out);
+        else if ((cp == '.' || cp == '\'') && at == start) /* a request at a line's start */
+            fprintf(out, "\\&%c", (int)cp);
+        else
+            fputc((int)cp, out);
+    }
+}
+
 void sq_put_html(FILE *out, const char *s) {
     static const char *const entity[] = {"&amp;", "&lt;", "&gt;", "&quot;", "&#39;"};
     put(out, s, "&<>\"'", entity);

@@ -36,6 +36,11 @@ void sq_put_markdown(FILE *out, const char *s);
 /* s as a code span in a Markdown table cell: `s`, its '|' escaped. */
 void sq_put_markdown_code(FILE *out, const char *s);
 
+/* s as man page text (roff) on a line of its own or after a font change:
+ * '-' as \-, '\' as \e, other than ASCII as \[uXXXX], a leading '.' or '\''
+ * behind \&, so that nothing in s is read as a request or an escape. */
+void sq_put_roff(FILE *out, const char *s);
+
 /* s as HTML or XML text or a quoted attribute value: & < > " ' as entities. */
 void sq_put_html(FILE *out, const char *s);
 

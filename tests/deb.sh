@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The Debian package: cpack -G DEB makes it from the build folder, and it
+# holds the programs, man pages, completion, try's templates and the docs,
+# and declares what sqcolor runs; with the C API installed (by
+# bench/gbench/gbench.cmake), its libraries, header, .pc and CMake package too.
+# Skipped (exit 77) without cpack or dpkg-deb.
+# usage: tests/deb.sh BUILD_DIR GBENCH (1: sqcolor-gbench is built)
+build=$1 gbench=$2
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+for tool in cpack dpkg-deb; do
+    if ! command -v "$tool" >/dev/null; then
+        echo "deb: skipped: $tool is not installed (tools/setup.sh installs it)"
+        exit 77
+    fi
+done
+
+cpack -G DEB --config "$build/CPackConfig.cmake" -B "$tmp/pack" >"$tmp/cpack.log" 2>&1 && ok ||
+    bad "cpack -G DEB: $(tail -3 "$tmp/cpack.log")"
+debs=("$tmp"/pack/sqcolor_*_amd64.deb)
+deb=${debs[0]}
+[ ${#debs[@]} -eq 1 ] && [ -f "$deb" ] && ok || bad "no one sqcolor_*_amd64.deb: ${debs[*]}"
+dpkg-deb -c "$deb" | awk '{print $6}' | sed 's|^\./|/|' >"$tmp/files"
+
+# has REGEX WHAT: a path in the package matches REGEX.
+has() {
+    grep -qE "$1" "$tmp/files" && ok || bad "the package has no $2 ($1)"
+}
+has '^/usr/bin/sqcolor$' "sqcolor"
+has '^/usr/share/man/man1/sqcolor\.1\.gz$' "sqcolor.1"
+has '^/usr/share/bash-completion/completions/sqcolor$' "completion"
+has '^/usr/share/sqcolor/try/asm/kernels\.inc$' "try template"
+has '^/usr/share/sqcolor/try/c/impl_c\.c$' "try template"
+for f in README.md LICENSE copyright CHANGELOG.md docs/try.md examples/xor_shl.sq; do
+    has "^/usr/share/doc/sqcolor/$f\$" "$f"
+done
+if [ "$gbench" = 1 ]; then
+    has '^/usr/share/man/man1/sqcolor-gbench\.1\.gz$' "sqcolor-gbench.1"
+    has '^/usr/share/bash-completion/completions/sqcolor-gbench$' "sqcolor-gbench's completion"
+    # What bench/gbench/gbench.cmake installs, once it installs anything.
+    if grep -qE 'TYPE EXECUTABLE FILES "[^"]*/sqcolor-gbench"' "$build/cmake_install.cmake"; then
+        has '^/usr/bin/sqcolor-gbench$' "sqcolor-gbench"
+        has '^/usr/lib/.*libsqcolor[-_]gbench[^/]*\.so\.[0-9]' "shared C API library"
+        has '^/usr/lib/.*libsqcolor[-_]gbench[^/]*\.a$' "static C API library"
+        has '^/usr/include/.*\.h$' "C API header"
+        has '^/usr/lib/.*pkgconfig/[^/]*\.pc$' "pkg-config file"
+        has '^/usr/lib/.+[Cc]onfig\.cmake$' "CMake package"
+    else
+        echo "deb: sqcolor-gbench and the C API are not installed yet (bench/gbench/gbench.cmake): not checked"
+    fi
+fi
+
+# What it declares: the libraries sqcolor links, and what sqcolor try runs.
+depends=$(dpkg-deb -f "$deb" Depends)
+for d in libc6 libcapstone libjansson nasm gcc; do
+    [[ $depends == *"$d"* ]] && ok || bad "Depends has no $d: $depends"
+done
+[ "$(dpkg-deb -f "$deb" Section)" = devel ] && ok || bad "Section is not devel"
+[ -n "$(dpkg-deb -f "$deb" Recommends)" ] && ok || bad "no Recommends (the impls' compilers)"
+finish deb
