@@ -8,6 +8,11 @@
 
 set(SQCOLOR_COMPILERS "" CACHE STRING
     "C compilers to build the C variants with, e.g. 'gcc-12;clang-14' (empty: all installed)")
+# The impls take no flag of the build's (sanitizers, build type): a second
+# build of one tree can link the first's objects instead of building them
+# again (tools/test.sh does). Set to that build's generated folder.
+set(SQCOLOR_IMPL_OBJECTS_FROM "" CACHE PATH
+    "Link the C impl objects of another build of this tree (its generated folder) instead of building them")
 
 # Flag sets: impl suffix and flags. Generic x86-64 at -O2, and this CPU at -O3.
 set(_flagsets "generic" "native")
@@ -44,17 +49,26 @@ endfunction()
 # c/<src> built by the current compiler (_path, _common, _flags, _impl) into obj
 # with extra flags ARGN; appended to SQ_C_IMPL_OBJECTS.
 macro(_sq_impl_object src obj)
-  # Each object depends on the headers its compiler says it read (-MD), no
-  # more: touching a harness file rebuilds none of the impls.
-  add_custom_command(
-    OUTPUT ${obj}
-    COMMAND ${_path} ${_common} ${_flags} ${ARGN} -MD -MF ${obj}.d
-            -c ${CMAKE_SOURCE_DIR}/c/${src} -o ${obj}
-    DEPENDS ${CMAKE_SOURCE_DIR}/c/${src}
-    DEPFILE ${obj}.d
-    COMMENT "Building ${src} with ${_impl}"
-    VERBATIM)
-  list(APPEND SQ_C_IMPL_OBJECTS ${obj})
+  if(SQCOLOR_IMPL_OBJECTS_FROM)
+    get_filename_component(_obj_name ${obj} NAME)
+    set(_obj ${SQCOLOR_IMPL_OBJECTS_FROM}/${_obj_name})
+    if(NOT EXISTS ${_obj})
+      message(FATAL_ERROR "SQCOLOR_IMPL_OBJECTS_FROM: no ${_obj}: build that build first, with the same compilers")
+    endif()
+    list(APPEND SQ_C_IMPL_OBJECTS ${_obj})
+  else()
+    # Each object depends on the headers its compiler says it read (-MD), no
+    # more: touching a harness file rebuilds none of the impls.
+    add_custom_command(
+      OUTPUT ${obj}
+      COMMAND ${_path} ${_common} ${_flags} ${ARGN} -MD -MF ${obj}.d
+              -c ${CMAKE_SOURCE_DIR}/c/${src} -o ${obj}
+      DEPENDS ${CMAKE_SOURCE_DIR}/c/${src}
+      DEPFILE ${obj}.d
+      COMMENT "Building ${src} with ${_impl}"
+      VERBATIM)
+    list(APPEND SQ_C_IMPL_OBJECTS ${obj})
+  endif()
   # sqcolor try builds a user's body with the same command (cmake/try.cmake),
   # its own include folder and -fPIC given then; warnings are not errors there.
   if(NOT "${src}" STREQUAL "batch_c.c")

@@ -49,9 +49,11 @@ saved=$(find "$tmp/results" -name '*.json' | head -1)
     [ "$(jq "$rows_jq"' [rows | select(.id == "color/inreg64/asm")] | length' "$saved")" -gt 0 ] && ok ||
     bad "run: $(cat "$tmp/run.err" | head -3); gated in the table: $(grep -cE 'inreg64_shrx|lea_bextr|popcnt' "$tmp/run.md")"
 
-# The Google Benchmark front end registers none of them.
+# The Google Benchmark front end registers none of them. It registers before it
+# filters; listing only the gated ones and inreg64 saves some 8 s on 12,000 names.
 if [ -n "$gbench" ]; then
-    "$gbench" --benchmark_list_tests=true >"$tmp/gb.txt" 2>"$tmp/gb.err" || bad "gbench list: exit $?"
+    "$gbench" --benchmark_list_tests=true --benchmark_filter="^(color/inreg64/|$gated)" >"$tmp/gb.txt" 2>"$tmp/gb.err" ||
+        bad "gbench list: exit $?"
     grep -q '^color/inreg64/asm/' "$tmp/gb.txt" && ! grep -qE "^($gated)" "$tmp/gb.txt" &&
         grep -qF 'not supported on this CPU' "$tmp/gb.err" && ok || bad "gbench lists gated variants"
 fi

@@ -1,26 +1,43 @@
 #!/usr/bin/env bash
-# Builds sqcolor twice — with ASan + UBSan, and with warnings as errors — runs
+# Builds sqcolor twice — with warnings as errors, and with ASan + UBSan — runs
 # the tests of both, and fuzzes the file readers. This is the README's test
-# command and what CI runs; ctest's summary of the last build closes the output.
+# command and what CI runs; ctest's summary of the last build and the time taken
+# close the output. Each phase is printed with the time since the start.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+start=$SECONDS
+phase() { # what: a line with the time since the start, e.g. "== [3m12s] tests in build"
+    local s=$((SECONDS - start))
+    printf '== [%dm%02ds] %s\n' $((s / 60)) $((s % 60)) "$*"
+}
+phase "setup"
 tools/setup.sh
 
 jobs=$(nproc 2>/dev/null || echo 2)
 build() { # dir cmake-options...
     local dir=$1
     shift
+    phase "build $dir"
     cmake -S . -B "$dir" -DSQCOLOR_WERROR=ON "$@" >/dev/null
     cmake --build "$dir" -j "$jobs"
 }
-check() { # dir
-    echo "== tests in $1"
-    (cd "$1" && ctest --output-on-failure -j "$jobs")
+check() { # dir ctest-options...
+    local dir=$1
+    shift
+    phase "tests in $dir"
+    (cd "$dir" && ctest --output-on-failure -j "$jobs" "$@")
 }
 
-build build-asan -DSQCOLOR_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
-check build-asan
 build build
+# The C impls take no flag of the build's (cmake/compilers.cmake): the
+# sanitized build links the first one's objects, byte for byte the same.
+build build-asan -DSQCOLOR_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DSQCOLOR_IMPL_OBJECTS_FROM="$PWD/build/generated"
 # The readers of untrusted files, fuzzed for a while (libFuzzer, clang).
+phase "fuzzing"
 tools/fuzz.sh build "${SQCOLOR_FUZZ_SECONDS:-15}"
+# The tests labelled tree read the sources or build a scratch copy of the
+# tree (tests/CMakeLists.txt): they run no program of the build, so once.
+check build-asan -LE tree
 check build
+phase "done"

@@ -360,9 +360,11 @@ static void tables_free(tables *t) {
 }
 
 /* Variant v's column: its code and the code's fact, its heads, and while
- * *predict llvm-mca's prediction (*predict cleared when llvm-mca hangs).
- * False, after a line on stderr, when its code cannot be read. */
-static bool code_column(column *c, const sq_variant *v, sq_mca_model *model, bool *predict) {
+ * *predict llvm-mca's prediction (*predict cleared when llvm-mca hangs),
+ * taken from one of the columns before[0..nbefore) that gave llvm-mca the
+ * same text. False, after a line on stderr, when its code cannot be read. */
+static bool code_column(column *c, const column *before, int nbefore, const sq_variant *v,
+                        sq_mca_model *model, bool *predict) {
     char err[700];
     c->v = v;
     c->loop = NULL;
@@ -372,7 +374,14 @@ static bool code_column(column *c, const sq_variant *v, sq_mca_model *model, boo
         sq_error_line("disasm", "%s", err);
         return false;
     }
-    c->predicted = *predict && sq_predict(model, &c->code, &c->p, err, sizeof err);
+    /* A technique's impls often share their code: llvm-mca once for it. */
+    const column *same = NULL;
+    for (int k = 0; *predict && k < nbefore && !same; k++)
+        if (before[k].predicted && sq_mca_same_input(&before[k].code, &c->code))
+            same = &before[k];
+    if (same)
+        c->p = same->p;
+    c->predicted = same || (*predict && sq_predict(model, &c->code, &c->p, err, sizeof err));
     if (*predict && !c->predicted && sq_mca_hung(model->tool, err, sizeof err)) {
         fprintf(stderr, "sqcolor disasm: %s: no predictions\n", err);
         *predict = false;
@@ -400,7 +409,7 @@ static int print_technique(const sq_variant **vs, int n, int first, tables *t, s
             continue;
         t->done[k] = true;
         t->tech[ntech++] = vs[k];
-        if (code_column(&t->cols[ncols], vs[k], model, predict))
+        if (code_column(&t->cols[ncols], t->cols, ncols, vs[k], model, predict))
             ncols++;
         else
             failures++;

@@ -291,6 +291,31 @@ static double field(const char *text, const char *label) {
     return p ? atof(p + strlen(label)) : -1;
 }
 
+/* Line t as llvm-mca reads it into out: false for the ret, which is left out;
+ * a jump aimed at a label after the block. */
+static bool mca_line(const char *t, char *out, size_t len) {
+    if (strncmp(t, "ret", 3) == 0)
+        return false;
+    if (t[0] == 'j')
+        snprintf(out, len, "%.*s .Lout", (int)strcspn(t, " "), t);
+    else
+        snprintf(out, len, "%s", t);
+    return true;
+}
+
+bool sq_mca_same_input(const sq_code *a, const sq_code *b) {
+    if (a->count != b->count)
+        return false;
+    for (int i = 0; i < a->count; i++) {
+        char la[SQ_INSN_TEXT + 8], lb[SQ_INSN_TEXT + 8];
+        bool ka = mca_line(a->decoded[i], la, sizeof la),
+             kb = mca_line(b->decoded[i], lb, sizeof lb);
+        if (ka != kb || (ka && strcmp(la, lb) != 0))
+            return false;
+    }
+    return true;
+}
+
 /* The cycles llvm-mca gives `iterations` runs of lines[0..n) (ret dropped,
  * jumps aimed at a label after the block) followed by closing (NULL: none),
  * in its report's field label; -1 with llvm-mca's words in err when it
@@ -307,13 +332,9 @@ static double run_mca(const sq_mca_model *model, const char (*lines)[SQ_INSN_TEX
         return -1;
     }
     for (int i = 0; i < n; i++) {
-        const char *t = lines[i];
-        if (strncmp(t, "ret", 3) == 0)
-            continue;
-        if (t[0] == 'j')
-            fprintf(f, "%.*s .Lout\n", (int)strcspn(t, " "), t);
-        else
-            fprintf(f, "%s\n", t);
+        char line[SQ_INSN_TEXT + 8];
+        if (mca_line(lines[i], line, sizeof line))
+            fprintf(f, "%s\n", line);
     }
     fprintf(f, ".Lout:\n%s\n", closing ? closing : "");
     if (fflush(f) != 0 || ferror(f) || lseek(fd, 0, SEEK_SET) != 0) {

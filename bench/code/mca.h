@@ -80,6 +80,11 @@ typedef struct sq_prediction {
 bool sq_predict(sq_mca_model *model, const sq_code *code, sq_prediction *out, char *err,
                 size_t errlen);
 
+/* Whether llvm-mca reads a and b as one text (sq_predict gives both one
+ * prediction, so a caller may reuse it): their instructions alike, but
+ * for where their jumps go. */
+bool sq_mca_same_input(const sq_code *a, const sq_code *b);
+
 /* llvm-mca's reciprocal throughput of the block lines[0..n) (a timed loop's
  * listing, timed_loop.h: its jumps aimed past the block), or -1 with the
  * reason in err. */
