@@ -213,35 +213,35 @@ static void before_write(sq_run *run, void *ctx) {
 }
 
 /* Which catalogue lines' code the technique's routines are: a line per
- * code, its impls, then the catalogue's techniques of that code. */
+ * code, its impls, then the catalogue's techniques of that code. Each
+ * routine's twins are found once. */
 static void print_twins(const trial *t, bool markdown, FILE *out) {
     const sq_variant **family = sq_variant_room(), *twin[64], *first[SQ_MAX_IMPLS];
-    int n = 0, nv = t->built.nvariants;
+    static char names[SQ_MAX_IMPLS][256]; /* not on a small stack */
+    int n = 0, nv = t->built.nvariants < SQ_MAX_IMPLS ? t->built.nvariants : SQ_MAX_IMPLS;
+    int count[SQ_MAX_IMPLS];
     for (int i = 0; i < sq_variant_count; i++)
         if (sq_variants[i].family == t->src.family)
             family[n++] = &sq_variants[i];
-    int count[SQ_MAX_IMPLS];
-    for (int i = 0; i < nv && i < SQ_MAX_IMPLS; i++) {
+    for (int i = 0; i < nv; i++) {
         count[i] = sq_code_twins(&t->built.variants[i], family, n, twin, 64);
         first[i] = count[i] > 0 ? twin[0] : NULL;
+        techniques_of(twin, count[i] > 0 ? count[i] : 0, names[i], sizeof names[i]);
     }
     fprintf(out, "\n%sthe catalogue's code%s\n\n", markdown ? "**" : "", markdown ? "**" : ":");
-    for (int i = 0; i < nv && i < SQ_MAX_IMPLS; i++) {
+    for (int i = 0; i < nv; i++) {
         bool done = false;
         for (int j = 0; j < i; j++)
             done |= first[j] == first[i];
         if (done)
             continue;
         fprintf(out, "%s%s", markdown ? "- " : "  ", t->built.variants[i].impl);
-        for (int j = i + 1; j < nv && j < SQ_MAX_IMPLS; j++)
+        for (int j = i + 1; j < nv; j++)
             if (first[j] == first[i])
                 fprintf(out, ", %s", t->built.variants[j].impl);
-        char names[512];
-        int k = first[i] ? sq_code_twins(&t->built.variants[i], family, n, twin, 64) : 0;
-        techniques_of(twin, k, names, sizeof names);
-        if (k > 0)
-            fprintf(out, ": byte-identical to %d catalogue routine%s of %s\n", k, k > 1 ? "s" : "",
-                    names);
+        if (count[i] > 0)
+            fprintf(out, ": byte-identical to %d catalogue routine%s of %s\n", count[i],
+                    count[i] > 1 ? "s" : "", names[i]);
         else
             fprintf(out, ": %s\n",
                     count[i] < 0 ? "its code cannot be read" : "no catalogue line's code");
