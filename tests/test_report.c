@@ -791,6 +791,27 @@ static void check_best_ties(void) {
           "an about-zero cell ranks as 0 and beats 2 cycles");
 }
 
+/* The headline tables' verdict: the clear winner alone, neither where the two
+ * are not told apart or one has no figure to rank. */
+static void check_headline_verdict(void) {
+    sq_headline cheap = {.median = 2, .lo = 1.99, .hi = 2.01, .ncells = 3};
+    sq_headline dear = cheap, touching = cheap, close = cheap, none = cheap, zero = cheap;
+    dear.median = 3, dear.lo = 2.98, dear.hi = 3.02;            /* apart */
+    touching.median = 3, touching.lo = 2.01, touching.hi = 3.5; /* its interval reaches 2.01 */
+    close.median = 2.04, close.lo = 2.03, close.hi = 2.05;      /* apart, within 0.05 */
+    none.control_dependent = true;                              /* †: no latency */
+    zero.median = 0.01, zero.lo = -0.01, zero.hi = 0.02;        /* ≈0 */
+    CHECK(sq_headline_wins(&cheap, &dear) && !sq_headline_wins(&dear, &cheap),
+          "the cheaper, its interval apart, wins; the dearer does not");
+    CHECK(!sq_headline_wins(&cheap, &touching) && !sq_headline_wins(&touching, &cheap),
+          "neither wins where the intervals touch");
+    CHECK(!sq_headline_wins(&cheap, &close) && !sq_headline_wins(&cheap, &cheap),
+          "neither wins within the resolution, nor against itself");
+    CHECK(!sq_headline_wins(&cheap, &none) && !sq_headline_wins(&none, &cheap),
+          "no verdict against a figure that is not there (†)");
+    CHECK(sq_headline_wins(&zero, &cheap), "≈0 wins against 2 cycles");
+}
+
 /* A signal removes every temporary open (not only the last one), and a
  * signal ignored at start stays ignored. In a child: the handlers stay there. */
 static void check_signal_cleanup(void) {
@@ -880,6 +901,7 @@ static void check_code_notes(void) {
 
 int main(void) {
     check_best_ties();
+    check_headline_verdict();
     if (!mkdtemp(dir)) {
         printf("mkdtemp: %s\n", strerror(errno));
         return 1;

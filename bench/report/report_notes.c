@@ -218,9 +218,10 @@ void sq_report_marks(sq_doc *d, bool detail, bool shared) {
                "name it; run --no-share times every row)");
     const char *best = d->format == SQ_DOC_TEXT ? "*" : "bold";
     sq_doc_note(d,
-                "%s in the headline tables: per figure, the cheaper of asm and the best "
-                "compiler, and both when not told apart (within %.2f cycles, or their intervals "
-                "touching)",
+                "%s in the headline tables: per figure, the verdict of asm against the best "
+                "compiler: the clear winner alone, the cheaper by %.2f cycles or more with its "
+                "interval apart from the other's; neither where they are not told apart, or "
+                "where one has no figure to rank (†, ‡, §, 2 speeds, missing)",
                 best, SQ_RESOLUTION_CYCLES);
     if (detail)
         sq_doc_note(
@@ -302,7 +303,12 @@ void sq_report_legend(sq_doc *d, const sq_text_table *t, unsigned also) {
             item(text, sizeof text, "%s", marks[m].meaning);
     if (ratio)
         item(text, sizeof text, "1.50x: the ratio to asm");
-    if (bold)
+    if (bold && (also & SQ_LEGEND_VERDICT))
+        item(text, sizeof text,
+             "bold: the clear winner of asm and best C, the cheaper with its interval apart "
+             "from the other's; neither where they are not told apart or one has no figure "
+             "to rank");
+    else if (bold)
         item(text, sizeof text, "bold: the cheapest, and every figure not told apart from it");
     if (also & SQ_LEGEND_BEST_C)
         item(text, sizeof text,

@@ -216,18 +216,17 @@ static void run_table(sq_doc *d, const sq_run *run, sq_variant_rows *rows, const
             sq_headline as = headline(rows, fam, techs[i], "asm", kinds[k]);
             c_figures c = key->nc ? c_figures_of(d, rows, key, fam, techs[i], kinds[k])
                                   : (c_figures){.best = {.median = NAN, .lo = NAN, .hi = NAN}};
-            /* The cheaper of asm and the best compiler, both where not told apart. */
-            const sq_headline *least =
-                sq_headline_rank(&as) <= sq_headline_rank(&c.best) ? &as : &c.best;
+            /* The verdict of asm against the best compiler: the clear winner
+             * alone is marked, neither where they are not told apart. */
             bool both = key->has_asm && key->nc;
             char text[64];
             if (key->has_asm) {
                 sq_headline_text(text, sizeof text, &as, dec);
-                sq_text_table_add_best(&t, both && sq_headline_ties(&as, least), "%s", text);
+                sq_text_table_add_best(&t, both && sq_headline_wins(&as, &c.best), "%s", text);
             }
             if (key->nc) {
                 sq_headline_text(text, sizeof text, &c.best, dec);
-                sq_text_table_add_best(&t, both && sq_headline_ties(&c.best, least), "%s%s%s", text,
+                sq_text_table_add_best(&t, both && sq_headline_wins(&c.best, &as), "%s%s%s", text,
                                        one_c || !c.nbest ? "" : " ", one_c ? "" : c.best_keys);
             }
             if (key->nc > 1 && kinds[k] <= SQ_HEADLINE_THROUGHPUT) {
@@ -238,7 +237,8 @@ static void run_table(sq_doc *d, const sq_run *run, sq_variant_rows *rows, const
     }
     sq_doc_table(d, &t, 14, 9);
     sq_report_legend(d, &t,
-                     SQ_LEGEND_HEADLINE | (key->nc > 1 ? SQ_LEGEND_BEST_C | SQ_LEGEND_KEYS : 0));
+                     SQ_LEGEND_HEADLINE | SQ_LEGEND_VERDICT |
+                         (key->nc > 1 ? SQ_LEGEND_BEST_C | SQ_LEGEND_KEYS : 0));
     sq_text_table_free(&t);
     free(techs);
 }

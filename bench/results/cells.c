@@ -145,3 +145,8 @@ bool sq_headline_ties(const sq_headline *h, const sq_headline *best) {
         return false;
     return rank - least < SQ_RESOLUTION_CYCLES || h->lo <= best->hi;
 }
+
+bool sq_headline_wins(const sq_headline *h, const sq_headline *other) {
+    double rank = sq_headline_rank(h), against = sq_headline_rank(other);
+    return isfinite(rank) && isfinite(against) && rank < against && !sq_headline_ties(other, h);
+}
