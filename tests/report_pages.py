@@ -4,15 +4,21 @@ under results/:
 
 - a headline table marks the verdict alone: in no row are asm and best C
   both bold for one figure, and a bold cell's rival has a figure to lose
-  with (never †, ‡, §, '2 speeds' or '-').
+  with (never †, ‡, §, '2 speeds' or '-');
+- each chart plots the figure of the table beside it: every asm bar (one
+  run's charts, and the machines charts of all the runs) shows the table's
+  asm figure with its marks, or the table's bare text where it has no
+  figure, and no bar then; its caption names the statistic.
 
 usage: report_pages.py path/to/sqcolor SOURCE_DIR
 """
 import glob
+import html
 import os
 import re
 import subprocess
 import sys
+import tempfile
 
 from tally import Tally
 
@@ -39,7 +45,8 @@ def markdown_tables(md):
         if line.startswith("#"):
             heading = line.lstrip("#").strip()
         if line.startswith("| ") and i + 1 < len(lines) and lines[i + 1].startswith("|---"):
-            cells = lambda l: [c.strip() for c in l.strip().strip("|").split(" | ")]
+            cells = lambda l: [re.sub(r"\\(.)", r"\1", c.strip())  # Markdown's escapes
+                               for c in l.strip().strip("|").split(" | ")]
             rows = []
             for body in lines[i + 2:]:
                 if not body.startswith("| "):
@@ -76,6 +83,102 @@ def check_verdict(name, md):
     check(marked > 0, f"{name}: no verdict in any headline table")
 
 
+BAR = re.compile(r'<g class="sqfig-bar"><title>(.*?)</title>(.*?)</g>', re.S)
+TITLE = re.compile(r"^(.*?), (.*): (.*?)(, 95% interval .*|, at most .*)?$")
+
+
+def bars(svgs):
+    """Every bar of the charts svgs (the parts of one figure): per technique,
+    its bars in order as (names, value, drawn)."""
+    out = {}
+    for path in svgs:
+        text = open(path, encoding="utf-8").read()
+        for title, body in BAR.findall(text):
+            m = TITLE.match(html.unescape(title))
+            if check(m is not None, f"{path}: a bar's title '{title}' does not read"):
+                out.setdefault(m.group(1), []).append((m.group(2), m.group(3), "<rect" in body))
+    return out
+
+
+def as_charted(cell):
+    """A table's cell as a chart's bar shows it: the figure without its ±
+    nor its ≡ (a bar holds the impls timed once), ≈0 whole, its marks."""
+    cell = cell.strip("*").split(" ")[0].replace("≡", "")
+    if cell.startswith("≈0"):
+        return "≈0" + re.sub(r"^≈0≤[0-9.]+", "", cell)
+    return re.sub(r"±[0-9.]+", "", cell)
+
+
+def check_chart(name, table, column, charted, which):
+    """The table's column against the charts' bars: charted[technique] is the
+    bar to hold it."""
+    head, rows = table[1], table[2]
+    if not check(column in head, f"{name}: {table[0]} has no column '{column}'"):
+        return 0
+    n = 0
+    for row in rows:
+        cell, bar = row[head.index(column)], charted.get(row[0])
+        want = as_charted(cell)
+        if want == "-":
+            check(bar is None or bar[1] == "n/a", f"{name}: {row[0]} has no {column}, its bar {bar}")
+            continue
+        if not check(bar is not None, f"{name}: {which}: no bar for {row[0]} ({column} {cell})"):
+            continue
+        n += 1
+        check(bar[1] == want, f"{name}: {which}, {row[0]}: the bar shows '{bar[1]}', the table "
+                              f"'{cell}' ({column})")
+        figure = re.match(r"^(≈0|[0-9.]+)", want)
+        check(bar[2] == bool(figure and want != "≈0"),
+              f"{name}: {which}, {row[0]}: a bar drawn {bar[2]} for '{cell}'")
+    return n
+
+
+def check_captions(name, svgs):
+    for path in svgs:
+        text = open(path, encoding="utf-8").read()
+        check(re.search(r"(latency|throughput): the median over sequences of core cycles per "
+                        r"(square|pair).*, the figure of the tables?", text),
+              f"{name}: {os.path.basename(path)}: the caption does not name the table's statistic")
+
+
+def check_charts_one(binary, name, run, md, tmp):
+    """One run's charts against its headline tables: the asm bars."""
+    plots = os.path.join(tmp, "one")
+    report(binary, run, "--plot", plots)
+    checked = 0
+    for heading, head, rows in headline_tables(md):
+        family = heading.split(" — ")[0]
+        for mode, prefix in (("latency", "lat"), ("throughput", "thr")):
+            svgs = sorted(glob.glob(os.path.join(plots, f"{family}-{mode}.svg")) +
+                          glob.glob(os.path.join(plots, f"{family}-{mode}-*.svg")))
+            check_captions(name, svgs)
+            asm = {t: next((b for b in bs if b[0] == "asm"), None) for t, bs in bars(svgs).items()}
+            checked += check_chart(name, (heading, head, rows), f"{prefix} asm", asm,
+                                   f"{family}-{mode}")
+    check(checked > 0, f"{name}: no chart checked against its table")
+
+
+def check_charts_machines(binary, runs, tmp):
+    """The machines charts against the machines' latency tables: bar k of a
+    technique is run k's asm figure."""
+    plots = os.path.join(tmp, "machines")
+    report(binary, *runs, "--plot", plots)
+    md = report(binary, *runs, "--format", "markdown")
+    checked = 0
+    for heading, head, rows in markdown_tables(md):
+        m = re.match(r"^(\S+) — latency \(core cycles per (square|pair)\)$", heading)
+        if not m:
+            continue
+        svgs = sorted(glob.glob(os.path.join(plots, f"machines-{m.group(1)}-latency*.svg")))
+        check_captions("machines", svgs)
+        charted = bars(svgs)
+        for k in range(len(runs)):
+            kth = {t: bs[k] for t, bs in charted.items() if len(bs) == len(runs)}
+            checked += check_chart("machines", (heading, head, rows), f"[{k + 1}] asm", kth,
+                                   f"machines-{m.group(1)}-latency")
+    check(checked > 0, "machines: no chart checked against its table")
+
+
 def main(argv):
     if len(argv) != 3:
         print(__doc__.split("\n\n")[-1], file=sys.stderr)
@@ -83,9 +186,13 @@ def main(argv):
     binary, src = argv[1], argv[2]
     runs = reference_runs(src)
     check(len(runs) >= 2, f"{len(runs)} reference runs under {src}/results")
-    for run in runs:
-        name = os.path.relpath(run, src)
-        check_verdict(name, report(binary, run, "--format", "markdown"))
+    with tempfile.TemporaryDirectory(prefix="sqcolor-report-pages-") as tmp:
+        for run in runs:
+            name = os.path.relpath(run, src)
+            md = report(binary, run, "--format", "markdown")
+            check_verdict(name, md)
+            check_charts_one(binary, name, run, md, tmp)
+        check_charts_machines(binary, runs, tmp)
     return tally.finish()
 
 

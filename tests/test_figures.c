@@ -1,12 +1,13 @@
 /* The figures on made-up runs: which charts there are and their names, text
  * from a file escaped and stripped of control characters, a linear axis that
  * cuts a bar far past the rest and a log one only when asked, a bar per
- * machine code timed with the impls that share it, a compiler's color the
- * same on every chart, text boxes that never meet and no figure taller than
- * SQ_FIGURE_MAX_HEIGHT (15 impls x every catalogue technique, long names),
- * whiskers at the interval's ends, the unit and the CPU's codename in the
- * titles, report --plot's files, and the split into parts found as trying
- * 1, 2, 3, ... parts would find it. */
+ * machine code timed with the impls that share it, each bar the table's
+ * figure (the median over sequences, its marks, none where the table has
+ * none), a compiler's color the same on every chart, text boxes that never
+ * meet and no figure taller than SQ_FIGURE_MAX_HEIGHT (15 impls x every
+ * catalogue technique, long names), whiskers at the interval's ends, the
+ * unit and the CPU's codename in the titles, report --plot's files, and the
+ * split into parts found as trying 1, 2, 3, ... parts would find it. */
 #include "bench/render/figure_parts.h"
 #include "bench/render/figures.h"
 #include "bench/render/plot.h"
@@ -425,28 +426,55 @@ static void check_axis(void) {
         }
 }
 
-/* A run without random: each bar the median over the sequences, its whisker
- * the medians of the cells' bounds (summary.h). */
-static void check_over_sequences(void) {
+/* The <g> of the bar titled title ("t, asm: ") up to its end, or NULL. */
+static char *bar_group(const char *svg, const char *title) {
+    char key[256];
+    snprintf(key, sizeof key, "<g class=\"sqfig-bar\"><title>%s", title);
+    const char *g = svg ? strstr(svg, key) : NULL, *end = g ? strstr(g, "</g>") : NULL;
+    return end ? strndup(g, (size_t)(end - g)) : NULL;
+}
+
+/* Each bar the figure of the table beside it (summary.h): the median over
+ * every sequence, random among them and never alone, its whisker the
+ * medians of the cells' bounds; a cell at two speeds left out and marked ‖,
+ * the table's ‡ after its figure; no bar where the table has no figure (a
+ * † latency, every cell at two speeds), its text in the bar's place. */
+static void check_table_figure(void) {
     static made_run m;
     const sq_family *fam = family_of_arity(1);
     made_init(&m, "AuthenticAMD", 0x1a, 0x02, "AMD EPYC 9965");
     add_row(&m, fam, "t", "asm", "ordered", SQ_MODE_LATENCY, 2, 1.9, 2.1);
     add_row(&m, fam, "t", "asm", "dark", SQ_MODE_LATENCY, 4, 3.8, 4.2);
     add_row(&m, fam, "t", "asm", "light", SQ_MODE_LATENCY, 3, 2.9, 3.1)->nmodes = SQ_MAX_MODES;
-    add_row(&m, fam, "u", "asm", "ordered", SQ_MODE_LATENCY, 5, 4.9, 5.1);
+    add_row(&m, fam, "t", "asm", "random", SQ_MODE_LATENCY, 11.3, 11, 11.6);
+    add_row(&m, fam, "u", "asm", "ordered", SQ_MODE_LATENCY, 5, 4.9, 5.1)->control_dependent = true;
+    add_row(&m, fam, "u", "asm", "random", SQ_MODE_LATENCY, 13, 12.9, 13.1)->control_dependent =
+        true;
+    add_row(&m, fam, "v", "asm", "random", SQ_MODE_LATENCY, 3, 2.9, 3.1)->nmodes = SQ_MAX_MODES;
+    add_row(&m, fam, "w", "asm", "random", SQ_MODE_LATENCY, 2, 1.9, 2.1)->loop_branch_only = true;
     sq_figure f;
-    CHECK(latency_figure(&m.run, fam, &f), "a run without random has its figure");
+    CHECK(latency_figure(&m.run, fam, &f), "the run has its figure");
     char *svg = svg_of(&m.run, 1, &f, true);
-    /* The two-speed cell (3 on light) is left out: the median of 2 and 4. */
-    CHECK(svg && strstr(svg, "<title>t, asm: 3.00‖, 95% interval 2.850 to 3.150</title>"),
-          "the median over sequences, the medians of the bounds, a two-speed cell left out");
+    /* t: the median of 2, 4 and 11.3 (random), the two-speed cell left out. */
+    CHECK(svg && strstr(svg, "<title>t, asm: 4.00‖, 95% interval 3.800 to 4.200</title>"),
+          "the median over sequences with random among them, the medians of the bounds, a "
+          "two-speed cell left out and marked");
+    char *u = bar_group(svg, "u, asm: †</title>"), *v = bar_group(svg, "v, asm: 2 speeds</title>");
+    CHECK(u && !strstr(u, "<rect") && strstr(u, ">†</text>"),
+          "a † latency: no bar, † in its place, as the table's bare †");
+    CHECK(v && !strstr(v, "<rect") && strstr(v, ">2 speeds</text>"),
+          "every cell at two speeds: no bar, as the table's '2 speeds'");
+    CHECK(svg && strstr(svg, ">2.00‡</text>"), "the table's ‡ after the figure");
     CHECK(svg &&
-              strstr(svg, "median core cycles per square over sequences (the run has no random "
-                          "squares)") &&
-              strstr(svg, "‖: a sequence whose cell runs at two speeds is left out"),
-          "the subtitle and the note say so");
+              strstr(svg, "latency: the median over sequences of core cycles per square, the "
+                          "figure of the table above; whiskers: its 95% interval") &&
+              strstr(svg, "‖: a sequence whose cell ran at two speeds is left out") &&
+              strstr(svg, "†: control-dependent") && strstr(svg, "2 speeds: every cell") &&
+              strstr(svg, "‡: the timed loop branches"),
+          "the subtitle names the statistic, the notes every mark");
     CHECK(svg && strstr(svg, "Zen 5 &quot;Turin&quot;"), "Turin by its codename");
+    free(u);
+    free(v);
     free(svg);
 }
 
@@ -508,11 +536,12 @@ static void check_no_overlap(void) {
             scale_right &= (strstr(svg, "(log scale)") != NULL) == log;
             panels += count(svg, "class=\"sqfig-panel\"");
             values += count(svg, "class=\"sqfig-value\"");
-            daggers += count(svg, " †</text>");
+            daggers += count(svg, ">†</text>");
             zeros += count(svg, ">≈0</text>");
-            speeds += count(svg, "class=\"sqfig-speed\"");
+            speeds += count(svg, ">2 speeds</text>");
             notes &= strstr(svg, "†: control-dependent") && strstr(svg, "≈0: not told apart") &&
-                     strstr(svg, "a|b: the row") && count(svg, "class=\"sqfig-legend\"") == 1;
+                     strstr(svg, "2 speeds: every cell") &&
+                     count(svg, "class=\"sqfig-legend\"") == 1;
             for (const char *r = strstr(svg, "<rect "); r; r = strstr(r + 1, "<rect "))
                 negative |= attr(r, "width") < 0;
             double part_off;
@@ -527,9 +556,9 @@ static void check_no_overlap(void) {
         CHECK(scale_right, "15 x %d: %s scale", TECHNIQUES, log ? "log" : "linear");
         CHECK(panels == TECHNIQUES && values == TECHNIQUES * 15,
               "every technique (%d) and bar (%d) labelled", panels, values);
-        CHECK(daggers == TECHNIQUES && zeros == TECHNIQUES && speeds >= TECHNIQUES && notes,
-              "† after every control-dependent latency bar (%d), ≈0 for every cost about zero "
-              "(%d), two speeds marked (%d), the notes and the legend",
+        CHECK(daggers == TECHNIQUES && zeros == TECHNIQUES && speeds == TECHNIQUES && notes,
+              "† for every control-dependent latency (%d), ≈0 for every cost about zero (%d), "
+              "'2 speeds' for every row at two (%d), the notes and the legend",
               daggers, zeros, speeds);
         CHECK(!negative, "no bar of negative width");
         CHECK(whiskers >= TECHNIQUES * 12 && off < 0.05,
@@ -732,7 +761,7 @@ int main(void) {
     check_titles_and_units();
     check_escaping();
     check_axis();
-    check_over_sequences();
+    check_table_figure();
     check_no_overlap();
     check_shared_bars();
     check_machines();

@@ -23,9 +23,8 @@ typedef struct sq_figure {
 #define SQ_FIGURE_MAX_HEIGHT 1400.0
 
 /* On a linear axis, a bar this many times the median bar or more is cut at
- * the axis's end (its figure printed beside it): a † figure of 13.8 cycles
- * among latencies of 2 to 9 (Zen 5), a throughput of 4.3 among ones of 0.1
- * to 0.9. */
+ * the axis's end (its figure printed beside it): a throughput of 4.3 among
+ * ones of 0.1 to 0.9 (Zen 5's cmov, gcc -march=native). */
 #define SQ_FIGURE_OUTLIER_RATIO 3.0
 
 /* The machines chart compares this impl's figures: the same instructions on

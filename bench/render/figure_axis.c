@@ -13,7 +13,7 @@ static double clamp(double v, double lo, double hi) {
 }
 
 bool sq_fig_has_length(const sq_fig_bar *b) {
-    return b->present && !sq_fig_about_zero(b);
+    return sq_fig_has_figure(b) && !sq_fig_about_zero(b);
 }
 
 bool sq_fig_axis_cuts(const sq_fig_axis *a, const sq_fig_bar *b) {
@@ -63,19 +63,17 @@ static double median_bar(const sq_fig_chart *c) {
     return median;
 }
 
-/* The highest point of a bar: its median, interval and speeds (a NAN left out). */
+/* The highest point of a bar with a figure: its median or interval (a NAN
+ * left out). */
 static double top_of(const sq_fig_bar *b) {
-    double top = fmax(b->s.median, b->s.ci_hi);
-    for (int k = 0; k < SQ_MAX_MODES; k++)
-        top = fmax(top, b->speed[k]);
-    return clamp(top, 0, VALUE_MAX);
+    return clamp(fmax(b->s.median, b->s.ci_hi), 0, VALUE_MAX);
 }
 
 static void log_axis(sq_fig_axis *a, const sq_fig_chart *c) {
     double hi = 0, lo = INFINITY;
     for (int i = 0; i < c->nbars; i++) {
         const sq_fig_bar *b = &c->bars[i];
-        if (!b->present)
+        if (!sq_fig_has_figure(b))
             continue;
         hi = fmax(hi, top_of(b));
         if (!sq_fig_has_length(b))
@@ -84,9 +82,6 @@ static void log_axis(sq_fig_axis *a, const sq_fig_chart *c) {
          * bar: an interval that wide would squash the rest. */
         double m = clamp(b->s.median, VALUE_MIN, VALUE_MAX);
         lo = fmin(lo, b->s.ci_lo > 0 ? fmax(clamp(b->s.ci_lo, VALUE_MIN, VALUE_MAX), m / 2) : m);
-        for (int k = 0; k < SQ_MAX_MODES; k++)
-            if (b->speed[k] > 0)
-                lo = fmin(lo, clamp(b->speed[k], VALUE_MIN, VALUE_MAX));
     }
     if (!isfinite(lo)) /* nothing with a length */
         lo = 0.1;
@@ -113,7 +108,7 @@ void sq_fig_axis_of(sq_fig_axis *a, const sq_fig_chart *c, bool log, int ticks) 
         const sq_fig_bar *b = &c->bars[i];
         bool outlier =
             sq_fig_has_length(b) && median > 0 && b->s.median >= SQ_FIGURE_OUTLIER_RATIO * median;
-        if (b->present && !outlier)
+        if (sq_fig_has_figure(b) && !outlier)
             hi = fmax(hi, top_of(b));
     }
     double step = step125(hi > 0 ? hi / (ticks > 1 ? ticks : 1) : 0.125, true);

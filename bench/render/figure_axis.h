@@ -22,7 +22,7 @@ void sq_fig_axis_of(sq_fig_axis *a, const sq_fig_chart *c, bool log, int ticks);
 /* Where v lies along the axis: 0 at its start, 1 at its end (v held within). */
 double sq_fig_axis_at(const sq_fig_axis *a, double v);
 
-/* Whether bar b is drawn with a length (not ≈0, not missing). */
+/* Whether bar b is drawn with a length: a figure (figure_model.h), not ≈0. */
 bool sq_fig_has_length(const sq_fig_bar *b);
 
 /* Whether bar b runs past the axis's end and is cut there. */

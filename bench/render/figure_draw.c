@@ -95,7 +95,11 @@ static void put_bar(FILE *out, const sq_fig_chart *c, const sq_fig_layout *l, co
     sq_fig_put_text(out, b->names, INT_MAX);
     fputs(": ", out);
     sq_fig_put_text(out, value, INT_MAX);
-    if (b->present && isfinite(b->s.ci_lo) && isfinite(b->s.ci_hi))
+    /* As the table: a figure about zero by what it could cost at most, no
+     * sign below zero (the harness's slack, not a cost). */
+    if (sq_fig_about_zero(b) && isfinite(b->s.ci_hi))
+        fprintf(out, ", at most %.3f", fmax(b->s.ci_hi, 0));
+    else if (sq_fig_has_figure(b) && isfinite(b->s.ci_lo) && isfinite(b->s.ci_hi))
         fprintf(out, ", 95%% interval %.3f to %.3f", b->s.ci_lo, b->s.ci_hi);
     fputs("</title>\n", out);
     bool cut = sq_fig_axis_cuts(a, b);
@@ -134,25 +138,8 @@ static void put_bar(FILE *out, const sq_fig_chart *c, const sq_fig_layout *l, co
             end = fmax(end, x2);
         }
     }
-    /* Both speeds of a row that runs at two. */
-    for (int k = 0; k < SQ_MAX_MODES && b->present; k++)
-        if (isfinite(b->speed[k]) && b->speed[k] >= a->lo) {
-            double x = plot_x(p, a, b->speed[k]);
-            if (x > end) /* a speed past the bar: a dotted line out to it */
-                fprintf(out,
-                        "<path d=\"M%.2f %.2fH%.2f\" stroke=\"#000\" stroke-width=\"1\" "
-                        "stroke-dasharray=\"2 2\"/>\n",
-                        end, mid, x);
-            fprintf(out,
-                    "<path d=\"M%.2f %.2fV%.2f\" stroke=\"#fff\" stroke-width=\"3\"/><path "
-                    "class=\"sqfig-speed\" d=\"M%.2f %.2fV%.2f\" stroke=\"#000\" "
-                    "stroke-width=\"1.5\"/>\n",
-                    x, bar_top - 1.5, bar_top + BAR_HEIGHT + 1.5, x, bar_top - 1.5,
-                    bar_top + BAR_HEIGHT + 1.5);
-            end = fmax(end, x + 1.5);
-        }
     sq_fig_text_at(out, "value", end + 4, mid + 0.35 * VALUE_SIZE, VALUE_SIZE, SQ_FIG_FONT_MONO,
-                   "start", b->present ? "#111" : "#777", value, 40);
+                   "start", sq_fig_has_figure(b) ? "#111" : "#777", value, 40);
     fputs("</g>\n", out);
 }
 

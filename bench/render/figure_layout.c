@@ -15,22 +15,21 @@
 /* ---- text of a bar and the chart ---------------------------------------------- */
 
 void sq_fig_value_label(char *buf, size_t len, const sq_fig_bar *b) {
-    if (!b->present) {
+    const sq_headline *h = &b->h;
+    char v[32], marks[32];
+    if (!b->present)
         snprintf(buf, len, "n/a");
-        return;
-    }
-    char v[32];
-    if (sq_fig_about_zero(b))
-        snprintf(v, sizeof v, "≈0");
-    else
-        sq_cell_value(v, sizeof v, b->s.median, 2);
-    if (b->bimodal && isfinite(b->speed[0]) && isfinite(b->speed[1])) {
-        char fast[32], slow[32];
-        sq_cell_value(fast, sizeof fast, b->speed[0], 2);
-        sq_cell_value(slow, sizeof slow, b->speed[1], 2);
-        snprintf(buf, len, "%s|%s%s", fast, slow, b->dagger ? " †" : "");
-    } else {
-        snprintf(buf, len, "%s%s%s", v, b->bimodal ? "‖" : "", b->dagger ? " †" : "");
+    else if (h->control_dependent)
+        snprintf(buf, len, "†");
+    else if (!sq_fig_has_figure(b))
+        snprintf(buf, len, "%s", h->nbimodal ? "2 speeds" : "-");
+    else {
+        if (sq_fig_about_zero(b))
+            snprintf(v, sizeof v, "≈0");
+        else
+            sq_cell_value(v, sizeof v, b->s.median, 2);
+        sq_headline_marks(marks, sizeof marks, h);
+        snprintf(buf, len, "%s%s", v, marks);
     }
 }
 
@@ -52,20 +51,17 @@ __attribute__((format(printf, 2, 3))) static void note(sq_fig_layout *ns, const 
     }
 }
 
-/* The lines under the title: what the bars are, and where they were measured. */
-static void subtitles(char sub[2][320], const sq_run *runs, const sq_figure *f,
-                      const sq_fig_chart *c) {
+/* The lines under the title: which figure the bars are (the table's), and
+ * where they were measured. */
+static void subtitles(char sub[2][320], const sq_run *runs, const sq_figure *f) {
     const char *unit = f->family->arity == 2 ? "pair" : "square";
-    char where[96];
-    if (!c->over_sequences)
-        snprintf(where, sizeof where, "on random %ss", unit);
-    else if (f->run >= 0)
-        snprintf(where, sizeof where, "over sequences (the run has no random %ss)", unit);
-    else
-        snprintf(where, sizeof where, "on random %ss (over sequences where a file has none)", unit);
+    bool lat = f->mode == SQ_MODE_LATENCY;
     snprintf(sub[0], sizeof sub[0],
-             "%smedian core cycles per %s %s; whiskers: 95%% interval of the median",
-             f->run < 0 ? "the " SQ_FIGURE_MACHINES_IMPL " impl's " : "", unit, where);
+             "%s%s: the median over sequences of core cycles per %s%s, the figure of the "
+             "table%s; whiskers: its 95%% interval",
+             f->run < 0 ? "the " SQ_FIGURE_MACHINES_IMPL " impl's " : "", sq_mode_names[f->mode],
+             unit, lat ? "" : " (the predictable ones for † variants)",
+             f->run < 0 ? "s' [k] " SQ_FIGURE_MACHINES_IMPL " columns" : " above");
     if (f->run < 0) {
         snprintf(sub[1], sizeof sub[1],
                  "a panel per technique, a bar per result file; the machines are named under "
@@ -80,40 +76,54 @@ static void subtitles(char sub[2][320], const sq_run *runs, const sq_figure *f,
              run->machine.brand, perf ? "from perf" : "calibrated from an add chain");
 }
 
-/* What the marks mean, for those the chart has; the machines of a machines
- * chart. */
-static void notes_of(sq_fig_layout *ns, const sq_run *runs, int nruns, const sq_fig_chart *c) {
-    const sq_fig_axis *ax = &ns->axis;
-    bool dagger = false, speeds = false, some_speeds = false, zero = false, missing = false;
-    bool cut = false;
+/* The marks the chart's bars have, each one. */
+typedef struct bar_marks {
+    bool dagger, two_speeds, left_out, loop_branch, chain_apart, zero, missing, cut;
+} bar_marks;
+
+static bar_marks marks_of(const sq_fig_layout *ns, const sq_fig_chart *c) {
+    bar_marks m = {0};
     for (int i = 0; i < c->nbars; i++) {
         const sq_fig_bar *b = &c->bars[i];
-        dagger |= b->present && b->dagger;
-        speeds |= b->present && b->bimodal && isfinite(b->speed[0]);
-        some_speeds |= b->present && b->bimodal && !isfinite(b->speed[0]);
-        zero |= b->present && sq_fig_about_zero(b);
-        missing |= !b->present;
-        cut |= sq_fig_axis_cuts(ax, b);
+        bool figure = sq_fig_has_figure(b);
+        m.dagger |= b->present && b->h.control_dependent;
+        m.two_speeds |= b->present && !b->h.control_dependent && !figure && b->h.nbimodal;
+        m.left_out |= figure && b->h.nbimodal;
+        m.loop_branch |= figure && b->h.loop_branch_only;
+        m.chain_apart |= figure && b->h.chain_apart;
+        m.zero |= sq_fig_about_zero(b);
+        m.missing |= !b->present;
+        m.cut |= sq_fig_axis_cuts(&ns->axis, b);
     }
-    if (ax->log)
+    return m;
+}
+
+/* What the marks mean, for those the chart has, as the table's legend says
+ * them; the machines of a machines chart. */
+static void notes_of(sq_fig_layout *ns, const sq_run *runs, int nruns, const sq_fig_chart *c) {
+    bar_marks m = marks_of(ns, c);
+    if (ns->axis.log)
         note(ns, "log scale (--log-axis)");
-    if (cut)
+    if (m.cut)
         note(ns,
              "a bar cut by two white strokes runs past the axis's end (%g× the median bar or "
              "more); its figure is whole (--log-axis draws every bar whole)",
              SQ_FIGURE_OUTLIER_RATIO);
-    if (dagger)
-        note(ns, "†: control-dependent: the timed chain runs through a predicted branch, not a "
-                 "data dependency");
-    if (speeds)
-        note(ns, "a|b: the row runs at two speeds, fastest first, each marked | on its bar");
-    if (some_speeds)
-        note(ns, "‖: a sequence whose cell runs at two speeds is left out of this median over "
-                 "sequences");
-    if (zero)
+    if (m.dagger)
+        note(ns, "†: control-dependent: the timed chain runs through a predicted branch, so there "
+                 "is no latency and no bar, as the table has no figure");
+    if (m.two_speeds)
+        note(ns, "2 speeds: every cell ran at two speeds: no median, no bar");
+    if (m.left_out)
+        note(ns, "‖: a sequence whose cell ran at two speeds is left out of this median");
+    if (m.loop_branch)
+        note(ns, "‡: the timed loop branches on the result, the routine does not");
+    if (m.chain_apart)
+        note(ns, "§: the timed loop's latency chain is shorter than the routine's");
+    if (m.zero)
         note(ns, "≈0: not told apart from zero (within %g cycles, or its interval holds 0)",
              SQ_RESOLUTION_CYCLES);
-    if (missing)
+    if (m.missing)
         note(ns, "n/a: no row in the result file");
     if (!c->machines)
         note(ns, "bars by the impls' keys: %s; a..b: the versions between", SQ_IMPL_KEY_MEANING);
@@ -218,7 +228,7 @@ bool sq_fig_layout_of(sq_fig_layout *l, const sq_run *runs, int nruns, const sq_
                       const sq_fig_chart *c) {
     memset(l, 0, sizeof *l);
     sq_fig_axis_of(&l->axis, c, f->log_axis, 5);
-    subtitles(l->sub, runs, f, c);
+    subtitles(l->sub, runs, f);
     notes_of(l, runs, nruns, c);
     columns_of(l, c);
     int n = f->npanels ? f->npanels : c->npanels;

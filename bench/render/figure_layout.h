@@ -74,9 +74,10 @@ int sq_fig_columns_for(int n);
 /* A bar's height: a line of its label each. */
 double sq_fig_bar_height(const sq_fig_layout *l, const sq_fig_bar *b);
 
-/* A bar's figure as printed beside it: "4.00", "≈0", "4.13|4.32" for two
- * known speeds, "n/a"; "‖" where a median over sequences left out a
- * sequence at two speeds (summary.h); † for a control-dependent row. */
+/* A bar's figure as printed beside it, as the table has it: "4.00", "≈0",
+ * with the table's marks after it ("3.00‖", "2.00‡"); "†" for the latency
+ * of a control-dependent variant and "2 speeds" where every cell ran at two
+ * (no figure, no bar); "n/a" for no row. */
 void sq_fig_value_label(char *buf, size_t len, const sq_fig_bar *b);
 
 /* The width of one item of the legend (a swatch and its name). */

@@ -21,41 +21,22 @@ bool sq_fig_in_figure(const sq_result *r, const sq_figure *f) {
            (f->run >= 0 || strcmp(r->variant->impl, SQ_FIGURE_MACHINES_IMPL) == 0);
 }
 
+bool sq_fig_has_figure(const sq_fig_bar *b) {
+    return b->present && isfinite(b->s.median);
+}
+
 bool sq_fig_about_zero(const sq_fig_bar *b) {
-    return b->s.median < 0 || sq_about_zero(b->s);
+    return sq_fig_has_figure(b) && sq_cost_about_zero(b->s);
 }
 
-static bool has_random(const sq_run *run, const sq_figure *f) {
-    for (int i = 0; i < run->nresults; i++)
-        if (sq_fig_in_figure(&run->results[i], f) &&
-            strcmp(run->results[i].sequence, "random") == 0)
-            return true;
-    return false;
-}
-
-/* A row's bar: its own cell on random, or the median over the variant's
- * cells (summary.h): the predictable ones where its regimes are kept apart,
- * all where that leaves none. rows: the run with only this variant's rows. */
-static sq_fig_bar bar_of(const sq_run *rows, const sq_result *r, bool random) {
-    sq_fig_bar b = {.present = true, .speed = {NAN, NAN}};
-    if (random) {
-        b.s = r->cycles;
-        b.dagger = sq_cell_dagger(r);
-        b.bimodal = r->nmodes == SQ_MAX_MODES;
-        for (int k = 0; b.bimodal && k < SQ_MAX_MODES; k++)
-            b.speed[k] = r->modes[k].cycles;
-        return b;
-    }
-    const char *id = r->variant->id;
-    sq_over_sequences o = sq_over_sequences_of(rows, id, r->mode, SQ_SEQUENCES_PREDICTABLE);
-    if (!sq_regimes_apart(rows, id, r->mode) || !o.ncells)
-        o = sq_over_sequences_of(rows, id, r->mode, SQ_SEQUENCES_ALL);
-    b.s = (sq_stats){.median = o.median, .ci_lo = o.ci_lo, .ci_hi = o.ci_hi};
-    sq_result as_row = {.control_dependent = sq_variant_control_dependent(rows, id, r->mode),
-                        .mode = r->mode};
-    b.dagger = sq_cell_dagger(&as_row);
-    b.bimodal = o.bimodal;
-    return b;
+/* A variant's bar: its headline figure (summary.h) in the figure's mode, as
+ * the tables show it. rows: the run with only this variant's rows. */
+static sq_fig_bar bar_of(const sq_run *rows, const sq_result *r) {
+    sq_headline h =
+        sq_headline_of(rows, r->variant->id,
+                       r->mode == SQ_MODE_LATENCY ? SQ_HEADLINE_LATENCY : SQ_HEADLINE_THROUGHPUT);
+    return (sq_fig_bar){
+        .present = true, .h = h, .s = {.median = h.median, .ci_lo = h.lo, .ci_hi = h.hi}};
 }
 
 void sq_fig_chart_free(sq_fig_chart *c) {
@@ -128,13 +109,11 @@ static void scratch_free(scratch *s) {
 }
 
 /* The bars' texts and figures, in panel order; false on no memory. */
-static bool fill_bars(sq_fig_chart *c, scratch *s, int nimpls, bool random) {
+static bool fill_bars(sq_fig_chart *c, scratch *s, int nimpls) {
     for (int b = 0; b < c->nbars; b++) {
         const pending *p = &s->bars[b];
-        const sq_run *rows =
-            random ? NULL : sq_variant_rows_of(&s->by_variant, p->row->variant->id);
         sq_fig_bar *bar = &c->bars[b];
-        *bar = bar_of(rows, p->row, random);
+        *bar = bar_of(sq_variant_rows_of(&s->by_variant, p->row->variant->id), p->row);
         const int *members = s->members + p->member_at;
         bar->color = kind_of(s->impls, members, p->nmembers);
         c->kinds[bar->color] = true;
@@ -155,26 +134,24 @@ static bool fill_bars(sq_fig_chart *c, scratch *s, int nimpls, bool random) {
 static bool build_run(sq_fig_chart *c, const sq_run *run, const sq_figure *f) {
     scratch s = {0};
     size_t room = (size_t)run->nresults + 1;
-    bool random = has_random(run, f), ok = false;
+    bool ok = false;
     int nimpls = 0, nrows = 0;
     s.impls = malloc(sizeof *s.impls * room);
     s.techs = malloc(sizeof *s.techs * room);
     s.rows = malloc(sizeof *s.rows * room);
     if (!s.impls || !s.techs || !s.rows || sq_id_table_init(&s.variants, room) ||
-        (!random && sq_variant_rows_init(&s.by_variant, run)))
+        sq_variant_rows_init(&s.by_variant, run))
         goto done;
     for (int i = 0; i < run->nresults; i++) {
         const sq_result *r = &run->results[i];
         s.impls[nimpls++] = r->variant->impl;
-        if (!sq_fig_in_figure(r, f) || (random && strcmp(r->sequence, "random") != 0) ||
-            sq_id_table_get(&s.variants, r->variant->id))
-            continue; /* over sequences, a variant's first row stands for all */
+        if (!sq_fig_in_figure(r, f) || sq_id_table_get(&s.variants, r->variant->id))
+            continue; /* a variant's first row stands for all */
         if (sq_id_table_put(&s.variants, r->variant->id, (void *)r))
             goto done;
         s.techs[nrows] = r->variant->technique;
         s.rows[nrows++] = r;
     }
-    c->over_sequences = !random && nrows > 0;
     nimpls = sq_distinct_strings(s.impls, nimpls);
     c->npanels = sq_distinct_strings(s.techs, nrows);
     s.bars = malloc(sizeof *s.bars * ((size_t)nrows + 1));
@@ -227,7 +204,7 @@ static bool build_run(sq_fig_chart *c, const sq_run *run, const sq_figure *f) {
     }
     qsort(s.bars, (size_t)c->nbars, sizeof *s.bars, by_panel_then_impl);
     c->bars = calloc((size_t)c->nbars + 1, sizeof *c->bars);
-    ok = c->bars && fill_bars(c, &s, nimpls, random);
+    ok = c->bars && fill_bars(c, &s, nimpls);
 done:
     scratch_free(&s);
     return ok;
@@ -256,18 +233,15 @@ static bool build_machines(sq_fig_chart *c, const sq_run *runs, int nruns, const
         c->panels[p] = (sq_fig_panel){techs[p], p * nruns, nruns};
     for (int k = 0; ok && k < nruns; k++) {
         const sq_run *run = &runs[k];
-        bool random = has_random(run, f);
         sq_variant_rows by_variant = {0};
-        ok = random || sq_variant_rows_init(&by_variant, run) == 0;
-        c->over_sequences |= !random;
+        ok = sq_variant_rows_init(&by_variant, run) == 0;
         for (int i = 0; ok && i < run->nresults; i++) {
             const sq_result *r = &run->results[i];
-            if (!sq_fig_in_figure(r, f) || (random && strcmp(r->sequence, "random") != 0))
+            if (!sq_fig_in_figure(r, f))
                 continue;
             sq_fig_bar *b = &c->bars[sq_id_table_place(&places, r->variant->technique) * nruns + k];
             if (!b->present)
-                *b = bar_of(random ? run : sq_variant_rows_of(&by_variant, r->variant->id), r,
-                            random);
+                *b = bar_of(sq_variant_rows_of(&by_variant, r->variant->id), r);
         }
         sq_variant_rows_free(&by_variant);
     }

@@ -1,14 +1,18 @@
 /* What a figure (figure.h) shows, before it is drawn: a panel per
- * technique, and in each a bar per machine code timed. One run's figure
- * puts the impls whose rows took one figure (sq_result.shared_from: one
- * code timed once) on one bar, labelled by their keys (code_groups.h) and
- * coloured by their compiler; the machines figure has a bar per run, the
+ * technique, and in each a bar per machine code timed. A bar is the figure
+ * the headline tables show (summary.h): the latency or throughput, the median
+ * over sequences with its interval and its marks, and no bar where the
+ * table has no figure (a † latency, every cell at two speeds). One run's
+ * figure puts the impls whose rows took one figure (sq_result.shared_from:
+ * one code timed once) on one bar, labelled by their keys (code_groups.h)
+ * and coloured by their compiler; the machines figure has a bar per run, the
  * asm impl's, coloured by the run. */
 #ifndef SQCOLOR_FIGURE_MODEL_H
 #define SQCOLOR_FIGURE_MODEL_H
 
 #include "bench/render/figure.h"
 #include "bench/results/results.h"
+#include "bench/results/summary.h"
 
 #include <stdbool.h>
 
@@ -25,14 +29,12 @@ typedef enum sq_fig_kind {
 extern const char *const sq_fig_kind_names[SQ_FIG_KINDS];
 
 typedef struct sq_fig_bar {
-    bool present;               /* false: the machine has no row ("n/a") */
-    sq_stats s;                 /* median, ci_lo, ci_hi */
-    bool dagger;                /* control-dependent, in a chain mode (cells.h) */
-    bool bimodal;               /* runs at two speeds */
-    double speed[SQ_MAX_MODES]; /* fastest first; NAN where not known (a median over sequences) */
-    char *label;                /* "g11 g12 c13..19n", or the machine */
-    char *names;                /* the impls in full, for the tooltip */
-    int color;                  /* an sq_fig_kind, or (machines) the run's index */
+    bool present;  /* false: the machine has no row ("n/a") */
+    sq_headline h; /* the table's figure and marks */
+    sq_stats s;    /* h's median, ci_lo and ci_hi, as the axis reads them */
+    char *label;   /* "g11 g12 c13..19n", or the machine */
+    char *names;   /* the impls in full, for the tooltip */
+    int color;     /* an sq_fig_kind, or (machines) the run's index */
 } sq_fig_bar;
 
 typedef struct sq_fig_panel {
@@ -46,7 +48,6 @@ typedef struct sq_fig_chart {
     sq_fig_bar *bars;
     int nbars;
     bool machines;            /* a bar per run */
-    bool over_sequences;      /* some bar is a median over sequences (a run without random) */
     bool kinds[SQ_FIG_KINDS]; /* the colors its bars use (one run's figure) */
 } sq_fig_chart;
 
@@ -59,8 +60,12 @@ void sq_fig_chart_free(sq_fig_chart *c);
 /* Whether row r is one figure f draws from (any sequence). */
 bool sq_fig_in_figure(const sq_result *r, const sq_figure *f);
 
-/* Whether a bar is drawn as "≈0": a cost not told apart from zero, or below
- * it (the harness's slack; a cost has no negative side). */
+/* Whether a bar has a figure: a row, and a figure the table shows (not a
+ * † latency, nor every cell at two speeds). */
+bool sq_fig_has_figure(const sq_fig_bar *b);
+
+/* Whether a bar is drawn as "≈0": a figure not told apart from zero, or
+ * below it (the harness's slack; a cost has no negative side). */
 bool sq_fig_about_zero(const sq_fig_bar *b);
 
 #endif

@@ -124,11 +124,17 @@ void sq_headline_text(char *buf, size_t len, const sq_headline *h, int decimals)
     } else {
         sq_cell_estimate(buf, len, h->median, h->lo, h->hi, decimals);
         size_t n = strlen(buf);
-        if (strcmp(buf, "-") != 0)
-            snprintf(buf + n, len - n, "%s%s%s%s", h->nbimodal ? LEFT_OUT : "",
-                     h->loop_branch_only ? LOOP_BRANCH : "", h->chain_apart ? CHAIN_APART : "",
-                     h->shared ? SHARED : "");
+        if (strcmp(buf, "-") != 0) {
+            sq_headline_marks(buf + n, len - n, h);
+            n += strlen(buf + n);
+            snprintf(buf + n, len - n, "%s", h->shared ? SHARED : "");
+        }
     }
+}
+
+void sq_headline_marks(char *buf, size_t len, const sq_headline *h) {
+    snprintf(buf, len, "%s%s%s", h->nbimodal ? LEFT_OUT : "",
+             h->loop_branch_only ? LOOP_BRANCH : "", h->chain_apart ? CHAIN_APART : "");
 }
 
 double sq_headline_rank(const sq_headline *h) {

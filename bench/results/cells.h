@@ -48,6 +48,11 @@ void sq_cell_over_sequences(char *buf, size_t len, const sq_run *run, const char
  * left out cells at two speeds; "2 speeds" when every cell ran at two. */
 void sq_headline_text(char *buf, size_t len, const sq_headline *h, int decimals);
 
+/* The marks a headline figure carries after it, as sq_headline_text writes
+ * them but ≡ (a chart shows impls timed once on one bar): "‖" for a cell
+ * at two speeds left out, "‡", "§"; "" for none. */
+void sq_headline_marks(char *buf, size_t len, const sq_headline *h);
+
 /* What a headline figure ranks by when the best is marked: as sq_cell_rank. */
 double sq_headline_rank(const sq_headline *h);
 
