@@ -5,9 +5,10 @@ usage: html_check.py shot PNG
        html_check.py layout DOM WIDTH
            the page Chromium laid out in a window WIDTH px wide, as
            html_layout.js measured it into the DOM: nothing wider than the
-           window, no chart taller than it, each table fitting its box or its
-           header row and first column kept in view (sticky), each legend
-           right under a table and every headline table with one
+           window, no chart taller than it nor any of its text drawn smaller
+           than CHART_TEXT_PX, each table fitting its box or its header row
+           and first column kept in view (sticky), each legend right under a
+           table and every headline table with one
        html_check.py page HTML DOM [--nested] [--best] [--figures] NAME...
            HTML as sqcolor wrote it and DOM as Chromium built it from it:
            only the elements and attributes the renderer writes, every NAME
@@ -233,6 +234,10 @@ def check_page(html_path, dom_path, nested, best, figures, names):
 
 # ---- the layout --------------------------------------------------------------
 
+# The least size of a chart's text as a 1400 px page draws it: legible
+# printed too (issue 38).
+CHART_TEXT_PX = 12
+
 
 def check_layout(dom_path, width):
     import json
@@ -259,6 +264,10 @@ def check_layout(dom_path, width):
     for i, h in enumerate(got["charts"]):
         if h > width:
             problem(f"{dom_path}: chart {i} is {h:.0f} px tall, more than {width}")
+    small = got.get("smallestChartText")
+    if small and small["px"] < CHART_TEXT_PX - 0.01:
+        problem(f"{dom_path}: chart text drawn at {small['px']:.1f} px, less than "
+                f"{CHART_TEXT_PX}: '{small['text']}'")
     for t in got["tables"]:
         if t["overflows"] and not (t["stickyHeader"] and t["stickyFirst"]):
             problem(f"{dom_path}: '{t['name']}' is {t['scrollWidth']} px wide in a "

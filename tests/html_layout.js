@@ -36,6 +36,17 @@
   document.querySelectorAll('figure.chart, figure.chart svg').forEach(function (el) {
     got.charts.push(el.getBoundingClientRect().height);
   });
+  // Each chart's text as drawn: its font size times the scale the page
+  // draws the chart at (a chart wider than its room is shrunk).
+  got.smallestChartText = null;
+  document.querySelectorAll('figure.chart svg').forEach(function (svg) {
+    var scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    svg.querySelectorAll('text').forEach(function (t) {
+      var px = parseFloat(getComputedStyle(t).fontSize) * scale;
+      if (got.smallestChartText === null || px < got.smallestChartText.px)
+        got.smallestChartText = {px: px, text: t.textContent.slice(0, 40)};
+    });
+  });
   var pre = document.createElement('pre');
   pre.id = 'sqcolor-layout';
   pre.textContent = JSON.stringify(got);

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The HTML report of a reference run laid out by headless Chromium in a
 # window 1400 px wide (issue 26): the page does not scroll sideways, no chart
-# is taller than the window, every table fits its box or keeps its header row
-# and first column in view, and each table's legend sits right under it. The
-# run is the largest result file under results/ (a reference run: 15 impls,
-# every technique); tests/html_layout.js measures the page, html_check.py
-# judges. Also a screenshot, which must show a page.
+# is taller than the window nor draws text under 12 px (issue 38), every table
+# fits its box or keeps its header row and first column in view, and each
+# table's legend sits right under it. The run is the largest result file
+# under results/ (a reference run: 15 impls, every technique);
+# tests/html_layout.js measures the page, html_check.py judges. Also a
+# screenshot, which must show a page.
 # Skipped (exit 77) when chromium is not installed; tools/setup.sh installs it.
 # usage: tests/html_layout.sh path/to/sqcolor SOURCE_DIR
 bin=$1 src=$2

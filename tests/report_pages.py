@@ -8,7 +8,9 @@ under results/:
 - each chart plots the figure of the table beside it: every asm bar (one
   run's charts, and the machines charts of all the runs) shows the table's
   asm figure with its marks, or the table's bare text where it has no
-  figure, and no bar then; its caption names the statistic.
+  figure, and no bar then; its caption names the statistic;
+- a chart's text is 12 px or more, the chart no wider than a page 1400 px
+  wide draws at its size (1320 px), so that it reads on screen and printed.
 
 usage: report_pages.py path/to/sqcolor SOURCE_DIR
 """
@@ -133,11 +135,22 @@ def check_chart(name, table, column, charted, which):
     return n
 
 
+CHART_TEXT_PX, CHART_WIDTH_PX = 12, 1320
+
+
 def check_captions(name, svgs):
+    """Each chart names its statistic, in text large enough."""
     for path in svgs:
-        text = open(path, encoding="utf-8").read()
-        check(re.search(r"(latency|throughput): the median over sequences of core cycles per "
-                        r"(square|pair).*, the figure of the tables?", text),
+        text = html.unescape(open(path, encoding="utf-8").read())
+        sizes = [float(x) for x in re.findall(r'<text [^>]*font-size="([0-9.]+)"', text)]
+        width = re.search(r'<svg [^>]*width="([0-9.]+)"', text)
+        check(sizes and min(sizes) >= CHART_TEXT_PX,
+              f"{name}: {os.path.basename(path)}: text of {min(sizes or [0])} px")
+        check(width and float(width.group(1)) <= CHART_WIDTH_PX,
+              f"{name}: {os.path.basename(path)}: {width and width.group(1)} px wide")
+        check(re.search(r"(latency|throughput) as in the table( above|s' .*columns): the median "
+                        r"over sequences( \(predictable ones for † variants\))? of core cycles per "
+                        r"(square|pair)", text),
               f"{name}: {os.path.basename(path)}: the caption does not name the table's statistic")
 
 

@@ -466,8 +466,9 @@ static void check_table_figure(void) {
           "every cell at two speeds: no bar, as the table's '2 speeds'");
     CHECK(svg && strstr(svg, ">2.00‡</text>"), "the table's ‡ after the figure");
     CHECK(svg &&
-              strstr(svg, "latency: the median over sequences of core cycles per square, the "
-                          "figure of the table above; whiskers: its 95% interval") &&
+              strstr(svg, "latency as in the table above: the median over sequences of core "
+                          "cycles per square") &&
+              strstr(svg, "whiskers: its 95% interval") &&
               strstr(svg, "‖: a sequence whose cell ran at two speeds is left out") &&
               strstr(svg, "†: control-dependent") && strstr(svg, "2 speeds: every cell") &&
               strstr(svg, "‡: the timed loop branches"),

@@ -44,7 +44,8 @@ __attribute__((format(printf, 2, 3))) static void note(sq_fig_layout *ns, const 
     const char *rest = text;
     while (*rest && ns->nnotes < (int)(sizeof ns->notes / sizeof ns->notes[0])) {
         char lines[2][256];
-        bool more = sq_fig_split_label(rest, cols, lines) == 2;
+        /* a line after the first is indented two columns */
+        bool more = sq_fig_split_label(rest, rest == text ? cols : cols - 2, lines) == 2;
         snprintf(ns->notes[ns->nnotes++], sizeof ns->notes[0], "%s%s", rest == text ? "" : "  ",
                  lines[0]);
         rest = more ? rest + strlen(lines[0]) + 1 : "";
@@ -52,27 +53,29 @@ __attribute__((format(printf, 2, 3))) static void note(sq_fig_layout *ns, const 
 }
 
 /* The lines under the title: which figure the bars are (the table's), and
- * where they were measured. */
+ * where they were measured; each shorter than a figure is wide. */
 static void subtitles(char sub[2][320], const sq_run *runs, const sq_figure *f) {
     const char *unit = f->family->arity == 2 ? "pair" : "square";
-    bool lat = f->mode == SQ_MODE_LATENCY;
-    snprintf(sub[0], sizeof sub[0],
-             "%s%s: the median over sequences of core cycles per %s%s, the figure of the "
-             "table%s; whiskers: its 95%% interval",
-             f->run < 0 ? "the " SQ_FIGURE_MACHINES_IMPL " impl's " : "", sq_mode_names[f->mode],
-             unit, lat ? "" : " (the predictable ones for † variants)",
-             f->run < 0 ? "s' [k] " SQ_FIGURE_MACHINES_IMPL " columns" : " above");
+    const char *mode = sq_mode_names[f->mode];
+    const char *which = f->mode == SQ_MODE_LATENCY ? "" : " (predictable ones for † variants)";
     if (f->run < 0) {
+        snprintf(sub[0], sizeof sub[0],
+                 "the %s impl's %s as in the tables' [k] %s columns: the median over sequences%s "
+                 "of core cycles per %s; whiskers: its 95%% interval",
+                 SQ_FIGURE_MACHINES_IMPL, mode, SQ_FIGURE_MACHINES_IMPL, which, unit);
         snprintf(sub[1], sizeof sub[1],
-                 "a panel per technique, a bar per result file; the machines are named under "
-                 "the chart");
+                 "a panel per technique, a bar per result file; the machines are named under the "
+                 "chart");
         return;
     }
+    snprintf(sub[0], sizeof sub[0],
+             "%s as in the table above: the median over sequences%s of core cycles per %s; "
+             "whiskers: its 95%% interval",
+             mode, which, unit);
     const sq_run *run = &runs[f->run];
     bool perf = run->clock.source && strcmp(run->clock.source, "perf") == 0;
     snprintf(sub[1], sizeof sub[1],
-             "%s; cycles %s; a panel per technique, a bar per machine code timed (impls timed "
-             "once for all share it)",
+             "%s; cycles %s; a bar per machine code timed (impls timed once for all share it)",
              run->machine.brand, perf ? "from perf" : "calibrated from an add chain");
 }
 

@@ -18,18 +18,20 @@
 #define MAX_PANEL_W        520.0
 #define COL_GAP            26.0
 #define ROW_GAP            16.0
-#define TITLE_SIZE         17.0
-#define SUB_SIZE           12.5
-#define LINE_GAP           6.0 /* between lines of text */
-#define PANEL_SIZE         12.5
-#define LABEL_SIZE         10.5
-#define LABEL_LINE         12.0 /* a bar's height for each line of its label */
-#define BAR_HEIGHT         9.0
-#define VALUE_SIZE         10.0
-#define TICK_SIZE          9.5
-#define NOTE_SIZE          11.5
-#define LEGEND_ROW         20.0
-#define LABEL_SHARE        0.42 /* the most of a panel's width its labels take */
+/* Text sizes in px, at least 12: a page 1400 px wide draws a figure at its
+ * size (FIG_WIDTH), and printed it still reads. */
+#define TITLE_SIZE  18.0
+#define SUB_SIZE    13.0
+#define LINE_GAP    6.0 /* between lines of text */
+#define PANEL_SIZE  13.0
+#define LABEL_SIZE  12.0
+#define LABEL_LINE  14.0 /* a bar's height for each line of its label */
+#define BAR_HEIGHT  10.0
+#define VALUE_SIZE  12.0
+#define TICK_SIZE   12.0
+#define NOTE_SIZE   12.5
+#define LEGEND_ROW  20.0
+#define LABEL_SHARE 0.42 /* the most of a panel's width its labels take */
 
 /* Everything drawn of one figure, or part. */
 typedef struct sq_fig_layout {
