@@ -18,7 +18,7 @@ mapfile -t saved < <(find "$tmp/res" -name '*.json' | sort)
 full=$(grep -o "saved .*" "$tmp/run.err" | cut -d' ' -f2-)
 part=$(grep -o "saved .*" "$tmp/run2.err" | cut -d' ' -f2-)
 [ -f "$full" ] && [ -f "$part" ] && [ "$full" != "$part" ] && ok || bad "saved names: $full / $part"
-jq -e "$rows_jq"' .tool.commit != null and .machine.kernel != null and (.impls | length) >= 1
+jq -e "$rows_jq"' .tool.commit != null and (.tool.harness_version | type) == "number" and .tool.harness_version >= 1 and .machine.kernel != null and (.impls | length) >= 1
        and .impls[0].name == "asm" and .config.samples == 2 and .clock.tsc_hz > 0
        and ([rows | .samples | select(. != null) | length] | unique) == [5]' "$full" >/dev/null && ok || bad "metadata in $full"
 

@@ -103,6 +103,7 @@ static void make_run(synthetic *s, uint64_t seed, size_t length) {
         .nresults = ROWS,
         .version = "9.8.7-test",
         .commit = "abc123-dirty",
+        .harness_version = 7,
         .kernel = "6.1.0-test",
         .sequences = "random,file:x.txt",
         .samples = 8,
@@ -246,7 +247,7 @@ static void same_figures(const char *field, int row, sq_stats w, sq_stats r) {
 /* Every field the file holds. */
 static void compare_runs(const char *what, const sq_run *w, const sq_run *r) {
     int before = differences;
-    SAME(text, version), SAME(text, commit), SAME(int, nimpls);
+    SAME(text, version), SAME(text, commit), SAME(int, harness_version), SAME(int, nimpls);
     for (int i = 0; i < w->nimpls && i < r->nimpls; i++) {
         const sq_impl_info *a = &w->impls[i], *b = &r->impls[i];
         SAME_ROW(text, name), SAME_ROW(text, compiler), SAME_ROW(text, flags);
@@ -300,7 +301,12 @@ static bool integer_field(json_t *obj, const char *key, long long want) {
 static void check_text(const char *text, const sq_run *run) {
     json_t *doc = json_loads(text, 0, NULL);
     json_t *config = json_object_get(doc, "config"), *machine = json_object_get(doc, "machine");
+    json_t *tool = json_object_get(doc, "tool");
     CHECK(integer_field(doc, "schema", 3), "schema 3");
+    CHECK(run->harness_version ? integer_field(tool, "harness_version", run->harness_version)
+                               : !json_object_get(tool, "harness_version"),
+          "tool.harness_version %d: a JSON integer, or none for an older harness",
+          run->harness_version);
     CHECK(integer_field(config, "length", (long long)run->length) &&
               integer_field(config, "reps", run->reps) &&
               integer_field(config, "min_reps", run->min_reps) &&
@@ -362,6 +368,7 @@ static void check_round_trips(void) {
     /* Not finite: null in the file, NaN read back (a sample counts in no
      * statistic either way). */
     make_run(&s, 1, 4096);
+    s.run.harness_version = 0; /* an older harness: written back without one */
     s.results[3].harness.p90 = INFINITY;
     s.results[3].samples[0] = -INFINITY;
     s.run.clock.alu_per_cycle = NAN;
@@ -370,6 +377,7 @@ static void check_round_trips(void) {
     char *text;
     if (round_trip(&s.run, &back, &text)) {
         compare_runs("NaN and infinities", &s.run, &back);
+        check_text(text, &s.run);
         CHECK(strstr(text, "\"alu_per_cycle\": null"), "NaN written as null");
         sq_run_free(&back);
     }
@@ -532,6 +540,27 @@ static void check_bad_forms(const char *text, const char *key, const bad_form *f
     }
 }
 
+/* tool.harness_version: a whole number from 1, or none (an older harness). */
+static void check_harness_version(void) {
+    static synthetic s;
+    make_run(&s, 1, 4096);
+    sq_run back;
+    char *text;
+    if (!round_trip(&s.run, &back, &text))
+        return;
+    sq_run_free(&back);
+    static const bad_form bad_forms[] = {
+        {"{\"name\": \"sqcolor\", \"harness_version\": 0}",
+         "tool.harness_version: 0 is not a whole number from 1"},
+        {"{\"name\": \"sqcolor\", \"harness_version\": 1.5}",
+         "tool.harness_version: 1.5 is not a whole number"},
+        {"{\"name\": \"sqcolor\", \"harness_version\": \"1\"}",
+         "tool.harness_version: not a number"},
+    };
+    check_bad_forms(text, "tool", bad_forms, sizeof bad_forms / sizeof bad_forms[0]);
+    free(text);
+}
+
 /* The code facts: optional (a schema-2 file from before them is read without
  * any), and a present one must be right, the problem named. */
 static void check_code_facts(void) {
@@ -678,6 +707,7 @@ static void check_schema1(const char *path) {
               old.min_reps == 3 && old.visits == 1 && old.cpu == 1 && !old.aslr,
           "schema-1 metadata");
     CHECK(old.ncode == 0 && !old.code, "a schema-1 file has no code facts");
+    CHECK(old.harness_version == 0, "a schema-1 file is of an older harness");
     bool shared = false;
     for (int i = 0; i < old.nresults; i++)
         shared |= old.results[i].shared_from != NULL;
@@ -967,6 +997,7 @@ int main(int argc, char **argv) {
         return 2;
     }
     check_round_trips();
+    check_harness_version();
     check_resolution();
     check_cpu_dirs();
     check_shared();

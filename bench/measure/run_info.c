@@ -2,6 +2,7 @@
 
 #include "bench/code/code_identity.h"
 #include "bench/code/timed_loop.h"
+#include "bench/measure/harness_version.h"
 #include "bench/machine/placement.h"
 #include "bench/util/stats.h"
 #include "sq_version.h"
@@ -68,6 +69,7 @@ int sq_run_describe(sq_run *run, const sq_engine_config *cfg, const sq_calibrati
     run->aslr = !sq_placement_fixed();
     snprintf(run->version, sizeof run->version, "%s", SQCOLOR_VERSION);
     snprintf(run->commit, sizeof run->commit, "%s", SQCOLOR_COMMIT);
+    run->harness_version = SQ_HARNESS_VERSION;
     struct utsname u;
     if (uname(&u) == 0)
         snprintf(run->kernel, sizeof run->kernel, "%s", u.release);

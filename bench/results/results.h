@@ -119,6 +119,8 @@ typedef struct sq_run {
     /* Metadata for publishing. */
     char version[32];      /* sqcolor's */
     char commit[64];       /* git describe --dirty of the tree it was built from */
+    int harness_version;   /* of the harness that timed it (bench/measure/harness_version.h);
+                              0 in files from before it was recorded: an older harness */
     char kernel[128];      /* uname -r */
     const char *sequences; /* the sequences asked for, or "default" */
     int samples;           /* samples per repetition */

@@ -3,6 +3,7 @@
 #include "bench/results/results_schema.h"
 #include "bench/util/seed.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -105,7 +106,8 @@ static int read_schema(sq_reader *rd, json_t *root) {
     return 0;
 }
 
-/* tool: sqcolor's, with its version and commit. */
+/* tool: sqcolor's, with its version, commit and harness version (0 where
+ * the file has none: an older harness). */
 static int read_tool(sq_reader *rd, json_t *tool, sq_run *run) {
     const char *tool_name;
     if (sq_get_text(rd, tool, SQ_KEY_TOOL, SQ_KEY_NAME, &tool_name))
@@ -117,6 +119,11 @@ static int read_tool(sq_reader *rd, json_t *tool, sq_run *run) {
         sq_get_optional_string(rd, tool, SQ_KEY_TOOL, SQ_KEY_COMMIT, "unknown", run->commit,
                                sizeof run->commit))
         return -1;
+    double harness;
+    if (sq_get_optional_whole(rd, tool, SQ_KEY_TOOL, SQ_KEY_HARNESS_VERSION, 1, INT_MAX, 0,
+                              &harness))
+        return -1;
+    run->harness_version = (int)harness;
     return 0;
 }
 

@@ -31,9 +31,10 @@
 #define SQ_KEY_TRY                  "try"
 
 /* tool */
-#define SQ_KEY_NAME    "name"
-#define SQ_KEY_VERSION "version"
-#define SQ_KEY_COMMIT  "commit"
+#define SQ_KEY_NAME            "name"
+#define SQ_KEY_VERSION         "version"
+#define SQ_KEY_COMMIT          "commit"
+#define SQ_KEY_HARNESS_VERSION "harness_version" /* optional: none in older files */
 
 /* try (a run of sqcolor try: the technique's file) */
 #define SQ_KEY_FILE "file"

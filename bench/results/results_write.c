@@ -173,6 +173,16 @@ static json_t *results_json(const sq_run *run) {
     return json_pack("{s:o, s:o}", SQ_KEY_COLUMNS, columns, SQ_KEY_ROWS, rows);
 }
 
+/* tool: its harness version only where the run has one (a file of an older
+ * harness is written back without). */
+static json_t *tool_json(const sq_run *run) {
+    json_t *o = json_pack("{s:s, s:o, s:o}", SQ_KEY_NAME, SQ_RESULTS_TOOL, SQ_KEY_VERSION,
+                          text(run->version), SQ_KEY_COMMIT, text(run->commit));
+    if (run->harness_version > 0)
+        o = set(o, SQ_KEY_HARNESS_VERSION, json_integer(run->harness_version));
+    return o;
+}
+
 static json_t *machine_json(const sq_run *run) {
     const sq_machine *m = &run->machine;
     return json_pack("{s:o, s:o, s:I, s:I, s:I, s:b, s:o}", SQ_KEY_VENDOR, text(m->vendor),
@@ -356,10 +366,7 @@ static bool members_of(const sq_run *run, member *m, int *n) {
     int sample_digits = sq_sample_digits(run, run->sample_us);
     *n = 0;
     m[(*n)++] = (member){SQ_KEY_SCHEMA, json_integer(SQ_RESULTS_SCHEMA), ONE_LINE, 17};
-    m[(*n)++] = (member){SQ_KEY_TOOL,
-                         json_pack("{s:s, s:o, s:o}", SQ_KEY_NAME, SQ_RESULTS_TOOL, SQ_KEY_VERSION,
-                                   text(run->version), SQ_KEY_COMMIT, text(run->commit)),
-                         ONE_LINE, 17};
+    m[(*n)++] = (member){SQ_KEY_TOOL, tool_json(run), ONE_LINE, 17};
     m[(*n)++] = (member){SQ_KEY_IMPLS, impls_json(run), RECORDS, 17};
     m[(*n)++] = (member){SQ_KEY_MACHINE, machine_json(run), ONE_LINE, 17};
     m[(*n)++] = (member){SQ_KEY_CLOCK, clock_json(&run->clock), ONE_LINE, 17};
