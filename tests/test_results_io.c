@@ -173,6 +173,20 @@ static bool round_trip(const sq_run *run, sq_run *back, char **text) {
     return true;
 }
 
+/* The text of a made-up run written, once it reads back; NULL when it does
+ * not (the caller frees). */
+static char *written_run(synthetic *s) {
+    make_run(s, 1, 4096);
+    sq_run back;
+    char *text;
+    if (!round_trip(&s->run, &back, &text)) {
+        free(text);
+        return NULL;
+    }
+    sq_run_free(&back);
+    return text;
+}
+
 /* Differences found by compare_runs; the first few are printed. */
 static int differences;
 static void differs(const char *field, int row, const char *wrote, const char *read) {
@@ -543,12 +557,9 @@ static void check_bad_forms(const char *text, const char *key, const bad_form *f
 /* tool.harness_version: a whole number from 1, or none (an older harness). */
 static void check_harness_version(void) {
     static synthetic s;
-    make_run(&s, 1, 4096);
-    sq_run back;
-    char *text;
-    if (!round_trip(&s.run, &back, &text))
+    char *text = written_run(&s);
+    if (!text)
         return;
-    sq_run_free(&back);
     static const bad_form bad_forms[] = {
         {"{\"name\": \"sqcolor\", \"harness_version\": 0}",
          "tool.harness_version: 0 is not a whole number from 1"},
@@ -909,12 +920,9 @@ static void check_shared(void) {
  * good row read. */
 static void check_table_forms(void) {
     static synthetic s;
-    make_run(&s, 1, 4096);
-    sq_run back;
-    char *text;
-    if (!round_trip(&s.run, &back, &text))
+    char *text = written_run(&s);
+    if (!text)
         return;
-    sq_run_free(&back);
     static const struct {
         const char *rows, *message;
     } forms[] = {
