@@ -10,12 +10,16 @@ under results/:
   asm figure with its marks, or the table's bare text where it has no
   figure, and no bar then; its caption names the statistic;
 - a chart's text is 12 px or more, the chart no wider than a page 1400 px
-  wide draws at its size (1320 px), so that it reads on screen and printed.
+  wide draws at its size (1320 px), so that it reads on screen and printed;
+- the runs side by side open with their machines, each with the harness
+  that timed it, and no warning of their commits; only where the harnesses
+  differ does a note, after the tables, name the runs of an older one.
 
 usage: report_pages.py path/to/sqcolor SOURCE_DIR
 """
 import glob
 import html
+import json
 import os
 import re
 import subprocess
@@ -192,6 +196,43 @@ def check_charts_machines(binary, runs, tmp):
     check(checked > 0, "machines: no chart checked against its table")
 
 
+def machine_lines(md):
+    return [l for l in md.splitlines() if re.match(r"^- \\\[\d+\\\] ", l)]
+
+
+def check_harness(binary, runs, tmp):
+    """The machines list names each run's harness; a note names the runs of
+    an older harness, where they differ, after the tables."""
+    md = report(binary, *runs, "--format", "markdown")
+    body = [l for l in md.splitlines()[1:] if l.strip()]
+    check(body and body[0].startswith("- \\[1\\] "), f"the machines page opens with '{body[:1]}'")
+    check("commits" not in md, "the machines page warns of commits")
+    lines = machine_lines(md)
+    check(len(lines) == len(runs) and all(re.search(r", (harness \d+|an older harness), ", l)
+                                          for l in lines),
+          f"each machine's harness in the list: {lines}")
+    check("older harness than" not in md, "a note of an older harness where none differs")
+    # One run of a newer harness among the others, as after its machine ran it again.
+    doc = json.load(open(runs[1], encoding="utf-8"))
+    doc["tool"]["harness_version"] = 1
+    newer = os.path.join(tmp, "newer.json")
+    with open(newer, "w", encoding="utf-8") as f:
+        json.dump(doc, f)
+    mixed = runs[:1] + [newer] + runs[2:]
+    md = report(binary, *mixed, "--format", "markdown")
+    lines = machine_lines(md)
+    check(len(lines) == len(runs) and ", harness 1, " in lines[1] and
+          all(", an older harness, " in l for i, l in enumerate(lines) if i != 1),
+          f"the newer run's harness and the others' in the list: {lines}")
+    older = ", ".join(f"\\[{k + 1}\\]" for k in range(len(runs)) if k != 1)
+    notes = [l for l in md.splitlines() if "older harness than" in l]
+    check(len(notes) == 1 and notes[0].startswith(f"- {older} ") and
+          "than \\[2\\] (harness 1" in notes[0],
+          f"one note naming {older} as of an older harness: {notes}")
+    first_table = md.find("\n| technique |")
+    check(notes and 0 < first_table < md.find(notes[0]), "the note comes after the tables")
+
+
 def main(argv):
     if len(argv) != 3:
         print(__doc__.split("\n\n")[-1], file=sys.stderr)
@@ -206,6 +247,7 @@ def main(argv):
             check_verdict(name, md)
             check_charts_one(binary, name, run, md, tmp)
         check_charts_machines(binary, runs, tmp)
+        check_harness(binary, runs, tmp)
     return tally.finish()
 
 

@@ -337,25 +337,64 @@ static void machines_table(sq_doc *d, int nruns, sq_variant_rows *rows, const im
     sq_text_table_free(&t);
 }
 
-/* Which machine each file is, what built it, and whether the commits agree. */
+/* Which harness timed a run: its version, or older than any versioned. */
+static void harness_text(char *buf, size_t len, const sq_run *run) {
+    if (run->harness_version > 0)
+        snprintf(buf, len, "harness %d", run->harness_version);
+    else
+        snprintf(buf, len, "an older harness");
+}
+
+/* Which machine each file is, what built it and which harness timed it: runs
+ * of one harness compare whatever their commits. */
 static void machines_header(sq_doc *d, const sq_run *runs, int nruns) {
-    bool commits_differ = false;
     for (int r = 0; r < nruns; r++) {
-        char label[96], impls[512] = "";
+        char label[96], harness[32], impls[512] = "";
         size_t used = 0;
         sq_cpu_label(label, sizeof label, &runs[r].machine);
+        harness_text(harness, sizeof harness, &runs[r]);
         for (int i = 0; i < runs[r].nimpls && used < sizeof impls; i++)
             used += (size_t)snprintf(impls + used, sizeof impls - used, "%s%s", i ? ", " : "",
                                      runs[r].impls[i].name);
-        sq_doc_note(d, "[%d] %s: %s (family 0x%x model 0x%x), sqcolor %s, impls %s; %s", r + 1,
+        sq_doc_note(d, "[%d] %s: %s (family 0x%x model 0x%x), sqcolor %s, %s, impls %s; %s", r + 1,
                     label, runs[r].machine.brand, runs[r].machine.family, runs[r].machine.model,
-                    runs[r].commit, impls, runs[r].source ? runs[r].source : "this run");
-        commits_differ |= strcmp(runs[r].commit, runs[0].commit) != 0;
+                    runs[r].commit, harness, impls, runs[r].source ? runs[r].source : "this run");
     }
-    if (commits_differ)
-        sq_doc_paragraph(d, "warning: these files come from different sqcolor commits, so the "
-                            "harness and the code timed may differ between them, not only the "
-                            "machines");
+}
+
+/* "[1], [3]": the runs whose harness version is (newer false) below the
+ * newest of them, or (newer true) the newest. Returns how many. */
+static int runs_of_harness(char *buf, size_t len, const sq_run *runs, int nruns, int newest,
+                           bool newer) {
+    int n = 0;
+    size_t used = 0;
+    buf[0] = 0;
+    for (int r = 0; r < nruns; r++)
+        if ((runs[r].harness_version == newest) == newer && used < len)
+            used += (size_t)snprintf(buf + used, len - used, "%s[%d]", n++ ? ", " : "", r + 1);
+    return n;
+}
+
+/* Where the runs' harnesses differ, which are older: their figures may
+ * differ from the others' by how they were timed, not only by machine. */
+static void harness_note(sq_doc *d, const sq_run *runs, int nruns) {
+    int newest = 0;
+    for (int r = 0; r < nruns; r++)
+        newest = runs[r].harness_version > newest ? runs[r].harness_version : newest;
+    char older[256], newer[256];
+    int nolder = runs_of_harness(older, sizeof older, runs, nruns, newest, false);
+    if (!nolder)
+        return;
+    runs_of_harness(newer, sizeof newer, runs, nruns, newest, true);
+    bool unversioned = false;
+    for (int r = 0; r < nruns; r++)
+        unversioned |= runs[r].harness_version == 0;
+    sq_doc_note(d,
+                "%s %s from an older harness than %s (harness %d%s): where a ratio sets %s beside "
+                "%s, part of the difference may be the harness's, not the machine's",
+                older, nolder > 1 ? "are" : "is", newer, newest,
+                unversioned ? "; a file that records none is older than any" : "",
+                nolder > 1 ? "one of them" : "it", newer);
 }
 
 static void machines_notes(sq_doc *d, const sq_run *runs, int nruns) {
@@ -450,6 +489,7 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, unsigned flags) {
             free(techs);
         }
         machines_notes(d, runs, nruns);
+        harness_note(d, runs, nruns);
         if (detail) {
             sq_doc_heading(d, 2, "every variant, median over sequences");
             sq_report_detail_machines(d, runs, nruns);
