@@ -13,7 +13,10 @@ under results/:
   wide draws at its size (1320 px), so that it reads on screen and printed;
 - the runs side by side open with their machines, each with the harness
   that timed it, and no warning of their commits; only where the harnesses
-  differ does a note, after the tables, name the runs of an older one.
+  differ does a note, after the tables, name the runs of an older one;
+- a legend says only what its table shows (no 'slowest' without such a
+  column, no mark no cell holds), and the runs side by side say when a
+  ratio is '-': exactly where their figures break the legend's rule.
 
 usage: report_pages.py path/to/sqcolor SOURCE_DIR
 """
@@ -44,21 +47,30 @@ def report(binary, *args):
     return p.stdout
 
 
-def markdown_tables(md):
-    """Each Markdown table under a heading: (heading, header cells, rows of cells)."""
+def unescaped(text):
+    return re.sub(r"\\(.)", r"\1", text)  # Markdown's escapes
+
+
+def markdown_tables(md, legends=None):
+    """Each Markdown table under a heading: (heading, header cells, rows of
+    cells); its legend, the line in italics after it, into legends."""
     tables, heading, lines = [], None, md.splitlines()
     for i, line in enumerate(lines):
         if line.startswith("#"):
             heading = line.lstrip("#").strip()
         if line.startswith("| ") and i + 1 < len(lines) and lines[i + 1].startswith("|---"):
-            cells = lambda l: [re.sub(r"\\(.)", r"\1", c.strip())  # Markdown's escapes
-                               for c in l.strip().strip("|").split(" | ")]
-            rows = []
+            cells = lambda l: [unescaped(c.strip()) for c in l.strip().strip("|").split(" | ")]
+            rows, end = [], i + 2
             for body in lines[i + 2:]:
                 if not body.startswith("| "):
                     break
                 rows.append(cells(body))
+                end += 1
             tables.append((heading, cells(line), rows))
+            after = [l for l in lines[end:end + 2] if l.strip()][:1]
+            if legends is not None:
+                legends.append(unescaped(after[0].strip("*")) if after and after[0].startswith("*")
+                               else "")
     return tables
 
 
@@ -196,6 +208,76 @@ def check_charts_machines(binary, runs, tmp):
     check(checked > 0, "machines: no chart checked against its table")
 
 
+# A legend's word and what the table must show for it: a column's head
+# (head) or a cell's text (cell).
+LEGEND_WORDS = [
+    ("slowest: the dearest's", "head", lambda h: "slowest" in h),
+    ("lat latency", "head", lambda h: h.startswith("lat ")),
+    ("thr throughput", "head", lambda h: h.startswith("thr ")),
+    ("branch a branch on the result", "head", lambda h: h.startswith("branch ")),
+    ("mispr: cycles per mispredict", "head", lambda h: h.startswith("mispr ")),
+    ("+N: N more", "cell", lambda c: re.search(r"\+[0-9]", c)),
+    ("all: every compiler", "cell", lambda c: re.search(r" all=?$", c)),
+    ("=: one machine code", "cell", lambda c: c.endswith("=")),
+    ("-: no ratio", "cell", lambda c: c == "-"),
+    ("±: half", "cell", lambda c: "±" in c),
+    ("≈0: not told apart", "cell", lambda c: "≈0" in c),
+    ("‖: a sequence", "cell", lambda c: "‖" in c),
+    ("†: control-dependent", "cell", lambda c: "†" in c),
+    ("≡: timed once", "cell", lambda c: "≡" in c),
+]
+
+
+def check_legends(name, md):
+    """Every table's legend says only what its table shows."""
+    legends = []
+    tables = markdown_tables(md, legends)
+    for (heading, head, rows), legend in zip(tables, legends):
+        cells = [c.strip("*") for row in rows for c in row[1:]]
+        for word, where, shows in LEGEND_WORDS:
+            if word in legend:
+                check(any(shows(h) for h in head[1:]) if where == "head" else
+                      any(shows(c) for c in cells),
+                      f"{name}: {heading}: the legend says '{word}', which the table does not show")
+    check(any(legends), f"{name}: no legend")
+
+
+FIGURE = re.compile(r"^([0-9.]+)(±[0-9.]+)?≡?$")  # ≡: timed once, still a figure
+
+
+def figure_of(cell):
+    """A figure's cell without the key of a best C cell after it."""
+    words = cell.split(" ")
+    return " ".join(words[:-1]) if len(words) > 1 and words[-1] != "speeds" else cell
+
+
+def check_ratio_rule(md):
+    """A ratio cell is '-' exactly where the legend's rule says: either figure
+    under the legend's cycles, ≈0, missing, †, ‡, §, ‖ or at 2 speeds."""
+    legends = []
+    tables = markdown_tables(md, legends)
+    checked = 0
+    for (heading, head, rows), legend in zip(tables, legends):
+        rule = re.search(r"-: no ratio, where either figure is under ([0-9.]+) cycles or ≈0", legend)
+        ratios = [(i, h) for i, h in enumerate(head) if re.match(r"^(asm|C) \[\d+\]/\[1\]$", h)]
+        if not ratios:
+            continue
+        dashes = any(row[i] == "-" for row in rows for i, _ in ratios)
+        check(rule or not dashes, f"machines: {heading}: '-' ratios, and no rule for them")
+        least = float(rule.group(1)) if rule else 0.5
+        for row in rows:
+            for i, h in ratios:
+                impl, k = h.split(" ")[0], re.search(r"\[(\d+)\]", h).group(1)
+                side = "asm" if impl == "asm" else "best C"
+                a, b = (figure_of(row[head.index(f"[{n}] {side}")]) for n in ("1", k))
+                figures = [FIGURE.match(x) for x in (a, b)]
+                ratio = all(f and float(f.group(1)) >= least for f in figures)
+                checked += 1
+                check((row[i] != "-") == ratio, f"machines: {heading}, {row[0]}: {h} is "
+                      f"'{row[i]}' for figures '{b}' over '{a}'")
+    check(checked > 0, "machines: no ratio checked")
+
+
 def machine_lines(md):
     return [l for l in md.splitlines() if re.match(r"^- \\\[\d+\\\] ", l)]
 
@@ -245,9 +327,13 @@ def main(argv):
             name = os.path.relpath(run, src)
             md = report(binary, run, "--format", "markdown")
             check_verdict(name, md)
+            check_legends(name, md)
             check_charts_one(binary, name, run, md, tmp)
         check_charts_machines(binary, runs, tmp)
         check_harness(binary, runs, tmp)
+        machines = report(binary, *runs, "--format", "markdown")
+        check_legends("machines", machines)
+        check_ratio_rule(machines)
     return tally.finish()
 
 

@@ -54,8 +54,21 @@ void sq_report_try_text(sq_doc *d, const sq_run *run);
  * compilers' keys (code_groups.h), and that bold is the verdict of asm
  * against the best compiler (a headline table) rather than the best of a
  * row. */
-enum { SQ_LEGEND_HEADLINE = 1, SQ_LEGEND_BEST_C = 2, SQ_LEGEND_KEYS = 4, SQ_LEGEND_VERDICT = 8 };
+enum {
+    SQ_LEGEND_HEADLINE = 1,
+    SQ_LEGEND_BEST_C = 2,
+    SQ_LEGEND_KEYS = 4,
+    SQ_LEGEND_VERDICT = 8,
+    SQ_LEGEND_RATIOS = 16, /* runs side by side, each one's ratio to the first */
+};
 void sq_report_legend(sq_doc *d, const sq_text_table *t, unsigned also);
+
+/* A ratio across machines (report_summary.c) stands only where both figures
+ * are at least this many core cycles: a ratio of figures about zero says
+ * nothing. sq_ratio_dash_rule: what a ratio's "-" means, for the legends and
+ * the notes. */
+#define SQ_RATIO_MIN_CYCLES 0.5
+void sq_ratio_dash_rule(char *buf, size_t len);
 
 /* report_story.c: the compilers' story, one run's table of a row per
  * technique: the best impl by latency, the asm, the compilers with the asm's

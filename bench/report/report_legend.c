@@ -4,6 +4,7 @@
 #include "bench/report/report_formats.h"
 
 #include "bench/code/code_groups.h"
+#include "bench/results/summary.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -47,40 +48,138 @@ __attribute__((format(printf, 3, 4))) static void item(char *text, size_t len, c
     va_end(ap);
 }
 
-void sq_report_legend(sq_doc *d, const sq_text_table *t, unsigned also) {
-    if (d->format == SQ_DOC_TEXT) /* the console's notes follow its tables */
-        return;
-    bool found[sizeof marks / sizeof marks[0]] = {false}, bold = false, ratio = false;
+/* What a table shows, for its legend to say no more: the marks in its
+ * cells, its figures' kinds, the words of its best C cells and its columns. */
+typedef struct shown {
+    bool mark[sizeof marks / sizeof marks[0]];
+    bool bold, ratio;             /* bold cells; "1.50x" */
+    bool kind[SQ_HEADLINE_COUNT]; /* a column of lat, thr, branch, mispr */
+    bool more, all, one_code;     /* "+N", "all", "=" after a best C key */
+    bool slowest;                 /* a slowest column */
+    bool dash_figure, dash_ratio; /* "-" in a figure's column, in a ratio's ([k]/[1]) */
+} shown;
+
+/* The figures told over sequences, each with its column's word. */
+static const char *const kind_words[SQ_HEADLINE_MISPREDICT] = {"lat latency", "thr throughput",
+                                                               "branch a branch on the result"};
+
+/* Whether a cell's key is followed by +N (N more compilers). */
+static bool has_more(const char *cell) {
+    for (const char *p = strchr(cell, '+'); p; p = strchr(p + 1, '+'))
+        if (isdigit((unsigned char)p[1]))
+            return true;
+    return false;
+}
+
+static bool has_all(const char *cell) {
+    const char *p = strstr(cell, " all");
+    return p && (p[4] == 0 || p[4] == '=');
+}
+
+static void column_heads(const sq_text_table *t, shown *s) {
+    static const char *const heads[SQ_HEADLINE_COUNT] = {"lat ", "thr ", "branch ", "mispr "};
+    for (int c = 1; c < t->ncols && c < t->ncells; c++) {
+        for (int k = 0; k < SQ_HEADLINE_COUNT; k++)
+            s->kind[k] |= strncmp(t->cells[c], heads[k], strlen(heads[k])) == 0;
+        s->slowest |= strstr(t->cells[c], "slowest") != NULL;
+    }
+}
+
+static shown shown_in(const sq_text_table *t) {
+    shown s = {0};
+    column_heads(t, &s);
     for (int i = t->ncols; i < t->ncells; i++) {
         if (i % t->ncols == 0) /* a row's name, from the file */
             continue;
+        const char *cell = t->cells[i];
         for (size_t m = 0; m < sizeof marks / sizeof marks[0]; m++)
-            found[m] |= strstr(t->cells[i], marks[m].in_cell) != NULL;
-        bold |= t->best[i];
-        ratio |= has_ratio(t->cells[i]);
+            s.mark[m] |= strstr(cell, marks[m].in_cell) != NULL;
+        s.bold |= t->best[i];
+        s.ratio |= has_ratio(cell);
+        s.more |= has_more(cell);
+        s.all |= has_all(cell);
+        s.one_code |= cell[0] && cell[strlen(cell) - 1] == '=';
+        bool ratio_column = strstr(t->cells[i % t->ncols], "/[1]") != NULL;
+        s.dash_figure |= !ratio_column && strcmp(cell, "-") == 0;
+        s.dash_ratio |= ratio_column && strcmp(cell, "-") == 0;
     }
-    char text[1400] = "";
+    return s;
+}
+
+void sq_ratio_dash_rule(char *buf, size_t len) {
+    snprintf(buf, len,
+             "-: no ratio, where either figure is under %g cycles or ≈0 (a ratio of figures so "
+             "small says nothing), missing, †, ‡, §, ‖ or at 2 speeds",
+             SQ_RATIO_MIN_CYCLES);
+}
+
+/* The headline figures the table has columns of, and what each is. */
+static void kinds_item(char *text, size_t len, const shown *s) {
+    char kinds[256] = "";
+    for (int k = 0; k < SQ_HEADLINE_MISPREDICT; k++)
+        if (s->kind[k])
+            snprintf(kinds + strlen(kinds), sizeof kinds - strlen(kinds), "%s%s",
+                     kinds[0] ? ", " : "", kind_words[k]);
+    bool thr = s->kind[SQ_HEADLINE_THROUGHPUT], branch = s->kind[SQ_HEADLINE_BRANCH];
+    if (kinds[0])
+        item(text, len, "%s: medians over sequences%s%s%s%s", kinds, thr || branch ? " (" : "",
+             branch ? "branch: the predictable ones" : "", thr && branch ? "; " : "",
+             thr      ? "thr: those for † variants)"
+             : branch ? ")"
+                      : "");
+    if (s->kind[SQ_HEADLINE_MISPREDICT])
+        item(text, len, "mispr: cycles per mispredict, (branch on random - branch) / %.1f",
+             SQ_RANDOM_MISPREDICT_RATE);
+}
+
+/* The best C cells' notation, as much of it as the table uses, and the
+ * slowest column where there is one. */
+static void best_c_item(char *text, size_t len, const shown *s) {
+    item(text, len, "best C: the cheapest compiler's figure and key%s%s%s%s",
+         s->more ? ", +N: N more not told apart from it" : "",
+         s->all ? ", all: every compiler" : "", s->one_code ? ", =: one machine code" : "",
+         s->slowest ? "; slowest: the dearest's" : "");
+}
+
+/* The columns of runs side by side and their ratios. */
+static void ratios_item(char *text, size_t len, const shown *s) {
+    item(text, len,
+         "[k] asm, [k] best C: file [k]'s figure, as its own headline table has it; asm "
+         "[k]/[1], C [k]/[1]: core cycles on [k] over core cycles on [1] (cycles, not "
+         "time: the clocks differ), ± from both intervals");
+    if (s->dash_ratio) {
+        char rule[256];
+        sq_ratio_dash_rule(rule, sizeof rule);
+        item(text, len, "%s", rule);
+    }
+}
+
+void sq_report_legend(sq_doc *d, const sq_text_table *t, unsigned also) {
+    if (d->format == SQ_DOC_TEXT) /* the console's notes follow its tables */
+        return;
+    shown s = shown_in(t);
+    char text[2000] = "";
     if (also & SQ_LEGEND_HEADLINE)
-        item(text, sizeof text,
-             "lat latency, thr throughput, branch a branch on the result, mispr cycles per "
-             "mispredict: medians over sequences (the predictable ones for branch and † "
-             "variants)");
+        kinds_item(text, sizeof text, &s);
+    if (also & SQ_LEGEND_RATIOS)
+        ratios_item(text, sizeof text, &s);
     for (size_t m = 0; m < sizeof marks / sizeof marks[0]; m++)
-        if (found[m])
+        if (s.mark[m])
             item(text, sizeof text, "%s", marks[m].meaning);
-    if (ratio)
+    if (s.dash_figure)
+        item(text, sizeof text, "-%s: no figure (no row, or not the cells it needs)",
+             also & SQ_LEGEND_RATIOS ? " as a figure" : "");
+    if (s.ratio)
         item(text, sizeof text, "1.50x: the ratio to asm");
-    if (bold && (also & SQ_LEGEND_VERDICT))
+    if (s.bold && (also & SQ_LEGEND_VERDICT))
         item(text, sizeof text,
              "bold: the clear winner of asm and best C, the cheaper with its interval apart "
              "from the other's; neither where they are not told apart or one has no figure "
              "to rank");
-    else if (bold)
+    else if (s.bold)
         item(text, sizeof text, "bold: the cheapest, and every figure not told apart from it");
     if (also & SQ_LEGEND_BEST_C)
-        item(text, sizeof text,
-             "best C: the cheapest compiler's figure and key, +N: N more not told apart from "
-             "it, all: every compiler, =: one machine code; slowest: the dearest's");
+        best_c_item(text, sizeof text, &s);
     if (also & SQ_LEGEND_KEYS)
         item(text, sizeof text, "%s", SQ_IMPL_KEY_MEANING);
     if (text[0])

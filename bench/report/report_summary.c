@@ -243,15 +243,16 @@ static void run_table(sq_doc *d, const sq_run *run, sq_variant_rows *rows, const
     free(techs);
 }
 
-/* The console's key to its tables (a page has each table's legend under it). */
-static void key_note(sq_doc *d, const impl_key *key) {
+/* The console's key to its tables (a page has each table's legend under it);
+ * slowest: the tables have a slowest column (one run's). */
+static void key_note(sq_doc *d, const impl_key *key, bool slowest) {
     if (key->nc < 2 || d->format != SQ_DOC_TEXT)
         return;
     sq_doc_note(d,
                 "%s; best C: the cheapest compiler's figure and key, +N: N more compilers not "
                 "told apart from it, all: every compiler, '=' after them when they are one "
-                "machine code; slowest: the dearest's",
-                SQ_IMPL_KEY_MEANING);
+                "machine code%s",
+                SQ_IMPL_KEY_MEANING, slowest ? "; slowest: the dearest's" : "");
 }
 
 static void summary_notes(sq_doc *d) {
@@ -264,13 +265,18 @@ static void summary_notes(sq_doc *d) {
 
 /* ---- across machines ------------------------------------------------------ */
 
+/* Whether a figure takes part in a ratio: one number, of SQ_RATIO_MIN_CYCLES
+ * or more as the table prints it (to dec places: 0.4996 shows as 0.50). */
+static bool ratio_figure(const sq_headline *h, int dec) {
+    double rank = sq_headline_rank(h), scale = pow(10, dec);
+    return isfinite(rank) && !h->nbimodal && round(rank * scale) / scale >= SQ_RATIO_MIN_CYCLES;
+}
+
 /* "1.02±0.03": b / a with the interval the two intervals allow; "-" where
- * either is not one number well above zero (a ratio to about zero says
- * nothing). */
-static void ratio_text(char *buf, size_t len, const sq_headline *b, const sq_headline *a) {
-    double rb = sq_headline_rank(b), ra = sq_headline_rank(a);
-    if (!isfinite(rb) || !isfinite(ra) || ra < 0.5 || rb < 0.5 || a->nbimodal || b->nbimodal ||
-        !(a->lo > 0)) {
+ * either is not one number of SQ_RATIO_MIN_CYCLES or more (a ratio to about
+ * zero says nothing), as sq_ratio_dash_rule says. */
+static void ratio_text(char *buf, size_t len, const sq_headline *b, const sq_headline *a, int dec) {
+    if (!ratio_figure(a, dec) || !ratio_figure(b, dec) || !(a->lo > 0)) {
         snprintf(buf, len, "-");
         return;
     }
@@ -321,11 +327,11 @@ static void machines_table(sq_doc *d, int nruns, sq_variant_rows *rows, const im
         }
         for (int r = 1; r < nruns; r++) {
             if (key->has_asm) {
-                ratio_text(text, sizeof text, &as[r], &as[0]);
+                ratio_text(text, sizeof text, &as[r], &as[0], dec);
                 sq_text_table_add(&t, "%s", text);
             }
             if (key->nc) {
-                ratio_text(text, sizeof text, &c[r].best, &c[0].best);
+                ratio_text(text, sizeof text, &c[r].best, &c[0].best, dec);
                 sq_text_table_add(&t, "%s", text);
             }
         }
@@ -333,7 +339,8 @@ static void machines_table(sq_doc *d, int nruns, sq_variant_rows *rows, const im
     free(as);
     free(c);
     sq_doc_table(d, &t, 14, 9);
-    sq_report_legend(d, &t, key->nc > 1 ? SQ_LEGEND_BEST_C | SQ_LEGEND_KEYS : 0);
+    sq_report_legend(d, &t,
+                     SQ_LEGEND_RATIOS | (key->nc > 1 ? SQ_LEGEND_BEST_C | SQ_LEGEND_KEYS : 0));
     sq_text_table_free(&t);
 }
 
@@ -398,10 +405,13 @@ static void harness_note(sq_doc *d, const sq_run *runs, int nruns) {
 }
 
 static void machines_notes(sq_doc *d, const sq_run *runs, int nruns) {
-    sq_doc_note(d, "[k] asm, [k] best C: each file's figure, the median over sequences ± its 95%% "
-                   "interval; asm [k]/[1]: core cycles on [k] over core cycles on [1] (cycles, "
-                   "not time: the clocks differ), ± from both intervals; '-' where either is "
-                   "about zero, missing, † or at two speeds");
+    char rule[256];
+    sq_ratio_dash_rule(rule, sizeof rule);
+    sq_doc_note(d,
+                "[k] asm, [k] best C: each file's figure, the median over sequences ± its 95%% "
+                "interval; asm [k]/[1]: core cycles on [k] over core cycles on [1] (cycles, "
+                "not time: the clocks differ), ± from both intervals; %s",
+                rule);
     bool native = false;
     for (int r = 0; r < nruns; r++)
         for (int i = 0; i < runs[r].nimpls; i++)
@@ -455,7 +465,7 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, unsigned flags) {
     if (d->error) /* the document will not be finished whole */
         goto done;
     if (nruns == 1) {
-        key_note(d, &key);
+        key_note(d, &key, true);
         for (int f = 0; f < sq_family_count; f++) {
             run_table(d, &runs[0], &rows[0], &key, &sq_families[f]);
             family_figures(d, figs, &sq_families[f]);
@@ -475,7 +485,7 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, unsigned flags) {
         sq_report_marks(d, detail, any_shared(runs, nruns));
     } else {
         machines_header(d, runs, nruns);
-        key_note(d, &key);
+        key_note(d, &key, false);
         for (int f = 0; f < sq_family_count; f++) {
             const char **techs;
             int ntech = techniques_of(d, runs, nruns, &sq_families[f], &techs);
