@@ -8,7 +8,8 @@ under results/:
 - each chart plots the figure of the table beside it: every asm bar (one
   run's charts, and the machines charts of all the runs) shows the table's
   asm figure with its marks, or the table's bare text where it has no
-  figure, and no bar then; its caption names the statistic;
+  figure, and no bar then; its caption names the statistic, and on a page
+  it sits right under the table of its figure;
 - a chart's text is 12 px or more, the chart no wider than a page 1400 px
   wide draws at its size (1320 px), so that it reads on screen and printed;
 - the runs side by side open with their machines, each with the harness
@@ -154,6 +155,25 @@ def check_chart(name, table, column, charted, which):
 CHART_TEXT_PX, CHART_WIDTH_PX = 12, 1320
 
 
+def check_placement(name, page):
+    """Each chart of an HTML page right under the table of the figure it
+    plots: the last heading before it is its family's, and of its mode where
+    the tables are one a figure (the machines')."""
+    last, n = None, 0
+    for m in re.finditer(r'<h[23] id="s\d+">([^<]*)</h[23]>|<figure class="chart">\n<svg[^>]*>'
+                         r'\s*<title>([^<]*)</title>', page):
+        if m.group(1) is not None:
+            last = html.unescape(m.group(1))
+            continue
+        n += 1
+        title = html.unescape(m.group(2))
+        family, mode = title.split(" — ")[0], title.split(" — ")[1].split(" ")[0]
+        check(last is not None and (last.startswith(f"{family} — {mode} (") or
+                                    last.startswith(f"{family} — core cycles per")),
+              f"{name}: the chart '{title}' is under '{last}'")
+    check(n > 0, f"{name}: no chart on the page")
+
+
 def check_captions(name, svgs):
     """Each chart names its statistic, in text large enough."""
     for path in svgs:
@@ -164,9 +184,9 @@ def check_captions(name, svgs):
               f"{name}: {os.path.basename(path)}: text of {min(sizes or [0])} px")
         check(width and float(width.group(1)) <= CHART_WIDTH_PX,
               f"{name}: {os.path.basename(path)}: {width and width.group(1)} px wide")
-        check(re.search(r"(latency|throughput) as in the table( above|s' .*columns): the median "
-                        r"over sequences( \(predictable ones for † variants\))? of core cycles per "
-                        r"(square|pair)", text),
+        check(re.search(r"(latency|throughput), the table's (lat|thr|\[k\] asm) figure: the "
+                        r"median over sequences( \(predictable ones for † variants\))? of core "
+                        r"cycles per (square|pair)", text),
               f"{name}: {os.path.basename(path)}: the caption does not name the table's statistic")
 
 
@@ -330,6 +350,8 @@ def main(argv):
             check_legends(name, md)
             check_charts_one(binary, name, run, md, tmp)
         check_charts_machines(binary, runs, tmp)
+        check_placement("machines", report(binary, *runs, "--format", "html"))
+        check_placement(os.path.relpath(runs[0], src), report(binary, runs[0], "--format", "html"))
         check_harness(binary, runs, tmp)
         machines = report(binary, *runs, "--format", "markdown")
         check_legends("machines", machines)

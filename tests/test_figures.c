@@ -466,7 +466,7 @@ static void check_table_figure(void) {
           "every cell at two speeds: no bar, as the table's '2 speeds'");
     CHECK(svg && strstr(svg, ">2.00‡</text>"), "the table's ‡ after the figure");
     CHECK(svg &&
-              strstr(svg, "latency as in the table above: the median over sequences of core "
+              strstr(svg, "latency, the table&#39;s lat figure: the median over sequences of core "
                           "cycles per square") &&
               strstr(svg, "whiskers: its 95% interval") &&
               strstr(svg, "‖: a sequence whose cell ran at two speeds is left out") &&

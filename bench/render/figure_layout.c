@@ -60,8 +60,8 @@ static void subtitles(char sub[2][320], const sq_run *runs, const sq_figure *f) 
     const char *which = f->mode == SQ_MODE_LATENCY ? "" : " (predictable ones for † variants)";
     if (f->run < 0) {
         snprintf(sub[0], sizeof sub[0],
-                 "the %s impl's %s as in the tables' [k] %s columns: the median over sequences%s "
-                 "of core cycles per %s; whiskers: its 95%% interval",
+                 "the %s impl's %s, the table's [k] %s figure: the median over sequences%s of "
+                 "core cycles per %s; whiskers: its 95%% interval",
                  SQ_FIGURE_MACHINES_IMPL, mode, SQ_FIGURE_MACHINES_IMPL, which, unit);
         snprintf(sub[1], sizeof sub[1],
                  "a panel per technique, a bar per result file; the machines are named under the "
@@ -69,9 +69,9 @@ static void subtitles(char sub[2][320], const sq_run *runs, const sq_figure *f) 
         return;
     }
     snprintf(sub[0], sizeof sub[0],
-             "%s as in the table above: the median over sequences%s of core cycles per %s; "
+             "%s, the table's %s figure: the median over sequences%s of core cycles per %s; "
              "whiskers: its 95%% interval",
-             mode, which, unit);
+             mode, f->mode == SQ_MODE_LATENCY ? "lat" : "thr", which, unit);
     const sq_run *run = &runs[f->run];
     bool perf = run->clock.source && strcmp(run->clock.source, "perf") == 0;
     snprintf(sub[1], sizeof sub[1],

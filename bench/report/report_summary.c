@@ -435,12 +435,19 @@ static sq_figure_set *figures_of(sq_doc *d, const sq_run *runs, int nruns, unsig
     return s;
 }
 
-/* A family's figures of s: one run's latency and throughput charts, or the
- * machines chart of several. */
-static void family_figures(sq_doc *d, const sq_figure_set *s, const sq_family *fam) {
-    for (int i = 0; s && i < sq_figure_set_count(s); i++)
-        if (sq_figure_set_at(s, i)->family == fam)
+/* A family's figures of s, of every mode (one run's latency and throughput
+ * charts, after its one table) or of one mode's (the machines chart, after
+ * the table of the figure it plots); kind: SQ_HEADLINE_COUNT for every mode. */
+static void family_figures(sq_doc *d, const sq_figure_set *s, const sq_family *fam,
+                           sq_headline_kind kind) {
+    for (int i = 0; s && i < sq_figure_set_count(s); i++) {
+        const sq_figure *f = sq_figure_set_at(s, i);
+        bool of_kind = kind == SQ_HEADLINE_COUNT ||
+                       (f->mode == SQ_MODE_LATENCY && kind == SQ_HEADLINE_LATENCY) ||
+                       (f->mode == SQ_MODE_THROUGHPUT && kind == SQ_HEADLINE_THROUGHPUT);
+        if (f->family == fam && of_kind)
             sq_doc_figure(d, s, i);
+    }
 }
 
 /* Whether a row of runs[0..nruns) took another's figure (≡). */
@@ -468,7 +475,7 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, unsigned flags) {
         key_note(d, &key, true);
         for (int f = 0; f < sq_family_count; f++) {
             run_table(d, &runs[0], &rows[0], &key, &sq_families[f]);
-            family_figures(d, figs, &sq_families[f]);
+            family_figures(d, figs, &sq_families[f], SQ_HEADLINE_COUNT);
         }
         summary_notes(d);
         if (d->format != SQ_DOC_TEXT) /* wider than a console's 160 columns */
@@ -493,9 +500,10 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, unsigned flags) {
             int nkinds = kinds_of(runs, nruns, &sq_families[f], kinds);
             if (ntech && nkinds)
                 sq_doc_heading(d, 2, "%s", sq_families[f].name);
-            for (int k = 0; k < nkinds && ntech; k++)
+            for (int k = 0; k < nkinds && ntech; k++) {
                 machines_table(d, nruns, rows, &key, &sq_families[f], kinds[k], techs, ntech);
-            family_figures(d, figs, &sq_families[f]);
+                family_figures(d, figs, &sq_families[f], kinds[k]);
+            }
             free(techs);
         }
         machines_notes(d, runs, nruns);
