@@ -479,6 +479,37 @@ static void check_table_figure(void) {
     free(svg);
 }
 
+/* Room to read the bars: with a reference run's labels ("g11 g12 g11n
+ * g12n") and 16 techniques, each panel's plot is 200 px wide or more; an
+ * axis ends close past the longest bar (0..12 for a whisker reaching 11,
+ * not 0..15). */
+static void check_plot_room(void) {
+    static made_run m;
+    const sq_family *fam = family_of_arity(1);
+    made_init(&m, "AuthenticAMD", 0x1a, 0x02, "AMD EPYC 9965");
+    const char *gcc[] = {"gcc-11", "gcc-12", "gcc-11-native", "gcc-12-native"};
+    static char from[16][64];
+    for (int t = 0; t < 16; t++) {
+        char tech[16];
+        snprintf(tech, sizeof tech, "t%02d", t);
+        snprintf(from[t], sizeof from[t], "%s/%s/gcc-11", fam->name, tech);
+        double v = t == 15 ? 10.5 : 4;
+        add_row(&m, fam, tech, "asm", "random", SQ_MODE_LATENCY, v, v * 0.98, v * 1.05);
+        for (int i = 0; i < 4; i++)
+            add_row(&m, fam, tech, gcc[i], "random", SQ_MODE_LATENCY, 4, 3.9, 4.1)->shared_from =
+                i ? from[t] : NULL;
+    }
+    sq_figure f;
+    CHECK(latency_figure(&m.run, fam, &f), "the run has its figure");
+    char *svg = svg_of(&m.run, 1, &f, true);
+    scale sc = svg ? scale_of(svg, strstr(svg, "class=\"sqfig-panel\"")) : (scale){0};
+    CHECK(svg && strstr(svg, ">g11 g12 g11n g12n</text>") && sc.x1 - sc.x0 >= 200,
+          "a panel's plot is %.0f px wide", sc.x1 - sc.x0);
+    CHECK(sc.v0 == 0 && sc.v1 == 12, "the axis runs from %g to %g, for a whisker reaching 11",
+          sc.v0, sc.v1);
+    free(svg);
+}
+
 /* Every technique of the catalogue in one family's chart: more than any family has. */
 enum { TECHNIQUES = SQ_TECHNIQUE_COUNT };
 
@@ -763,6 +794,7 @@ int main(void) {
     check_escaping();
     check_axis();
     check_table_figure();
+    check_plot_room();
     check_no_overlap();
     check_shared_bars();
     check_machines();

@@ -230,7 +230,7 @@ static bool place(sq_fig_layout *l, const sq_fig_chart *c, int first, int n, con
 bool sq_fig_layout_of(sq_fig_layout *l, const sq_run *runs, int nruns, const sq_figure *f,
                       const sq_fig_chart *c) {
     memset(l, 0, sizeof *l);
-    sq_fig_axis_of(&l->axis, c, f->log_axis, 5);
+    sq_fig_axis_of(&l->axis, c, f->log_axis, 6); /* 0..12 for 10.5, not 0..15 */
     subtitles(l->sub, runs, f);
     notes_of(l, runs, nruns, c);
     columns_of(l, c);

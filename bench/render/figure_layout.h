@@ -14,7 +14,7 @@
 
 #define FIG_WIDTH          1320.0 /* the widest a figure is drawn */
 #define MARGIN             16.0
-#define SQ_FIG_MAX_COLUMNS 4
+#define SQ_FIG_MAX_COLUMNS 3 /* four left a plot of 120 px beside labels of 12 px */
 #define MAX_PANEL_W        520.0
 #define COL_GAP            26.0
 #define ROW_GAP            16.0
