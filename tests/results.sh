@@ -327,11 +327,11 @@ awk -v h="$tallest" 'BEGIN { exit !(h > 0 && h <= 1400) }' &&
 # A folder plotted again with charts of one part: the earlier parts of the
 # charts written (color-latency-N.svg) are removed, said in one line; other
 # names, parts of charts not written and what is not a file stay.
-jq '.results.rows |= (.[0] as $r | [range(200) as $i | $r | .[0] |= (split("/") as [$f, $_, $m] | "\($f)/t\($i)/\($m)")])' \
+jq '.results.rows |= (.[0] as $r | [range(150) as $i | $r | .[0] |= (split("/") as [$f, $_, $m] | "\($f)/t\($i)/\($m)")])' \
     "$full" >"$tmp/parts.json"
 "$bin" report "$tmp/parts.json" --plot "$tmp/parts" >/dev/null
 [ "$(ls "$tmp/parts" | tr '\n' ' ')" = "color-latency-2.svg color-latency-3.svg color-latency.svg " ] ||
-    bad "a 200-technique chart in $(ls "$tmp/parts" | tr '\n' ' '), not three parts"
+    bad "a 150-technique chart in $(ls "$tmp/parts" | tr '\n' ' '), not three parts"
 mkfifo "$tmp/parts/color-latency-99.svg"
 touch "$tmp/parts/"{color-latency-02.svg,color-latency-2.svg.bak,machines-color-latency-2.svg,color-latency-x.svg}
 "$bin" report "$full" --plot "$tmp/parts" >/dev/null 2>"$tmp/parts.err" && [ "$(wc -l <"$tmp/parts.err")" -eq 1 ] &&
