@@ -22,12 +22,10 @@ static void text_heading(sq_doc *d, int level, const char *text) {
 
 /* Console lines stay within this many characters: text is wrapped at
  * spaces, its continuation lines indented. */
-#define TEXT_COLUMNS 158
+#define TEXT_COLUMNS (SQ_CONSOLE_COLUMNS - 2)
 #define TEXT_INDENT  "    "
 
-static void text_line(sq_doc *d, const char *text) {
-    if (d->last == BLOCK_TABLE)
-        fputc('\n', d->out);
+static void text_wrapped(sq_doc *d, const char *text) {
     const char *p = text;
     for (int width = TEXT_COLUMNS;; width = TEXT_COLUMNS - (int)strlen(TEXT_INDENT)) {
         /* The longest start of p within width characters that ends at a space. */
@@ -57,6 +55,18 @@ static void text_line(sq_doc *d, const char *text) {
     }
 }
 
+/* A paragraph or a note: apart from a table before it. */
+static void text_line(sq_doc *d, const char *text) {
+    if (d->last == BLOCK_TABLE)
+        fputc('\n', d->out);
+    text_wrapped(d, text);
+}
+
+/* A legend: right under its table. */
+static void text_legend(sq_doc *d, const char *text) {
+    text_wrapped(d, text);
+}
+
 static void text_table(sq_doc *d, const sq_text_table *t, int first_width, int width) {
     if (sq_text_table_write(t, d->out, first_width, width))
         d->error = SQ_FAILED_MEMORY;
@@ -75,7 +85,7 @@ static int flush_out(sq_doc *d) {
 }
 
 static const sq_doc_ops text_ops = {text_heading, text_line, text_line,       text_table,
-                                    text_line,    no_figure, no_preformatted, flush_out};
+                                    text_legend,  no_figure, no_preformatted, flush_out};
 
 /* ---- Markdown ------------------------------------------------------------- */
 

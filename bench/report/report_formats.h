@@ -48,11 +48,16 @@ void sq_report_marks(sq_doc *d, bool detail, bool shared);
 void sq_report_try_note(sq_doc *d, const sq_run *run);
 void sq_report_try_text(sq_doc *d, const sq_run *run);
 
-/* Under a table of a page (not the console's, whose notes follow its
- * tables): what the marks in its cells mean, in brief, and what also says:
- * the headline figures' names, the best C cells' notation, the compilers'
- * keys (code_groups.h). */
-enum { SQ_LEGEND_HEADLINE = 1, SQ_LEGEND_BEST_C = 2, SQ_LEGEND_KEYS = 4 };
+/* Under a table: what the marks in its cells mean, in brief, and what also
+ * says: the headline figures' names, the best C cells' notation, the slowest
+ * column's, the compilers' keys (code_groups.h). The console says each item
+ * of also once a document (sq_doc.legend_said), a page under every table. */
+enum {
+    SQ_LEGEND_HEADLINE = 1,
+    SQ_LEGEND_BEST_C = 2,
+    SQ_LEGEND_SLOWEST = 4,
+    SQ_LEGEND_KEYS = 8,
+};
 void sq_report_legend(sq_doc *d, const sq_text_table *t, unsigned also);
 
 /* report_story.c: the compilers' story, one run's table of a row per

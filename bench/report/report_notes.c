@@ -4,6 +4,7 @@
 
 #include "bench/code/code_groups.h"
 #include "bench/machine/cpu_model.h"
+#include "bench/results/cells.h"
 #include "bench/results/code_check.h"
 #include "bench/results/summary.h"
 #include "bench/util/stats.h"
@@ -78,8 +79,8 @@ static void write_shared(sq_doc *d, const sq_run *run) {
 }
 
 /* The run's check of itself (code_check.h): rows of one machine code that
- * got different figures, each a fault of the harness to find, not a result. */
-static void write_code_check(sq_doc *d, const sq_run *run, bool detail) {
+ * got different figures. In full, a line per group; briefly, their count. */
+static void write_code_check(sq_doc *d, const sq_run *run, bool full) {
     if (!run->ncode)
         return;
     sq_code_mismatch *m;
@@ -94,23 +95,44 @@ static void write_code_check(sq_doc *d, const sq_run *run, bool detail) {
                     "machine code (the routine's in latency and call mode, the loop's in the "
                     "others) within %.2f cycles",
                     SQ_RESOLUTION_CYCLES);
-    int shown = detail ? n : 8;
-    for (int i = 0; i < n && i < shown; i++)
+    else if (!full)
         sq_doc_note(d,
-                    "identical code, two figures (a harness fault, not a result): %s %s on %s: "
-                    "%s %.2f, %s %.2f (%d rows of this code)",
+                    "identical code, two figures: in %d group%s, rows of one machine code read "
+                    "more than %.2f cycles apart (--detail lists them)",
+                    n, n == 1 ? "" : "s", SQ_RESOLUTION_CYCLES);
+    for (int i = 0; full && i < n; i++) {
+        char cheap[32], dear[32];
+        sq_cell_value(cheap, sizeof cheap, m[i].cheap->cycles.median, 2);
+        sq_cell_value(dear, sizeof dear, m[i].dear->cycles.median, 2);
+        sq_doc_note(d,
+                    "identical code, two figures: %s %s on %s: %s %s, %s %s (%d rows of this code)",
                     sq_mode_names[m[i].cheap->mode], m[i].cheap->variant->family->name,
-                    m[i].cheap->sequence, m[i].cheap->variant->id, m[i].cheap->cycles.median,
-                    m[i].dear->variant->id, m[i].dear->cycles.median, m[i].nsame);
-    if (n > shown)
-        sq_doc_note(d,
-                    "... and %d more groups of identical code with two figures (--detail lists "
-                    "them all)",
-                    n - shown);
+                    m[i].cheap->sequence, m[i].cheap->variant->id, cheap, m[i].dear->variant->id,
+                    dear, m[i].nsame);
+    }
     free(m);
 }
 
+/* "impls: asm, gcc-11, ...": their names alone, on the console without
+ * --detail (a line each, with compiler and flags, in full). */
+static void write_impls(sq_doc *d, const sq_run *run, bool full) {
+    if (full) {
+        for (int i = 0; i < run->nimpls; i++)
+            sq_doc_note(d, "impl %s: %s %s", run->impls[i].name, run->impls[i].compiler,
+                        run->impls[i].flags);
+        return;
+    }
+    char names[1024] = "";
+    size_t used = 0;
+    for (int i = 0; i < run->nimpls && used < sizeof names; i++)
+        used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
+                                 run->impls[i].name);
+    sq_doc_note(d, "impls: %s (--detail: each one's compiler and flags)", names);
+}
+
 void sq_report_run_notes(sq_doc *d, const sq_run *run, bool detail) {
+    /* the console without --detail keeps to what changes how a figure reads */
+    bool full = detail || d->format != SQ_DOC_TEXT;
     const sq_machine *m = &run->machine;
     const sq_clock *c = &run->clock;
     sq_doc_note(d, "cycles: %s",
@@ -123,7 +145,7 @@ void sq_report_run_notes(sq_doc *d, const sq_run *run, bool detail) {
                 "ticks",
                 c->tsc_hz / 1e9, c->tsc_source, c->core_hz / 1e9, c->core_hz_min / 1e9,
                 c->core_hz_max / 1e9, c->timer_overhead);
-    if (c->screened >= 0)
+    if (full && c->screened >= 0)
         sq_doc_note(d,
                     "clock screened: %ld kernel samples taken again, their add-chain clock more "
                     "than %.0f%% off the run's; %ld dropped, no attempt's clock near it; no cell "
@@ -148,9 +170,7 @@ void sq_report_run_notes(sq_doc *d, const sq_run *run, bool detail) {
                 (unsigned long long)run->seed, run->aslr ? "on" : "off", run->elapsed_s,
                 run->source ? ", from " : "", run->source ? run->source : "");
     sq_report_try_note(d, run);
-    for (int i = 0; i < run->nimpls; i++)
-        sq_doc_note(d, "impl %s: %s %s", run->impls[i].name, run->impls[i].compiler,
-                    run->impls[i].flags);
+    write_impls(d, run, full);
     /* The batch rows' processes: the run's, and those that timed them alone. */
     int batch_processes = run->nbatch && run->batch[0].samples
                               ? sq_group_count(run->batch[0].process, run->batch[0].reps)
@@ -168,9 +188,10 @@ void sq_report_run_notes(sq_doc *d, const sq_run *run, bool detail) {
     if (run->sequence_huge_pages == 0)
         sq_doc_note(d, "sequences: on 4 KiB pages, the kernel gave no huge pages (transparent "
                        "huge pages off?): rows reading them may move from one process to the next");
-    write_reps(d, run);
+    if (full)
+        write_reps(d, run);
     write_shared(d, run);
-    write_code_check(d, run, detail);
+    write_code_check(d, run, full);
 }
 
 void sq_report_vendor_note(sq_doc *d, const sq_run *run) {
@@ -188,6 +209,11 @@ void sq_report_marks(sq_doc *d, bool detail, bool shared) {
                 "cells: median over repetitions of the minimum of each repetition's samples (its "
                 "visits spread over the run, the rows in a new order each pass), the harness (an "
                 "identity body in the same loop) subtracted");
+    if (d->format == SQ_DOC_TEXT && !detail) { /* each table's legend says what it uses */
+        sq_doc_note(d, "marks: under each table; every mark in full: --detail, or "
+                       "docs/reading-tables.md");
+        return;
+    }
     sq_doc_note(d,
                 "±: half the width of the cell's 95%% interval of the median (distribution-free, "
                 "from the order statistics of its repetitions), the wider side");
@@ -279,37 +305,51 @@ __attribute__((format(printf, 3, 4))) static void item(char *text, size_t len, c
     va_end(ap);
 }
 
-void sq_report_legend(sq_doc *d, const sq_text_table *t, unsigned also) {
-    if (d->format == SQ_DOC_TEXT) /* the console's notes follow its tables */
-        return;
-    bool found[sizeof marks / sizeof marks[0]] = {false}, bold = false, ratio = false;
+/* The items of `also` a legend says, in order: what they say. */
+static const char *const also_items[] = {
+    [0] = "lat latency, thr throughput, branch a branch on the result, mispr cycles per "
+          "mispredict: medians over sequences (the predictable ones for branch and † variants)",
+    [1] = "best C: the cheapest compiler's figure and key, +N: N more not told apart from it, "
+          "all: every compiler, =: one machine code",
+    [2] = "slowest: the dearest compiler's, +N and all as for best C",
+    [3] = SQ_IMPL_KEY_MEANING,
+};
+
+/* The marks of t's cells (not its row names, from the file), each once. */
+static void marks_in(const sq_text_table *t, bool *found, bool *best, bool *ratio) {
     for (int i = t->ncols; i < t->ncells; i++) {
-        if (i % t->ncols == 0) /* a row's name, from the file */
+        if (i % t->ncols == 0)
             continue;
         for (size_t m = 0; m < sizeof marks / sizeof marks[0]; m++)
             found[m] |= strstr(t->cells[i], marks[m].in_cell) != NULL;
-        bold |= t->best[i];
-        ratio |= has_ratio(t->cells[i]);
+        *best |= t->best[i];
+        *ratio |= has_ratio(t->cells[i]);
     }
+}
+
+void sq_report_legend(sq_doc *d, const sq_text_table *t, unsigned also) {
+    bool found[sizeof marks / sizeof marks[0]] = {false}, best = false, ratio = false;
+    marks_in(t, found, &best, &ratio);
+    bool console = d->format == SQ_DOC_TEXT;
     char text[1400] = "";
-    if (also & SQ_LEGEND_HEADLINE)
-        item(text, sizeof text,
-             "lat latency, thr throughput, branch a branch on the result, mispr cycles per "
-             "mispredict: medians over sequences (the predictable ones for branch and † "
-             "variants)");
+    /* The console says the names and keys every table shares once, under
+     * the first table that has them. */
+    unsigned say = console ? also & ~d->legend_said : also;
+    if (console)
+        d->legend_said |= also;
+    if (say & SQ_LEGEND_HEADLINE)
+        item(text, sizeof text, "%s", also_items[0]);
     for (size_t m = 0; m < sizeof marks / sizeof marks[0]; m++)
         if (found[m])
             item(text, sizeof text, "%s", marks[m].meaning);
     if (ratio)
         item(text, sizeof text, "1.50x: the ratio to asm");
-    if (bold)
-        item(text, sizeof text, "bold: the cheapest, and every figure not told apart from it");
-    if (also & SQ_LEGEND_BEST_C)
-        item(text, sizeof text,
-             "best C: the cheapest compiler's figure and key, +N: N more not told apart from "
-             "it, all: every compiler, =: one machine code; slowest: the dearest's");
-    if (also & SQ_LEGEND_KEYS)
-        item(text, sizeof text, "%s", SQ_IMPL_KEY_MEANING);
+    if (best)
+        item(text, sizeof text, "%s: the cheapest, and every figure not told apart from it",
+             console ? "*" : "bold");
+    for (int k = 1; k < 4; k++)
+        if (say & (1u << k))
+            item(text, sizeof text, "%s", also_items[k]);
     if (text[0])
         sq_doc_legend(d, "%s", text);
 }

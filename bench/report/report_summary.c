@@ -115,12 +115,25 @@ static bool one_code(sq_variant_rows *rows, const impl_key *key, const sq_family
     return first != NULL;
 }
 
+/* "g12": the one compiler; "g12+3": it and three more not told apart from it;
+ * "all": all n of them, so no one compiler is named where they tie. */
+static void keys_text(char *buf, size_t len, const char *impl, int tied, int n) {
+    char key[40];
+    sq_impl_key(key, sizeof key, impl);
+    if (tied <= 1)
+        snprintf(buf, len, "%s", key);
+    else if (tied == n)
+        snprintf(buf, len, "all");
+    else
+        snprintf(buf, len, "%s+%d", key, tied - 1);
+}
+
 /* The compilers' figures for one technique: the best, with who it is ("g12";
  * "g12+3" with three more not told apart from it; "all" when every compiler
- * is; then '=' when they are one machine code), and the slowest, with its key. */
+ * is; then '=' when they are one machine code), and the slowest, keyed alike. */
 typedef struct c_figures {
     sq_headline best, worst;
-    char best_keys[64], worst_key[40];
+    char best_keys[64], worst_key[64];
     int nbest;
 } c_figures;
 
@@ -160,19 +173,14 @@ static c_figures c_figures_of(sq_doc *d, sq_variant_rows *rows, const impl_key *
     }
     c.best = h[best];
     c.worst = h[worst];
-    sq_impl_key(c.worst_key, sizeof c.worst_key, key->c[worst]);
+    int nworst = 0;
     for (int i = 0; i < key->nc; i++) {
         tied[i] = sq_headline_ties(&h[i], &h[best]);
         c.nbest += tied[i];
+        nworst += sq_headline_ties(&h[worst], &h[i]);
     }
-    char best_key[40];
-    sq_impl_key(best_key, sizeof best_key, key->c[best]);
-    if (c.nbest == 1)
-        snprintf(c.best_keys, sizeof c.best_keys, "%s", best_key);
-    else if (c.nbest == key->nc)
-        snprintf(c.best_keys, sizeof c.best_keys, "all");
-    else
-        snprintf(c.best_keys, sizeof c.best_keys, "%s+%d", best_key, c.nbest - 1);
+    keys_text(c.best_keys, sizeof c.best_keys, key->c[best], c.nbest, key->nc);
+    keys_text(c.worst_key, sizeof c.worst_key, key->c[worst], nworst, key->nc);
     if (c.nbest > 1 && one_code(rows, key, fam, tech, tied))
         snprintf(c.best_keys + strlen(c.best_keys), sizeof c.best_keys - strlen(c.best_keys), "=");
     free(tied);
@@ -180,86 +188,110 @@ static c_figures c_figures_of(sq_doc *d, sq_variant_rows *rows, const impl_key *
     return c;
 }
 
+/* A family's headline table: its figures, and which have a slowest column. */
+typedef struct headline_columns {
+    sq_headline_kind kinds[SQ_HEADLINE_COUNT];
+    int nkinds;
+    bool slowest[SQ_HEADLINE_COUNT];
+} headline_columns;
+
+static int column_count(const headline_columns *cols, const impl_key *key) {
+    int n = 1;
+    for (int k = 0; k < cols->nkinds; k++)
+        n += key->has_asm + (key->nc > 0) + cols->slowest[k];
+    return n;
+}
+
+static void header_row(sq_text_table *t, const headline_columns *cols, const impl_key *key) {
+    sq_text_table_add(t, "technique");
+    for (int k = 0; k < cols->nkinds; k++) {
+        const char *head = kind_heads[cols->kinds[k]];
+        if (key->has_asm)
+            sq_text_table_add(t, "%s asm", head);
+        if (key->nc)
+            sq_text_table_add(t, "%s %s", head, key->nc == 1 ? key->c[0] : "best C");
+        if (cols->slowest[k])
+            sq_text_table_add(t, "%s slowest", head);
+    }
+}
+
+/* One technique's cells of one figure: the asm, the best compiler, and the
+ * slowest where shown; the cheaper of asm and the best compiler marked, both
+ * where not told apart. */
+static void technique_cells(sq_doc *d, sq_text_table *t, sq_variant_rows *rows, const impl_key *key,
+                            const sq_family *fam, const char *tech, sq_headline_kind kind,
+                            bool slowest) {
+    int dec = decimals_of(kind);
+    bool one_c = key->nc == 1;
+    sq_headline as = headline(rows, fam, tech, "asm", kind);
+    c_figures c = key->nc ? c_figures_of(d, rows, key, fam, tech, kind)
+                          : (c_figures){.best = {.median = NAN, .lo = NAN, .hi = NAN}};
+    const sq_headline *least = sq_headline_rank(&as) <= sq_headline_rank(&c.best) ? &as : &c.best;
+    bool both = key->has_asm && key->nc;
+    char text[64];
+    if (key->has_asm) {
+        sq_headline_text(text, sizeof text, &as, dec);
+        sq_text_table_add_best(t, both && sq_headline_ties(&as, least), "%s", text);
+    }
+    if (key->nc) {
+        sq_headline_text(text, sizeof text, &c.best, dec);
+        sq_text_table_add_best(t, both && sq_headline_ties(&c.best, least), "%s%s%s", text,
+                               one_c || !c.nbest ? "" : " ", one_c ? "" : c.best_keys);
+    }
+    if (slowest) {
+        sq_headline_text(text, sizeof text, &c.worst, dec);
+        sq_text_table_add(t, "%s%s%s", text, c.worst_key[0] ? " " : "", c.worst_key);
+    }
+}
+
+static void fill_table(sq_doc *d, sq_text_table *t, sq_variant_rows *rows, const impl_key *key,
+                       const sq_family *fam, const char **techs, int ntech,
+                       const headline_columns *cols) {
+    sq_text_table_init(t, column_count(cols, key));
+    header_row(t, cols, key);
+    for (int i = 0; i < ntech; i++) {
+        sq_text_table_add(t, "%s", techs[i]);
+        for (int k = 0; k < cols->nkinds; k++)
+            technique_cells(d, t, rows, key, fam, techs[i], cols->kinds[k], cols->slowest[k]);
+    }
+}
+
+#define FIRST_WIDTH 14
+#define CELL_WIDTH  9
+
 /* One run, one family: a row per technique, per headline figure the asm, the
- * best compiler and (latency, throughput) the slowest. */
+ * best compiler and the slowest: on a page for latency and throughput, on
+ * the console for latency alone, and not at all where the table would be
+ * wider than the console (one rule on every CPU, whatever its figures). */
 static void run_table(sq_doc *d, const sq_run *run, sq_variant_rows *rows, const impl_key *key,
                       const sq_family *fam) {
     const char **techs;
     int ntech = techniques_of(d, run, 1, fam, &techs);
-    sq_headline_kind kinds[SQ_HEADLINE_COUNT];
-    int nkinds = kinds_of(run, 1, fam, kinds);
-    if (!ntech || !nkinds) {
+    headline_columns cols = {.nkinds = 0};
+    cols.nkinds = kinds_of(run, 1, fam, cols.kinds);
+    if (!ntech || !cols.nkinds) {
         free(techs);
         return;
     }
-    bool one_c = key->nc == 1;
+    bool console = d->format == SQ_DOC_TEXT;
+    for (int k = 0; k < cols.nkinds; k++)
+        cols.slowest[k] = key->nc > 1 && (cols.kinds[k] == SQ_HEADLINE_LATENCY ||
+                                          (!console && cols.kinds[k] == SQ_HEADLINE_THROUGHPUT));
     sq_doc_heading(d, 2, "%s — core cycles %s", fam->name, sq_family_unit(fam));
-    int ncols = 1;
-    for (int k = 0; k < nkinds; k++)
-        ncols += key->has_asm + (key->nc > 0) + (key->nc > 1 && kinds[k] <= SQ_HEADLINE_THROUGHPUT);
     sq_text_table t;
-    sq_text_table_init(&t, ncols);
-    sq_text_table_add(&t, "technique");
-    for (int k = 0; k < nkinds; k++) {
-        const char *head = kind_heads[kinds[k]];
-        if (key->has_asm)
-            sq_text_table_add(&t, "%s asm", head);
-        if (key->nc)
-            sq_text_table_add(&t, "%s %s", head, one_c ? key->c[0] : "best C");
-        if (key->nc > 1 && kinds[k] <= SQ_HEADLINE_THROUGHPUT)
-            sq_text_table_add(&t, "%s slowest", head);
+    fill_table(d, &t, rows, key, fam, techs, ntech, &cols);
+    if (console && sq_text_table_width(&t, FIRST_WIDTH, CELL_WIDTH) > SQ_CONSOLE_COLUMNS) {
+        sq_text_table_free(&t);
+        memset(cols.slowest, 0, sizeof cols.slowest);
+        fill_table(d, &t, rows, key, fam, techs, ntech, &cols);
     }
-    for (int i = 0; i < ntech; i++) {
-        sq_text_table_add(&t, "%s", techs[i]);
-        for (int k = 0; k < nkinds; k++) {
-            int dec = decimals_of(kinds[k]);
-            sq_headline as = headline(rows, fam, techs[i], "asm", kinds[k]);
-            c_figures c = key->nc ? c_figures_of(d, rows, key, fam, techs[i], kinds[k])
-                                  : (c_figures){.best = {.median = NAN, .lo = NAN, .hi = NAN}};
-            /* The cheaper of asm and the best compiler, both where not told apart. */
-            const sq_headline *least =
-                sq_headline_rank(&as) <= sq_headline_rank(&c.best) ? &as : &c.best;
-            bool both = key->has_asm && key->nc;
-            char text[64];
-            if (key->has_asm) {
-                sq_headline_text(text, sizeof text, &as, dec);
-                sq_text_table_add_best(&t, both && sq_headline_ties(&as, least), "%s", text);
-            }
-            if (key->nc) {
-                sq_headline_text(text, sizeof text, &c.best, dec);
-                sq_text_table_add_best(&t, both && sq_headline_ties(&c.best, least), "%s%s%s", text,
-                                       one_c || !c.nbest ? "" : " ", one_c ? "" : c.best_keys);
-            }
-            if (key->nc > 1 && kinds[k] <= SQ_HEADLINE_THROUGHPUT) {
-                sq_headline_text(text, sizeof text, &c.worst, dec);
-                sq_text_table_add(&t, "%s%s%s", text, c.worst_key[0] ? " " : "", c.worst_key);
-            }
-        }
-    }
-    sq_doc_table(d, &t, 14, 9);
-    sq_report_legend(d, &t,
-                     SQ_LEGEND_HEADLINE | (key->nc > 1 ? SQ_LEGEND_BEST_C | SQ_LEGEND_KEYS : 0));
+    unsigned also = SQ_LEGEND_HEADLINE | (key->nc > 1 ? SQ_LEGEND_BEST_C | SQ_LEGEND_KEYS : 0);
+    for (int k = 0; k < cols.nkinds; k++)
+        also |= cols.slowest[k] ? SQ_LEGEND_SLOWEST : 0;
+    sq_doc_table(d, &t, FIRST_WIDTH, CELL_WIDTH);
+    sq_report_legend(d, &t, also);
     sq_text_table_free(&t);
     free(techs);
-}
-
-/* The console's key to its tables (a page has each table's legend under it). */
-static void key_note(sq_doc *d, const impl_key *key) {
-    if (key->nc < 2 || d->format != SQ_DOC_TEXT)
-        return;
-    sq_doc_note(d,
-                "%s; best C: the cheapest compiler's figure and key, +N: N more compilers not "
-                "told apart from it, all: every compiler, '=' after them when they are one "
-                "machine code; slowest: the dearest's",
-                SQ_IMPL_KEY_MEANING);
-}
-
-static void summary_notes(sq_doc *d) {
-    if (d->format != SQ_DOC_TEXT)
-        return;
-    sq_doc_note(d, "lat: latency; thr: throughput (the predictable sequences for † variants); "
-                   "branch: a branch on the result, predictable sequences; mispr: cycles per "
-                   "mispredict; each the median over sequences ± its 95%% interval");
 }
 
 /* ---- across machines ------------------------------------------------------ */
@@ -332,7 +364,7 @@ static void machines_table(sq_doc *d, int nruns, sq_variant_rows *rows, const im
     }
     free(as);
     free(c);
-    sq_doc_table(d, &t, 14, 9);
+    sq_doc_table(d, &t, FIRST_WIDTH, CELL_WIDTH);
     sq_report_legend(d, &t, key->nc > 1 ? SQ_LEGEND_BEST_C | SQ_LEGEND_KEYS : 0);
     sq_text_table_free(&t);
 }
@@ -416,12 +448,10 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, unsigned flags) {
     if (d->error) /* the document will not be finished whole */
         goto done;
     if (nruns == 1) {
-        key_note(d, &key);
         for (int f = 0; f < sq_family_count; f++) {
             run_table(d, &runs[0], &rows[0], &key, &sq_families[f]);
             family_figures(d, figs, &sq_families[f]);
         }
-        summary_notes(d);
         if (d->format != SQ_DOC_TEXT) /* wider than a console's 160 columns */
             sq_report_story(d, &runs[0]);
         /* every impl where lines are not counted: --detail, Markdown, HTML */
@@ -436,7 +466,6 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, unsigned flags) {
         sq_report_marks(d, detail, any_shared(runs, nruns));
     } else {
         machines_header(d, runs, nruns);
-        key_note(d, &key);
         for (int f = 0; f < sq_family_count; f++) {
             const char **techs;
             int ntech = techniques_of(d, runs, nruns, &sq_families[f], &techs);

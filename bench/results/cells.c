@@ -20,7 +20,8 @@ void sq_cell_estimate(char *buf, size_t len, double m, double lo, double hi, int
         /* A cost has no lower side below zero (that is the harness's
          * slack): what the interval says is how much it could cost at most. */
         double bound = fmax(hi, 0);
-        if (isfinite(bound))
+        /* "≈0≤0.00" says nothing "≈0" does not */
+        if (isfinite(bound) && bound >= 0.5 * pow(10, -decimals))
             snprintf(buf, len, "≈0≤%.*f", decimals, bound);
         else
             snprintf(buf, len, "≈0");

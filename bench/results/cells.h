@@ -13,7 +13,8 @@
 
 /* "4.00±0.01" for median m in [lo, hi] to `decimals` places (± the wider
  * side); "≈0≤X" when m is below zero or about zero (stats.h), X the upper
- * end of the interval or 0, what it could cost at most; "-" for no median. */
+ * end of the interval, what it could cost at most, or "≈0" alone where X
+ * rounds to zero; "-" for no median. */
 void sq_cell_estimate(char *buf, size_t len, double m, double lo, double hi, int decimals);
 
 /* A figure without an interval: "4.00"; "≈0" below SQ_RESOLUTION_CYCLES;
