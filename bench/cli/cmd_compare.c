@@ -5,7 +5,9 @@
  * the batch rows (compare_batch.c). As a table or as JSON for scripts. */
 #include "bench/cli/cli.h"
 #include "bench/cli/formats.h"
+#include "bench/cli/compare_options.h"
 #include "bench/cli/compare_rows.h"
+#include "bench/cli/compare_sides.h"
 #include "bench/machine/cpu_model.h"
 #include "bench/report/compare_batch.h"
 #include "bench/results/results_read.h"
@@ -254,27 +256,17 @@ static void print_file(const char *side_name, const char *file, const sq_run *ru
     printf(")\n");
 }
 
-enum { OPT_FAIL_OVER, OPT_ALPHA, OPT_CHANGES_ONLY, OPT_FORMAT, OPT_COUNT };
+enum { OPT_FAIL_OVER, OPT_ALPHA, OPT_CHANGES_ONLY, OPT_PAIRED, OPT_FORMAT, OPT_COUNT };
 static const sq_option options[OPT_COUNT] = {
-    [OPT_FAIL_OVER] = {.name = "--fail-over",
-                       .kind = SQ_OPTION_NUMBER,
-                       .placeholder = "PCT",
-                       .help = "exit 1 if a significant slowdown exceeds PCT% of A (decimals "
-                               "allowed); 0, the default, fails on any, as a regression gate",
-                       .default_note = "0",
-                       .low = 0,
-                       .high = 1000},
-    [OPT_ALPHA] = {.name = "--alpha",
-                   .kind = SQ_OPTION_NUMBER,
-                   .placeholder = "P",
-                   .help = "false discovery rate over the rows tested (Benjamini-Hochberg)",
-                   .def = "0.01",
-                   .low = 0,
-                   .high = 1,
-                   .open = true},
+    [OPT_FAIL_OVER] = SQ_OPTION_FAIL_OVER,
+    [OPT_ALPHA] = SQ_OPTION_ALPHA,
     [OPT_CHANGES_ONLY] = {.name = "--changes-only",
                           .kind = SQ_OPTION_FLAG,
                           .help = "only the rows that changed (significant, or batch rows apart)"},
+    [OPT_PAIRED] = {.name = "--paired",
+                    .kind = SQ_OPTION_FLAG,
+                    .help = "A's i-th process (or run) ran beside B's i-th, in turns, as sqcolor "
+                            "ab runs them: a paired t-test on their differences"},
     [OPT_FORMAT] = SQ_OPTION_FORMAT(SQ_TABLE_OR_JSON, "table",
                                     "table, or json: {\"rows\": [{\"id\", \"sequence\", "
                                     "\"mode\", \"verdict\", ...}], \"batch\": [...]} for "
@@ -286,7 +278,7 @@ static int run_compare(int argc, char **argv);
 const sq_command sq_command_compare = {
     .name = "compare",
     .run = run_compare,
-    .operands = "A.json B.json",
+    .operands = "A.json B.json | A.json... -- B.json...",
     .summary = "compare two result files row by row, with significance",
     .description =
         "Per matching row: both medians with their 95% intervals, B/A, the p-value of Student's\n"
@@ -299,7 +291,8 @@ const sq_command sq_command_compare = {
         "is within 3% of a speed of the other. Rows only in one file are listed. A note above\n"
         "the table says when the two files' CPUs (vendor, family, model) or sqcolor commits\n"
         "differ. Batch rows follow: they keep no samples, so one differs when the two 95%\n"
-        "intervals are apart.",
+        "intervals are apart. Several files a side, split by '--' (runs of one command), are\n"
+        "each a unit: each run's row by its median, Student's t across runs.",
     .options = options,
     .noptions = OPT_COUNT,
 };
@@ -318,23 +311,8 @@ typedef struct comparison {
     compare_index ia, ib;
     double q, fail_over;
     bool changes_only;
+    compare_units units;
 } comparison;
-
-/* A and B (files[0], files[1]) on the heap: each is kilobytes (sq_run), too
- * much for a small stack. A bad file exits 2. */
-static sq_run *load_pair(const char *const files[2]) {
-    sq_run *a = calloc(2, sizeof *a);
-    if (!a)
-        out_of_memory();
-    char err[600];
-    if (sq_results_load(files[0], a, err, sizeof err))
-        sq_usage_error("compare", "%s", err);
-    if (sq_results_load(files[1], a + 1, err, sizeof err)) {
-        sq_run_free(a);
-        sq_usage_error("compare", "%s", err);
-    }
-    return a;
-}
 
 /* A line per matched row (with --changes-only the significant ones), each
  * judged; counts the significant ones and those judged by their speeds.
@@ -379,13 +357,13 @@ static void print_notes(const comparison *c) {
  * the slowdowns over --fail-over (gate of them). */
 static void print_summary(const comparison *c, int significant, int by_speeds, int gate) {
     const compare_tally *t = &c->t;
-    printf("\ncompare: %d rows matched, %d tested, %d significant (Student's t on per-process "
-           "medians, Benjamini-Hochberg at q %g over %d tests, a figure timed once for "
+    printf("\ncompare: %d rows matched, %d tested, %d significant (%s, Benjamini-Hochberg at q %g "
+           "over %d tests, a figure timed once for "
            "byte-identical rows one test, floor the larger of %g%% of A and %g cycles; rows at "
            "two speeds (%d) by their speeds, %g%% apart)",
-           t->matched, t->ntested + t->nshared + by_speeds, significant, c->q, t->ntested,
-           100 * SQ_COMPARE_FLOOR_REL, SQ_COMPARE_FLOOR_CYCLES, by_speeds,
-           100 * SQ_COMPARE_SPEED_MATCH);
+           t->matched, t->ntested + t->nshared + by_speeds, significant,
+           compare_test_text(c->units), c->q, t->ntested, 100 * SQ_COMPARE_FLOOR_REL,
+           SQ_COMPARE_FLOOR_CYCLES, by_speeds, 100 * SQ_COMPARE_SPEED_MATCH);
     sq_stats spread = compare_detectable_spread(c->rows, t->matched);
     if (isfinite(spread.median))
         printf("; detectable change: median %.1f%%, 90th percentile %.1f%% of A", spread.median,
@@ -410,15 +388,16 @@ static int print_tables(const comparison *c) {
 
 static int run_compare(int argc, char **argv) {
     sq_value v[OPT_COUNT];
-    const char *files[3];
-    int nfiles;
-    sq_parse_options(&sq_command_compare, argc, argv, v, files, 3, &nfiles);
-    if (nfiles != 2)
-        sq_usage_error("compare", "name two result files, A and B (got %d)", nfiles);
-    sq_run *runs = load_pair(files);
+    const char *words[2 * SQ_MAX_PROCESSES + 1];
+    int nwords;
+    sq_parse_options(&sq_command_compare, argc, argv, v, words, 2 * SQ_MAX_PROCESSES + 1, &nwords);
+    compare_sides sides;
+    compare_read_sides(words, nwords, v[OPT_PAIRED].given, &sides);
+    const char *const *files = sides.labels;
     comparison c = {.files = files,
-                    .a = runs,
-                    .b = runs + 1,
+                    .a = sides.runs,
+                    .b = sides.runs + 1,
+                    .units = sides.units,
                     .q = v[OPT_ALPHA].number,
                     .fail_over = v[OPT_FAIL_OVER].given ? v[OPT_FAIL_OVER].number : 0,
                     .changes_only = v[OPT_CHANGES_ONLY].given};
@@ -427,7 +406,7 @@ static int run_compare(int argc, char **argv) {
         out_of_memory();
     c.ia = compare_index_rows(c.a);
     c.ib = compare_index_rows(c.b);
-    compare_test_rows(c.a, &c.ib, c.q, c.rows, &c.t);
+    compare_test_rows(c.a, &c.ib, c.q, c.units, c.rows, &c.t);
     int gate;
     if (sq_table_or_json_of(&v[OPT_FORMAT]) == SQ_TABLE_OR_JSON_JSON) {
         gate = print_json(files, c.a, c.b, c.rows, &c.t, c.q, c.fail_over, c.changes_only);
@@ -439,8 +418,6 @@ static int run_compare(int argc, char **argv) {
     free(c.rows);
     free(c.ia.by_key);
     free(c.ib.by_key);
-    sq_run_free(&runs[0]);
-    sq_run_free(&runs[1]);
-    free(runs);
+    compare_sides_free(&sides);
     return gate ? SQ_EXIT_FAIL : SQ_EXIT_OK;
 }

@@ -108,9 +108,10 @@ const sq_result *compare_find(const compare_index *ix, const sq_result *like) {
 }
 
 /* t-tests a row on its units: per-process medians where a side has two
- * processes, else samples. Returns the test's p-value (NAN: untestable). */
+ * processes, else samples; paired, unit i of A beside unit i of B, as many
+ * a side. Returns the test's p-value (NAN: untestable). */
 static double t_test(compare_row *w) {
-    w->by_samples = w->a.nprocesses < 2 && w->b.nprocesses < 2;
+    w->by_samples = !w->units.paired && w->a.nprocesses < 2 && w->b.nprocesses < 2;
     double *ua = malloc(sizeof *ua * ((size_t)w->a.r->reps + (size_t)w->b.r->reps));
     double *ub = ua ? ua + w->a.r->reps : NULL;
     int na =
@@ -121,7 +122,10 @@ static double t_test(compare_row *w) {
         fprintf(stderr, "sqcolor compare: out of memory\n");
         exit(SQ_EXIT_FAIL);
     }
-    w->t = sq_t_test(ua, na, ub, nb);
+    if (!w->units.paired)
+        w->t = sq_t_test(ua, na, ub, nb);
+    else
+        w->t = na == nb ? sq_paired_t_test(ua, ub, na) : (sq_ttest){NAN, NAN, NAN, NAN};
     free(ua);
     return w->t.p;
 }
@@ -139,8 +143,8 @@ static int shared_twin(const compare_index *ia, const sq_run *a, const int *matc
     return src ? matched_at[src - a->results] : -1;
 }
 
-void compare_test_rows(const sq_run *a, const compare_index *b, double q, compare_row *rows,
-                       compare_tally *t) {
+void compare_test_rows(const sq_run *a, const compare_index *b, double q, compare_units units,
+                       compare_row *rows, compare_tally *t) {
     double *p = malloc(sizeof *p * ((size_t)a->nresults + 1));
     double *adjusted = malloc(sizeof *adjusted * ((size_t)a->nresults + 1));
     int *tested = malloc(sizeof *tested * ((size_t)a->nresults + 1));
@@ -175,6 +179,7 @@ void compare_test_rows(const sq_run *a, const compare_index *b, double q, compar
         compare_row *w = &rows[i];
         *w = (compare_row){.a = side_of(ra[i]),
                            .b = side_of(rb[i]),
+                           .units = units,
                            .p = NAN,
                            .detectable = NAN,
                            .drift =
@@ -188,7 +193,8 @@ void compare_test_rows(const sq_run *a, const compare_index *b, double q, compar
         } else if (w->a.nspeeds > 1 || w->b.nspeeds > 1) {
             w->by_speeds = true;
         } else if (isnan(t_test(w))) {
-            w->untested = "untested (one sample a side)";
+            w->untested = units.paired ? "untested (not one unit a side in every pair)"
+                                       : "untested (one sample a side)";
             t->nfew++;
         } else if (twin[i] >= 0 && twin[i] != i) {
             t->nshared++; /* takes its twin's adjusted p below */
@@ -247,5 +253,18 @@ const char *compare_test_word(const compare_row *w) {
         return NULL;
     if (w->by_speeds)
         return "speeds";
-    return w->by_samples ? "samples" : "processes";
+    if (w->by_samples)
+        return "samples";
+    if (w->units.paired)
+        return "pairs";
+    return w->units.runs ? "runs" : "processes";
+}
+
+const char *compare_test_text(compare_units units) {
+    if (units.paired)
+        return units.runs ? "a paired t on the per-run medians' differences, run i of A beside "
+                            "run i of B"
+                          : "a paired t on the per-process medians' differences, process i of A "
+                            "beside process i of B";
+    return units.runs ? "Student's t on per-run medians" : "Student's t on per-process medians";
 }
