@@ -49,7 +49,8 @@ static const sq_command help_command = {
 static const sq_command *const commands[] = {
     &sq_command_run,    &sq_command_try,       &sq_command_verify,   &sq_command_list,
     &sq_command_eval,   &sq_command_calibrate, &sq_command_selftest, &sq_command_disasm,
-    &sq_command_report, &sq_command_compare,   &sq_command_batch,    &help_command,
+    &sq_command_report, &sq_command_compare,   &sq_command_ab,       &sq_command_batch,
+    &help_command,
 };
 #define COMMAND_COUNT (int)(sizeof commands / sizeof commands[0])
 
