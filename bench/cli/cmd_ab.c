@@ -200,6 +200,9 @@ static int run_ab(int argc, char **argv) {
         sq_usage_error("ab", "name two sqcolor binaries, A and B (got %d)", nbins);
     check_output(&v[AB_OUTPUT_A], "--output-a");
     check_output(&v[AB_OUTPUT_B], "--output-b");
+    if (v[AB_OUTPUT_A].given && v[AB_OUTPUT_B].given &&
+        strcmp(v[AB_OUTPUT_A].text, v[AB_OUTPUT_B].text) == 0)
+        sq_usage_error("ab", "--output-a and --output-b name one file, '%s'", v[AB_OUTPUT_A].text);
     check_binary("A", bins[0]);
     check_binary("B", bins[1]);
     turns = (ab_turns){.bins = {bins[0], bins[1]},
