@@ -29,8 +29,9 @@ static bool facts_of(const sq_variant *v, sq_mode mode, sq_code_fact *code, sq_c
     const char *name;
     const sq_impl *impl = sq_impl_find(v->impl);
     if (!sq_kernel_loop_fact(v, (int)mode, code, err, sizeof err) || !impl ||
-        !sq_loop_of_function((const void *)(uintptr_t)impl->baseline[v->family->arity - 1][mode],
-                             false, &loop, &name, err, sizeof err))
+        !sq_loop_of_function(
+            (const void *)(uintptr_t)sq_timed_baseline(impl, v->family->arity, (int)mode), false,
+            &loop, &name, err, sizeof err))
         return false;
     *harness = loop.fact;
     return loop.has_fact;

@@ -41,9 +41,9 @@ void sq_timed_code_of(const sq_variant *v, sq_mode mode, sq_timed_code *out) {
     const char *name;
     out->known = impl && sq_kernel_loop(v, kernels[mode], false, &loop, err, sizeof err) &&
                  loop_facts(&loop, &out->code, &out->whole) &&
-                 sq_loop_of_function(
-                     (const void *)(uintptr_t)impl->baseline[v->family->arity - 1][kernels[mode]],
-                     false, &harness, &name, err, sizeof err) &&
+                 sq_loop_of_function((const void *)(uintptr_t)sq_timed_baseline(
+                                         impl, v->family->arity, kernels[mode]),
+                                     false, &harness, &name, err, sizeof err) &&
                  loop_facts(&harness, &out->harness, &out->harness_whole);
 }
 
