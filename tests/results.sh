@@ -164,7 +164,8 @@ jq '.machine.brand = "=1+2" | .tool.commit = "@cmd"' "$full" >"$tmp/formula.json
 "$bin" report "$tmp/formula.json" --format csv | sed -n 2p | grep -qF ",'=1+2,'@cmd," && ok || bad "report csv: formula not made text"
 
 # compare: a file with itself differs nowhere; a filtered run misses rows.
-"$bin" compare "$full" "$full" >"$tmp/cmp.txt" && grep -q ' 0 significant (' "$tmp/cmp.txt" && ok || bad "compare X X: $(tail -2 "$tmp/cmp.txt")"
+"$bin" compare "$full" "$full" >"$tmp/cmp.txt" && grep -qx 'scalar rows: no changes' "$tmp/cmp.txt" &&
+    grep -qx 'slower: none' "$tmp/cmp.txt" && grep -qx 'faster: none' "$tmp/cmp.txt" && ok || bad "compare X X: $(cat "$tmp/cmp.txt")"
 "$bin" compare "$full" "$part" >"$tmp/cmp2.txt"
 grep -q '^rows only in A:' "$tmp/cmp2.txt" && grep -q '^  color/bt/asm ' "$tmp/cmp2.txt" && ok || bad "compare lists missing rows"
 "$bin" compare "$full" "$full" --fail-over 5 >/dev/null && ok || bad "--fail-over on identical files"

@@ -203,7 +203,7 @@ jq -e "$rows_jq"' [rows | select(.mode == "latency") | .sequence] == ["file:a.tx
 "$bin" report "$tmp/two.json" --detail | grep -q 'asm file:a.txt *asm file:b.txt *asm random' && ok ||
     bad "the table lacks a file's column: $("$bin" report "$tmp/two.json" --detail | grep technique | sed -n 2p)"
 [ "$("$bin" report "$tmp/two.json" --format csv | grep -c ',file:[ab].txt,')" -eq 4 ] && ok || bad "csv: file labels"
-"$bin" compare "$tmp/two.json" "$tmp/two.json" >"$tmp/cmp.txt"
+"$bin" compare "$tmp/two.json" "$tmp/two.json" --all >"$tmp/cmp.txt"
 grep -q '^compare: 6 rows matched' "$tmp/cmp.txt" && [ "$(grep -c '^color/lea_shr_and/asm *file:[ab].txt ' "$tmp/cmp.txt")" -eq 4 ] &&
     ok || bad "compare of two files' rows: $(tail -1 "$tmp/cmp.txt")"
 "$bin" run "${two[@]}" --sequence "file:$tmp/d1/m.txt,file:$tmp/d2/m.txt" --format json 2>/dev/null |

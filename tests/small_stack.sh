@@ -35,7 +35,7 @@ for format in table markdown csv html; do
     small "two_detail_$format" report "$run" "$run" --format "$format" --detail
 done
 small two_plot report "$run" "$run" --plot "$tmp/plots2"
-small compare compare "$run" "$run"
+small compare compare "$run" "$run" --all
 small disasm disasm
 small disasm_markdown disasm --format markdown
 small disasm_loops disasm --loops

@@ -69,6 +69,42 @@ bool compare_over_gate(const compare_row *w, double fail_over) {
     return (b->median - a->median) / fabs(a->median) * 100 > fail_over;
 }
 
+double compare_change_pct(const compare_row *w) {
+    double moved = w->b.s.median - w->a.s.median;
+    if (sq_cost_about_zero(w->a.s))
+        return moved > 0 ? INFINITY : moved < 0 ? -INFINITY : 0;
+    return 100 * moved / fabs(w->a.s.median);
+}
+
+/* x moved more than y: by its share of A, then (both from about zero) by
+ * cycles. */
+static bool moved_more(const compare_row *x, const compare_row *y) {
+    double px = fabs(compare_change_pct(x)), py = fabs(compare_change_pct(y));
+    if (px != py)
+        return px > py;
+    return fabs(x->b.s.median - x->a.s.median) > fabs(y->b.s.median - y->a.s.median);
+}
+
+compare_verdicts compare_judge_rows(compare_row *rows, int matched, double q, double fail_over) {
+    compare_verdicts v = {.most_slower = -1, .most_faster = -1};
+    for (int i = 0; i < matched; i++) {
+        compare_row *w = &rows[i];
+        compare_judge(w, q);
+        v.significant += w->significant;
+        v.by_speeds += w->by_speeds;
+        v.gate += compare_over_gate(w, fail_over);
+        if (!w->significant)
+            continue;
+        bool slower = strcmp(compare_verdict_word(w), "slower") == 0;
+        int *most = slower ? &v.most_slower : &v.most_faster;
+        if (*most < 0 || moved_more(w, &rows[*most]))
+            *most = i;
+        v.slower += slower;
+        v.faster += !slower;
+    }
+    return v;
+}
+
 static int key_order(const sq_result *a, const sq_result *b) {
     int c = strcmp(a->variant->id, b->variant->id);
     if (!c)

@@ -97,6 +97,20 @@ void compare_judge(compare_row *w, double q);
 /* A significant slowdown over fail_over percent of |A|; from an A about zero,
  * any slowdown to a B that is not. */
 bool compare_over_gate(const compare_row *w, double fail_over);
+
+/* The matched rows judged, for the summary. */
+typedef struct compare_verdicts {
+    int significant; /* of them slower and faster, as compare_verdict_word */
+    int slower, faster;
+    int by_speeds;                /* judged by their speeds */
+    int gate;                     /* significant slowdowns over fail_over */
+    int most_slower, most_faster; /* the row that moved most each way, or -1 */
+} compare_verdicts;
+
+/* Judges rows[0..matched) at q (compare_judge) and counts them. */
+compare_verdicts compare_judge_rows(compare_row *rows, int matched, double q, double fail_over);
+/* B's change from A in percent of |A|; +-INFINITY from an A about zero. */
+double compare_change_pct(const compare_row *w);
 /* The detectable change as a share of A, in percent; NAN where A is about
  * zero (or the row was not t-tested). */
 double compare_detectable_pct(const compare_row *w);
