@@ -84,9 +84,25 @@ static void check_refusals(void) {
     CHECK(sq_splice_fits(fine, sizeof fine, at, err, sizeof err), "a jump to the ret: %s", err);
 }
 
+/* A process moves its loops within their pages, and they stay one code. */
+static void check_shift(void) {
+    const sq_variant *v = &sq_variants[0];
+    sq_timed_loop here, moved;
+    char err[400];
+    bool ok = sq_kernel_loop(v, SQ_KERNEL_LATENCY, false, &here, err, sizeof err);
+    sq_splice_shift(5);
+    ok = ok && sq_kernel_loop(v, SQ_KERNEL_LATENCY, false, &moved, err, sizeof err);
+    sq_splice_shift(0);
+    CHECK(ok && here.offset == SQ_SPLICE_HEAD && moved.offset == SQ_SPLICE_HEAD + 5 * 64 &&
+              moved.alignment == 0 && sq_code_same(&here.fact, &moved.fact),
+          "%s moved 5 lines: head at +%#zx against +%#zx, one code: %s", v->id, moved.offset,
+          here.offset, ok ? "" : err);
+}
+
 int main(void) {
     check_refusals();
     check_every_loop_spliced();
     check_one_code_one_loop();
+    check_shift();
     return check_finish("spliced_loop", NULL);
 }

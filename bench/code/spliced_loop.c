@@ -135,9 +135,15 @@ static const uint8_t epilogue[] = {
 /* The harness's identity body: the baseline's. */
 static const uint8_t identity[] = {0x89, 0xf8, 0xc3}; /* mov eax, edi; ret */
 
+static size_t head = SQ_SPLICE_HEAD; /* the loop's offset in its page */
+
+void sq_splice_shift(int lines) {
+    head = SQ_SPLICE_HEAD + 64 * (size_t)(((lines % 32) + 32) % 32);
+}
+
 static size_t loop_size(size_t body, int arity) {
     size_t link = sizeof load_a + 1 + sizeof chain + (arity == 2 ? sizeof load_b + 1 : 0) + body;
-    return SQ_SPLICE_HEAD + SQ_KERNEL_UNROLL * link + sizeof step + 6 + sizeof epilogue;
+    return head + SQ_KERNEL_UNROLL * link + sizeof step + 6 + sizeof epilogue;
 }
 
 static uint8_t *put(uint8_t *at, const void *bytes, size_t n) {
@@ -171,16 +177,16 @@ static bool put_link(uint8_t **at, const uint8_t *code, const splice_plan *p, in
 /* The whole loop into page; false when a target is out of reach. */
 static bool put_loop(uint8_t *page, const uint8_t *code, const splice_plan *p, int arity) {
     uint8_t *o = put(page, prologue, sizeof prologue);
-    int32_t to_head = (int32_t)(SQ_SPLICE_HEAD - (o + 5 - page));
+    int32_t to_head = (int32_t)(head - (size_t)(o + 5 - page));
     *o++ = 0xe9; /* jmp head */
     o = put(o, &to_head, sizeof to_head);
-    memset(o, 0xcc, (size_t)(page + SQ_SPLICE_HEAD - o)); /* int3: never run */
-    o = page + SQ_SPLICE_HEAD;
+    memset(o, 0xcc, (size_t)(page + head - o)); /* int3: never run */
+    o = page + head;
     for (int k = 0; k < SQ_KERNEL_UNROLL; k++)
         if (!put_link(&o, code, p, arity, k))
             return false;
     o = put(o, step, sizeof step);
-    int32_t back = (int32_t)(page + SQ_SPLICE_HEAD - (o + 6));
+    int32_t back = (int32_t)(page + head - (o + 6));
     *o++ = 0x0f; /* jnz head */
     *o++ = 0x85;
     o = put(o, &back, sizeof back);
@@ -229,6 +235,7 @@ static uint8_t *pages_near(uint64_t routine, const splice_plan *p, size_t size) 
 typedef struct spliced {
     const void *routine; /* the routine's first byte, or identity */
     int arity;
+    size_t head; /* the loop's offset in its page when built */
     uint8_t *loop;
     size_t used, size; /* the loop's bytes, to its ret; the pages' */
 } spliced;
@@ -238,7 +245,7 @@ static int nbuilt, capacity;
 
 static const spliced *find_built(const void *routine, int arity) {
     for (int i = 0; i < nbuilt; i++)
-        if (built[i].routine == routine && built[i].arity == arity)
+        if (built[i].routine == routine && built[i].arity == arity && built[i].head == head)
             return &built[i];
     return NULL;
 }
@@ -273,7 +280,7 @@ static sq_kernel_fn splice(const uint8_t *code, size_t size, int arity, char *er
         built = grown;
         capacity = more;
     }
-    built[nbuilt++] = (spliced){code, arity, loop, loop_size(p.body, arity), bytes};
+    built[nbuilt++] = (spliced){code, arity, head, loop, loop_size(p.body, arity), bytes};
     return (sq_kernel_fn)(uintptr_t)loop;
 }
 

@@ -8,7 +8,8 @@
  * a[i] ^ r in edi, a pair's b[i] in esi, the result in eax), in a page of its
  * own with the loop's head at one offset. Byte-identical routines are timed
  * in byte-identical loops, apart from the displacements of RIP-relative
- * operands (addresses), whoever made them. */
+ * operands (addresses), whoever made them; and in one process, at one
+ * offset of their pages. */
 #ifndef SQCOLOR_SPLICED_LOOP_H
 #define SQCOLOR_SPLICED_LOOP_H
 
@@ -18,8 +19,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Where the loop's head lies in its page (a 64-byte line's start). */
+/* Where the loop's head lies in its page (a 64-byte line's start), in a
+ * process that has not moved it. */
 #define SQ_SPLICE_HEAD 64
+
+/* Moves the head of every loop built from now on by lines 64-byte lines
+ * (mod 32) within its page, the same for all of them: where one process
+ * places a loop changes its speed on some CPUs, so each of a run's
+ * processes places them apart (processes.c) and a cell's interval, which
+ * holds every process's median, covers the placement too. */
+void sq_splice_shift(int lines);
 
 /* Whether code[0..size), loaded at address, can be spliced: a leaf that
  * ends in its only ret, no call, no jump out of it or through a register

@@ -64,16 +64,13 @@ int sq_share_plan(const sq_variant *const *vs, int n, sq_mode mode, int *from) {
     int timed = 0;
     for (int k = 0; k < n; k++) {
         from[k] = k;
-        /* asm is the reference: never a copy, nor copied (share.h). */
-        if (strcmp(vs[k]->impl, "asm") == 0) {
-            codes[k].known = false;
-        } else {
-            sq_timed_code_of(vs[k], mode, &codes[k]);
-            for (int j = 0; j < k && from[k] == k; j++)
-                if (from[j] == j && vs[j]->family == vs[k]->family &&
-                    sq_timed_code_same(&codes[j], &codes[k]))
-                    from[k] = j;
-        }
+        sq_timed_code_of(vs[k], mode, &codes[k]);
+        /* asm is the reference: timed itself always, a C row of its code
+         * takes its figure (share.h) */
+        for (int j = 0; j < k && from[k] == k && strcmp(vs[k]->impl, "asm") != 0; j++)
+            if (from[j] == j && vs[j]->family == vs[k]->family &&
+                sq_timed_code_same(&codes[j], &codes[k]))
+                from[k] = j;
         timed += from[k] == k;
     }
     free(codes);

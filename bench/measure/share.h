@@ -2,8 +2,9 @@
  * mode time byte-identical code (code_identity.h) in byte-identical harnesses
  * over one input, sampling both measures one thing twice: the run samples the
  * first and gives the others its figure, marked with the id it was timed as
- * (sq_result.shared_from). asm's rows are always timed themselves: asm is the
- * reference every verdict is against (docs/measurement.md). */
+ * (sq_result.shared_from). asm's rows are always timed themselves, asm being
+ * the reference every verdict is against, and a C row of asm's code takes
+ * asm's figure: one code, one figure (docs/measurement.md). */
 #ifndef SQCOLOR_SHARE_H
 #define SQCOLOR_SHARE_H
 
@@ -35,9 +36,8 @@ bool sq_timed_code_same(const sq_timed_code *a, const sq_timed_code *b);
 /* For each of vs[0..n), the index of the variant whose rows in mode its own
  * rows take their figures from: k itself (timed), or the first j < k (in
  * vs's order) of the same family whose timed code is the same and that is
- * timed itself. asm variants are always timed themselves, and no variant
- * takes an asm figure. Returns how many are timed themselves, -1 out of
- * memory. */
+ * timed itself, asm's among them. asm variants are always timed themselves.
+ * Returns how many are timed themselves, -1 out of memory. */
 int sq_share_plan(const sq_variant *const *vs, int n, sq_mode mode, int *from);
 
 #endif
