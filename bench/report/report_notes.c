@@ -70,9 +70,9 @@ static void write_shared(sq_doc *d, const sq_run *run) {
         shared += run->results[i].shared_from != NULL;
     if (shared)
         sq_doc_note(d,
-                    "timed once: %d of %d rows (≡) took the figure of an earlier row (asm's or a "
-                    "C impl's) of byte-identical timed code and harness on the same sequence and "
-                    "mode; asm rows are timed themselves",
+                    "timed once: %d of %d rows (≡) took the figure of an earlier row of "
+                    "byte-identical timed code on the same sequence and mode (an asm row only an "
+                    "asm row's)",
                     shared, run->nresults);
     else if (run->share < 0)
         sq_doc_note(d, "every row timed itself (--no-share), rows of byte-identical code too");
@@ -242,10 +242,11 @@ void sq_report_marks(sq_doc *d, bool detail, bool shared) {
                    "call mode times the routine itself");
     if (shared)
         sq_doc_note(
-            d, "≡: not timed itself: the row's timed code and harness are byte-identical to "
-               "those of an earlier row (asm's or a C impl's) of the same sequence and mode, timed "
-               "once for both; the figure is that row's (the CSV's shared_from and the JSON's "
-               "name it; run --no-share times every row)");
+            d, "≡: not timed itself: the row's timed code is byte-identical to that of an "
+               "earlier row of the same sequence and mode (asm's or a C impl's; an asm row only "
+               "an asm row's), timed once for both, net of that row's harness; the figure is "
+               "that row's (the CSV's shared_from and the JSON's name it; run --no-share times "
+               "every row)");
     const char *best = d->format == SQ_DOC_TEXT ? "*" : "bold";
     sq_doc_note(d,
                 "%s in the headline tables: per figure, the cheaper of asm and the best "
