@@ -45,8 +45,9 @@ void sq_put_roff(FILE *out, const char *s);
 void sq_put_html(FILE *out, const char *s);
 
 /* s as one CSV field (RFC 4180: quoted, its quotes doubled, when it holds a
- * comma or a quote; CR and LF are not shown). A field starting with =, +, -, @, tab or CR gets a
- * leading apostrophe, so a spreadsheet shows it as text and runs no formula. */
+ * comma or a quote; CR and LF are not shown), nothing added: a program reads
+ * back what the file held ("-O2"). A spreadsheet must import it as text
+ * (docs/file-formats.md): a field may start with '='. */
 void sq_put_csv(FILE *out, const char *s);
 
 /* Dumped JSON text, a piece at a time, made safe for a terminal: each
