@@ -101,8 +101,8 @@ bool sq_regimes_apart(const sq_run *run, const char *id, sq_mode mode) {
     return mode == SQ_MODE_BRANCH || sq_variant_control_dependent(run, id, mode);
 }
 
-const char *const sq_headline_names[SQ_HEADLINE_COUNT] = {"latency", "throughput", "branch",
-                                                          "mispredict"};
+#define HEADLINE_NAME(id, name) [id] = name,
+const char *const sq_headline_names[SQ_HEADLINE_COUNT] = {SQ_HEADLINE_KINDS(HEADLINE_NAME)};
 
 sq_headline sq_headline_of(const sq_run *run, const char *id, sq_headline_kind kind) {
     /* The mode a figure is of: the mispredict figure is of branch rows. */
