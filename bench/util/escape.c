@@ -152,6 +152,26 @@ void sq_put_html(FILE *out, const char *s) {
     put(out, s, "&<>\"'", entity);
 }
 
+void sq_put_latex(FILE *out, const char *s) {
+    static const char *const command[] = {"\\textbackslash{}",
+                                          "\\{",
+                                          "\\}",
+                                          "\\$",
+                                          "\\&",
+                                          "\\#",
+                                          "\\textasciicircum{}",
+                                          "\\_",
+                                          "\\%",
+                                          "\\textasciitilde{}",
+                                          "\\textless{}",
+                                          "\\textgreater{}",
+                                          "\\textbar{}",
+                                          "{[}",
+                                          "{]}",
+                                          "{*}"};
+    put(out, s, "\\{}$&#^_%~<>|[]*", command);
+}
+
 void sq_put_csv(FILE *out, const char *s) {
     static const char *const doubled[] = {"\"\""};
     bool quoted = s[strcspn(s, ",\"")] != 0; /* CR and LF are spaces by then */

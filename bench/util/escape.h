@@ -41,6 +41,13 @@ void sq_put_markdown_code(FILE *out, const char *s);
  * behind \&, so that nothing in s is read as a request or an escape. */
 void sq_put_roff(FILE *out, const char *s);
 
+/* s as LaTeX text (in a table cell, a caption, a paragraph): \ { } $ & # ^
+ * _ % ~ as LaTeX's escapes, < > | as their text commands (the default font
+ * encoding would set other glyphs), [ ] * in braces (after \\ they would be
+ * its arguments); other than ASCII kept as UTF-8, which LaTeX reads by
+ * default. */
+void sq_put_latex(FILE *out, const char *s);
+
 /* s as HTML or XML text or a quoted attribute value: & < > " ' as entities. */
 void sq_put_html(FILE *out, const char *s);
 
