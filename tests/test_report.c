@@ -2,8 +2,9 @@
  * jq accepts (null for NaN and infinity, escaped strings) and the reader takes
  * back, tables that name every technique, never call ticks cycles and never
  * print a negative number, cells with their intervals, two speeds and marks,
- * the cost of a mispredict, plots with error bars, and output files that
- * appear whole on commit and not at all on abort or error. */
+ * the cost of a mispredict, plots with error bars, output files that
+ * appear whole on commit and not at all on abort or error, and the paper
+ * table's marks. */
 #include "bench/cli/cli.h"
 #include "bench/util/output.h"
 #include "bench/render/plot.h"
@@ -774,6 +775,74 @@ static void check_output_files(void) {
     }
 }
 
+/* The line of text starting with prefix, in buf ("" if none). */
+static const char *line_of(const char *text, const char *prefix, char *buf, size_t len) {
+    const char *at = strstr(text, prefix);
+    snprintf(buf, len, "%.*s", at ? (int)strcspn(at, "\n") : 0, at ? at : "");
+    return buf;
+}
+
+/* The letter the paper table's notes give a meaning starting with meaning
+ * ("^b Control-dependent..."), or 0. */
+static char paper_letter(const char *md, const char *meaning) {
+    for (const char *at = strstr(md, "\n^"); at; at = strstr(at + 1, "\n^"))
+        if (strncmp(at + 3, " ", 1) == 0 && strncmp(at + 4, meaning, strlen(meaning)) == 0)
+            return at[2];
+    return 0;
+}
+
+/* Latency rows of variant v: each one's cycles and control dependence. */
+static void set_latency(const sq_variant *v, sq_stats cycles, bool dependent) {
+    for (int i = 0; i < run.nresults; i++)
+        if (results[i].variant == v && results[i].mode == SQ_MODE_LATENCY) {
+            results[i].cycles = cycles;
+            results[i].control_dependent = dependent;
+        }
+}
+
+/* The paper table (--format paper, latex) of the made-up run: an asm
+ * without latency (†) reads — with the letter that says so, a cost about zero
+ * ≤ its bound with its letter, a sequence at two speeds left out with its,
+ * the letters a, b, ... in order of first use; the LaTeX in booktabs rules,
+ * the brand escaped. */
+static void check_paper(void) {
+    const sq_variant *dependent = &sq_variants[0], *zero = NULL;
+    for (int i = 0; i < sq_variant_count && !zero; i++)
+        if (strcmp(sq_variants[i].impl, "asm") == 0 && sq_variants[i].family == dependent->family &&
+            strcmp(sq_variants[i].technique, dependent->technique) != 0)
+            zero = &sq_variants[i];
+    if (!zero || strcmp(dependent->impl, "asm") != 0) {
+        CHECK(false, "the registry's first variant is not asm, or its family has one technique");
+        return;
+    }
+    sq_result saved[MAX_RESULTS];
+    memcpy(saved, results, sizeof saved);
+    set_latency(dependent, (sq_stats){2.9, 3.0, 3.1, 2.95, 3.05}, true);
+    set_latency(zero, (sq_stats){0.01, 0.02, 0.04, 0.01, 0.03}, false);
+    char *md = report(SQ_FORMAT_PAPER), *tex = report(SQ_FORMAT_LATEX), row[1024], want[160];
+    char no_latency = paper_letter(md, "Control-dependent"),
+         about_zero = paper_letter(md, "Not told apart from zero"),
+         left_out = paper_letter(md, "Over the sequences that ran at one speed");
+    snprintf(want, sizeof want, "| %s | —^%c |", dependent->technique, no_latency);
+    CHECK(no_latency && strstr(line_of(md, want, row, sizeof row), want), "† asm: %s (%s)", want,
+          row);
+    snprintf(want, sizeof want, "| %s | **≤ 0.03**^%c |", zero->technique, about_zero);
+    CHECK(about_zero && strstr(md, want), "≈0 asm: %s", want);
+    snprintf(want, sizeof want, "| %s |", results[bimodal_row].variant->technique);
+    char mark[8];
+    snprintf(mark, sizeof mark, "^%c", left_out);
+    CHECK(left_out && strstr(line_of(md, want, row, sizeof row), mark), "‖: %s in '%s'", mark, row);
+    CHECK(strstr(md, "\n^a ") && (!strstr(md, "\n^c ") || strstr(md, "\n^b ")),
+          "letters from a, in order");
+    CHECK(strstr(tex, "\\toprule\n") && strstr(tex, "\\bottomrule\n") &&
+              strstr(tex, "---\\textsuperscript{") &&
+              strstr(tex, "Test \"CPU\" \\textbackslash{} with tab"),
+          "LaTeX: booktabs rules, † as --- with its letter, the brand escaped");
+    free(md);
+    free(tex);
+    memcpy(results, saved, sizeof saved);
+}
+
 /* Which cells share the best mark: those not told apart from the best. */
 static void check_best_ties(void) {
     const sq_variant *v = &sq_variants[0];
@@ -904,6 +973,7 @@ int main(void) {
     check_plots();
     check_output_files();
     check_signal_cleanup();
+    check_paper();
 
     return check_finish("report", dir);
 }

@@ -67,6 +67,10 @@ int sq_headline_kinds_of(const sq_run *runs, int nruns, const sq_family *fam,
     return n;
 }
 
+int sq_headline_decimals(sq_headline_kind kind) {
+    return kind == SQ_HEADLINE_MISPREDICT ? 1 : 2;
+}
+
 sq_headline sq_headline_in(sq_variant_rows *rows, const sq_family *fam, const char *tech,
                            const char *impl, sq_headline_kind kind) {
     char id[256];

@@ -31,6 +31,10 @@ int sq_techniques_of(const sq_run *runs, int nruns, const sq_family *fam, const 
 int sq_headline_kinds_of(const sq_run *runs, int nruns, const sq_family *fam,
                          sq_headline_kind *kinds);
 
+/* The decimals a table gives a headline figure of kind: 1 for the cycles
+ * per mispredict, 2 for the others. */
+int sq_headline_decimals(sq_headline_kind kind);
+
 /* One headline figure of fam/tech/impl in a run's rows by variant. */
 sq_headline sq_headline_in(sq_variant_rows *rows, const sq_family *fam, const char *tech,
                            const char *impl, sq_headline_kind kind);

@@ -20,10 +20,6 @@
 
 static const char *const kind_heads[SQ_HEADLINE_COUNT] = {"lat", "thr", "branch", "mispr"};
 
-static int decimals_of(sq_headline_kind kind) {
-    return kind == SQ_HEADLINE_MISPREDICT ? 1 : 2;
-}
-
 /* The compilers' figures for one technique as the tables show them: the
  * best, with who it is ("g12"; "g12+3" with three more not told apart from
  * it; "all" when every compiler is; then '=' when they are one machine code),
@@ -99,7 +95,7 @@ static void run_table(sq_doc *d, const sq_run *run, sq_variant_rows *rows, const
     for (int i = 0; i < ntech; i++) {
         sq_text_table_add(&t, "%s", techs[i]);
         for (int k = 0; k < nkinds; k++) {
-            int dec = decimals_of(kinds[k]);
+            int dec = sq_headline_decimals(kinds[k]);
             sq_headline as = sq_headline_in(rows, fam, techs[i], "asm", kinds[k]);
             c_figures c = key->nc ? c_figures_of(d, rows, key, fam, techs[i], kinds[k])
                                   : (c_figures){.best = {.median = NAN, .lo = NAN, .hi = NAN}};
@@ -188,7 +184,7 @@ static void machines_table(sq_doc *d, int nruns, sq_variant_rows *rows, const sq
         if (key->nc)
             sq_text_table_add(&t, "C [%d]/[1]", r + 1);
     }
-    int dec = decimals_of(kind);
+    int dec = sq_headline_decimals(kind);
     sq_headline *as = sq_doc_alloc(d, sizeof *as * (size_t)nruns);
     c_figures *c = sq_doc_alloc(d, sizeof *c * (size_t)nruns);
     for (int i = 0; as && c && i < ntech; i++) {

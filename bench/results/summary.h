@@ -86,6 +86,9 @@ typedef enum sq_headline_kind {
 
 extern const char *const sq_headline_names[SQ_HEADLINE_COUNT]; /* "latency", ... */
 
+/* The mode whose rows a headline figure is of (the mispredict figure: branch). */
+sq_mode sq_headline_mode(sq_headline_kind kind);
+
 /* One headline figure of one variant, with its 95% interval. */
 typedef struct sq_headline {
     double median, lo, hi;  /* NAN when it does not apply or its cells are missing */
