@@ -10,6 +10,7 @@
 #include "bench/report/model_vs_measurement.h"
 #include "bench/machine/placement.h"
 #include "bench/input/sequence.h"
+#include "bench/util/suggest.h"
 #include "sq_version.h"
 
 #include <errno.h>
@@ -60,6 +61,16 @@ static const sq_command *find_command(const char *name) {
     return NULL;
 }
 
+/* "unknown command 'WORD'", with the command it may have meant. */
+static _Noreturn void unknown_command(const char *word) {
+    const char *names[COMMAND_COUNT];
+    char hint[96];
+    for (int i = 0; i < COMMAND_COUNT; i++)
+        names[i] = commands[i]->name;
+    sq_usage_error(NULL, "unknown command '%s'%s", word,
+                   sq_did_you_mean(word, names, COMMAND_COUNT, hint, sizeof hint));
+}
+
 static const char summary[] = "core cycles per chess-square color technique, asm beside C";
 
 static void print_overview(void) {
@@ -78,7 +89,7 @@ static int run_help(int argc, char **argv) {
     sq_parse_options(&help_command, argc, argv, &format, &name, 1, &named);
     const sq_command *c = named ? find_command(name) : NULL;
     if (named && !c)
-        sq_usage_error(NULL, "unknown command '%s'", name);
+        unknown_command(name);
     bool markdown = format.choice == HELP_MARKDOWN;
     bool whole = format.choice == HELP_MAN || format.choice == HELP_BASH;
     if (c && whole)
@@ -181,6 +192,6 @@ int main(int argc, char **argv) {
         return sq_command_run.run(argc - 1, argv + 1);
     const sq_command *c = find_command(word);
     if (!c)
-        sq_usage_error(NULL, "unknown command '%s'", word);
+        unknown_command(word);
     return c->run(argc - 2, argv + 2);
 }

@@ -23,6 +23,16 @@ expect_usage "--format must be one of table|csv|markdown, not 'xml'" list --form
 expect_usage "unexpected argument 'extra'" list extra
 expect_usage "unknown command 'bogus'" help bogus
 
+# A word close to a name gets "did you mean" on its one line; a far-off one
+# gets none.
+expect_usage "unknown command 'rnu'; did you mean 'run'?" rnu
+expect_usage "unknown option '--quik'; did you mean '--quick'?" run --quik
+for args in frobnicate "run --bogus" "list --filter zzz" "list --filter color/inreg32/icc"; do
+    # shellcheck disable=SC2086
+    expect_usage "sqcolor" $args
+    ! grep -q 'did you mean' "$tmp/err" && ok || bad "sqcolor $args suggests: $(cat "$tmp/err")"
+done
+
 # Help and version answer on stdout with status 0.
 for args in "--help" "help" "help verify" "help list" "help eval" "help run" "--version"; do
     # shellcheck disable=SC2086
