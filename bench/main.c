@@ -35,6 +35,11 @@ static const sq_option help_options[HELP_COUNT] = {
                                      "the completion script"),
 };
 
+static const sq_example help_examples[] = {
+    {"sqcolor help run", "run's options, as 'sqcolor run --help' prints them"},
+    {"sqcolor help --format man", "the man page sqcolor.1, every command and example"},
+};
+
 static const sq_command help_command = {
     .name = "help",
     .run = run_help,
@@ -44,6 +49,7 @@ static const sq_command help_command = {
                    "reference. --format man and bash are of every command: they take none.",
     .options = help_options,
     .noptions = HELP_COUNT,
+    SQ_EXAMPLES(help_examples),
 };
 
 /* The commands in the order the overview and the reference list them. */

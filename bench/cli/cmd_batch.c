@@ -42,6 +42,12 @@ static const sq_option
 
 static int run_batch(int argc, char **argv);
 
+static const sq_example batch_examples[] = {
+    {"sqcolor batch --quick", "a short timing of every batch routine at the L1 and L2 sizes"},
+    {"sqcolor batch --filter 'color_batch/*/asm' --sizes 1024,4096,16384,65536,262144",
+     "the asm routines' cost per square over sizes, L1 to L2"},
+};
+
 const sq_command sq_command_batch = {
     .name = "batch",
     .run = run_batch,
@@ -53,6 +59,7 @@ const sq_command sq_command_batch = {
         "interval. Then the best hand-written routine per CPU feature level.",
     .options = options,
     .noptions = OPT_COUNT,
+    SQ_EXAMPLES(batch_examples),
 };
 
 /* Returns sq_doc_finish's answer. */

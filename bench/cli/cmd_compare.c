@@ -283,6 +283,13 @@ static const sq_option options[OPT_COUNT] = {
 
 static int run_compare(int argc, char **argv);
 
+static const sq_example compare_examples[] = {
+    {"sqcolor compare OLD.json NEW.json --changes-only",
+     "only the rows that changed significantly between two runs"},
+    {"sqcolor compare OLD.json NEW.json --fail-over 5",
+     "exit 1 if a row slowed down by more than 5%: a gate for CI"},
+};
+
 const sq_command sq_command_compare = {
     .name = "compare",
     .run = run_compare,
@@ -302,6 +309,7 @@ const sq_command sq_command_compare = {
         "intervals are apart.",
     .options = options,
     .noptions = OPT_COUNT,
+    SQ_EXAMPLES(compare_examples),
 };
 
 static _Noreturn void out_of_memory(void) {

@@ -300,6 +300,16 @@ static const sq_option options[OPT_COUNT] = {
 
 static int run_disasm(int argc, char **argv);
 
+static const sq_example disasm_examples[] = {
+    {"sqcolor disasm --filter 'color/lea_*/*' --predict",
+     "the lea techniques' code in every impl, with llvm-mca's predictions"},
+    {"sqcolor disasm --loops --filter 'color/cmov/*'",
+     "cmov's routines, then the loop each mode times, a block per impl"},
+    {"sqcolor disasm --results RUN.json --forms FORMS.json",
+     "where llvm-mca and a saved run of this machine disagree, with the instruction forms of "
+     "calibrate's FORMS.json that explain it"},
+};
+
 const sq_command sq_command_disasm = {
     .name = "disasm",
     .run = run_disasm,
@@ -309,6 +319,7 @@ const sq_command sq_command_disasm = {
         "technique's impls side by side with instruction and byte counts.",
     .options = options,
     .noptions = OPT_COUNT,
+    SQ_EXAMPLES(disasm_examples),
 };
 
 /* --results (and --forms): the saved run, and the form file, of this

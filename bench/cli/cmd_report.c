@@ -43,6 +43,13 @@ static int run_report(int argc, char **argv);
 
 #define MOST_FILES SQ_STR(SQ_REPORT_MAX_RUNS)
 
+static const sq_example report_examples[] = {
+    {"sqcolor report RUN.json --detail",
+     "a saved run's headline tables, then every family, mode and sequence"},
+    {"sqcolor report results/*/2026-*.json --format html --output machines.html",
+     "the reference machines side by side, as an HTML page with charts"},
+};
+
 const sq_command sq_command_report = {
     .name = "report",
     .run = run_report,
@@ -56,6 +63,7 @@ const sq_command sq_command_report = {
         "file, naming its machine and build (long format).",
     .options = options,
     .noptions = OPT_COUNT,
+    SQ_EXAMPLES(report_examples),
 };
 
 /* path as a name to compare: its folder resolved (realpath) where it is

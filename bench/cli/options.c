@@ -324,6 +324,20 @@ void sq_print_command_help(FILE *out, const sq_command *cmd) {
         fprintf(out, "  %-*s  %s%s\n", width, left, o->help,
                 sq_option_notes(o, notes, sizeof notes));
     }
+    if (cmd->nexamples)
+        fprintf(out, "\nexamples:\n");
+    for (int i = 0; i < cmd->nexamples; i++)
+        fprintf(out, "  %s\n      %s\n", cmd->examples[i].line, cmd->examples[i].what);
+}
+
+/* The examples as a shell block, each line after a comment saying what it does. */
+static void print_examples_markdown(FILE *out, const sq_command *cmd) {
+    if (!cmd->nexamples)
+        return;
+    fprintf(out, "\nExamples:\n\n```sh\n");
+    for (int i = 0; i < cmd->nexamples; i++)
+        fprintf(out, "%s# %s\n%s\n", i ? "\n" : "", cmd->examples[i].what, cmd->examples[i].line);
+    fprintf(out, "```\n");
 }
 
 /* text in a Markdown table cell: '|' would end the cell, '*' start emphasis. */
@@ -333,9 +347,8 @@ void sq_print_command_markdown(FILE *out, const sq_command *cmd) {
     fprintf(out, "%s.\n", cmd->summary);
     if (cmd->description)
         fprintf(out, "\n%s\n", cmd->description);
-    if (!cmd->noptions)
-        return;
-    fprintf(out, "\n| option | what it does | default | accepts |\n|---|---|---|---|\n");
+    if (cmd->noptions)
+        fprintf(out, "\n| option | what it does | default | accepts |\n|---|---|---|---|\n");
     for (int i = 0; i < cmd->noptions; i++) {
         const sq_option *o = &cmd->options[i];
         char range[160];
@@ -352,6 +365,7 @@ void sq_print_command_markdown(FILE *out, const sq_command *cmd) {
         sq_put_markdown(out, range_text(o, range, sizeof range));
         fprintf(out, " |\n");
     }
+    print_examples_markdown(out, cmd);
 }
 
 void sq_print_commands_markdown(FILE *out, const sq_command *const *cmds, int n) {
