@@ -163,6 +163,28 @@ if command -v llvm-mca >/dev/null; then
         grep -q "this binary has no chain 'nosuch': left out" "$tmp/err" && [ "$(wc -l <"$tmp/err")" -eq 2 ] &&
         ! grep -q 'lea_bi:' "$tmp/f.md" && ok || bad "chains left out: $(cat "$tmp/err")"
 
+    # A progress line while llvm-mca works (--predict, --results): nothing on
+    # stderr without a terminal; on one (script(1) makes one), drawn from 0,
+    # rewritten in place and cleared at the end, unless CI=true.
+    "$bin" disasm --predict --filter "$filter" >/dev/null 2>"$tmp/err" && [ ! -s "$tmp/err" ] &&
+        ok || bad "disasm --predict without a terminal wrote to stderr: $(cat -v "$tmp/err")"
+    if command -v script >/dev/null; then
+        for args in "--predict" "--results $saved"; do
+            for ci in false true; do
+                CI=$ci script -qec "'$bin' disasm --filter '$filter' $args >/dev/null" "$tmp/tty" >/dev/null 2>&1
+                python3 - "$tmp/tty" "$ci" <<'PY' && ok || bad "disasm $args on a terminal, CI=$ci: $(tr '\r' '~' <"$tmp/tty" | head -c 600)"
+import re, sys
+text = open(sys.argv[1], encoding="utf-8", errors="replace", newline="").read()
+counts = re.findall(r"\rsqcolor disasm: (\d+)/(\d+) routines", text)
+if sys.argv[2] == "true":
+    sys.exit(1 if counts else 0)
+after_last = text[text.rindex("routines"):].split("\n")[0] if counts else ""
+sys.exit(0 if counts and counts[0][0] == "0" and re.fullmatch(r"routines[^\r]*\r +\r", after_last) else 1)
+PY
+            done
+        done
+    fi
+
     # A stand-in is named as one: an llvm-mca-99 on PATH that knows every CPU
     # but this one's own falls back to an older core, or to LLVM's guess.
     own=$(sed -n 's/^Model: .* -mcpu=\([a-z0-9_-]*\), the model of this CPU.*/\1/p' "$tmp/mvm.txt")

@@ -11,6 +11,7 @@
 #include "bench/results/forms_file.h"
 #include "bench/results/results_read.h"
 #include "bench/util/failure.h"
+#include "bench/util/progress.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -348,6 +349,8 @@ typedef struct tables {
     char (*mnemonic)[SQ_HISTORY_LINE]; /* a column's mnemonics */
     const sq_variant **tech;           /* a technique's impls, at most 64 */
     sq_timed_loop *timed;              /* their loops (--loops) */
+    int ndone;                         /* variants in a table so far */
+    sq_progress bar;                   /* counts them while llvm-mca predicts */
 } tables;
 
 /* False when out of memory (tables_free frees what was had). */
@@ -394,7 +397,7 @@ static bool code_column(column *c, const column *before, int nbefore, const sq_v
         c->p = same->p;
     c->predicted = same || (*predict && sq_predict(model, &c->code, &c->p, err, sizeof err));
     if (*predict && !c->predicted && sq_mca_hung(model->tool, err, sizeof err)) {
-        fprintf(stderr, "sqcolor disasm: %s: no predictions\n", err);
+        sq_error_line("disasm", "%s: no predictions", err);
         *predict = false;
     }
     snprintf(c->head[0], sizeof c->head[0], "%s", v->impl);
@@ -419,6 +422,7 @@ static int print_technique(const sq_variant **vs, int n, int first, tables *t, s
             strcmp(vs[k]->technique, vs[first]->technique) != 0)
             continue;
         t->done[k] = true;
+        t->ndone++;
         t->tech[ntech++] = vs[k];
         if (code_column(&t->cols[ncols], t->cols, ncols, vs[k], model, predict))
             ncols++;
@@ -427,6 +431,7 @@ static int print_technique(const sq_variant **vs, int n, int first, tables *t, s
     }
     int nhistory = code_history(t->cols, ncols, t->history, t->mnemonic);
     ncols = merge_identical(t->cols, ncols);
+    sq_progress_clear(&t->bar); /* the table below what was on screen */
     char title[128];
     snprintf(title, sizeof title, "%s/%s", vs[first]->family->name, vs[first]->technique);
     (md ? print_markdown : print_table)(title, t->cols, ncols);
@@ -482,9 +487,16 @@ static int print_code(const sq_variant **vs, int n, sq_mca_model *model, bool pr
         return SQ_EXIT_FAIL;
     }
     int failures = 0;
-    for (int i = 0; i < n; i++)
-        if (!t.done[i])
-            failures += print_technique(vs, n, i, &t, model, &predict, md, loops);
+    t.ndone = 0;
+    sq_progress_start(&t.bar, predict && sq_progress_wanted() ? stderr : NULL, "sqcolor disasm",
+                      "routines", n);
+    for (int i = 0; i < n; i++) {
+        if (t.done[i])
+            continue;
+        sq_progress_count(&t.bar, t.ndone);
+        failures += print_technique(vs, n, i, &t, model, &predict, md, loops);
+    }
+    sq_progress_clear(&t.bar);
     print_legend(loops);
     tables_free(&t);
     print_prediction_source(model, predict);
@@ -518,8 +530,8 @@ static int run_disasm(int argc, char **argv) {
     sq_mca_model model;
     predict = (predict || mcpu || results) && choose_model(mcpu, &host, &model);
     if (results) {
-        sq_model_page page = {measured,   results, forms_path ? forms : NULL,
-                              forms_path, md,      v[OPT_ALL].given};
+        sq_model_page page = {measured, results,          forms_path ? forms : NULL, forms_path,
+                              md,       v[OPT_ALL].given, sq_progress_wanted()};
         int rc = sq_model_vs_measurement(vs, n, predict ? &model : NULL, &page);
         sq_run_free(measured);
         status = rc == SQ_FAILED_MEMORY ? sq_report_out_of_memory(SQ_FORMAT_TABLE) : rc;
