@@ -35,6 +35,34 @@ section 'color/cmov throughput loop' | tail -1 | grep -qE '^  \+0x[0-9a-f]+ jne 
 "$bin" disasm --loops --format markdown --filter 'color/cmov/asm' >"$tmp/loops.md" && grep -q '^#### color/cmov throughput loop$' "$tmp/loops.md" &&
     grep -q '^| asm<br>[0-9]* insns, [0-9]* bytes<br>64-aligned, no branch |$' "$tmp/loops.md" && ok || bad "--loops markdown: $(head -8 "$tmp/loops.md")"
 
+# Within the console's 160 columns (characters: † is one), however many impls
+# a technique has: the columns past them go on below, under the title and
+# ', continued', and none is lost (as many as the Markdown table has).
+"$bin" disasm --loops --filter 'color/inreg32/*' >"$tmp/wide.txt" &&
+    "$bin" disasm --loops --filter 'color/inreg32/*' --format markdown >"$tmp/wide.md" && ok || bad "disasm --loops inreg32"
+"$bin" disasm --loops --filter 'color/*,same_color/*' >"$tmp/wider.txt" && ok || bad "disasm --loops color, same_color"
+python3 - "$tmp/wide.txt" "$tmp/wide.md" "$tmp/wider.txt" <<'PY' && ok || bad "disasm wider than 160 columns, or columns lost"
+import re, sys
+text, md, wider = (open(f, encoding="utf-8").read() for f in sys.argv[1:])
+errors = []
+for name, t in (("inreg32", text), ("color, same_color", wider)):
+    lines = t.split("\n")
+    widest = max(range(len(lines)), key=lambda k: len(lines[k]))
+    if len(lines[widest]) > 160:
+        errors.append("%s: line %d has %d columns" % (name, widest + 1, len(lines[widest])))
+for mode in ("latency", "throughput", "branch"):
+    title = "color/inreg32 %s loop" % mode
+    # each band: the title, then the impls, then "N insns, M bytes" a column
+    bands = re.findall(r"^%s(?:, continued)?\n.*\n(.*)\n" % re.escape(title), text, re.M)
+    shown = sum(len(re.findall(r"\d+ insns, \d+ bytes", b)) for b in bands)
+    header = re.search(r"^#### %s\n\n(.*)$" % re.escape(title), md, re.M)
+    want = header.group(1).count("insns") if header else -1
+    if not bands or shown != want:
+        errors.append("%s: %d bands, %d columns, the Markdown table %d" % (title, len(bands), shown, want))
+print("\n".join(errors))
+sys.exit(1 if errors else 0)
+PY
+
 # No absolute address: each instruction at its offset in the routine, a branch
 # to an offset of the same routine, data by its symbol. The listing is the
 # same in every process, whatever address space randomisation did.

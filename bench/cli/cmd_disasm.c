@@ -11,8 +11,11 @@
 #include "bench/results/forms_file.h"
 #include "bench/results/results_read.h"
 #include "bench/util/failure.h"
+#include "bench/util/escape.h"
 #include "bench/util/progress.h"
+#include "bench/util/wrap.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +38,21 @@ static FILE *listing;
 
 enum { HEAD_LINES = 3 };
 
+/* lead, then the text fmt makes: as it is in Markdown, wrapped within the
+ * console's columns in a table (continuation lines indented). */
+__attribute__((format(printf, 3, 4))) static void put_prose(bool md, const char *lead,
+                                                            const char *fmt, ...) {
+    char text[1400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    if (md)
+        fprintf(listing, "%s%s\n", lead, text);
+    else if (sq_put_wrapped(listing, lead, text, SQ_CONSOLE_COLUMNS, "    "))
+        fprintf(listing, "%s%s\n", lead, text); /* no memory to wrap it: as it is */
+}
+
 static int lines_of(const column *c) {
     return c->loop ? c->loop->lines : c->code.count;
 }
@@ -55,33 +73,60 @@ static const char *cell(const column *c, int r, char *buf, size_t len) {
     return buf;
 }
 
-static void print_table(const char *title, column *cols, int n) {
-    int width[64];
+/* The end of the band of columns from first on that fits the console side
+ * by side: at least first's own, however wide. */
+static int band_end(const int *width, int first, int n) {
+    int used = 0, c = first;
+    for (; c < n; c++) {
+        used += 2 + width[c];
+        if (used > SQ_CONSOLE_COLUMNS && c > first)
+            break;
+    }
+    return c;
+}
+
+/* Columns [first, last): their heads, then their rows. */
+static void print_band(const column *cols, const int *width, int first, int last) {
     char line[256];
     int rows = 0;
-    for (int c = 0; c < n; c++) {
-        width[c] = 0;
-        for (int h = 0; h < HEAD_LINES; h++)
-            if ((int)strlen(cols[c].head[h]) > width[c])
-                width[c] = (int)strlen(cols[c].head[h]);
-        for (int i = 0; i < lines_of(&cols[c]); i++)
-            if ((int)strlen(cell(&cols[c], i, line, sizeof line)) > width[c])
-                width[c] = (int)strlen(line);
-        if (lines_of(&cols[c]) > rows)
-            rows = lines_of(&cols[c]);
-    }
-    fprintf(listing, "\n%s\n", title);
+    for (int c = first; c < last; c++)
+        rows = lines_of(&cols[c]) > rows ? lines_of(&cols[c]) : rows;
     for (int h = 0; h < HEAD_LINES; h++) {
         if (!cols[0].head[h][0])
             continue;
-        for (int c = 0; c < n; c++)
-            fprintf(listing, "  %-*s", width[c], cols[c].head[h]);
-        fprintf(listing, "\n");
+        for (int c = first; c < last; c++) {
+            fputs("  ", listing);
+            sq_put_plain_padded(listing, cols[c].head[h], width[c]);
+        }
+        fputc('\n', listing);
     }
     for (int r = 0; r < rows; r++) {
-        for (int c = 0; c < n; c++)
-            fprintf(listing, "  %-*s", width[c], cell(&cols[c], r, line, sizeof line));
-        fprintf(listing, "\n");
+        for (int c = first; c < last; c++) {
+            fputs("  ", listing);
+            sq_put_plain_padded(listing, cell(&cols[c], r, line, sizeof line), width[c]);
+        }
+        fputc('\n', listing);
+    }
+}
+
+/* The columns side by side, in bands as wide as the console, each after the
+ * title (", continued" after the first); widths in characters (†). */
+static void print_table(const char *title, column *cols, int n) {
+    int width[64];
+    char line[256];
+    for (int c = 0; c < n; c++) {
+        width[c] = 0;
+        for (int h = 0; h < HEAD_LINES; h++)
+            if (sq_plain_width(cols[c].head[h]) > width[c])
+                width[c] = sq_plain_width(cols[c].head[h]);
+        for (int i = 0; i < lines_of(&cols[c]); i++)
+            if (sq_plain_width(cell(&cols[c], i, line, sizeof line)) > width[c])
+                width[c] = sq_plain_width(line);
+    }
+    for (int first = 0, last; first < n; first = last) {
+        last = band_end(width, first, n);
+        fprintf(listing, "\n%s%s\n", title, first ? ", continued" : "");
+        print_band(cols, width, first, last);
     }
 }
 
@@ -305,7 +350,7 @@ static const sq_example disasm_examples[] = {
     {"sqcolor disasm --filter 'color/lea_*/*' --predict",
      "the lea techniques' code in every impl, with llvm-mca's predictions"},
     {"sqcolor disasm --loops --filter 'color/cmov/*'",
-     "cmov's routines, then the loop each mode times, a block per impl"},
+     "cmov's routines in every impl, then the loop each mode times"},
     {"sqcolor disasm --results RUN.json --forms FORMS.json",
      "where llvm-mca and a saved run of this machine disagree, with the instruction forms of "
      "calibrate's FORMS.json that explain it"},
@@ -436,39 +481,45 @@ static int print_technique(const sq_variant **vs, int n, int first, tables *t, s
     snprintf(title, sizeof title, "%s/%s", vs[first]->family->name, vs[first]->technique);
     (md ? print_markdown : print_table)(title, t->cols, ncols);
     for (int h = 0; h < nhistory; h++)
-        fprintf(listing, md ? "%s- %s\n" : "  %s%s\n", md && !h ? "\n" : "", t->history[h]);
+        put_prose(md, md ? (h ? "- " : "\n- ") : "  ", "%s", t->history[h]);
     if (loops)
         failures += print_loops(title, t->tech, ntech, md, t->cols, t->timed);
     return failures;
 }
 
+/* What the legend says of a table wider than the console (print_table). */
+// clang-format off
+#define BANDS_NOTE "; the columns past the console's " SQ_STR(SQ_CONSOLE_COLUMNS) \
+                   " go on below, under the title and 'continued'"
+// clang-format on
+
 /* What the columns (and with loops the loop tables) show. */
-static void print_legend(bool loops) {
-    fprintf(listing,
-            "\ncolumns: impls of byte-identical machine code (RIP-relative displacements and "
-            "jumps or calls out of the routine masked) share one: 'gcc-11 = gcc-12'; "
-            "'clang-13..16': those versions, of the ones built. Under each table, per compiler "
-            "and flag set, the version that first emitted each code.\n");
+static void print_legend(bool loops, bool md) {
+    put_prose(md, "\n",
+              "columns: impls of byte-identical machine code (RIP-relative displacements and "
+              "jumps or calls out of the routine masked) share one: 'gcc-11 = gcc-12'; "
+              "'clang-13..16': those versions, of the ones built%s. Under each table, per "
+              "compiler and flag set, the version that first emitted each code.",
+              md ? "" : BANDS_NOTE);
     if (loops)
-        fprintf(
-            listing,
-            "\nloops: the loop each mode times, from the head its closing jump goes back to, "
-            "to that jump (the unrolled or vector loop: a remainder loop or scalar tail is "
-            "left out); offsets from the head; '64-aligned' or 'at 64n+K': where the head lies; "
-            "†: a conditional branch besides the exit test (in branch mode, more than one a "
-            "square), so that mode's rows are control dependent.\n");
+        put_prose(md, "\n",
+                  "loops: the loop each mode times, from the head its closing jump goes back to, "
+                  "to that jump (the unrolled or vector loop: a remainder loop or scalar tail is "
+                  "left out); offsets from the head; '64-aligned' or 'at 64n+K': where the head "
+                  "lies; †: a conditional branch besides the exit test (in branch mode, more "
+                  "than one a square), so that mode's rows are control dependent.");
 }
 
 /* Where the predictions came from, or why there are none. */
-static void print_prediction_source(const sq_mca_model *model, bool predict) {
+static void print_prediction_source(const sq_mca_model *model, bool predict, bool md) {
     char text[600];
     if (predict)
         sq_mca_model_text(model, text, sizeof text);
     if (predict)
-        fprintf(listing,
-                "\nmca: %s; rthr = block reciprocal throughput, lat = cycles per iteration with "
-                "the result fed back through one xor, less that xor's latency\n",
-                text);
+        put_prose(md, "\n",
+                  "mca: %s; rthr = block reciprocal throughput, lat = cycles per iteration with "
+                  "the result fed back through one xor, less that xor's latency",
+                  text);
     else if (sq_mca_hung(sq_mca_installed(), text, sizeof text))
         fprintf(listing, "\n(no llvm-mca predictions: llvm-mca took too long)\n");
     else
@@ -497,9 +548,9 @@ static int print_code(const sq_variant **vs, int n, sq_mca_model *model, bool pr
         failures += print_technique(vs, n, i, &t, model, &predict, md, loops);
     }
     sq_progress_clear(&t.bar);
-    print_legend(loops);
+    print_legend(loops, md);
     tables_free(&t);
-    print_prediction_source(model, predict);
+    print_prediction_source(model, predict, md);
     return failures ? SQ_EXIT_FAIL : SQ_EXIT_OK;
 }
 
