@@ -219,6 +219,13 @@ static const sq_option options[OPT_COUNT] = {
 
 static int run_compare(int argc, char **argv);
 
+static const sq_example compare_examples[] = {
+    {"sqcolor compare OLD.json NEW.json --all",
+     "every matched row, not only those that changed significantly"},
+    {"sqcolor compare OLD.json NEW.json --fail-over 5",
+     "exit 1 if a row slowed down by more than 5%: a gate for CI"},
+};
+
 const sq_command sq_command_compare = {
     .name = "compare",
     .run = run_compare,
@@ -242,6 +249,7 @@ const sq_command sq_command_compare = {
         "than --fail-over, else 0 (2 for bad input, as every command).",
     .options = options,
     .noptions = OPT_COUNT,
+    SQ_EXAMPLES(compare_examples),
 };
 
 static _Noreturn void out_of_memory(void) {

@@ -53,6 +53,13 @@ static int run_report(int argc, char **argv);
 
 #define MOST_FILES SQ_STR(SQ_REPORT_MAX_RUNS)
 
+static const sq_example report_examples[] = {
+    {"sqcolor report RUN.json --detail",
+     "a saved run's headline tables, then every family, mode and sequence"},
+    {"sqcolor report results/*/2026-*.json --format html --output machines.html",
+     "the reference machines side by side, as an HTML page with charts"},
+};
+
 const sq_command sq_command_report = {
     .name = "report",
     .run = run_report,
@@ -68,6 +75,7 @@ const sq_command sq_command_report = {
         "each a figure with its interval and lettered notes (LaTeX needs booktabs).",
     .options = options,
     .noptions = OPT_COUNT,
+    SQ_EXAMPLES(report_examples),
 };
 
 /* path as a name to compare: its folder resolved (realpath) where it is

@@ -11,6 +11,7 @@
 #include "bench/measure/timing_defaults.h"
 #include "bench/input/sequence.h"
 #include "bench/results/figures.h"
+#include "bench/util/progress.h"
 #include "bench/util/stats.h"
 
 #include <math.h>
@@ -44,6 +45,7 @@ typedef struct sq_engine {
     const char **labels; /* each asked sequence's label (label_files): NULL for built-ins */
     char *err;
     size_t errlen;
+    sq_progress bar; /* the rounds' progress line (cfg->progress) */
 } engine;
 
 static int fail(engine *e, int code, const char *fmt, ...) {
@@ -335,15 +337,17 @@ static bool settled(const engine *e, const timed *t, double *scratch) {
 
 /* The round's rows and share done, and the time it has left at the pace so
  * far (the round after it, if any, only for rows not yet settled). */
-static void progress(const engine *e, int reps, int active, double done, double t_round) {
+static void progress(engine *e, int reps, int active, double done, double t_round) {
     if (!e->cfg->progress)
         return;
-    double spent = sq_monotonic_s() - t_round, left = done > 0 ? spent / done * (1 - done) : 0;
-    fprintf(stderr,
-            "\rsqcolor: %s%s%s%d of %d rows at %d repetitions, %3.0f%%, %.0f s left in this round ",
-            e->cfg->process ? "process " : "", e->cfg->process ? e->cfg->process : "",
-            e->cfg->process ? ": " : "", active, e->nsampled, reps, 100 * done, left);
-    fflush(stderr);
+    double left = sq_progress_left_s(sq_monotonic_s() - t_round, done);
+    char line[256];
+    snprintf(line, sizeof line,
+             "sqcolor: %s%s%s%d of %d rows at %d repetitions, %3.0f%%, %.0f s left in this round",
+             e->cfg->process ? "process " : "", e->cfg->process ? e->cfg->process : "",
+             e->cfg->process ? ": " : "", active, e->nsampled, reps, 100 * done,
+             isnan(left) ? 0 : left);
+    sq_progress_line(&e->bar, line);
 }
 
 /* Repetitions [k0, k1) of the active rows: (k1 - k0) x visits passes, each
@@ -424,8 +428,7 @@ static int sample_rows(engine *e, double t_start) {
     }
     free(order);
     free(scratch);
-    if (cfg->progress)
-        fprintf(stderr, "\r%80s\r", "");
+    sq_progress_clear(&e->bar);
     return rc;
 }
 
@@ -520,6 +523,7 @@ int sq_engine_prepare(const sq_engine_config *cfg, sq_run *run, sq_engine **out,
         return SQ_ENGINE_BAD_INPUT;
     }
     *e = (engine){.cfg = cfg, .err = err, .errlen = errlen};
+    sq_progress_start(&e->bar, cfg->progress ? stderr : NULL, "sqcolor", "rows", 0);
     int rc = label_files(e, run);
     if (!rc)
         rc = build_inputs(e);
