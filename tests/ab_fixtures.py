@@ -38,11 +38,17 @@ def median(x):
     return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
 
 
+def key(row):
+    return (row["id"], row["sequence"], row["mode"])
+
+
 def run_file(base, factor_of, processes, seed):
     """base with every row's samples made anew: processes processes of
     SAMPLES samples, each the row's base cost times factor_of(row) times
     a noise of (seed, process, sample) alone. A row timed for another
-    (shared_from) keeps no samples: it takes that row's."""
+    (shared_from) keeps no samples: it takes that row's, unless that row
+    moved and it did not (its code is no longer the other's): then it gets
+    samples of its own."""
     doc = copy.deepcopy(base)
     cols = [c for c in doc["results"]["columns"] if c != "processes"]
     if processes > 1:
@@ -50,14 +56,22 @@ def run_file(base, factor_of, processes, seed):
     rng = random.Random(seed)
     noise = [[(1 + rng.gauss(0, 0.0005)) * (1 + rng.uniform(-0.0002, 0.0002))
               for _ in range(SAMPLES)] for _ in range(processes)]
-    rows = []
-    for values in base["results"]["rows"]:
-        row = dict(zip(base["results"]["columns"], values))
-        if row["samples"] is None:  # a row timed for another (shared_from)
-            row["processes"] = None
+    rows, cost_of, factor = [], {}, {}
+    base_rows = [dict(zip(base["results"]["columns"], v)) for v in base["results"]["rows"]]
+    for row in base_rows:
+        if row["samples"] is not None:
+            cost_of[key(row)] = round(median([x for x in row["samples"] if x is not None]), 4)
+            factor[row["id"], row["sequence"], row["mode"]] = factor_of(row)
+    for row in base_rows:
+        source = (row["shared_from"], row["sequence"], row["mode"])
+        if row["samples"] is None and factor[source] == factor_of(row):
+            row["processes"] = None  # a row timed for another (shared_from)
             rows.append([row[c] for c in cols])
             continue
-        cost = round(median([x for x in row["samples"] if x is not None]), 4)
+        if row["samples"] is None:
+            row["shared_from"] = None
+            cost_of[key(row)] = cost_of[source]
+        cost = cost_of[key(row)]
         f = factor_of(row)
         row["samples"] = [round(cost * f * noise[p][k], 6)
                           for p in range(processes) for k in range(SAMPLES)]

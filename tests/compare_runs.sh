@@ -30,7 +30,7 @@ rc=$?
 [ $rc -eq 0 ] && [ -z "$(flagged "$tmp/same.json")" ] && ok ||
     bad "three runs a side, no change: exit $rc, $(flagged "$tmp/same.json")"
 "$bin" compare runs/a-{1,2,3}.json -- runs/b-same-{1,2,3}.json >"$tmp/same.txt"
-grep -q "(Student's t on per-run medians, " "$tmp/same.txt" && ok ||
+grep -q '^compare: .* tested ([0-9]* t-tests of runs at q ' "$tmp/same.txt" && ok ||
     bad "the summary names no runs: $(tail -1 "$tmp/same.txt")"
 # Why: one run a side, B's whole run 3% slower (the host's state of its
 # minute) and its processes agreeing, flags rows by the hundred.

@@ -2,8 +2,9 @@
  * jq accepts (null for NaN and infinity, escaped strings) and the reader takes
  * back, tables that name every technique, never call ticks cycles and never
  * print a negative number, cells with their intervals, two speeds and marks,
- * the cost of a mispredict, plots with error bars, and output files that
- * appear whole on commit and not at all on abort or error. */
+ * the cost of a mispredict, plots with error bars, output files that
+ * appear whole on commit and not at all on abort or error, and the paper
+ * table's marks. */
 #include "bench/cli/cli.h"
 #include "bench/util/output.h"
 #include "bench/render/plot.h"
@@ -333,9 +334,8 @@ static void check_csv(void) {
             CHECK(strcmp(field, built->compiler) == 0, "compiler of %s: %s", results[i].variant->id,
                   field);
             csv_fields(csv, CSV_FIELDS, record, CSV_FLAGS, field, sizeof field);
-            CHECK(strcmp(field + (built->flags[0] == '-'), built->flags) == 0 &&
-                      (built->flags[0] != '-' || field[0] == '\''),
-                  "flags of %s: %s", results[i].variant->id, field);
+            CHECK(strcmp(field, built->flags) == 0, "flags of %s: %s", results[i].variant->id,
+                  field);
             csv_fields(csv, CSV_FIELDS, record, CSV_FLAGS - 2, field, sizeof field);
             CHECK(strcmp(field, "abc123") == 0, "commit: %s", field);
             break;
@@ -343,7 +343,8 @@ static void check_csv(void) {
     free(csv);
 
     /* Two runs: one header, each run's lines naming its machine; text that
-     * a spreadsheet would run as a formula made text. */
+     * a spreadsheet would run as a formula written as it is, quoted where
+     * RFC 4180 says. */
     static sq_run two[2];
     two[0] = two[1] = run;
     two[1].machine = (sq_machine){.vendor = "GenuineIntel", .family = 6, .model = 0x8f};
@@ -357,11 +358,11 @@ static void check_csv(void) {
               strcmp(field, "Sapphire Rapids") == 0,
           "the second run's lines name its machine: %s", field);
     CHECK(strstr(csv, "\nSapphire Rapids,GenuineIntel,6,143,Sapphire Rapids (Golden Cove),"
-                      "\"'=HYPERLINK(\"\"x\"\",1)\",'-1+2,"),
-          "=, - made text with an apostrophe, then quoted: %.300s", strstr(csv, "\nSapphire"));
+                      "\"=HYPERLINK(\"\"x\"\",1)\",-1+2,"),
+          "=, - as they are, quoted where they hold a quote: %.300s", strstr(csv, "\nSapphire"));
     free(csv);
     const char *leading[] = {"+1", "@SUM(A1)", "\tx", "\rx"};
-    const char *want[] = {",'+1,", ",'@SUM(A1),", ",' x,", ",' x,"}; /* a control: a space */
+    const char *want[] = {",+1,", ",@SUM(A1),", ", x,", ", x,"}; /* a control: a space */
     for (int k = 0; k < 4; k++) {
         snprintf(two[1].commit, sizeof two[1].commit, "%s", leading[k]);
         csv = csv_of(two, 2);
@@ -774,6 +775,74 @@ static void check_output_files(void) {
     }
 }
 
+/* The line of text starting with prefix, in buf ("" if none). */
+static const char *line_of(const char *text, const char *prefix, char *buf, size_t len) {
+    const char *at = strstr(text, prefix);
+    snprintf(buf, len, "%.*s", at ? (int)strcspn(at, "\n") : 0, at ? at : "");
+    return buf;
+}
+
+/* The letter the paper table's notes give a meaning starting with meaning
+ * ("^b Control-dependent..."), or 0. */
+static char paper_letter(const char *md, const char *meaning) {
+    for (const char *at = strstr(md, "\n^"); at; at = strstr(at + 1, "\n^"))
+        if (strncmp(at + 3, " ", 1) == 0 && strncmp(at + 4, meaning, strlen(meaning)) == 0)
+            return at[2];
+    return 0;
+}
+
+/* Latency rows of variant v: each one's cycles and control dependence. */
+static void set_latency(const sq_variant *v, sq_stats cycles, bool dependent) {
+    for (int i = 0; i < run.nresults; i++)
+        if (results[i].variant == v && results[i].mode == SQ_MODE_LATENCY) {
+            results[i].cycles = cycles;
+            results[i].control_dependent = dependent;
+        }
+}
+
+/* The paper table (--format paper, latex) of the made-up run: an asm
+ * without latency (†) reads — with the letter that says so, a cost about zero
+ * ≤ its bound with its letter, a sequence at two speeds left out with its,
+ * the letters a, b, ... in order of first use; the LaTeX in booktabs rules,
+ * the brand escaped. */
+static void check_paper(void) {
+    const sq_variant *dependent = &sq_variants[0], *zero = NULL;
+    for (int i = 0; i < sq_variant_count && !zero; i++)
+        if (strcmp(sq_variants[i].impl, "asm") == 0 && sq_variants[i].family == dependent->family &&
+            strcmp(sq_variants[i].technique, dependent->technique) != 0)
+            zero = &sq_variants[i];
+    if (!zero || strcmp(dependent->impl, "asm") != 0) {
+        CHECK(false, "the registry's first variant is not asm, or its family has one technique");
+        return;
+    }
+    sq_result saved[MAX_RESULTS];
+    memcpy(saved, results, sizeof saved);
+    set_latency(dependent, (sq_stats){2.9, 3.0, 3.1, 2.95, 3.05}, true);
+    set_latency(zero, (sq_stats){0.01, 0.02, 0.04, 0.01, 0.03}, false);
+    char *md = report(SQ_FORMAT_PAPER), *tex = report(SQ_FORMAT_LATEX), row[1024], want[160];
+    char no_latency = paper_letter(md, "Control-dependent"),
+         about_zero = paper_letter(md, "Not told apart from zero"),
+         left_out = paper_letter(md, "Over the sequences that ran at one speed");
+    snprintf(want, sizeof want, "| %s | —^%c |", dependent->technique, no_latency);
+    CHECK(no_latency && strstr(line_of(md, want, row, sizeof row), want), "† asm: %s (%s)", want,
+          row);
+    snprintf(want, sizeof want, "| %s | **≤ 0.03**^%c |", zero->technique, about_zero);
+    CHECK(about_zero && strstr(md, want), "≈0 asm: %s", want);
+    snprintf(want, sizeof want, "| %s |", results[bimodal_row].variant->technique);
+    char mark[8];
+    snprintf(mark, sizeof mark, "^%c", left_out);
+    CHECK(left_out && strstr(line_of(md, want, row, sizeof row), mark), "‖: %s in '%s'", mark, row);
+    CHECK(strstr(md, "\n^a ") && (!strstr(md, "\n^c ") || strstr(md, "\n^b ")),
+          "letters from a, in order");
+    CHECK(strstr(tex, "\\toprule\n") && strstr(tex, "\\bottomrule\n") &&
+              strstr(tex, "---\\textsuperscript{") &&
+              strstr(tex, "Test \"CPU\" \\textbackslash{} with tab"),
+          "LaTeX: booktabs rules, † as --- with its letter, the brand escaped");
+    free(md);
+    free(tex);
+    memcpy(results, saved, sizeof saved);
+}
+
 /* Which cells share the best mark: those not told apart from the best. */
 static void check_best_ties(void) {
     const sq_variant *v = &sq_variants[0];
@@ -965,6 +1034,7 @@ int main(void) {
     check_plots();
     check_output_files();
     check_signal_cleanup();
+    check_paper();
 
     return check_finish("report", dir);
 }

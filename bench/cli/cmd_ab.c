@@ -89,6 +89,13 @@ static const sq_option options[AB_COUNT] = {
 
 static int run_ab(int argc, char **argv);
 
+static const sq_example ab_examples[] = {
+    {"sqcolor ab old/build/sqcolor build/sqcolor",
+     "a change against the commit before it: 8 pairs of default runs, exit 1 on a slowdown"},
+    {"sqcolor ab old/build/sqcolor build/sqcolor --quick --filter 'color/inreg32/*' --pairs 6",
+     "a quick look at one technique's variants"},
+};
+
 const sq_command sq_command_ab = {
     .name = "ab",
     .run = run_ab,
@@ -107,6 +114,7 @@ const sq_command sq_command_ab = {
         "refused its options; 1: a significant slowdown over --fail-over, or a run failed.",
     .options = options,
     .noptions = AB_COUNT,
+    SQ_EXAMPLES(ab_examples),
 };
 
 /* A and B must be files this process may execute; else exit 2. */

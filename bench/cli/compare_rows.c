@@ -69,6 +69,42 @@ bool compare_over_gate(const compare_row *w, double fail_over) {
     return (b->median - a->median) / fabs(a->median) * 100 > fail_over;
 }
 
+double compare_change_pct(const compare_row *w) {
+    double moved = w->b.s.median - w->a.s.median;
+    if (sq_cost_about_zero(w->a.s))
+        return moved > 0 ? INFINITY : moved < 0 ? -INFINITY : 0;
+    return 100 * moved / fabs(w->a.s.median);
+}
+
+/* x moved more than y: by its share of A, then (both from about zero) by
+ * cycles. */
+static bool moved_more(const compare_row *x, const compare_row *y) {
+    double px = fabs(compare_change_pct(x)), py = fabs(compare_change_pct(y));
+    if (px != py)
+        return px > py;
+    return fabs(x->b.s.median - x->a.s.median) > fabs(y->b.s.median - y->a.s.median);
+}
+
+compare_verdicts compare_judge_rows(compare_row *rows, int matched, double q, double fail_over) {
+    compare_verdicts v = {.most_slower = -1, .most_faster = -1};
+    for (int i = 0; i < matched; i++) {
+        compare_row *w = &rows[i];
+        compare_judge(w, q);
+        v.significant += w->significant;
+        v.by_speeds += w->by_speeds;
+        v.gate += compare_over_gate(w, fail_over);
+        if (!w->significant)
+            continue;
+        bool slower = strcmp(compare_verdict_word(w), "slower") == 0;
+        int *most = slower ? &v.most_slower : &v.most_faster;
+        if (*most < 0 || moved_more(w, &rows[*most]))
+            *most = i;
+        v.slower += slower;
+        v.faster += !slower;
+    }
+    return v;
+}
+
 static int key_order(const sq_result *a, const sq_result *b) {
     int c = strcmp(a->variant->id, b->variant->id);
     if (!c)
@@ -174,6 +210,7 @@ void compare_test_rows(const sq_run *a, const compare_index *b, double q, compar
     for (int i = 0; i < t->matched; i++)
         twin[i] = shared_twin(&ia, a, matched_at, ra[i], rb[i]);
     free(ia.by_key);
+    t->units = units;
     t->ndrift = sq_drift_find(ra, rb, t->matched, t->drift);
     for (int i = 0; i < t->matched; i++) {
         compare_row *w = &rows[i];
@@ -262,9 +299,6 @@ const char *compare_test_word(const compare_row *w) {
 
 const char *compare_test_text(compare_units units) {
     if (units.paired)
-        return units.runs ? "a paired t on the per-run medians' differences, run i of A beside "
-                            "run i of B"
-                          : "a paired t on the per-process medians' differences, process i of A "
-                            "beside process i of B";
-    return units.runs ? "Student's t on per-run medians" : "Student's t on per-process medians";
+        return units.runs ? "paired t-tests of runs" : "paired t-tests";
+    return units.runs ? "t-tests of runs" : "t-tests";
 }

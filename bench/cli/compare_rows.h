@@ -89,6 +89,7 @@ typedef struct compare_tally {
                                       ntested, the tests adjusted together) */
     int nflagged;                  /* t-tested rows whose adjusted p is at most q */
     double p_cut;                  /* the p-value a row needed for that beside them */
+    compare_units units;           /* what the rows were tested on */
     sq_drift drift[SQ_DRIFT_MOST]; /* the groups that moved together, B against A */
     int ndrift;
 } compare_tally;
@@ -111,6 +112,20 @@ void compare_judge(compare_row *w, double q);
 /* A significant slowdown over fail_over percent of |A|; from an A about zero,
  * any slowdown to a B that is not. */
 bool compare_over_gate(const compare_row *w, double fail_over);
+
+/* The matched rows judged, for the summary. */
+typedef struct compare_verdicts {
+    int significant; /* of them slower and faster, as compare_verdict_word */
+    int slower, faster;
+    int by_speeds;                /* judged by their speeds */
+    int gate;                     /* significant slowdowns over fail_over */
+    int most_slower, most_faster; /* the row that moved most each way, or -1 */
+} compare_verdicts;
+
+/* Judges rows[0..matched) at q (compare_judge) and counts them. */
+compare_verdicts compare_judge_rows(compare_row *rows, int matched, double q, double fail_over);
+/* B's change from A in percent of |A|; +-INFINITY from an A about zero. */
+double compare_change_pct(const compare_row *w);
 /* The detectable change as a share of A, in percent; NAN where A is about
  * zero (or the row was not t-tested). */
 double compare_detectable_pct(const compare_row *w);
@@ -123,8 +138,9 @@ const char *compare_verdict_word(const compare_row *w);
 /* What a row was judged on: "processes", "runs", "pairs", "samples",
  * "speeds", or NULL. */
 const char *compare_test_word(const compare_row *w);
-/* The test, as the summary names it: "Student's t on per-process medians",
- * "... per-run medians", or the paired t on their differences. */
+/* The tests, as the summary counts them: "t-tests" (Student's, of processes),
+ * "t-tests of runs", "paired t-tests" (of processes), "paired t-tests of
+ * runs". */
 const char *compare_test_text(compare_units units);
 
 #endif

@@ -121,7 +121,7 @@ enum {
     {                                                                                              \
         .name = "--no-share", .kind = SQ_OPTION_FLAG,                                              \
         .help = "time every row itself (without it, rows whose timed code and "                    \
-                "harness are byte-identical to an earlier C impl's on the same "                   \
+                "harness are byte-identical to an earlier impl's on the same "                     \
                 "sequence and mode are timed once and take its figure, marked ≡)"                \
     }
 #define SQ_RUN_ROW_QUICK                                                                           \

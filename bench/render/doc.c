@@ -2,6 +2,7 @@
 #include "bench/render/doc.h"
 #include "bench/util/escape.h"
 #include "bench/util/failure.h"
+#include "bench/util/wrap.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -26,33 +27,8 @@ static void text_heading(sq_doc *d, int level, const char *text) {
 #define TEXT_INDENT  "    "
 
 static void text_wrapped(sq_doc *d, const char *text) {
-    const char *p = text;
-    for (int width = TEXT_COLUMNS;; width = TEXT_COLUMNS - (int)strlen(TEXT_INDENT)) {
-        /* The longest start of p within width characters that ends at a space. */
-        const char *end = NULL, *q = p;
-        int n = 0;
-        for (; *q && n <= width; q++) {
-            if (*q == ' ' && n <= width)
-                end = q;
-            n += ((unsigned char)*q & 0xc0) != 0x80;
-        }
-        if (!*q && n <= width)
-            end = q;
-        if (!end) /* one word longer than a line: it goes out whole */
-            end = q + strcspn(q, " ");
-        char *part = strndup(p, (size_t)(end - p));
-        if (!part) {
-            d->error = SQ_FAILED_MEMORY;
-            return;
-        }
-        fputs(p == text ? "" : TEXT_INDENT, d->out);
-        sq_put_plain(d->out, part);
-        fputc('\n', d->out);
-        free(part);
-        p = end + strspn(end, " ");
-        if (!*p)
-            break;
-    }
+    if (sq_put_wrapped(d->out, "", text, TEXT_COLUMNS, TEXT_INDENT))
+        d->error = SQ_FAILED_MEMORY;
 }
 
 /* A paragraph or a note: apart from a table before it. */

@@ -69,4 +69,10 @@ void sq_report_story(sq_doc *d, const sq_run *run);
  * (machine, id, sequence, mode). */
 void sq_write_csv(FILE *out, const sq_run *runs, int nruns);
 
+/* The paper table (paper_table.h) in LaTeX (report_latex.c) and Markdown
+ * (report_paper_md.c). */
+struct sq_paper_table;
+void sq_write_latex(FILE *out, const struct sq_paper_table *t);
+void sq_write_paper_md(FILE *out, const struct sq_paper_table *t);
+
 #endif

@@ -70,16 +70,19 @@ static void write_shared(sq_doc *d, const sq_run *run) {
         shared += run->results[i].shared_from != NULL;
     if (shared)
         sq_doc_note(d,
-                    "timed once: %d of %d rows (≡) took the figure of a C row of byte-identical "
-                    "timed code and harness on the same sequence and mode; asm rows are timed "
-                    "themselves",
+                    "timed once: %d of %d rows (≡) took the figure of an earlier row of "
+                    "byte-identical timed code on the same sequence and mode (an asm row only an "
+                    "asm row's)",
                     shared, run->nresults);
     else if (run->share < 0)
         sq_doc_note(d, "every row timed itself (--no-share), rows of byte-identical code too");
 }
 
 /* The run's check of itself (code_check.h): rows of one machine code that
- * got different figures. In full, a line per group; briefly, their count. */
+ * got different figures, which since the harness times one code once and
+ * splices every latency loop alike can only be placement (or a run with
+ * --no-share, or an older file). In full, a line per group; briefly, their
+ * count. */
 static void write_code_check(sq_doc *d, const sq_run *run, bool full) {
     if (!run->ncode)
         return;
@@ -97,8 +100,9 @@ static void write_code_check(sq_doc *d, const sq_run *run, bool full) {
                     SQ_RESOLUTION_CYCLES);
     else if (!full)
         sq_doc_note(d,
-                    "identical code, two figures: in %d group%s, rows of one machine code read "
-                    "more than %.2f cycles apart (--detail lists them)",
+                    "identical code, two figures: in %d group%s, rows of one machine code at "
+                    "different addresses read more than %.2f cycles apart: placement, a property "
+                    "of this CPU (--detail lists them)",
                     n, n == 1 ? "" : "s", SQ_RESOLUTION_CYCLES);
     for (int i = 0; full && i < n; i++) {
         char cheap[32], dear[32];
@@ -238,10 +242,11 @@ void sq_report_marks(sq_doc *d, bool detail, bool shared) {
                    "call mode times the routine itself");
     if (shared)
         sq_doc_note(
-            d, "≡: not timed itself: the row's timed code and harness are byte-identical to "
-               "those of an earlier C impl's row of the same sequence and mode, which was timed "
-               "once for both; the figure is that row's (the CSV's shared_from and the JSON's "
-               "name it; run --no-share times every row)");
+            d, "≡: not timed itself: the row's timed code is byte-identical to that of an "
+               "earlier row of the same sequence and mode (asm's or a C impl's; an asm row only "
+               "an asm row's), timed once for both, net of that row's harness; the figure is "
+               "that row's (the CSV's shared_from and the JSON's name it; run --no-share times "
+               "every row)");
     const char *best = d->format == SQ_DOC_TEXT ? "*" : "bold";
     sq_doc_note(d,
                 "%s in the headline tables: per figure, the cheaper of asm and the best "
@@ -283,7 +288,7 @@ static const mark marks[] = {
     {"†", "†: control-dependent, no latency"},
     {"‡", "‡: the loop branches on the result, the routine does not"},
     {"§", "§: the loop's chain is shorter than the routine's"},
-    {"≡", "≡: timed once, for an earlier C impl of identical code"},
+    {"≡", "≡: timed once, for an earlier impl of identical code"},
     {" rnd", "x / y rnd: the predictable sequences / random"},
 };
 

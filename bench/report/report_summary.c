@@ -4,6 +4,7 @@
  * their ratios. And the document around them (report.h). */
 #include "bench/report/report_batch.h"
 #include "bench/report/report_formats.h"
+#include "bench/report/headline_figures.h"
 
 #include "bench/results/cells.h"
 #include "bench/code/code_groups.h"
@@ -17,103 +18,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The impls of some runs: whether asm is among them, and the compilers' (every
- * other impl) in order of first appearance, each shown by its key
- * (code_groups.h), which its name alone fixes. */
-typedef struct impl_key {
-    bool has_asm;
-    const char **c;
-    int nc;
-} impl_key;
-
-/* Returns 0, or -1 (d->error set) on no memory. */
-static int key_of(sq_doc *d, const sq_run *runs, int nruns, impl_key *k) {
-    size_t all = 1;
-    for (int r = 0; r < nruns; r++)
-        all += (size_t)runs[r].nresults;
-    *k = (impl_key){.c = sq_doc_alloc(d, sizeof *k->c * all)};
-    if (!k->c)
-        return -1;
-    for (int r = 0; r < nruns; r++)
-        for (int i = 0; i < runs[r].nresults; i++) {
-            const char *impl = runs[r].results[i].variant->impl;
-            if (strcmp(impl, "asm") == 0)
-                k->has_asm = true;
-            else
-                k->c[k->nc++] = impl;
-        }
-    k->nc = sq_distinct_strings(k->c, k->nc);
-    return 0;
-}
-
-/* The distinct techniques of a family in a run (or several), in run order;
- * none (d->error set) on no memory. */
-static int techniques_of(sq_doc *d, const sq_run *runs, int nruns, const sq_family *fam,
-                         const char ***out) {
-    size_t all = 1;
-    for (int r = 0; r < nruns; r++)
-        all += (size_t)runs[r].nresults;
-    const char **t = *out = sq_doc_alloc(d, sizeof *t * all);
-    if (!t)
-        return 0;
-    int n = 0;
-    for (int r = 0; r < nruns; r++)
-        for (int i = 0; i < runs[r].nresults; i++)
-            if (runs[r].results[i].variant->family == fam)
-                t[n++] = runs[r].results[i].variant->technique;
-    return sq_distinct_strings(t, n);
-}
-
-/* Which headline figures a family has rows for in any of the runs. */
-static int kinds_of(const sq_run *runs, int nruns, const sq_family *fam, sq_headline_kind *kinds) {
-    bool mode[SQ_MODE_COUNT] = {false};
-    for (int r = 0; r < nruns; r++)
-        for (int i = 0; i < runs[r].nresults; i++)
-            if (runs[r].results[i].variant->family == fam)
-                mode[runs[r].results[i].mode] = true;
-    int n = 0;
-    if (mode[SQ_MODE_LATENCY])
-        kinds[n++] = SQ_HEADLINE_LATENCY;
-    if (mode[SQ_MODE_THROUGHPUT])
-        kinds[n++] = SQ_HEADLINE_THROUGHPUT;
-    if (mode[SQ_MODE_BRANCH]) {
-        kinds[n++] = SQ_HEADLINE_BRANCH;
-        kinds[n++] = SQ_HEADLINE_MISPREDICT;
-    }
-    return n;
-}
-
 static const char *const kind_heads[SQ_HEADLINE_COUNT] = {"lat", "thr", "branch", "mispr"};
 
-static int decimals_of(sq_headline_kind kind) {
-    return kind == SQ_HEADLINE_MISPREDICT ? 1 : 2;
-}
-
-/* One headline figure of family/technique/impl in a run's rows by variant. */
-static sq_headline headline(sq_variant_rows *rows, const sq_family *fam, const char *tech,
-                            const char *impl, sq_headline_kind kind) {
-    char id[256];
-    snprintf(id, sizeof id, "%s/%s/%s", fam->name, tech, impl);
-    return sq_headline_of(sq_variant_rows_of(rows, id), id, kind);
-}
-
-/* Whether the compilers listed (where tied[i]) compiled fam/tech to one
- * machine code, as the run recorded it; false where a fact is missing. */
-static bool one_code(sq_variant_rows *rows, const impl_key *key, const sq_family *fam,
-                     const char *tech, const bool *tied) {
-    const sq_code_fact *first = NULL;
-    for (int i = 0; i < key->nc; i++) {
-        if (!tied[i])
-            continue;
-        char id[256];
-        snprintf(id, sizeof id, "%s/%s/%s", fam->name, tech, key->c[i]);
-        const sq_code_fact *f = sq_run_code_of(rows->view, id);
-        if (!f || (first && !sq_code_same(f, first)))
-            return false;
-        first = first ? first : f;
-    }
-    return first != NULL;
-}
+/* The compilers' figures for one technique as the tables show them: the
+ * best, with who it is ("g12"; "g12+3" with three more not told apart from
+ * it; "all" when every compiler is; then '=' when they are one machine code),
+ * and the slowest, keyed alike (code_groups.h). */
+typedef struct c_figures {
+    sq_headline best, worst;
+    char best_keys[64], worst_key[64];
+    int nbest;
+} c_figures;
 
 /* "g12": the one compiler; "g12+3": it and three more not told apart from it;
  * "all": all n of them, so no one compiler is named where they tie. */
@@ -128,64 +43,30 @@ static void keys_text(char *buf, size_t len, const char *impl, int tied, int n) 
         snprintf(buf, len, "%s+%d", key, tied - 1);
 }
 
-/* The compilers' figures for one technique: the best, with who it is ("g12";
- * "g12+3" with three more not told apart from it; "all" when every compiler
- * is; then '=' when they are one machine code), and the slowest, keyed alike. */
-typedef struct c_figures {
-    sq_headline best, worst;
-    char best_keys[64], worst_key[64];
-    int nbest;
-} c_figures;
-
 /* No memory: no figures, d->error set. */
-static c_figures c_figures_of(sq_doc *d, sq_variant_rows *rows, const impl_key *key,
+static c_figures c_figures_of(sq_doc *d, sq_variant_rows *rows, const sq_impl_set *impls,
                               const sq_family *fam, const char *tech, sq_headline_kind kind) {
-    c_figures c = {.best = {.median = NAN, .lo = NAN, .hi = NAN}};
-    c.worst = c.best;
-    sq_headline *h = sq_doc_alloc(d, sizeof *h * ((size_t)key->nc + 1));
-    bool *tied = calloc((size_t)key->nc + 1, sizeof *tied);
-    if (!h || !tied) {
+    sq_best_c b;
+    if (sq_best_c_of(rows, impls, fam, tech, kind, &b))
         sq_doc_out_of_memory(d);
-        free(h);
-        free(tied);
+    c_figures c = {.best = b.best, .worst = b.worst, .nbest = b.nbest};
+    if (!b.best_impl)
         return c;
-    }
-    int best = -1, worst = -1, first = -1;
-    for (int i = 0; i < key->nc; i++) {
-        h[i] = headline(rows, fam, tech, key->c[i], kind);
-        if (first < 0 && (h[i].ncells || h[i].nbimodal || h[i].control_dependent))
-            first = i;
-        double rank = sq_headline_rank(&h[i]);
-        if (!isfinite(rank))
-            continue;
-        if (best < 0 || rank < sq_headline_rank(&h[best]))
-            best = i;
-        if (worst < 0 || rank > sq_headline_rank(&h[worst]))
-            worst = i;
-    }
-    if (best < 0) { /* no compiler has a number: show what the first one has */
-        if (first >= 0)
-            c.best = h[first];
-        c.worst = c.best;
-        free(tied);
-        free(h);
-        return c;
-    }
-    c.best = h[best];
-    c.worst = h[worst];
-    int nworst = 0;
-    for (int i = 0; i < key->nc; i++) {
-        tied[i] = sq_headline_ties(&h[i], &h[best]);
-        c.nbest += tied[i];
-        nworst += sq_headline_ties(&h[worst], &h[i]);
-    }
-    keys_text(c.best_keys, sizeof c.best_keys, key->c[best], c.nbest, key->nc);
-    keys_text(c.worst_key, sizeof c.worst_key, key->c[worst], nworst, key->nc);
-    if (c.nbest > 1 && one_code(rows, key, fam, tech, tied))
+    keys_text(c.worst_key, sizeof c.worst_key, b.worst_impl, b.nworst, b.ncompilers);
+    keys_text(c.best_keys, sizeof c.best_keys, b.best_impl, b.nbest, b.ncompilers);
+    if (b.one_code)
         snprintf(c.best_keys + strlen(c.best_keys), sizeof c.best_keys - strlen(c.best_keys), "=");
-    free(tied);
-    free(h);
     return c;
+}
+
+/* The distinct techniques of a family in the runs; none (d->error set) on no
+ * memory. The caller frees *out. */
+static int techniques_of(sq_doc *d, const sq_run *runs, int nruns, const sq_family *fam,
+                         const char ***out) {
+    int n = sq_techniques_of(runs, nruns, fam, out);
+    if (n < 0)
+        sq_doc_out_of_memory(d);
+    return n < 0 ? 0 : n;
 }
 
 /* A family's headline table: its figures, and which have a slowest column. */
@@ -195,14 +76,14 @@ typedef struct headline_columns {
     bool slowest[SQ_HEADLINE_COUNT];
 } headline_columns;
 
-static int column_count(const headline_columns *cols, const impl_key *key) {
+static int column_count(const headline_columns *cols, const sq_impl_set *key) {
     int n = 1;
     for (int k = 0; k < cols->nkinds; k++)
         n += key->has_asm + (key->nc > 0) + cols->slowest[k];
     return n;
 }
 
-static void header_row(sq_text_table *t, const headline_columns *cols, const impl_key *key) {
+static void header_row(sq_text_table *t, const headline_columns *cols, const sq_impl_set *key) {
     sq_text_table_add(t, "technique");
     for (int k = 0; k < cols->nkinds; k++) {
         const char *head = kind_heads[cols->kinds[k]];
@@ -218,12 +99,12 @@ static void header_row(sq_text_table *t, const headline_columns *cols, const imp
 /* One technique's cells of one figure: the asm, the best compiler, and the
  * slowest where shown; the cheaper of asm and the best compiler marked, both
  * where not told apart. */
-static void technique_cells(sq_doc *d, sq_text_table *t, sq_variant_rows *rows, const impl_key *key,
-                            const sq_family *fam, const char *tech, sq_headline_kind kind,
-                            bool slowest) {
-    int dec = decimals_of(kind);
+static void technique_cells(sq_doc *d, sq_text_table *t, sq_variant_rows *rows,
+                            const sq_impl_set *key, const sq_family *fam, const char *tech,
+                            sq_headline_kind kind, bool slowest) {
+    int dec = sq_headline_decimals(kind);
     bool one_c = key->nc == 1;
-    sq_headline as = headline(rows, fam, tech, "asm", kind);
+    sq_headline as = sq_headline_in(rows, fam, tech, "asm", kind);
     c_figures c = key->nc ? c_figures_of(d, rows, key, fam, tech, kind)
                           : (c_figures){.best = {.median = NAN, .lo = NAN, .hi = NAN}};
     const sq_headline *least = sq_headline_rank(&as) <= sq_headline_rank(&c.best) ? &as : &c.best;
@@ -244,7 +125,7 @@ static void technique_cells(sq_doc *d, sq_text_table *t, sq_variant_rows *rows, 
     }
 }
 
-static void fill_table(sq_doc *d, sq_text_table *t, sq_variant_rows *rows, const impl_key *key,
+static void fill_table(sq_doc *d, sq_text_table *t, sq_variant_rows *rows, const sq_impl_set *key,
                        const sq_family *fam, const char **techs, int ntech,
                        const headline_columns *cols) {
     sq_text_table_init(t, column_count(cols, key));
@@ -263,12 +144,12 @@ static void fill_table(sq_doc *d, sq_text_table *t, sq_variant_rows *rows, const
  * best compiler and the slowest: on a page for latency and throughput, on
  * the console for latency alone, and not at all where the table would be
  * wider than the console (one rule on every CPU, whatever its figures). */
-static void run_table(sq_doc *d, const sq_run *run, sq_variant_rows *rows, const impl_key *key,
+static void run_table(sq_doc *d, const sq_run *run, sq_variant_rows *rows, const sq_impl_set *key,
                       const sq_family *fam) {
     const char **techs;
     int ntech = techniques_of(d, run, 1, fam, &techs);
     headline_columns cols = {.nkinds = 0};
-    cols.nkinds = kinds_of(run, 1, fam, cols.kinds);
+    cols.nkinds = sq_headline_kinds_of(run, 1, fam, cols.kinds);
     if (!ntech || !cols.nkinds) {
         free(techs);
         return;
@@ -312,7 +193,7 @@ static void ratio_text(char *buf, size_t len, const sq_headline *b, const sq_hea
 
 /* One family and headline figure across the machines: per machine its asm and
  * best compiler, then each machine's ratio to the first. */
-static void machines_table(sq_doc *d, int nruns, sq_variant_rows *rows, const impl_key *key,
+static void machines_table(sq_doc *d, int nruns, sq_variant_rows *rows, const sq_impl_set *key,
                            const sq_family *fam, sq_headline_kind kind, const char **techs,
                            int ntech) {
     sq_doc_heading(d, 3, "%s — %s (core cycles %s)", fam->name, sq_headline_names[kind],
@@ -333,14 +214,14 @@ static void machines_table(sq_doc *d, int nruns, sq_variant_rows *rows, const im
         if (key->nc)
             sq_text_table_add(&t, "C [%d]/[1]", r + 1);
     }
-    int dec = decimals_of(kind);
+    int dec = sq_headline_decimals(kind);
     sq_headline *as = sq_doc_alloc(d, sizeof *as * (size_t)nruns);
     c_figures *c = sq_doc_alloc(d, sizeof *c * (size_t)nruns);
     for (int i = 0; as && c && i < ntech; i++) {
         sq_text_table_add(&t, "%s", techs[i]);
         char text[64];
         for (int r = 0; r < nruns; r++) {
-            as[r] = headline(&rows[r], fam, techs[i], "asm", kind);
+            as[r] = sq_headline_in(&rows[r], fam, techs[i], "asm", kind);
             c[r] = c_figures_of(d, &rows[r], key, fam, techs[i], kind);
             if (key->has_asm) {
                 sq_headline_text(text, sizeof text, &as[r], dec);
@@ -437,9 +318,11 @@ static bool any_shared(const sq_run *runs, int nruns) {
 
 void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, unsigned flags) {
     bool detail = flags & SQ_REPORT_DETAIL;
-    impl_key key;
-    if (key_of(d, runs, nruns, &key))
+    sq_impl_set key;
+    if (sq_impl_set_of(runs, nruns, &key)) {
+        sq_doc_out_of_memory(d);
         return;
+    }
     sq_variant_rows *rows = sq_doc_alloc(d, sizeof *rows * (size_t)nruns);
     for (int r = 0; rows && r < nruns; r++)
         if (sq_variant_rows_init(&rows[r], &runs[r])) /* holds nothing: freeing is fine */
@@ -470,7 +353,7 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, unsigned flags) {
             const char **techs;
             int ntech = techniques_of(d, runs, nruns, &sq_families[f], &techs);
             sq_headline_kind kinds[SQ_HEADLINE_COUNT];
-            int nkinds = kinds_of(runs, nruns, &sq_families[f], kinds);
+            int nkinds = sq_headline_kinds_of(runs, nruns, &sq_families[f], kinds);
             if (ntech && nkinds)
                 sq_doc_heading(d, 2, "%s", sq_families[f].name);
             for (int k = 0; k < nkinds && ntech; k++)
@@ -491,5 +374,5 @@ done:
     for (int r = 0; rows && r < nruns; r++)
         sq_variant_rows_free(&rows[r]);
     free(rows);
-    free(key.c);
+    sq_impl_set_free(&key);
 }
