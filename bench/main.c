@@ -10,6 +10,7 @@
 #include "bench/report/model_vs_measurement.h"
 #include "bench/machine/placement.h"
 #include "bench/input/sequence.h"
+#include "bench/util/suggest.h"
 #include "sq_version.h"
 
 #include <errno.h>
@@ -34,6 +35,11 @@ static const sq_option help_options[HELP_COUNT] = {
                                      "the completion script"),
 };
 
+static const sq_example help_examples[] = {
+    {"sqcolor help run", "run's options, as 'sqcolor run --help' prints them"},
+    {"sqcolor help --format man", "the man page sqcolor.1, every command and example"},
+};
+
 static const sq_command help_command = {
     .name = "help",
     .run = run_help,
@@ -43,13 +49,15 @@ static const sq_command help_command = {
                    "reference. --format man and bash are of every command: they take none.",
     .options = help_options,
     .noptions = HELP_COUNT,
+    SQ_EXAMPLES(help_examples),
 };
 
 /* The commands in the order the overview and the reference list them. */
 static const sq_command *const commands[] = {
     &sq_command_run,    &sq_command_try,       &sq_command_verify,   &sq_command_list,
     &sq_command_eval,   &sq_command_calibrate, &sq_command_selftest, &sq_command_disasm,
-    &sq_command_report, &sq_command_compare,   &sq_command_batch,    &help_command,
+    &sq_command_report, &sq_command_compare,   &sq_command_ab,       &sq_command_batch,
+    &help_command,
 };
 #define COMMAND_COUNT (int)(sizeof commands / sizeof commands[0])
 
@@ -58,6 +66,16 @@ static const sq_command *find_command(const char *name) {
         if (strcmp(commands[i]->name, name) == 0)
             return commands[i];
     return NULL;
+}
+
+/* "unknown command 'WORD'", with the command it may have meant. */
+static _Noreturn void unknown_command(const char *word) {
+    const char *names[COMMAND_COUNT];
+    char hint[96];
+    for (int i = 0; i < COMMAND_COUNT; i++)
+        names[i] = commands[i]->name;
+    sq_usage_error(NULL, "unknown command '%s'%s", word,
+                   sq_did_you_mean(word, names, COMMAND_COUNT, hint, sizeof hint));
 }
 
 static const char summary[] = "core cycles per chess-square color technique, asm beside C";
@@ -78,7 +96,7 @@ static int run_help(int argc, char **argv) {
     sq_parse_options(&help_command, argc, argv, &format, &name, 1, &named);
     const sq_command *c = named ? find_command(name) : NULL;
     if (named && !c)
-        sq_usage_error(NULL, "unknown command '%s'", name);
+        unknown_command(name);
     bool markdown = format.choice == HELP_MARKDOWN;
     bool whole = format.choice == HELP_MAN || format.choice == HELP_BASH;
     if (c && whole)
@@ -181,6 +199,6 @@ int main(int argc, char **argv) {
         return sq_command_run.run(argc - 1, argv + 1);
     const sq_command *c = find_command(word);
     if (!c)
-        sq_usage_error(NULL, "unknown command '%s'", word);
+        unknown_command(word);
     return c->run(argc - 2, argv + 2);
 }

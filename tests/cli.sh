@@ -23,6 +23,16 @@ expect_usage "--format must be one of table|csv|markdown, not 'xml'" list --form
 expect_usage "unexpected argument 'extra'" list extra
 expect_usage "unknown command 'bogus'" help bogus
 
+# A word close to a name gets "did you mean" on its one line; a far-off one
+# gets none.
+expect_usage "unknown command 'rnu'; did you mean 'run'?" rnu
+expect_usage "unknown option '--quik'; did you mean '--quick'?" run --quik
+for args in frobnicate "run --bogus" "list --filter zzz" "list --filter color/inreg32/icc"; do
+    # shellcheck disable=SC2086
+    expect_usage "sqcolor" $args
+    ! grep -q 'did you mean' "$tmp/err" && ok || bad "sqcolor $args suggests: $(cat "$tmp/err")"
+done
+
 # Help and version answer on stdout with status 0.
 for args in "--help" "help" "help verify" "help list" "help eval" "help run" "--version"; do
     # shellcheck disable=SC2086
@@ -48,6 +58,27 @@ for args in "--quick -h" "run --quick --mode latency --help" "report a.json --fo
     "$bin" "$@" >"$tmp/out" 2>"$tmp/err" && [ ! -s "$tmp/err" ] && cmp -s "$tmp/out" <("$bin" help "$c") &&
         ok || bad "sqcolor $args: exit $?, $(head -c 200 "$tmp/err")"
 done
+
+# Each command's help ends with at least two examples, and each example's words
+# (from the one that names the program on) parse as that command's: with
+# --help after them they print its help and exit 0, where an unknown option,
+# a bad value or a word too many would exit 2.
+for c in "${commands[@]}"; do
+    "$bin" help "$c" >"$tmp/usage"
+    mapfile -t examples < <(awk '/^examples:$/ { on = 1; next } on && /^  [^ ]/ { print substr($0, 3) }' "$tmp/usage")
+    [ ${#examples[@]} -ge 2 ] && ok || bad "help $c: ${#examples[@]} examples"
+    for line in "${examples[@]}"; do
+        [[ " $line" == *" sqcolor "* ]] || { bad "help $c: an example not of sqcolor: $line"; continue; }
+        set -f # the words as the shell reads them, their globs kept as written
+        eval "set -- ${line#*sqcolor }"
+        set +f
+        "$bin" "$@" --help >"$tmp/out" 2>"$tmp/err" && cmp -s "$tmp/out" "$tmp/usage" &&
+            ok || bad "help $c: example '$line' with --help: exit $?, $(head -c 200 "$tmp/err")"
+    done
+done
+# The man page has them all, in its EXAMPLES section.
+in_man=$("$bin" help --format man | sed -n '/^\.SH EXAMPLES$/,/^\.SH [^E]/p' | grep -c '^\\fB.*sqcolor ')
+[ "$in_man" -ge $((2 * ${#commands[@]})) ] && ok || bad "the man page's EXAMPLES: $in_man lines"
 
 # Each command's help lists (a line starting with it) every option its parser
 # accepts, and the parser accepts every option its help lists. The parser is

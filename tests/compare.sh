@@ -78,22 +78,54 @@ compare_ok() {
 verdict() {
     grep "^$2 *$3 *$4 " "$tmp/$1.txt" | sed 's/^\([^ ]* *\)\{9\}//'
 }
-summary() { tail -1 "$tmp/$1.txt"; }
+# summary NAME: the summary's first line; said NAME LINE: NAME's output has
+# LINE whole.
+summary() { grep '^compare: ' "$tmp/$1.txt"; }
+said() { grep -qxF -- "$2" "$tmp/$1.txt"; }
+# unchanged NAME: the summary counts no row slower and none faster.
+unchanged() { said "$1" 'slower: none' && said "$1" 'faster: none'; }
 
-# A file against itself: nothing significant, the gate holds.
+# A file against itself: "no changes" for each section, the notes and a
+# summary of a few short lines; the gate holds.
 compare_ok same 0 "$tmp/a.json" "$tmp/a.json" --fail-over 2.5
-summary same | grep -q "^compare: 5 rows matched, 4 tested, 0 significant (Student's t on per-process medians, Benjamini-Hochberg at q 0.01 over 3 tests, a figure timed once for byte-identical rows one test, floor the larger of 1% of A and 0.02 cycles" &&
-    ok || bad "A vs A: $(summary same)"
-grep -q '^color/lea_shr_and/asm  *ordered  *latency  *4.000±0.001  *4.000±0.001  *1.000 ' "$tmp/same.txt" &&
-    ok || bad "row cells: $(grep '^color/lea_shr_and/asm *ordered *latency' "$tmp/same.txt")"
-! sed '/^variant /q' "$tmp/same.txt" | grep -q '^note:' && ok || bad "a note on a file against itself: $(grep '^note:' "$tmp/same.txt")"
+cat >"$tmp/same.want" <<EOF
+A: $tmp/a.json (made up, sqcolor test)
+B: $tmp/a.json (made up, sqcolor test)
+
+scalar rows: no changes
+groups that moved as a whole: no changes
+note: 3 of the 3 rows t-tested have no two processes in either file: tested on their samples,
+  whose spread is one process's: a shift between processes of 1% of A and 0.02 cycles is flagged
+rows not tested: 1 about zero in both runs, 0 with a non-finite sample or median, 0 with one sample a side
+
+compare: 5 rows matched, 4 tested (3 t-tests at q 0.01, 1 by speeds)
+slower: none
+faster: none
+detectable change: median 1.0%, 90th percentile 1.0% of A
+verdict: no significant slowdown over --fail-over 2.5%: exit 0
+EOF
+diff "$tmp/same.want" "$tmp/same.txt" >"$tmp/same.diff" && ok || bad "A vs A: $(cat "$tmp/same.diff")"
+# Every line but the one of rows not tested within 100 columns, the whole
+# at most 15 lines.
+[ "$(grep -v '^rows not tested: ' "$tmp/same.txt" | wc -L)" -le 100 ] && [ "$(wc -l <"$tmp/same.txt")" -le 15 ] &&
+    ok || bad "A vs A: $(wc -l <"$tmp/same.txt") lines, $(wc -L <"$tmp/same.txt") wide"
+# --all: every row, the same summary.
+compare_ok same_all 0 "$tmp/a.json" "$tmp/a.json" --fail-over 2.5 --all
+[ "$(grep -c '^color/' "$tmp/same_all.txt")" -eq 5 ] && ! grep -q '^scalar rows: no changes' "$tmp/same_all.txt" &&
+    [ "$(sed -n '/^compare: /,$p' "$tmp/same_all.txt")" = "$(sed -n '/^compare: /,$p' "$tmp/same.txt")" ] && ok ||
+    bad "A vs A --all: $(cat "$tmp/same_all.txt")"
+grep -q '^color/lea_shr_and/asm  *ordered  *latency  *4.000±0.001  *4.000±0.001  *1.000 ' "$tmp/same_all.txt" &&
+    ok || bad "row cells: $(grep '^color/lea_shr_and/asm *ordered *latency' "$tmp/same_all.txt")"
+! sed '/^variant /q' "$tmp/same_all.txt" | grep -q '^note:' && ok || bad "a note on a file against itself: $(grep '^note:' "$tmp/same_all.txt")"
 # Files without processes are tested on their samples, and told so.
-grep -q '^note: 3 of the 3 rows t-tested have no two processes in either file' "$tmp/same.txt" && ok ||
-    bad "no note of rows tested on samples: $(grep '^note:' "$tmp/same.txt")"
+grep -q '^note: 3 of the 3 rows t-tested have no two processes in either file' "$tmp/same_all.txt" && ok ||
+    bad "no note of rows tested on samples: $(grep '^note:' "$tmp/same_all.txt")"
+# --changes-only is gone: the rows that changed are the default.
+expect_usage "unknown option '--changes-only'" compare "$tmp/a.json" "$tmp/a.json" --changes-only
 
 # Files from two CPUs, or two builds: a note above the table says so.
-# above NAME PATTERN: a line matching PATTERN comes before the table's header.
-above() { sed '/^variant /q' "$tmp/$1.txt" | grep -qF -- "$2"; }
+# above NAME PATTERN: a line matching PATTERN comes before the first section.
+above() { sed '/^\(variant \|scalar rows: \)/q' "$tmp/$1.txt" | grep -qF -- "$2"; }
 jq '.machine |= (.vendor = "AuthenticAMD" | .family = 26 | .model = 2)' "$tmp/a.json" >"$tmp/zen5.json"
 compare_ok cpus 0 "$tmp/a.json" "$tmp/zen5.json"
 above cpus 'note: A ran on GenuineIntel family 0x6 model 0x1, B on Zen 5 "Turin": differences are the machines'"'"' as much as the code'"'"'s' &&
@@ -109,22 +141,32 @@ compare_ok commits 0 "$tmp/a.json" "$tmp/other_commit.json"
 above commits 'note: A and B were built from different sqcolor commits (test, v1.2-3-gabcdef0-dirty)' &&
     ! grep -q '^note: A ran on' "$tmp/commits.txt" && ok || bad "two commits: $(head -4 "$tmp/commits.txt")"
 
-# 10% slower: significant; over a 2.5% gate, under a 15% one.
+# 10% slower: significant; over a 2.5% gate, under a 15% one. The table
+# has that row alone, the summary names it.
 compare_ok slow 1 "$tmp/a.json" "$tmp/slow.json" --fail-over 2.5
 [ "$(verdict slow color/lea_shr_and/asm ordered latency)" = "SLOWER (over --fail-over)" ] &&
-    summary slow | grep -q ' 1 significant .*; significant slowdowns over 2.5%: 1$' && ok ||
-    bad "a clear slowdown: $(verdict slow color/lea_shr_and/asm ordered latency) / $(summary slow)"
+    [ "$(grep -c '^color/' "$tmp/slow.txt")" -eq 1 ] && said slow 'groups that moved as a whole: no changes' &&
+    said slow 'slower: 1 row, the most color/lea_shr_and/asm ordered latency (+10.0%)' && said slow 'faster: none' &&
+    said slow 'verdict: 1 significant slowdown over --fail-over 2.5%: exit 1' && ok ||
+    bad "a clear slowdown: $(cat "$tmp/slow.txt")"
+[ "$(sed -n '/^compare: /,$p' "$tmp/slow.txt" | wc -L)" -le 100 ] && ok || bad "a summary line past 100 columns: $(cat "$tmp/slow.txt")"
 # Student's t on samples 0.0013 apart (sd) and 0.4 cycles apart is hundreds:
 # p far below 1e-30, times the 3 rows t-tested (the row at two speeds is judged
 # by its speeds); the detectable change is the floor, 1% of 4 cycles.
 grep -q '^color/lea_shr_and/asm  *ordered  *latency .* 1.100  *[0-9.]*e-[3-9][0-9]  *0.040   1.0%  SLOWER' "$tmp/slow.txt" && ok ||
     bad "the adjusted p: $(grep '^color/lea_shr_and/asm *ordered *latency' "$tmp/slow.txt")"
 compare_ok slow15 0 "$tmp/a.json" "$tmp/slow.json" --fail-over 15
-[ "$(verdict slow15 color/lea_shr_and/asm ordered latency)" = "slower" ] && ok || bad "a 10% slowdown under --fail-over 15"
+[ "$(verdict slow15 color/lea_shr_and/asm ordered latency)" = "slower" ] &&
+    said slow15 'verdict: no significant slowdown over --fail-over 15%: exit 0' && ok ||
+    bad "a 10% slowdown under --fail-over 15: $(cat "$tmp/slow15.txt")"
 compare_ok fast 0 "$tmp/slow.json" "$tmp/a.json" --fail-over 2.5
-# --format json: every matched row's verdict for scripts, the exit status as
-# the table's; --changes-only: the rows that changed alone.
+# --format json: the verdicts of the rows that changed for scripts, with
+# --all every matched row's, the exit status as the table's.
 compare_ok slow_json 1 "$tmp/a.json" "$tmp/slow.json" --fail-over 2.5 --format json
+jq -e '.rows == [.rows[] | select(.verdict == "slower")] and (.rows | length) == 1 and
+       .summary.matched == 5 and .summary.significant == 1 and .summary.over_fail_over == 1' \
+    "$tmp/slow_json.txt" >/dev/null && ok || bad "compare --format json: $(cat "$tmp/slow_json.txt")"
+compare_ok slow_json_all 1 "$tmp/a.json" "$tmp/slow.json" --fail-over 2.5 --format json --all
 jq -e '(.rows | length) == 5 and
        ([.rows[] | select(.verdict == "slower")] | map([.id, .sequence, .mode]) ==
         [["color/lea_shr_and/asm", "ordered", "latency"]]) and
@@ -136,23 +178,25 @@ jq -e '(.rows | length) == 5 and
        ([.rows[].verdict] - ["slower", "same", "untested"] == []) and
        .summary.matched == 5 and .summary.significant == 1 and .summary.over_fail_over == 1 and
        .summary.detectable_pct == {median: 1, p90: 1}' \
-    "$tmp/slow_json.txt" >/dev/null && ok || bad "compare --format json: $(cat "$tmp/slow_json.txt")"
+    "$tmp/slow_json_all.txt" >/dev/null && ok || bad "compare --format json --all: $(cat "$tmp/slow_json_all.txt")"
 # A regression gate by default: any significant slowdown exits 1.
-compare_ok slow_changes 1 "$tmp/a.json" "$tmp/slow.json" --changes-only
-[ "$(grep -c '^color/' "$tmp/slow_changes.txt")" -eq 1 ] &&
-    grep -q '^color/lea_shr_and/asm  *ordered  *latency .* SLOWER (over --fail-over)$' "$tmp/slow_changes.txt" && ok ||
-    bad "compare --changes-only: $(cat "$tmp/slow_changes.txt")"
-compare_ok same_json 0 "$tmp/a.json" "$tmp/a.json" --format json --changes-only
-jq -e '.rows == [] and .batch == []' "$tmp/same_json.txt" >/dev/null && ok ||
-    bad "compare --format json --changes-only of a file with itself: $(cat "$tmp/same_json.txt")"
-[ "$(verdict fast color/lea_shr_and/asm ordered latency)" = "faster" ] && ok || bad "a speedup: $(verdict fast color/lea_shr_and/asm ordered latency)"
+compare_ok slow_gate 1 "$tmp/a.json" "$tmp/slow.json"
+grep -q '^color/lea_shr_and/asm  *ordered  *latency .* SLOWER (over --fail-over)$' "$tmp/slow_gate.txt" &&
+    said slow_gate 'verdict: 1 significant slowdown over --fail-over 0%: exit 1' && ok ||
+    bad "the default gate: $(cat "$tmp/slow_gate.txt")"
+compare_ok same_json 0 "$tmp/a.json" "$tmp/a.json" --format json
+jq -e '.rows == [] and .batch == [] and .summary.matched == 5' "$tmp/same_json.txt" >/dev/null && ok ||
+    bad "compare --format json of a file with itself: $(cat "$tmp/same_json.txt")"
+[ "$(verdict fast color/lea_shr_and/asm ordered latency)" = "faster" ] &&
+    said fast 'slower: none' && said fast 'faster: 1 row, the most color/lea_shr_and/asm ordered latency (-9.1%)' && ok ||
+    bad "a speedup: $(cat "$tmp/fast.txt")"
 
 # 0.015 cycles apart (under 0.02), and 0.035 cycles apart at 4 cycles (under
 # 1%), every sample of B above every one of A: under the floor.
-compare_ok floor 0 "$tmp/a.json" "$tmp/floor.json" --fail-over 0
+compare_ok floor 0 "$tmp/a.json" "$tmp/floor.json" --fail-over 0 --all
 [ "$(verdict floor color/lea_shr_and/asm random latency)" = "(under the floor)" ] &&
-    summary floor | grep -q ' 0 significant ' && ok || bad "under the floor: $(verdict floor color/lea_shr_and/asm random latency)"
-compare_ok floor_rel 0 "$tmp/a.json" "$tmp/floor_rel.json" --fail-over 0
+    unchanged floor && ok || bad "under the floor: $(verdict floor color/lea_shr_and/asm random latency)"
+compare_ok floor_rel 0 "$tmp/a.json" "$tmp/floor_rel.json" --fail-over 0 --all
 [ "$(verdict floor_rel color/lea_shr_and/asm ordered latency)" = "(under the floor)" ] && ok ||
     bad "under 1%: $(verdict floor_rel color/lea_shr_and/asm ordered latency)"
 
@@ -160,22 +204,22 @@ compare_ok floor_rel 0 "$tmp/a.json" "$tmp/floor_rel.json" --fail-over 0
 # t 1.22 at 28 degrees of freedom, p 0.2309, times 3 rows tested 0.69. The
 # change it could have shown is t at p 0.01/3 (3.2084) times the standard
 # error (0.08165): 0.262 cycles, 6.0% of A's 4.35.
-compare_ok wide 0 "$tmp/wide.json" "$tmp/wide_shifted.json" --fail-over 0
+compare_ok wide 0 "$tmp/wide.json" "$tmp/wide_shifted.json" --fail-over 0 --all
 grep -q '^color/lea_shr_and/asm  *random  *latency .* 1.023  *0.69  *0.262   6.0%$' "$tmp/wide.txt" &&
-    summary wide | grep -q ' 0 significant ' && ok || bad "too wide to tell: $(grep '^color/lea_shr_and/asm *random' "$tmp/wide.txt")"
+    unchanged wide && ok || bad "too wide to tell: $(grep '^color/lea_shr_and/asm *random' "$tmp/wide.txt")"
 
 # Null samples: the row is untested, the others are compared as usual.
-compare_ok nulls 0 "$tmp/a.json" "$tmp/nulls.json" --fail-over 2.5
+compare_ok nulls 0 "$tmp/a.json" "$tmp/nulls.json" --fail-over 2.5 --all
 verdict nulls color/lea_test_jz/asm ordered latency | grep -q '^untested' &&
-    summary nulls | grep -q ' 5 rows matched, 3 tested, 0 significant ' && ok ||
+    summary nulls | grep -q '^compare: 5 rows matched, 3 tested ' && unchanged nulls && ok ||
     bad "null samples: $(verdict nulls color/lea_test_jz/asm ordered latency) / $(summary nulls)"
-compare_ok nulls_b 0 "$tmp/nulls.json" "$tmp/a.json"
+compare_ok nulls_b 0 "$tmp/nulls.json" "$tmp/a.json" --all
 verdict nulls_b color/lea_test_jz/asm ordered latency | grep -q '^untested' && ok || bad "null samples in A"
 
 # Two speeds whose shares moved (3/12 to 12/3): the same speeds, not significant,
 # though the medians moved (at alpha 0.05 a U test on the mixture would call it
 # faster); speeds that all moved by 10% are significant.
-compare_ok shares 0 "$tmp/a.json" "$tmp/shares.json" --fail-over 2.5 --alpha 0.05
+compare_ok shares 0 "$tmp/a.json" "$tmp/shares.json" --fail-over 2.5 --alpha 0.05 --all
 [ "$(verdict shares color/bt/asm dark latency)" = "speeds A 4.130 (20%) 4.320 (80%), B 4.130 (80%) 4.320 (20%)" ] &&
     ok || bad "shares moved: $(verdict shares color/bt/asm dark latency)"
 compare_ok speeds 1 "$tmp/a.json" "$tmp/speeds.json" --fail-over 2.5
@@ -184,26 +228,27 @@ verdict speeds color/bt/asm dark latency | grep -q '^SLOWER (over --fail-over); 
 
 # One speed between the other run's two (a mixture of the same two, median
 # between): no change, either way round.
-compare_ok between 0 "$tmp/wide_two.json" "$tmp/between.json"
+compare_ok between 0 "$tmp/wide_two.json" "$tmp/between.json" --all
 compare_ok between_b 0 "$tmp/between.json" "$tmp/wide_two.json"
 [ "$(verdict between color/bt/asm dark latency)" = "speeds A 4.000 (47%) 4.600 (53%), B 4.300" ] && ok ||
     bad "one speed between two: $(verdict between color/bt/asm dark latency)"
 
 # About zero in both: not tested. From about zero to a cost: a slowdown at any gate.
-compare_ok zero 0 "$tmp/a.json" "$tmp/zero.json" --fail-over 0
+compare_ok zero 0 "$tmp/a.json" "$tmp/zero.json" --fail-over 0 --all
 verdict zero color/lea_shr_and/asm ordered throughput | grep -q '^untested (about zero in both)' && ok || bad "about zero in both"
 # Below zero in both (a loop ahead of its harness: its slack, which the
 # tables print as ≈0): about zero too (AMD Zen 5, one build: a branch row at
 # -0.309 and -0.372 was flagged faster).
-compare_ok below 0 "$tmp/below_a.json" "$tmp/below_b.json"
+compare_ok below 0 "$tmp/below_a.json" "$tmp/below_b.json" --all
 verdict below color/lea_shr_and/asm ordered throughput | grep -q '^untested (about zero in both)' &&
     ok || bad "below zero in both: $(verdict below color/lea_shr_and/asm ordered throughput)"
-compare_ok shared 0 "$tmp/shared_a.json" "$tmp/shared_b.json"
+compare_ok shared 0 "$tmp/shared_a.json" "$tmp/shared_b.json" --all
 [ -z "$(verdict shared color/lea_shr_and/clang-13 ordered latency)" ] &&
-    grep -q ' over 4 tests, a figure timed once for byte-identical rows one test,' "$tmp/shared.txt" &&
+    said shared 'compare: 8 rows matched, 7 tested (4 t-tests at q 0.01, 2 sharing a figure, 1 by speeds)' &&
     ok || bad "a shared figure tested once: $(verdict shared color/lea_shr_and/clang-13 ordered latency)"
 compare_ok unzero 1 "$tmp/a.json" "$tmp/unzero.json" --fail-over 1000
-[ "$(verdict unzero color/lea_shr_and/asm ordered throughput)" = "SLOWER (over --fail-over)" ] && ok ||
+[ "$(verdict unzero color/lea_shr_and/asm ordered throughput)" = "SLOWER (over --fail-over)" ] &&
+    said unzero 'slower: 1 row, the most color/lea_shr_and/asm ordered throughput (+0.990 cycles from about zero)' && ok ||
     bad "from zero to a cost: $(verdict unzero color/lea_shr_and/asm ordered throughput)"
 
 # Six repetitions a side can show a change (the U test they had before could
@@ -214,9 +259,10 @@ compare_ok six 1 "$tmp/six.json" "$tmp/six_slow.json" --fail-over 5
 [ "$(verdict six color/lea_shr_and/asm ordered latency)" = "SLOWER (over --fail-over)" ] && ok ||
     bad "six repetitions: $(verdict six color/lea_shr_and/asm ordered latency)"
 jq '.results |= map(.samples |= .[0:1] | .reps = 1)' "$tmp/a.json" >"$tmp/one.json"
-compare_ok one 0 "$tmp/one.json" "$tmp/one.json"
+compare_ok one 0 "$tmp/one.json" "$tmp/one.json" --all
 verdict one color/lea_shr_and/asm ordered latency | grep -q '^untested (one sample a side)$' &&
     grep -q '^rows not tested: 1 about zero in both runs, 0 with a non-finite sample or median, 4 with one sample a side$' "$tmp/one.txt" &&
+    said one 'detectable change: none (no row t-tested)' &&
     ok || bad "one sample a side: $(verdict one color/lea_shr_and/asm ordered latency)"
 
 # Thousands of rows timed in three processes a run, two samples each: each
@@ -259,7 +305,7 @@ processes_run "$tmp/proc_a.json" 1
 processes_run "$tmp/proc_b.json" 2
 processes_run "$tmp/proc_slow.json" 2 color/inreg32/asm
 compare_ok proc_same 0 "$tmp/proc_a.json" "$tmp/proc_b.json" --fail-over 5
-summary proc_same | grep -q '^compare: 4200 rows matched, 4200 tested, 0 significant ' &&
+summary proc_same | grep -q '^compare: 4200 rows matched, 4200 tested ' && unchanged proc_same &&
     ! grep -q '^note: .* no two processes' "$tmp/proc_same.txt" && ok ||
     bad "two runs of one build in processes: $(grep -E ' (slower|faster|SLOWER)' "$tmp/proc_same.txt" | head -3) $(summary proc_same)"
 compare_ok proc_slow 1 "$tmp/proc_a.json" "$tmp/proc_slow.json" --fail-over 5 --format json
@@ -269,15 +315,19 @@ jq -e '[.rows[] | select(.verdict != "same") | [.id, .mode, .verdict, .test, .ov
        ([.rows[] | select(.id == "color/inreg32/asm" and .mode == "latency") | .detectable_pct] | all(. < 50)) and
        (.summary.detectable_pct.median | . >= 1 and . < 20)' "$tmp/proc_slow.txt" >/dev/null && ok ||
     bad "a variant a cycle slower in processes: $(jq -c '[.rows[] | select(.verdict != "same")][0:9], .summary' "$tmp/proc_slow.txt")"
-# The table: the detectable change's spread in the summary.
-compare_ok proc_slow_table 1 "$tmp/proc_a.json" "$tmp/proc_slow.json" --fail-over 5 --changes-only
+# The table: the variant's 7 rows alone, the detectable change's spread in
+# the summary.
+compare_ok proc_slow_table 1 "$tmp/proc_a.json" "$tmp/proc_slow.json" --fail-over 5
 [ "$(grep -c '^color/inreg32/asm  *[a-z-]*  *latency .* SLOWER (over --fail-over)$' "$tmp/proc_slow_table.txt")" -eq 7 ] &&
-    summary proc_slow_table | grep -q ' 7 significant .*; detectable change: median [0-9.]*%, 90th percentile [0-9.]*% of A; significant slowdowns over 5%: 7$' &&
+    [ "$(grep -c '^color/' "$tmp/proc_slow_table.txt")" -eq 7 ] &&
+    grep -q '^slower: 7 rows, the most color/inreg32/asm [a-z-]* latency (+[45][0-9].[0-9]%)$' "$tmp/proc_slow_table.txt" &&
+    grep -q '^detectable change: median [0-9.]*%, 90th percentile [0-9.]*% of A$' "$tmp/proc_slow_table.txt" &&
+    said proc_slow_table 'verdict: 7 significant slowdowns over --fail-over 5%: exit 1' &&
     ok || bad "the table of a variant a cycle slower: $(cat "$tmp/proc_slow_table.txt")"
 # A file without processes against one with: its one process is set against the
 # other's three (a side of one value is one more draw of the other's spread).
 jq '.results |= map(del(.processes))' "$tmp/proc_a.json" >"$tmp/proc_none.json"
-compare_ok proc_mixed 0 "$tmp/proc_none.json" "$tmp/proc_b.json" --format json
+compare_ok proc_mixed 0 "$tmp/proc_none.json" "$tmp/proc_b.json" --format json --all
 jq -e '([.rows[].test] | unique) == ["processes"] and .summary.significant == 0' "$tmp/proc_mixed.txt" >/dev/null && ok ||
     bad "a file without processes against one with: $(jq -c .summary "$tmp/proc_mixed.txt")"
 
@@ -288,10 +338,19 @@ jq ".batch = [$(batch_row 0.045)]" "$tmp/a.json" >"$tmp/batch_slow.json"
 jq ".batch = [$(batch_row 0.0355)]" "$tmp/a.json" >"$tmp/batch_near.json"
 compare_ok batch_slow 1 "$tmp/batch_a.json" "$tmp/batch_slow.json" --fail-over 10
 grep -q '^color_batch/avx2/asm  *4096 .* slower (over --fail-over)$' "$tmp/batch_slow.txt" &&
-    grep -q '^compare batch: 1 rows matched, 1 apart .*slowdowns over 10%: 1$' "$tmp/batch_slow.txt" && ok ||
-    bad "batch slowdown: $(tail -3 "$tmp/batch_slow.txt")"
+    said batch_slow 'batch rows: 1 matched, 1 slower, 0 faster, 0 only in A, 0 only in B' &&
+    said batch_slow 'scalar rows: no changes' &&
+    said batch_slow 'verdict: 1 significant slowdown over --fail-over 10%: exit 1' && ok ||
+    bad "batch slowdown: $(cat "$tmp/batch_slow.txt")"
 compare_ok batch_near 0 "$tmp/batch_a.json" "$tmp/batch_near.json" --fail-over 10
-grep -q '^color_batch/avx2/asm  *4096 .* -$' "$tmp/batch_near.txt" && ok || bad "batch within intervals: $(tail -3 "$tmp/batch_near.txt")"
+said batch_near 'batch rows: no changes' && ! grep -q '^color_batch/' "$tmp/batch_near.txt" && ok ||
+    bad "batch within intervals: $(cat "$tmp/batch_near.txt")"
+compare_ok batch_near_all 0 "$tmp/batch_a.json" "$tmp/batch_near.json" --fail-over 10 --all
+grep -q '^color_batch/avx2/asm  *4096 .* -$' "$tmp/batch_near_all.txt" && ! grep -q '^batch rows: no changes' "$tmp/batch_near_all.txt" &&
+    ok || bad "batch within intervals, --all: $(cat "$tmp/batch_near_all.txt")"
+"$bin" compare "$tmp/batch_a.json" "$tmp/batch_near.json" --format json | jq -e '.batch == []' >/dev/null &&
+    "$bin" compare "$tmp/batch_a.json" "$tmp/batch_near.json" --format json --all |
+    jq -e '.batch | length == 1 and .[0].verdict == "same"' >/dev/null && ok || bad "batch rows in JSON, with and without --all"
 # Batch rows with samples from 3 processes are tested as scalar rows are:
 # process medians 0.0350-0.0352 against themselves a hair apart: the same;
 # moved 10%: slower. Processes 0.004 apart run at two speeds, and are judged
@@ -312,25 +371,26 @@ batch_with 1 0.004 "$tmp/bs_wide.json"
 batch_with 1.1 0.004 "$tmp/bs_shift.json"
 batch_with 1.02 0.0001 "$tmp/bs_run.json"
 compare_ok bs_same 0 "$tmp/bs_a.json" "$tmp/bs_same.json"
-grep -q '^compare batch: 1 rows matched, 0 apart ' "$tmp/bs_same.txt" && ok ||
-    bad "batch with samples, one distribution: $(tail -1 "$tmp/bs_same.txt")"
+said bs_same 'batch rows: 1 matched, 0 slower, 0 faster, 0 only in A, 0 only in B' && ok ||
+    bad "batch with samples, one distribution: $(cat "$tmp/bs_same.txt")"
 compare_ok bs_slow 1 "$tmp/bs_a.json" "$tmp/bs_slow.json"
 grep -q '^color_batch/avx2/asm  *4096 .* slower (over --fail-over)$' "$tmp/bs_slow.txt" && ok ||
-    bad "batch with samples, 10% slower: $(tail -3 "$tmp/bs_slow.txt")"
+    bad "batch with samples, 10% slower: $(cat "$tmp/bs_slow.txt")"
 compare_ok bs_wide 0 "$tmp/bs_a.json" "$tmp/bs_wide.json"
-grep -q '^compare batch: 1 rows matched, 0 apart ' "$tmp/bs_wide.txt" && ok ||
-    bad "batch at two speeds, one of them A's: $(tail -3 "$tmp/bs_wide.txt")"
+said bs_wide 'batch rows: 1 matched, 0 slower, 0 faster, 0 only in A, 0 only in B' && ok ||
+    bad "batch at two speeds, one of them A's: $(cat "$tmp/bs_wide.txt")"
 compare_ok bs_shift 1 "$tmp/bs_a.json" "$tmp/bs_shift.json"
 grep -q '^color_batch/avx2/asm  *4096 .* slower (over --fail-over)$' "$tmp/bs_shift.txt" && ok ||
-    bad "batch at two speeds, both 10% past A's: $(tail -3 "$tmp/bs_shift.txt")"
+    bad "batch at two speeds, both 10% past A's: $(cat "$tmp/bs_shift.txt")"
 # A whole run 2% apart, its processes agreeing (as past L1 a run moves
 # together): under the 3% floor.
 compare_ok bs_run 0 "$tmp/bs_a.json" "$tmp/bs_run.json"
-grep -q '^compare batch: 1 rows matched, 0 apart ' "$tmp/bs_run.txt" && ok ||
-    bad "batch, a run 2% apart: $(tail -3 "$tmp/bs_run.txt")"
+said bs_run 'batch rows: 1 matched, 0 slower, 0 faster, 0 only in A, 0 only in B' && ok ||
+    bad "batch, a run 2% apart: $(cat "$tmp/bs_run.txt")"
 compare_ok batch_missing 0 "$tmp/batch_a.json" "$tmp/a.json"
-grep -q '^compare batch: 0 rows matched, 0 apart .*, 1 only in A, 0 only in B; slowdowns over 0%: 0$' "$tmp/batch_missing.txt" && ok ||
-    bad "batch rows only in A: $(tail -1 "$tmp/batch_missing.txt")"
+said batch_missing 'batch rows: 0 matched, 0 slower, 0 faster, 1 only in A, 0 only in B' &&
+    said batch_missing 'batch rows: no changes' && ok ||
+    bad "batch rows only in A: $(cat "$tmp/batch_missing.txt")"
 
 # Tables have no limit on their techniques, impls or sequences (item 14 of
 # issue 14: a 200-technique file showed 64 rows).
@@ -421,15 +481,16 @@ grep -q '^compare: 40000 rows matched' "$tmp/big_compare.txt" && ok || bad "big 
 make_run "$tmp/group.json" '[range(25) | row("color/t\(.)/asm"; "random"; "branch"; one(10))]'
 make_run "$tmp/group_moved.json" '[range(25) | row("color/t\(.)/asm"; "random"; "branch"; one(10.6))]'
 make_run "$tmp/group_three.json" '[range(25) | row("color/t\(.)/asm"; "random"; "branch"; one(if . < 3 then 10.6 else 10 end))]'
-compare_ok group_moved 1 "$tmp/group.json" "$tmp/group_moved.json" --changes-only
+compare_ok group_moved 1 "$tmp/group.json" "$tmp/group_moved.json"
 grep -q '^drift: branch rows on random read 6.0% slower in B as a group (the median of 25 timed alone), and 25 of its 25 were flagged' "$tmp/group_moved.txt" &&
     [ "$(grep -c '(its group moved x1.060)$' "$tmp/group_moved.txt")" -eq 25 ] && ok ||
     bad "group moved: $(grep -m3 'drift\|t1/' "$tmp/group_moved.txt")"
 "$bin" compare "$tmp/group.json" "$tmp/group_moved.json" --format json |
     jq -e '.drift == [{"mode": "branch", "sequence": "random", "ratio": 1.06, "rows": 25}] and (.rows[0].drift == 1.06)' >/dev/null &&
     ok || bad "group moved, json: $("$bin" compare "$tmp/group.json" "$tmp/group_moved.json" --format json | jq -c .drift)"
-compare_ok group_three 1 "$tmp/group.json" "$tmp/group_three.json" --changes-only
-[ "$(grep -c ' SLOWER' "$tmp/group_three.txt")" -eq 3 ] && ! grep -q '^drift' "$tmp/group_three.txt" && ok ||
+compare_ok group_three 1 "$tmp/group.json" "$tmp/group_three.json"
+[ "$(grep -c ' SLOWER' "$tmp/group_three.txt")" -eq 3 ] && ! grep -q '^drift' "$tmp/group_three.txt" &&
+    said group_three 'groups that moved as a whole: no changes' && ok ||
     bad "three of a group: $(grep -c ' SLOWER' "$tmp/group_three.txt") slower, $(grep '^drift' "$tmp/group_three.txt")"
 compare_ok group_same 0 "$tmp/group.json" "$tmp/group.json"
 grep -q '^drift' "$tmp/group_same.txt" && bad "a file against itself drifted" || ok

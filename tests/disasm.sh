@@ -35,6 +35,34 @@ section 'color/cmov throughput loop' | tail -1 | grep -qE '^  \+0x[0-9a-f]+ jne 
 "$bin" disasm --loops --format markdown --filter 'color/cmov/asm' >"$tmp/loops.md" && grep -q '^#### color/cmov throughput loop$' "$tmp/loops.md" &&
     grep -q '^| asm<br>[0-9]* insns, [0-9]* bytes<br>64-aligned, no branch |$' "$tmp/loops.md" && ok || bad "--loops markdown: $(head -8 "$tmp/loops.md")"
 
+# Within the console's 160 columns (characters: † is one), however many impls
+# a technique has: the columns past them go on below, under the title and
+# ', continued', and none is lost (as many as the Markdown table has).
+"$bin" disasm --loops --filter 'color/inreg32/*' >"$tmp/wide.txt" &&
+    "$bin" disasm --loops --filter 'color/inreg32/*' --format markdown >"$tmp/wide.md" && ok || bad "disasm --loops inreg32"
+"$bin" disasm --loops --filter 'color/*,same_color/*' >"$tmp/wider.txt" && ok || bad "disasm --loops color, same_color"
+python3 - "$tmp/wide.txt" "$tmp/wide.md" "$tmp/wider.txt" <<'PY' && ok || bad "disasm wider than 160 columns, or columns lost"
+import re, sys
+text, md, wider = (open(f, encoding="utf-8").read() for f in sys.argv[1:])
+errors = []
+for name, t in (("inreg32", text), ("color, same_color", wider)):
+    lines = t.split("\n")
+    widest = max(range(len(lines)), key=lambda k: len(lines[k]))
+    if len(lines[widest]) > 160:
+        errors.append("%s: line %d has %d columns" % (name, widest + 1, len(lines[widest])))
+for mode in ("latency", "throughput", "branch"):
+    title = "color/inreg32 %s loop" % mode
+    # each band: the title, then the impls, then "N insns, M bytes" a column
+    bands = re.findall(r"^%s(?:, continued)?\n.*\n(.*)\n" % re.escape(title), text, re.M)
+    shown = sum(len(re.findall(r"\d+ insns, \d+ bytes", b)) for b in bands)
+    header = re.search(r"^#### %s\n\n(.*)$" % re.escape(title), md, re.M)
+    want = header.group(1).count("insns") if header else -1
+    if not bands or shown != want:
+        errors.append("%s: %d bands, %d columns, the Markdown table %d" % (title, len(bands), shown, want))
+print("\n".join(errors))
+sys.exit(1 if errors else 0)
+PY
+
 # No absolute address: each instruction at its offset in the routine, a branch
 # to an offset of the same routine, data by its symbol. The listing is the
 # same in every process, whatever address space randomisation did.
@@ -162,6 +190,28 @@ if command -v llvm-mca >/dev/null; then
     grep -q "chain lea_bi measured as 'lea eax, \[rax + rcx\]', this binary holds 'lea eax, \[rax + rdx\]': left out" "$tmp/err" &&
         grep -q "this binary has no chain 'nosuch': left out" "$tmp/err" && [ "$(wc -l <"$tmp/err")" -eq 2 ] &&
         ! grep -q 'lea_bi:' "$tmp/f.md" && ok || bad "chains left out: $(cat "$tmp/err")"
+
+    # A progress line while llvm-mca works (--predict, --results): nothing on
+    # stderr without a terminal; on one (script(1) makes one), drawn from 0,
+    # rewritten in place and cleared at the end, unless CI=true.
+    "$bin" disasm --predict --filter "$filter" >/dev/null 2>"$tmp/err" && [ ! -s "$tmp/err" ] &&
+        ok || bad "disasm --predict without a terminal wrote to stderr: $(cat -v "$tmp/err")"
+    if command -v script >/dev/null; then
+        for args in "--predict" "--results $saved"; do
+            for ci in false true; do
+                CI=$ci script -qec "'$bin' disasm --filter '$filter' $args >/dev/null" "$tmp/tty" >/dev/null 2>&1
+                python3 - "$tmp/tty" "$ci" <<'PY' && ok || bad "disasm $args on a terminal, CI=$ci: $(tr '\r' '~' <"$tmp/tty" | head -c 600)"
+import re, sys
+text = open(sys.argv[1], encoding="utf-8", errors="replace", newline="").read()
+counts = re.findall(r"\rsqcolor disasm: (\d+)/(\d+) routines", text)
+if sys.argv[2] == "true":
+    sys.exit(1 if counts else 0)
+after_last = text[text.rindex("routines"):].split("\n")[0] if counts else ""
+sys.exit(0 if counts and counts[0][0] == "0" and re.fullmatch(r"routines[^\r]*\r +\r", after_last) else 1)
+PY
+            done
+        done
+    fi
 
     # A stand-in is named as one: an llvm-mca-99 on PATH that knows every CPU
     # but this one's own falls back to an older core, or to LLVM's guess.

@@ -99,6 +99,15 @@ first_gb=$(grep -n -- '--benchmark_list_tests' "$tmp/out" | head -1 | cut -d: -f
     grep -qF '(default 1; 0 to 2^64-1 in decimal digits)' "$tmp/out" &&
     grep -qF 'Library was built as DEBUG' "$tmp/out" && grep -qF 'without NDEBUG' "$tmp/out" &&
     ok || bad "--help: option rows at lines '$rows', pointer at '$pointer', first flag at '$first_gb': $(head -30 "$tmp/out")"
+# Its help ends with at least two examples, each a command line whose flags
+# and options are taken (listing the benchmarks they select, timing none).
+mapfile -t examples < <(awk '/^examples:$/ { on = 1; next } on && /^  [^ ]/ { print substr($0, 3) } on && /^$/ { exit }' "$tmp/out")
+[ ${#examples[@]} -ge 2 ] && ok || bad "--help: ${#examples[@]} examples"
+for line in "${examples[@]}"; do
+    eval "set -- ${line#sqcolor-gbench }"
+    "$gb" "$@" --benchmark_list_tests=true >"$tmp/listed" 2>"$tmp/err" && [ -s "$tmp/listed" ] &&
+        ok || bad "example '$line': exit $?, $(head -c 200 "$tmp/err")"
+done
 "$gb" --benchmark_filter='lea_shr_and/.*/ordered/latency|^color_batch/sse2/asm/' --sizes 1024,8192 --benchmark_min_time=0.01 \
     --benchmark_format=json >"$tmp/gb.json" 2>"$tmp/gb.err" && ok || bad "sqcolor-gbench run: $(tail -3 "$tmp/gb.err")"
 # Truth first, as in sqcolor run and batch: the variants of the selected

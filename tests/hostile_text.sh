@@ -82,10 +82,10 @@ for f in table markdown csv html json; do
 done
 runs "report, two files" report "$T/hostile.json" "$T/good.json"
 runs "report --plot" report --plot "$T/plots" "$T/hostile.json"
-runs "compare, itself" compare "$T/hostile.json" "$T/hostile.json"
-runs "compare, clean A" compare "$T/good.json" "$T/hostile.json"
-runs "compare, clean B" compare "$T/hostile.json" "$T/good.json"
-runs "compare --format json" compare "$T/good.json" "$T/hostile.json" --format json
+runs "compare, itself" compare "$T/hostile.json" "$T/hostile.json" --all
+runs "compare, clean A" compare "$T/good.json" "$T/hostile.json" --all
+runs "compare, clean B" compare "$T/hostile.json" "$T/good.json" --all
+runs "compare --format json" compare "$T/good.json" "$T/hostile.json" --format json --all
 # disasm sets beside its code only this CPU's runs: the vendor as measured.
 jq --arg v "$(jq -r .machine.vendor "$T/good.json")" '.machine.vendor = $v' "$T/hostile.json" \
     >"$T/hostile_here.json" || bad "jq could not make hostile_here"

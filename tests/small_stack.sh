@@ -35,7 +35,11 @@ for format in table markdown csv html; do
     small "two_detail_$format" report "$run" "$run" --format "$format" --detail
 done
 small two_plot report "$run" "$run" --plot "$tmp/plots2"
-small compare compare "$run" "$run"
+for format in latex paper; do
+    small "paper_$format" report "$run" --format "$format"
+    small "two_paper_$format" report "$run" "$run" --format "$format"
+done
+small compare compare "$run" "$run" --all
 small disasm disasm
 small disasm_markdown disasm --format markdown
 small disasm_loops disasm --loops

@@ -63,12 +63,19 @@ int main(void) {
     expect("html", sq_put_html, "<b>&\"'é", "&lt;b&gt;&amp;&quot;&#39;é");
     expect("markdown", sq_put_markdown, "*a* antidiag_add _b [x](y) #",
            "\\*a\\* antidiag_add \\_b \\[x\\](y) \\#");
+    expect("latex", sq_put_latex, "\\input{f} $x$ & #1 ^ a_b 5% ~ <|> [*]",
+           "\\textbackslash{}input\\{f\\} \\$x\\$ \\& \\#1 \\textasciicircum{} a\\_b 5\\% "
+           "\\textasciitilde{} \\textless{}\\textbar{}\\textgreater{} {[}{*}{]}");
+    expect("latex", sq_put_latex, hostile, "a {]}0;t \\textbar{}b 2J c d e ");
+    expect("latex", sq_put_latex, "Zen 5 “Turin” é", "Zen 5 “Turin” é");
     expect("roff", sq_put_roff, ".x -y \\fB 'z ≈", "\\&.x \\-y \\efB 'z \\[u2248]");
     expect("roff", sq_put_roff, "'a", "\\&'a");
     expect("roff", sq_put_roff, hostile, "a ]0;t |b 2J c d e ");
     expect("csv", sq_put_csv, "a,\"b\"", "\"a,\"\"b\"\"\"");
-    expect("csv", sq_put_csv, "=1+2", "'=1+2");
-    expect("csv", sq_put_csv, "\tx", "' x");
+    /* Nothing added: a program reads back the value (a spreadsheet imports as text). */
+    expect("csv", sq_put_csv, "=1+2", "=1+2");
+    expect("csv", sq_put_csv, "-O2", "-O2");
+    expect("csv", sq_put_csv, "\tx", " x");
     expect("csv", sq_put_csv, "Zen 5 “Turin”", "Zen 5 “Turin”");
 
     /* Padding counts columns, not bytes; what is not shown is still a space. */

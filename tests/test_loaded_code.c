@@ -5,6 +5,7 @@
  * tests/loaded_code.asm. */
 #include "bench/code/code_identity.h"
 #include "bench/code/disasm.h"
+#include "bench/code/spliced_loop.h"
 #include "bench/code/timed_loop.h"
 
 #include <dlfcn.h>
@@ -94,17 +95,25 @@ static void check_kernels(void *so) {
     sq_timed_loop l;
     sq_code_fact fact;
     char err[600] = "";
-    CHECK(sq_kernel_loop(&a, SQ_KERNEL_LATENCY, true, &l, err, sizeof err) && !l.alignment &&
-              l.insns == 6 && l.lines == 6 && l.offset == 64 && l.function_bytes == 83 &&
-              strcmp(l.text[0], "movzx edi, byte ptr [r11 + rcx]") == 0 &&
+    const char *name;
+    /* its own latency kernel's loop (a run times the spliced one, below) */
+    CHECK(sq_loop_of_function((const void *)(uintptr_t)a.kernel[SQ_KERNEL_LATENCY], true, &l, &name,
+                              err, sizeof err) &&
+              !l.alignment && l.insns == 6 && l.lines == 6 && l.offset == 64 &&
+              l.function_bytes == 83 && strcmp(l.text[0], "movzx edi, byte ptr [r11 + rcx]") == 0 &&
               strcmp(l.text[5], "jne +0x0") == 0,
           "kernel loop: %s", err);
     sq_timed_loop_free(&l);
+    /* A loaded routine is spliced as the catalogue's are: the run's latency loop. */
+    CHECK(sq_kernel_loop(&a, SQ_KERNEL_LATENCY, false, &l, err, sizeof err) &&
+              l.offset == SQ_SPLICE_HEAD && !l.alignment &&
+              l.code != (const uint8_t *)(uintptr_t)a.kernel[SQ_KERNEL_LATENCY] + 64,
+          "the spliced loop of a loaded routine: %s", err);
     CHECK(sq_kernel_loop_fact(&a, SQ_KERNEL_BRANCH, &fact, err, sizeof err) && fact.insns == 6,
           "kernel loop fact: %s", err);
     CHECK(sq_kernel_loop_branches(&a, SQ_KERNEL_THROUGHPUT) == 0, "the loop branches");
 
-    const char *name = "";
+    name = "";
     CHECK(sq_loop_of_function(dlsym(so, "sq_loaded_tail"), false, &l, &name, err, sizeof err) &&
               strcmp(name, "sq_loaded_kernel") == 0 && l.insns == 6,
           "a tail call not followed: %s (%s)", err, name);

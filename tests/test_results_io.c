@@ -871,7 +871,7 @@ static void check_shared(void) {
             {0, 5, "3", "results.rows[0].shared_from: not a string"},
             {0, 5, "\"nothing\"", "results.rows[0].shared_from: not the id of another variant"},
             {0, 5, "\"" /* its own id, below */, "results.rows[0].shared_from: not the id of"},
-            {4, 4, "null", "results.rows[4].samples: null, and no row of "}, /* not in the run */
+            {4, 4, "null", "results.rows[4]: processes or harness without samples"},
             {0, 4, "null", "results.rows[0].samples: null on a row timed itself"},
             {5, 7, "[1, 1, 1, 1, 1]", "results.rows[5]: processes or harness without samples"},
             {2, 7, "[1, 1]", "results.rows[2].harness: not an array of five numbers"},
@@ -885,6 +885,11 @@ static void check_shared(void) {
             refused(t, forms[k].message, forms[k].value);
             free(t);
         }
+        /* A row without samples naming a row that is itself shared (row 4's
+         * source is not in the run): no row to take them from. */
+        char *t4 = with_cell(doc, 5, 5, json_string(s.results[4].variant->id));
+        refused(t4, "results.rows[5].samples: null, and no row of ", "a shared source");
+        free(t4);
         json_t *copy = json_deep_copy(doc);
         json_object_set_new(json_object_get(copy, "config"), "share_identical", json_integer(1));
         char *t = json_dumps(copy, 0);

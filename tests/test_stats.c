@@ -237,6 +237,37 @@ static void test_student_t(void) {
           "p 0 or 1: no quantile");
 }
 
+static void test_paired_t_test(void) {
+    /* Differences 1.1, 0.9, 1.3: mean 1.1, variance 0.04, se 0.2 / sqrt(3),
+     * t 9.526, df 2, where p = 1 - t / sqrt(2 + t^2) exactly. */
+    const double x[] = {1, 2, 3}, y[] = {2.1, 2.9, 4.3};
+    sq_ttest w = sq_paired_t_test(x, y, 3);
+    double t = 1.1 / (0.2 / sqrt(3));
+    CHECK(fabs(w.diff - 1.1) < 1e-12 && fabs(w.se - 0.2 / sqrt(3)) < 1e-12 && w.df == 2 &&
+              fabs(w.p / (1 - t / sqrt(2 + t * t)) - 1) < 1e-9,
+          "paired 1,2,3 vs 2.1,2.9,4.3: diff %g se %g df %g p %.12g", w.diff, w.se, w.df, w.p);
+    /* Why pairs: a drift of 10% a pair moves both sides alike; B is 1%
+     * slower in each pair. Unpaired, the drift is the spread and hides it;
+     * paired, it leaves the differences. */
+    const double a[] = {2.00, 2.20, 2.42, 2.662}, b[] = {2.02, 2.223, 2.444, 2.6885};
+    w = sq_paired_t_test(a, b, 4);
+    sq_ttest u = sq_t_test(a, 4, b, 4);
+    CHECK(w.p < 1e-3 && u.p > 0.5, "drift: paired p %g, unpaired p %g", w.p, u.p);
+    /* Differences that do not spread: any is one, none is none. */
+    const double same_shift[] = {2, 3, 4};
+    w = sq_paired_t_test(x, same_shift, 3);
+    CHECK(w.se == 0 && w.p == 0 && w.diff == 1, "no spread, apart: se %g p %g", w.se, w.p);
+    w = sq_paired_t_test(x, x, 3);
+    CHECK(w.se == 0 && w.p == 1, "no spread, equal: se %g p %g", w.se, w.p);
+    CHECK(isnan(sq_paired_t_test(x, y, 1).p), "one pair: untestable");
+    const double nan3[] = {1, NAN, 3};
+    CHECK(isnan(sq_paired_t_test(x, nan3, 3).p), "a NaN: untestable");
+    /* The detectable difference is the two-sample test's: t(p, df) * se. */
+    w = sq_paired_t_test(x, y, 3);
+    CHECK(fabs(sq_t_detectable(w, 0.05) - 4.30265272974946 * w.se) < 1e-9,
+          "paired detectable at 0.05: %.9g", sq_t_detectable(w, 0.05));
+}
+
 static void test_t_test(void) {
     /* Means 2 and 5, variances 1 and 1: se sqrt(2/3), t 3.674, df 4. */
     const double x[] = {1, 2, 3}, y[] = {4, 5, 6};
@@ -412,6 +443,7 @@ int main(void) {
     test_modes_two_speeds();
     test_student_t();
     test_t_test();
+    test_paired_t_test();
     test_bh();
     test_group_medians();
     test_process_modes();

@@ -92,7 +92,8 @@ echo "${apart:-  (none)}"
 [ -z "$apart" ]
 check "two-speed rows' speeds agree within 3%" $?
 "$bin" compare "$out/run1.json" "$out/run2.json" --fail-over 5 >"$out/compare.txt"
-check "compare --fail-over 5 exits 0 ($(tail -1 "$out/compare.txt" | sed 's/.*tested, //; s/ (.*//'))" $?
+rc=$? # before the message's substitution, which sets $? itself
+check "compare --fail-over 5 exits 0 ($(grep -E '^(slower|faster): ' "$out/compare.txt" | paste -sd ';' | sed 's/;/; /'))" $rc
 p1=$(penalty "$out/run1.json") p2=$(penalty "$out/run2.json")
 echo "color/lea_test_jz/asm cycles per mispredict: $p1 and $p2 ($("$bin" report "$out/run1.json" | grep -o "the vendor's figure for this CPU.*\|no vendor's figure.*"))"
 awk -v a="$p1" -v b="$p2" 'BEGIN { d = a > b ? a - b : b - a; m = a < b ? a : b; exit !(m > 0 && d / m <= 0.05) }'

@@ -57,7 +57,7 @@ int sq_select_all_supported_or_exit(const char *cmd, const char *globs, const sq
 /* The commands, each declared beside its code. */
 extern const sq_command sq_command_run, sq_command_verify, sq_command_list, sq_command_eval,
     sq_command_calibrate, sq_command_selftest, sq_command_disasm, sq_command_report,
-    sq_command_compare, sq_command_batch, sq_command_try;
+    sq_command_compare, sq_command_ab, sq_command_batch, sq_command_try;
 
 /* For a report sq_report_write ran out of memory on: "sqcolor: out of memory
  * for the result file" (JSON) or "... for a report" on stderr. Returns

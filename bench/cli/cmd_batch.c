@@ -5,6 +5,7 @@
 #include "bench/results/figures.h"
 #include "bench/verify/batch_verify.h"
 #include "bench/cli/cli.h"
+#include "bench/util/progress.h"
 #include "bench/cli/formats.h"
 #include "bench/measure/engine.h"
 #include "bench/render/doc.h"
@@ -42,6 +43,12 @@ static const sq_option
 
 static int run_batch(int argc, char **argv);
 
+static const sq_example batch_examples[] = {
+    {"sqcolor batch --quick", "a short timing of every batch routine at the L1 and L2 sizes"},
+    {"sqcolor batch --filter 'color_batch/*/asm' --sizes 1024,4096,16384,65536,262144",
+     "the asm routines' cost per square over sizes, L1 to L2"},
+};
+
 const sq_command sq_command_batch = {
     .name = "batch",
     .run = run_batch,
@@ -53,6 +60,7 @@ const sq_command sq_command_batch = {
         "interval. Then the best hand-written routine per CPU feature level.",
     .options = options,
     .noptions = OPT_COUNT,
+    SQ_EXAMPLES(batch_examples),
 };
 
 /* Returns sq_doc_finish's answer. */
@@ -92,10 +100,15 @@ static int run_batch(int argc, char **argv) {
         out = out_file.fp;
     }
     bool progress = sq_progress_wanted();
-    if (progress)
-        fprintf(stderr, "sqcolor batch: verifying %d variants\r", n);
+    sq_progress bar;
+    char line[64];
+    snprintf(line, sizeof line, "sqcolor batch: verifying %d variants", n);
+    sq_progress_start(&bar, progress ? stderr : NULL, "sqcolor batch", "variants", n);
+    sq_progress_line(&bar, line);
     /* Truth first: failures on stderr stop the command. */
-    if (!sq_batch_verify_all(vs, n, true, stderr)) {
+    bool verified = sq_batch_verify_all(vs, n, true, stderr);
+    sq_progress_clear(&bar);
+    if (!verified) {
         if (output)
             sq_output_abort(&out_file);
         return SQ_EXIT_FAIL;

@@ -40,6 +40,13 @@ static const sq_option options[OPT_COUNT] = {
 
 static int run_calibrate(int argc, char **argv);
 
+static const sq_example calibrate_examples[] = {
+    {"sqcolor calibrate",
+     "this machine's clocks and the latency of each chain of known instructions"},
+    {"sqcolor calibrate --format json --output forms.json",
+     "the instruction-form file that disasm --results --forms reads"},
+};
+
 const sq_command sq_command_calibrate = {
     .name = "calibrate",
     .run = run_calibrate,
@@ -50,6 +57,7 @@ const sq_command sq_command_calibrate = {
         "techniques use, in core cycles: min, median, p90 and spread over the repetitions.",
     .options = options,
     .noptions = OPT_COUNT,
+    SQ_EXAMPLES(calibrate_examples),
 };
 
 /* The measurement as an instruction-form file: each chain's link read from

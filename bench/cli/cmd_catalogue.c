@@ -65,6 +65,12 @@ static const sq_option list_options[LIST_COUNT] = {
 
 static int run_list(int argc, char **argv);
 
+static const sq_example list_examples[] = {
+    {"sqcolor list --filter '*/*/asm'",
+     "every technique's asm routine, and what a CPU needs to run it"},
+    {"sqcolor list --format csv", "every variant, one CSV line each, for a script"},
+};
+
 const sq_command sq_command_list = {
     .name = "list",
     .run = run_list,
@@ -72,6 +78,7 @@ const sq_command sq_command_list = {
     .description = "The batch variants follow the scalar ones, with what each needs of the CPU.",
     .options = list_options,
     .noptions = LIST_COUNT,
+    SQ_EXAMPLES(list_examples),
 };
 
 static int run_list(int argc, char **argv) {
@@ -129,6 +136,12 @@ static const sq_option eval_options[] = {SQ_OPTION_FILTER("ids")};
 
 static int run_eval(int argc, char **argv);
 
+static const sq_example eval_examples[] = {
+    {"sqcolor eval --filter color/bt/asm", "color/bt/asm's answer for each of the 64 squares"},
+    {"sqcolor eval --filter 'same_color/*/asm'",
+     "the same_color asm routines' answers for every pair of squares"},
+};
+
 const sq_command sq_command_eval = {
     .name = "eval",
     .run = run_eval,
@@ -138,6 +151,7 @@ const sq_command sq_command_eval = {
         "square (16*rank + file) for color_x88, else 8*rank + file (a1 = 0).",
     .options = eval_options,
     .noptions = 1,
+    SQ_EXAMPLES(eval_examples),
 };
 
 static int run_eval(int argc, char **argv) {

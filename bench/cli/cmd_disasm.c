@@ -11,7 +11,11 @@
 #include "bench/results/forms_file.h"
 #include "bench/results/results_read.h"
 #include "bench/util/failure.h"
+#include "bench/util/escape.h"
+#include "bench/util/progress.h"
+#include "bench/util/wrap.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +38,21 @@ static FILE *listing;
 
 enum { HEAD_LINES = 3 };
 
+/* lead, then the text fmt makes: as it is in Markdown, wrapped within the
+ * console's columns in a table (continuation lines indented). */
+__attribute__((format(printf, 3, 4))) static void put_prose(bool md, const char *lead,
+                                                            const char *fmt, ...) {
+    char text[1400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    if (md)
+        fprintf(listing, "%s%s\n", lead, text);
+    else if (sq_put_wrapped(listing, lead, text, SQ_CONSOLE_COLUMNS, "    "))
+        fprintf(listing, "%s%s\n", lead, text); /* no memory to wrap it: as it is */
+}
+
 static int lines_of(const column *c) {
     return c->loop ? c->loop->lines : c->code.count;
 }
@@ -54,33 +73,60 @@ static const char *cell(const column *c, int r, char *buf, size_t len) {
     return buf;
 }
 
-static void print_table(const char *title, column *cols, int n) {
-    int width[64];
+/* The end of the band of columns from first on that fits the console side
+ * by side: at least first's own, however wide. */
+static int band_end(const int *width, int first, int n) {
+    int used = 0, c = first;
+    for (; c < n; c++) {
+        used += 2 + width[c];
+        if (used > SQ_CONSOLE_COLUMNS && c > first)
+            break;
+    }
+    return c;
+}
+
+/* Columns [first, last): their heads, then their rows. */
+static void print_band(const column *cols, const int *width, int first, int last) {
     char line[256];
     int rows = 0;
-    for (int c = 0; c < n; c++) {
-        width[c] = 0;
-        for (int h = 0; h < HEAD_LINES; h++)
-            if ((int)strlen(cols[c].head[h]) > width[c])
-                width[c] = (int)strlen(cols[c].head[h]);
-        for (int i = 0; i < lines_of(&cols[c]); i++)
-            if ((int)strlen(cell(&cols[c], i, line, sizeof line)) > width[c])
-                width[c] = (int)strlen(line);
-        if (lines_of(&cols[c]) > rows)
-            rows = lines_of(&cols[c]);
-    }
-    fprintf(listing, "\n%s\n", title);
+    for (int c = first; c < last; c++)
+        rows = lines_of(&cols[c]) > rows ? lines_of(&cols[c]) : rows;
     for (int h = 0; h < HEAD_LINES; h++) {
         if (!cols[0].head[h][0])
             continue;
-        for (int c = 0; c < n; c++)
-            fprintf(listing, "  %-*s", width[c], cols[c].head[h]);
-        fprintf(listing, "\n");
+        for (int c = first; c < last; c++) {
+            fputs("  ", listing);
+            sq_put_plain_padded(listing, cols[c].head[h], width[c]);
+        }
+        fputc('\n', listing);
     }
     for (int r = 0; r < rows; r++) {
-        for (int c = 0; c < n; c++)
-            fprintf(listing, "  %-*s", width[c], cell(&cols[c], r, line, sizeof line));
-        fprintf(listing, "\n");
+        for (int c = first; c < last; c++) {
+            fputs("  ", listing);
+            sq_put_plain_padded(listing, cell(&cols[c], r, line, sizeof line), width[c]);
+        }
+        fputc('\n', listing);
+    }
+}
+
+/* The columns side by side, in bands as wide as the console, each after the
+ * title (", continued" after the first); widths in characters (†). */
+static void print_table(const char *title, column *cols, int n) {
+    int width[64];
+    char line[256];
+    for (int c = 0; c < n; c++) {
+        width[c] = 0;
+        for (int h = 0; h < HEAD_LINES; h++)
+            if (sq_plain_width(cols[c].head[h]) > width[c])
+                width[c] = sq_plain_width(cols[c].head[h]);
+        for (int i = 0; i < lines_of(&cols[c]); i++)
+            if (sq_plain_width(cell(&cols[c], i, line, sizeof line)) > width[c])
+                width[c] = sq_plain_width(line);
+    }
+    for (int first = 0, last; first < n; first = last) {
+        last = band_end(width, first, n);
+        fprintf(listing, "\n%s%s\n", title, first ? ", continued" : "");
+        print_band(cols, width, first, last);
     }
 }
 
@@ -300,6 +346,16 @@ static const sq_option options[OPT_COUNT] = {
 
 static int run_disasm(int argc, char **argv);
 
+static const sq_example disasm_examples[] = {
+    {"sqcolor disasm --filter 'color/lea_*/*' --predict",
+     "the lea techniques' code in every impl, with llvm-mca's predictions"},
+    {"sqcolor disasm --loops --filter 'color/cmov/*'",
+     "cmov's routines in every impl, then the loop each mode times"},
+    {"sqcolor disasm --results RUN.json --forms FORMS.json",
+     "where llvm-mca and a saved run of this machine disagree, with the instruction forms of "
+     "calibrate's FORMS.json that explain it"},
+};
+
 const sq_command sq_command_disasm = {
     .name = "disasm",
     .run = run_disasm,
@@ -309,6 +365,7 @@ const sq_command sq_command_disasm = {
         "technique's impls side by side with instruction and byte counts.",
     .options = options,
     .noptions = OPT_COUNT,
+    SQ_EXAMPLES(disasm_examples),
 };
 
 /* --results (and --forms): the saved run, and the form file, of this
@@ -337,6 +394,8 @@ typedef struct tables {
     char (*mnemonic)[SQ_HISTORY_LINE]; /* a column's mnemonics */
     const sq_variant **tech;           /* a technique's impls, at most 64 */
     sq_timed_loop *timed;              /* their loops (--loops) */
+    int ndone;                         /* variants in a table so far */
+    sq_progress bar;                   /* counts them while llvm-mca predicts */
 } tables;
 
 /* False when out of memory (tables_free frees what was had). */
@@ -383,7 +442,7 @@ static bool code_column(column *c, const column *before, int nbefore, const sq_v
         c->p = same->p;
     c->predicted = same || (*predict && sq_predict(model, &c->code, &c->p, err, sizeof err));
     if (*predict && !c->predicted && sq_mca_hung(model->tool, err, sizeof err)) {
-        fprintf(stderr, "sqcolor disasm: %s: no predictions\n", err);
+        sq_error_line("disasm", "%s: no predictions", err);
         *predict = false;
     }
     snprintf(c->head[0], sizeof c->head[0], "%s", v->impl);
@@ -408,6 +467,7 @@ static int print_technique(const sq_variant **vs, int n, int first, tables *t, s
             strcmp(vs[k]->technique, vs[first]->technique) != 0)
             continue;
         t->done[k] = true;
+        t->ndone++;
         t->tech[ntech++] = vs[k];
         if (code_column(&t->cols[ncols], t->cols, ncols, vs[k], model, predict))
             ncols++;
@@ -416,43 +476,50 @@ static int print_technique(const sq_variant **vs, int n, int first, tables *t, s
     }
     int nhistory = code_history(t->cols, ncols, t->history, t->mnemonic);
     ncols = merge_identical(t->cols, ncols);
+    sq_progress_clear(&t->bar); /* the table below what was on screen */
     char title[128];
     snprintf(title, sizeof title, "%s/%s", vs[first]->family->name, vs[first]->technique);
     (md ? print_markdown : print_table)(title, t->cols, ncols);
     for (int h = 0; h < nhistory; h++)
-        fprintf(listing, md ? "%s- %s\n" : "  %s%s\n", md && !h ? "\n" : "", t->history[h]);
+        put_prose(md, md ? (h ? "- " : "\n- ") : "  ", "%s", t->history[h]);
     if (loops)
         failures += print_loops(title, t->tech, ntech, md, t->cols, t->timed);
     return failures;
 }
 
+/* What the legend says of a table wider than the console (print_table). */
+// clang-format off
+#define BANDS_NOTE "; the columns past the console's " SQ_STR(SQ_CONSOLE_COLUMNS) \
+                   " go on below, under the title and 'continued'"
+// clang-format on
+
 /* What the columns (and with loops the loop tables) show. */
-static void print_legend(bool loops) {
-    fprintf(listing,
-            "\ncolumns: impls of byte-identical machine code (RIP-relative displacements and "
-            "jumps or calls out of the routine masked) share one: 'gcc-11 = gcc-12'; "
-            "'clang-13..16': those versions, of the ones built. Under each table, per compiler "
-            "and flag set, the version that first emitted each code.\n");
+static void print_legend(bool loops, bool md) {
+    put_prose(md, "\n",
+              "columns: impls of byte-identical machine code (RIP-relative displacements and "
+              "jumps or calls out of the routine masked) share one: 'gcc-11 = gcc-12'; "
+              "'clang-13..16': those versions, of the ones built%s. Under each table, per "
+              "compiler and flag set, the version that first emitted each code.",
+              md ? "" : BANDS_NOTE);
     if (loops)
-        fprintf(
-            listing,
-            "\nloops: the loop each mode times, from the head its closing jump goes back to, "
-            "to that jump (the unrolled or vector loop: a remainder loop or scalar tail is "
-            "left out); offsets from the head; '64-aligned' or 'at 64n+K': where the head lies; "
-            "†: a conditional branch besides the exit test (in branch mode, more than one a "
-            "square), so that mode's rows are control dependent.\n");
+        put_prose(md, "\n",
+                  "loops: the loop each mode times, from the head its closing jump goes back to, "
+                  "to that jump (the unrolled or vector loop: a remainder loop or scalar tail is "
+                  "left out); offsets from the head; '64-aligned' or 'at 64n+K': where the head "
+                  "lies; †: a conditional branch besides the exit test (in branch mode, more "
+                  "than one a square), so that mode's rows are control dependent.");
 }
 
 /* Where the predictions came from, or why there are none. */
-static void print_prediction_source(const sq_mca_model *model, bool predict) {
+static void print_prediction_source(const sq_mca_model *model, bool predict, bool md) {
     char text[600];
     if (predict)
         sq_mca_model_text(model, text, sizeof text);
     if (predict)
-        fprintf(listing,
-                "\nmca: %s; rthr = block reciprocal throughput, lat = cycles per iteration with "
-                "the result fed back through one xor, less that xor's latency\n",
-                text);
+        put_prose(md, "\n",
+                  "mca: %s; rthr = block reciprocal throughput, lat = cycles per iteration with "
+                  "the result fed back through one xor, less that xor's latency",
+                  text);
     else if (sq_mca_hung(sq_mca_installed(), text, sizeof text))
         fprintf(listing, "\n(no llvm-mca predictions: llvm-mca took too long)\n");
     else
@@ -471,12 +538,19 @@ static int print_code(const sq_variant **vs, int n, sq_mca_model *model, bool pr
         return SQ_EXIT_FAIL;
     }
     int failures = 0;
-    for (int i = 0; i < n; i++)
-        if (!t.done[i])
-            failures += print_technique(vs, n, i, &t, model, &predict, md, loops);
-    print_legend(loops);
+    t.ndone = 0;
+    sq_progress_start(&t.bar, predict && sq_progress_wanted() ? stderr : NULL, "sqcolor disasm",
+                      "routines", n);
+    for (int i = 0; i < n; i++) {
+        if (t.done[i])
+            continue;
+        sq_progress_count(&t.bar, t.ndone);
+        failures += print_technique(vs, n, i, &t, model, &predict, md, loops);
+    }
+    sq_progress_clear(&t.bar);
+    print_legend(loops, md);
     tables_free(&t);
-    print_prediction_source(model, predict);
+    print_prediction_source(model, predict, md);
     return failures ? SQ_EXIT_FAIL : SQ_EXIT_OK;
 }
 
@@ -507,8 +581,8 @@ static int run_disasm(int argc, char **argv) {
     sq_mca_model model;
     predict = (predict || mcpu || results) && choose_model(mcpu, &host, &model);
     if (results) {
-        sq_model_page page = {measured,   results, forms_path ? forms : NULL,
-                              forms_path, md,      v[OPT_ALL].given};
+        sq_model_page page = {measured, results,          forms_path ? forms : NULL, forms_path,
+                              md,       v[OPT_ALL].given, sq_progress_wanted()};
         int rc = sq_model_vs_measurement(vs, n, predict ? &model : NULL, &page);
         sq_run_free(measured);
         status = rc == SQ_FAILED_MEMORY ? sq_report_out_of_memory(SQ_FORMAT_TABLE) : rc;

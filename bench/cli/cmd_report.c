@@ -4,6 +4,7 @@
 #include "bench/cli/formats.h"
 #include "bench/util/failure.h"
 #include "bench/util/output.h"
+#include "bench/report/paper_table.h"
 #include "bench/report/report.h"
 #include "bench/results/results_read.h"
 #include "bench/render/plot.h"
@@ -17,10 +18,19 @@
 #include <string.h>
 #include <sys/stat.h>
 
-enum { OPT_FORMAT, OPT_DETAIL, OPT_OUTPUT, OPT_PLOT, OPT_LOG_AXIS, OPT_COUNT };
+enum { OPT_FORMAT, OPT_FIGURE, OPT_DETAIL, OPT_OUTPUT, OPT_PLOT, OPT_LOG_AXIS, OPT_COUNT };
 static const sq_option options[OPT_COUNT] = {
-    [OPT_FORMAT] =
-        SQ_OPTION_FORMAT(SQ_FORMATS, "table", "the form of the report (json takes one file)"),
+    [OPT_FORMAT] = SQ_OPTION_FORMAT(SQ_REPORT_FORMATS, "table",
+                                    "the form of the report (json takes one file); latex and "
+                                    "paper (Markdown): the table for a paper, one figure a cell"),
+    [OPT_FIGURE] = {.name = "--figure",
+                    .kind = SQ_OPTION_CHOICE,
+                    .placeholder = "F",
+                    .help = "with --format latex or paper: the headline figure the table shows "
+                            "(branch: on the predictable sequences; mispredict: cycles per "
+                            "mispredict)",
+                    .def = "latency",
+                    .choices = SQ_CHOICES(SQ_HEADLINE_KINDS)},
     [OPT_DETAIL] = {.name = "--detail",
                     .kind = SQ_OPTION_FLAG,
                     .help = "the tables of every family, mode and sequence too"},
@@ -43,6 +53,13 @@ static int run_report(int argc, char **argv);
 
 #define MOST_FILES SQ_STR(SQ_REPORT_MAX_RUNS)
 
+static const sq_example report_examples[] = {
+    {"sqcolor report RUN.json --detail",
+     "a saved run's headline tables, then every family, mode and sequence"},
+    {"sqcolor report results/*/2026-*.json --format html --output machines.html",
+     "the reference machines side by side, as an HTML page with charts"},
+};
+
 const sq_command sq_command_report = {
     .name = "report",
     .run = run_report,
@@ -53,9 +70,12 @@ const sq_command sq_command_report = {
         "One file: a table per family of its headline figures, with the run's metadata. Several\n"
         "files, at most " MOST_FILES " (machines, compilers, commits): per family and figure the\n"
         "files side by side, with each one's ratio to the first. CSV: one line per row of every\n"
-        "file, naming its machine and build (long format).",
+        "file, naming its machine and build (long format). latex, paper: one table for a\n"
+        "paper, a row per technique and per machine the asm and the cheapest compiler, named,\n"
+        "each a figure with its interval and lettered notes (LaTeX needs booktabs).",
     .options = options,
     .noptions = OPT_COUNT,
+    SQ_EXAMPLES(report_examples),
 };
 
 /* path as a name to compare: its folder resolved (realpath) where it is
@@ -118,7 +138,13 @@ static int run_report(int argc, char **argv) {
     const char *plot_dir = v[OPT_PLOT].text, *output = v[OPT_OUTPUT].text;
     bool detail = v[OPT_DETAIL].given, log_axis = v[OPT_LOG_AXIS].given;
     sq_format format = sq_format_of(&v[OPT_FORMAT]);
+    bool paper = format == SQ_FORMAT_LATEX || format == SQ_FORMAT_PAPER;
+    sq_headline_kind figure = sq_headline_kind_of(&v[OPT_FIGURE]);
     /* Every option checked before a file is opened or an output made. */
+    if (v[OPT_FIGURE].given && !paper)
+        sq_usage_error("report",
+                       "--figure takes --format latex or paper: the other formats show every "
+                       "headline figure");
     if (nfiles > 1 && format == SQ_FORMAT_JSON)
         sq_usage_error("report",
                        "--format json takes one file; several files make a table, markdown, "
@@ -140,6 +166,13 @@ static int run_report(int argc, char **argv) {
             sq_usage_error("report", "%s", err);
         }
 
+    if (paper && !sq_paper_table_has(runs, nfiles, figure)) {
+        for (int k = 0; k < nfiles; k++)
+            sq_run_free(&runs[k]);
+        sq_usage_error("report", "--figure %s needs rows in %s mode, and %s none",
+                       sq_headline_names[figure], sq_mode_names[sq_headline_mode(figure)],
+                       nfiles > 1 ? "these files have" : "this file has");
+    }
     /* Every chart's name before --output is opened: a refusal leaves nothing. */
     if (plot_dir && sq_plot_check(runs, nfiles, plot_dir, err, sizeof err)) {
         for (int k = 0; k < nfiles; k++)
@@ -162,8 +195,11 @@ static int run_report(int argc, char **argv) {
         sq_usage_error("report", "--plot: %s", err);
     }
     int written =
-        sq_report_write(runs, nfiles, format,
-                        (detail ? SQ_REPORT_DETAIL : 0) | (log_axis ? SQ_REPORT_LOG_AXIS : 0), out);
+        paper
+            ? sq_report_paper(runs, nfiles, format, figure, out)
+            : sq_report_write(runs, nfiles, format,
+                              (detail ? SQ_REPORT_DETAIL : 0) | (log_axis ? SQ_REPORT_LOG_AXIS : 0),
+                              out);
     int status = plot_dir ? plot_charts(runs, nfiles, &dir, log_axis) : SQ_EXIT_OK;
     int finished = sq_finish_report_output("report", output ? &o : NULL, written, format);
     if (finished)

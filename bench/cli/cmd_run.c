@@ -26,6 +26,12 @@ static const sq_option options[OPT_COUNT] = {
 
 static int run_run(int argc, char **argv);
 
+static const sq_example run_examples[] = {
+    {"sqcolor run --quick --filter 'color/*/asm'",
+     "a short run of the color family's asm routines"},
+    {"sqcolor run --save", "the full run, its result file saved in results/, in the CPU's folder"},
+};
+
 const sq_command sq_command_run = {
     .name = "run",
     .run = run_run,
@@ -37,6 +43,7 @@ const sq_command sq_command_run = {
         "then the batch variants it selects as 'sqcolor batch' does.",
     .options = options,
     .noptions = OPT_COUNT,
+    SQ_EXAMPLES(run_examples),
 };
 
 static int run_run(int argc, char **argv) {

@@ -56,6 +56,13 @@ static double kernel_cycles(const char *id, sq_mode mode, const char *seq) {
 
 static int run_selftest(int argc, char **argv);
 
+static const sq_example selftest_examples[] = {
+    {"sqcolor selftest",
+     "the engine's known answers on the CPU the process starts on; exit 1 if one is off"},
+    {"taskset -c 2 sqcolor selftest",
+     "the same on CPU 2 (selftest takes no --cpu: taskset pins it)"},
+};
+
 const sq_command sq_command_selftest = {
     .name = "selftest",
     .run = run_selftest,
@@ -64,6 +71,7 @@ const sq_command sq_command_selftest = {
         "Chains of known latency (add 1, imul 3) and kernels whose latency must equal the sum of\n"
         "their instructions' chain latencies (lea_shr_and, inreg32, lookup), and the branch\n"
         "misprediction cost of lea_test_jz on random squares. Exit 1 if any is out of tolerance.",
+    SQ_EXAMPLES(selftest_examples),
 };
 
 static int run_selftest(int argc, char **argv) {

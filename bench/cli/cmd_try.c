@@ -46,6 +46,14 @@ static const sq_option options[TRY_OPT_COUNT] = {
 
 static int run_try(int argc, char **argv);
 
+static const sq_example try_examples[] = {
+    {"sqcolor try examples/xor_shl.sq --quick",
+     "build, verify and briefly time the technique in examples/xor_shl.sq beside its family"},
+    {"sqcolor try color/xor_shl2 --quick --c '((sq ^ (sq << 3)) & 8) == 0' --asm 'lea eax, "
+     "[rdi*8]; xor eax, edi; shr eax, 3; and eax, 1; xor eax, 1'",
+     "the same kind of technique from the command line: its C and asm bodies as options"},
+};
+
 const sq_command sq_command_try = {
     .name = "try",
     .run = run_try,
@@ -60,6 +68,7 @@ const sq_command sq_command_try = {
         "or this machine cannot build or run it (a compiler gone, a feature this CPU lacks).",
     .options = options,
     .noptions = TRY_OPT_COUNT,
+    SQ_EXAMPLES(try_examples),
 };
 
 /* The technique of this run: its file and what was built of it. */

@@ -52,6 +52,12 @@ static const sq_option options[] = {SQ_OPTION_FILTER("ids")};
 
 static int run_verify(int argc, char **argv);
 
+static const sq_example verify_examples[] = {
+    {"sqcolor verify", "every variant over its whole domain, and the seeds' properties"},
+    {"sqcolor verify --filter 'same_color/*/asm'",
+     "only the asm routines of the same_color family"},
+};
+
 const sq_command sq_command_verify = {
     .name = "verify",
     .run = run_verify,
@@ -65,6 +71,7 @@ const sq_command sq_command_verify = {
         "outside the output, no vzeroupper forgotten. Exit 0 if all pass, else 1.",
     .options = options,
     .noptions = 1,
+    SQ_EXAMPLES(verify_examples),
 };
 
 static int run_verify(int argc, char **argv) {

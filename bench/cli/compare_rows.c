@@ -69,6 +69,42 @@ bool compare_over_gate(const compare_row *w, double fail_over) {
     return (b->median - a->median) / fabs(a->median) * 100 > fail_over;
 }
 
+double compare_change_pct(const compare_row *w) {
+    double moved = w->b.s.median - w->a.s.median;
+    if (sq_cost_about_zero(w->a.s))
+        return moved > 0 ? INFINITY : moved < 0 ? -INFINITY : 0;
+    return 100 * moved / fabs(w->a.s.median);
+}
+
+/* x moved more than y: by its share of A, then (both from about zero) by
+ * cycles. */
+static bool moved_more(const compare_row *x, const compare_row *y) {
+    double px = fabs(compare_change_pct(x)), py = fabs(compare_change_pct(y));
+    if (px != py)
+        return px > py;
+    return fabs(x->b.s.median - x->a.s.median) > fabs(y->b.s.median - y->a.s.median);
+}
+
+compare_verdicts compare_judge_rows(compare_row *rows, int matched, double q, double fail_over) {
+    compare_verdicts v = {.most_slower = -1, .most_faster = -1};
+    for (int i = 0; i < matched; i++) {
+        compare_row *w = &rows[i];
+        compare_judge(w, q);
+        v.significant += w->significant;
+        v.by_speeds += w->by_speeds;
+        v.gate += compare_over_gate(w, fail_over);
+        if (!w->significant)
+            continue;
+        bool slower = strcmp(compare_verdict_word(w), "slower") == 0;
+        int *most = slower ? &v.most_slower : &v.most_faster;
+        if (*most < 0 || moved_more(w, &rows[*most]))
+            *most = i;
+        v.slower += slower;
+        v.faster += !slower;
+    }
+    return v;
+}
+
 static int key_order(const sq_result *a, const sq_result *b) {
     int c = strcmp(a->variant->id, b->variant->id);
     if (!c)
@@ -108,9 +144,10 @@ const sq_result *compare_find(const compare_index *ix, const sq_result *like) {
 }
 
 /* t-tests a row on its units: per-process medians where a side has two
- * processes, else samples. Returns the test's p-value (NAN: untestable). */
+ * processes, else samples; paired, unit i of A beside unit i of B, as many
+ * a side. Returns the test's p-value (NAN: untestable). */
 static double t_test(compare_row *w) {
-    w->by_samples = w->a.nprocesses < 2 && w->b.nprocesses < 2;
+    w->by_samples = !w->units.paired && w->a.nprocesses < 2 && w->b.nprocesses < 2;
     double *ua = malloc(sizeof *ua * ((size_t)w->a.r->reps + (size_t)w->b.r->reps));
     double *ub = ua ? ua + w->a.r->reps : NULL;
     int na =
@@ -121,7 +158,10 @@ static double t_test(compare_row *w) {
         fprintf(stderr, "sqcolor compare: out of memory\n");
         exit(SQ_EXIT_FAIL);
     }
-    w->t = sq_t_test(ua, na, ub, nb);
+    if (!w->units.paired)
+        w->t = sq_t_test(ua, na, ub, nb);
+    else
+        w->t = na == nb ? sq_paired_t_test(ua, ub, na) : (sq_ttest){NAN, NAN, NAN, NAN};
     free(ua);
     return w->t.p;
 }
@@ -139,8 +179,8 @@ static int shared_twin(const compare_index *ia, const sq_run *a, const int *matc
     return src ? matched_at[src - a->results] : -1;
 }
 
-void compare_test_rows(const sq_run *a, const compare_index *b, double q, compare_row *rows,
-                       compare_tally *t) {
+void compare_test_rows(const sq_run *a, const compare_index *b, double q, compare_units units,
+                       compare_row *rows, compare_tally *t) {
     double *p = malloc(sizeof *p * ((size_t)a->nresults + 1));
     double *adjusted = malloc(sizeof *adjusted * ((size_t)a->nresults + 1));
     int *tested = malloc(sizeof *tested * ((size_t)a->nresults + 1));
@@ -170,11 +210,13 @@ void compare_test_rows(const sq_run *a, const compare_index *b, double q, compar
     for (int i = 0; i < t->matched; i++)
         twin[i] = shared_twin(&ia, a, matched_at, ra[i], rb[i]);
     free(ia.by_key);
+    t->units = units;
     t->ndrift = sq_drift_find(ra, rb, t->matched, t->drift);
     for (int i = 0; i < t->matched; i++) {
         compare_row *w = &rows[i];
         *w = (compare_row){.a = side_of(ra[i]),
                            .b = side_of(rb[i]),
+                           .units = units,
                            .p = NAN,
                            .detectable = NAN,
                            .drift =
@@ -188,7 +230,8 @@ void compare_test_rows(const sq_run *a, const compare_index *b, double q, compar
         } else if (w->a.nspeeds > 1 || w->b.nspeeds > 1) {
             w->by_speeds = true;
         } else if (isnan(t_test(w))) {
-            w->untested = "untested (one sample a side)";
+            w->untested = units.paired ? "untested (not one unit a side in every pair)"
+                                       : "untested (one sample a side)";
             t->nfew++;
         } else if (twin[i] >= 0 && twin[i] != i) {
             t->nshared++; /* takes its twin's adjusted p below */
@@ -247,5 +290,15 @@ const char *compare_test_word(const compare_row *w) {
         return NULL;
     if (w->by_speeds)
         return "speeds";
-    return w->by_samples ? "samples" : "processes";
+    if (w->by_samples)
+        return "samples";
+    if (w->units.paired)
+        return "pairs";
+    return w->units.runs ? "runs" : "processes";
+}
+
+const char *compare_test_text(compare_units units) {
+    if (units.paired)
+        return units.runs ? "paired t-tests of runs" : "paired t-tests";
+    return units.runs ? "t-tests of runs" : "t-tests";
 }

@@ -13,7 +13,9 @@
  *     the floor apart (SQ_COMPARE_FLOOR_*), the same way: two runs of one
  *     build differ by less, so they flag nothing.
  * Where neither side has samples of two processes (files from before
- * processes), the samples are the units, as they were. Rows about zero in both
+ * processes), the samples are the units, as they were. With several files a
+ * side each file is a unit (compare_units.runs); with units paired, the
+ * paired t-test of their differences stands for Student's. Rows about zero in both
  * runs, and rows with a non-finite sample or median, are not tested. A row at
  * two speeds in either run (stats.h, sq_modes_of) is not t-tested, as the test
  * would measure the shares of the mixture: it differs only when no speed of one
@@ -36,6 +38,16 @@
 #define SQ_COMPARE_FLOOR_REL    0.01
 #define SQ_COMPARE_FLOOR_CYCLES 0.02
 
+/* What a side's samples are grouped into for the test: each file's
+ * processes (one file a side), or its runs (several files a side, read as
+ * one: merge_files.h); and whether A's i-th unit ran beside B's i-th, in
+ * turns (sqcolor ab; compare --paired), so that the differences are tested
+ * pair by pair: what the host's state moved, it moved in both of a pair. */
+typedef struct compare_units {
+    bool runs;
+    bool paired;
+} compare_units;
+
 /* One run's side of a matched row. */
 typedef struct compare_side {
     const sq_result *r;
@@ -51,7 +63,8 @@ typedef struct compare_row {
     const char *untested; /* why the row was not tested, or NULL */
     bool by_speeds;       /* judged by its speeds, not by the t-test */
     bool by_samples;      /* t-tested on samples: no side has two processes */
-    sq_ttest t;           /* the t-test of B's units less A's */
+    compare_units units;  /* what the units are, and whether paired */
+    sq_ttest t;           /* the t-test of B's units less A's (paired: of their differences) */
     double p;             /* Benjamini-Hochberg-adjusted p-value; NAN when not t-tested */
     double detectable;    /* the smallest change the row could show, in cycles; NAN
                              when not t-tested */
@@ -76,6 +89,7 @@ typedef struct compare_tally {
                                       ntested, the tests adjusted together) */
     int nflagged;                  /* t-tested rows whose adjusted p is at most q */
     double p_cut;                  /* the p-value a row needed for that beside them */
+    compare_units units;           /* what the rows were tested on */
     sq_drift drift[SQ_DRIFT_MOST]; /* the groups that moved together, B against A */
     int ndrift;
 } compare_tally;
@@ -86,17 +100,32 @@ compare_index compare_index_rows(const sq_run *run);
 const sq_result *compare_find(const compare_index *ix, const sq_result *like);
 
 /* Fills rows[0..t->matched) with A's rows that B has too, finds the groups
- * that drifted (compare_drift.h), t-tests the rows that can be, adjusts their
+ * that drifted (compare_drift.h), t-tests the rows that can be on units
+ * (paired: sq_paired_t_test on unit i of each side), adjusts their
  * p-values together (Benjamini-Hochberg) and gives each the smallest change it
  * could have shown at the p-value that a row needed beside the rows flagged:
  * q (flagged + 1) / tested. */
-void compare_test_rows(const sq_run *a, const compare_index *b, double q, compare_row *rows,
-                       compare_tally *t);
+void compare_test_rows(const sq_run *a, const compare_index *b, double q, compare_units units,
+                       compare_row *rows, compare_tally *t);
 /* Sets w->significant (or w->why_not) at the false discovery rate q. */
 void compare_judge(compare_row *w, double q);
 /* A significant slowdown over fail_over percent of |A|; from an A about zero,
  * any slowdown to a B that is not. */
 bool compare_over_gate(const compare_row *w, double fail_over);
+
+/* The matched rows judged, for the summary. */
+typedef struct compare_verdicts {
+    int significant; /* of them slower and faster, as compare_verdict_word */
+    int slower, faster;
+    int by_speeds;                /* judged by their speeds */
+    int gate;                     /* significant slowdowns over fail_over */
+    int most_slower, most_faster; /* the row that moved most each way, or -1 */
+} compare_verdicts;
+
+/* Judges rows[0..matched) at q (compare_judge) and counts them. */
+compare_verdicts compare_judge_rows(compare_row *rows, int matched, double q, double fail_over);
+/* B's change from A in percent of |A|; +-INFINITY from an A about zero. */
+double compare_change_pct(const compare_row *w);
 /* The detectable change as a share of A, in percent; NAN where A is about
  * zero (or the row was not t-tested). */
 double compare_detectable_pct(const compare_row *w);
@@ -106,7 +135,12 @@ sq_stats compare_detectable_spread(const compare_row *rows, int matched);
 /* "slower", "faster", "same" or "untested"; a row judged by its speeds that
  * differs is slower or faster by its medians. */
 const char *compare_verdict_word(const compare_row *w);
-/* What a row was judged on: "processes", "samples", "speeds", or NULL. */
+/* What a row was judged on: "processes", "runs", "pairs", "samples",
+ * "speeds", or NULL. */
 const char *compare_test_word(const compare_row *w);
+/* The tests, as the summary counts them: "t-tests" (Student's, of processes),
+ * "t-tests of runs", "paired t-tests" (of processes), "paired t-tests of
+ * runs". */
+const char *compare_test_text(compare_units units);
 
 #endif

@@ -7,6 +7,7 @@
 
 #include "bench/cli/options.h"
 #include "bench/report/report.h"
+#include "bench/results/summary.h"
 #include "bench/util/choices.h"
 
 /* For a reader or a script: calibrate's and compare's --format. */
@@ -14,9 +15,14 @@
 
 typedef enum sq_table_or_json { SQ_TABLE_OR_JSON(SQ_CHOICE_ENUMERATOR) } sq_table_or_json;
 
-/* An option over SQ_FORMATS or a list nested in it (report.h). */
+/* An option over SQ_REPORT_FORMATS or a list nested in it (report.h). */
 static inline sq_format sq_format_of(const sq_value *v) {
     return (sq_format)v->choice;
+}
+
+/* An option over SQ_HEADLINE_KINDS (summary.h). */
+static inline sq_headline_kind sq_headline_kind_of(const sq_value *v) {
+    return (sq_headline_kind)v->choice;
 }
 
 /* An option over SQ_TABLE_OR_JSON. */

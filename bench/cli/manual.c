@@ -82,9 +82,24 @@ static void put_command(FILE *out, const sq_command *cmd) {
     put_options(out, cmd);
 }
 
-static void put_footer(FILE *out, const char *see_also) {
+/* Every example of cmds[0..n), a paragraph each: the line, what it does. */
+static void put_examples(FILE *out, const sq_command *const *cmds, int n) {
+    fputs(".SH EXAMPLES\n", out);
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < cmds[i]->nexamples; k++) {
+            fputs(".TP\n", out);
+            put_bold(out, cmds[i]->examples[k].line);
+            fputc('\n', out);
+            sq_put_roff(out, cmds[i]->examples[k].what);
+            fputc('\n', out);
+        }
+}
+
+/* The sections after the commands: exit status, examples, see also. */
+static void put_footer(FILE *out, const sq_command *const *cmds, int n, const char *see_also) {
     fputs(".SH EXIT STATUS\n", out);
     put_lines(out, exit_status);
+    put_examples(out, cmds, n);
     fputs(".SH SEE ALSO\n", out);
     fprintf(out,
             ".BR %s (1);\nthe documentation in share/doc/sqcolor under the prefix\n"
@@ -114,7 +129,7 @@ void sq_print_commands_man(FILE *out, const char *version, const char *summary,
     fputs(".SH FILES\n.TP\n\\fIshare/sqcolor/try\\fR\n", out);
     put_lines(out, "the templates sqcolor try builds a technique with, under the prefix (or\n"
                    "beside the program in a build folder)");
-    put_footer(out, "sqcolor\\-gbench");
+    put_footer(out, cmds, n, "sqcolor\\-gbench");
 }
 
 void sq_print_program_man(FILE *out, const char *version, const sq_command *cmd, const char *more) {
@@ -130,5 +145,5 @@ void sq_print_program_man(FILE *out, const char *version, const sq_command *cmd,
         fputs(".PP\n", out);
         put_lines(out, more);
     }
-    put_footer(out, "sqcolor");
+    put_footer(out, &cmd, 1, "sqcolor");
 }

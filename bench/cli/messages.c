@@ -2,6 +2,7 @@
 
 #include "bench/util/escape.h"
 #include "bench/util/exit_status.h"
+#include "bench/util/progress.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 static void say(const char *who, const char *after, const char *fmt, va_list ap) {
     static char msg[2048], shown[8192]; /* not on a small stack */
     vsnprintf(msg, sizeof msg, fmt, ap);
+    sq_progress_interrupt(); /* the message on a line of its own */
     fprintf(stderr, "%s: %s%s\n", who, sq_text_shown(msg, shown, sizeof shown), after);
 }
 

@@ -5,6 +5,7 @@
 
 #include "bench/util/seed.h"
 #include "bench/util/escape.h"
+#include "bench/util/suggest.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -211,6 +212,19 @@ static int find_option(const sq_command *cmd, const char *name, size_t len) {
     return -1;
 }
 
+/* "unknown option '--NAME'" (name: its first len bytes), with the option of
+ * cmd it may have meant. */
+static _Noreturn void unknown_option(const sq_command *cmd, const char *name, size_t len) {
+    const char *names[cmd->noptions + 1];
+    char typed[SQ_SUGGEST_MAX_LEN + 2], hint[96];
+    for (int i = 0; i < cmd->noptions; i++)
+        names[i] = cmd->options[i].name;
+    names[cmd->noptions] = "--help";
+    snprintf(typed, sizeof typed, "%.*s", (int)(len < sizeof typed ? len : sizeof typed - 1), name);
+    sq_command_usage_error(cmd, "unknown option '%.*s'%s", (int)len, name,
+                           sq_did_you_mean(typed, names, cmd->noptions + 1, hint, sizeof hint));
+}
+
 void sq_parse_options(const sq_command *cmd, int argc, char **argv, sq_value *values,
                       const char **positional, int max_positional, int *npositional) {
     for (int i = 0; i < cmd->noptions; i++) {
@@ -235,7 +249,7 @@ void sq_parse_options(const sq_command *cmd, int argc, char **argv, sq_value *va
         size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
         int k = find_option(cmd, arg, len);
         if (k < 0)
-            sq_command_usage_error(cmd, "unknown option '%.*s'", (int)len, arg);
+            unknown_option(cmd, arg, len);
         const sq_option *o = &cmd->options[k];
         values[k].given = true;
         if (o->kind == SQ_OPTION_FLAG) {
@@ -310,6 +324,20 @@ void sq_print_command_help(FILE *out, const sq_command *cmd) {
         fprintf(out, "  %-*s  %s%s\n", width, left, o->help,
                 sq_option_notes(o, notes, sizeof notes));
     }
+    if (cmd->nexamples)
+        fprintf(out, "\nexamples:\n");
+    for (int i = 0; i < cmd->nexamples; i++)
+        fprintf(out, "  %s\n      %s\n", cmd->examples[i].line, cmd->examples[i].what);
+}
+
+/* The examples as a shell block, each line after a comment saying what it does. */
+static void print_examples_markdown(FILE *out, const sq_command *cmd) {
+    if (!cmd->nexamples)
+        return;
+    fprintf(out, "\nExamples:\n\n```sh\n");
+    for (int i = 0; i < cmd->nexamples; i++)
+        fprintf(out, "%s# %s\n%s\n", i ? "\n" : "", cmd->examples[i].what, cmd->examples[i].line);
+    fprintf(out, "```\n");
 }
 
 /* text in a Markdown table cell: '|' would end the cell, '*' start emphasis. */
@@ -319,9 +347,8 @@ void sq_print_command_markdown(FILE *out, const sq_command *cmd) {
     fprintf(out, "%s.\n", cmd->summary);
     if (cmd->description)
         fprintf(out, "\n%s\n", cmd->description);
-    if (!cmd->noptions)
-        return;
-    fprintf(out, "\n| option | what it does | default | accepts |\n|---|---|---|---|\n");
+    if (cmd->noptions)
+        fprintf(out, "\n| option | what it does | default | accepts |\n|---|---|---|---|\n");
     for (int i = 0; i < cmd->noptions; i++) {
         const sq_option *o = &cmd->options[i];
         char range[160];
@@ -338,6 +365,7 @@ void sq_print_command_markdown(FILE *out, const sq_command *cmd) {
         sq_put_markdown(out, range_text(o, range, sizeof range));
         fprintf(out, " |\n");
     }
+    print_examples_markdown(out, cmd);
 }
 
 void sq_print_commands_markdown(FILE *out, const sq_command *const *cmds, int n) {

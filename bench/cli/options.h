@@ -59,6 +59,17 @@ typedef struct sq_value {
     int nwholes;
 } sq_value;
 
+/* A use of a command, shown by its help, docs/commands.md and the man page:
+ * one command line (no pipe or redirection: the ctest cli parses its
+ * options, from the word that names the program on), and what it does. */
+typedef struct sq_example {
+    const char *line; /* "sqcolor run --quick" */
+    const char *what; /* one line, no full stop */
+} sq_example;
+
+/* A command's examples, an array declared next to its options. */
+#define SQ_EXAMPLES(array) .examples = array, .nexamples = (int)(sizeof array / sizeof array[0])
+
 /* A command: its help, usage and reference page are printed from this. */
 typedef struct sq_command {
     const char *name;
@@ -72,6 +83,8 @@ typedef struct sq_command {
     const char *description;  /* lines joined by '\n', or NULL */
     const sq_option *options; /* in the order the help lists them */
     int noptions;
+    const sq_example *examples; /* at least two (SQ_EXAMPLES) */
+    int nexamples;
 } sq_command;
 
 /* A macro's value as text, for a default owned by a macro. */

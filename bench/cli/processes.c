@@ -1,6 +1,7 @@
 #include "bench/cli/processes.h"
 
 #include "bench/cli/cli.h"
+#include "bench/code/spliced_loop.h"
 #include "bench/input/held_files.h"
 #include "bench/machine/clock.h"
 #include "bench/machine/placement.h"
@@ -9,6 +10,7 @@
 #include "bench/results/merge.h"
 #include "bench/results/results_read.h"
 #include "bench/util/exit_status.h"
+#include "bench/util/stop_signals.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -36,8 +38,7 @@ static char folder[4096];
 static char files[SQ_MAX_PROCESSES][4096 + 16];
 static volatile sig_atomic_t folder_made, nfiles;
 static volatile pid_t running = 0;
-static const int stop_signals[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM};
-static struct sigaction before[sizeof stop_signals / sizeof stop_signals[0]];
+static sq_stop_handlers before;
 
 /* A process's share of the run: its share of the repetitions, rows in an
  * order of its own, and its buffers placed anew, an address range held
@@ -58,6 +59,8 @@ static void as_process(sq_run_plan *plan) {
      * to its clock from that work, not from idle. */
     cfg->timing.warm_s = 0.005;
     cfg->order_seed = (cfg->seed ^ 0x9e3779b97f4a7c15ULL) * (uint64_t)(2 * index + 3);
+    /* The latency loops' place in their pages, 7 lines apart a process. */
+    sq_splice_shift(7 * index);
     /* 68 KiB a process: past a page, a cache set's stride and an L2 way. */
     void *hold = mmap(NULL, (size_t)(index + 1) * 68 * 1024, PROT_NONE,
                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -163,31 +166,7 @@ static void stop_processes(int sig) {
         unlink(files[i]);
     if (folder_made)
         rmdir(folder);
-    for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++)
-        if (stop_signals[i] == sig)
-            sigaction(sig, &before[i], NULL);
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, sig);
-    sigprocmask(SIG_UNBLOCK, &set, NULL);
-    raise(sig);
-}
-
-/* The handlers while the processes run, and those before them again. */
-static void catch_stops(bool on) {
-    for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++) {
-        if (!on) {
-            sigaction(stop_signals[i], &before[i], NULL);
-            continue;
-        }
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = stop_processes;
-        sigfillset(&sa.sa_mask);
-        sigaction(stop_signals[i], NULL, &before[i]);
-        if (before[i].sa_handler != SIG_IGN) /* one ignored (nohup) stays so */
-            sigaction(stop_signals[i], &sa, NULL);
-    }
+    sq_stops_raise_again(&before, sig);
 }
 
 int sq_processes_begin(const sq_run_plan *plan, char *err, size_t errlen) {
@@ -205,7 +184,7 @@ int sq_processes_begin(const sq_run_plan *plan, char *err, size_t errlen) {
         snprintf(files[i], sizeof files[i], "%s/%d.json", folder, i);
     nfiles = total;
     folder_made = 1;
-    catch_stops(true);
+    sq_stops_catch(&before, stop_processes);
     return 0;
 }
 
@@ -216,7 +195,7 @@ void sq_processes_end(void) {
         unlink(files[i]);
     rmdir(folder);
     folder_made = 0;
-    catch_stops(false);
+    sq_stops_restore(&before);
 }
 
 /* Runs the processes and loads each one's run into parts[index]: 0, or -1

@@ -29,14 +29,12 @@ double sq_loop_model_net(sq_mca_model *model, const sq_variant *v, int mode, cha
         return NAN;
     }
     int squares = 0;
-    double own = loop_rthroughput(model, (const void *)v->kernel[mode], NULL, err, errlen);
-    double harness =
-        own < 0 ? -1
-                : loop_rthroughput(model, (const void *)impl->baseline[v->family->arity - 1][mode],
-                                   NULL, err, errlen);
-    double one = harness < 0 ? -1
-                             : loop_rthroughput(model, (const void *)impl->baseline[0][mode],
-                                                &squares, err, errlen);
+    const void *kernel = (const void *)(uintptr_t)sq_timed_kernel(v, mode);
+    const void *base = (const void *)(uintptr_t)sq_timed_baseline(impl, v->family->arity, mode);
+    const void *base1 = (const void *)(uintptr_t)sq_timed_baseline(impl, 1, mode);
+    double own = loop_rthroughput(model, kernel, NULL, err, errlen);
+    double harness = own < 0 ? -1 : loop_rthroughput(model, base, NULL, err, errlen);
+    double one = harness < 0 ? -1 : loop_rthroughput(model, base1, &squares, err, errlen);
     if (one < 0)
         return NAN;
     if (squares < 1) {

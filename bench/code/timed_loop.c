@@ -1,5 +1,7 @@
 #include "bench/code/timed_loop.h"
 
+#include "bench/code/spliced_loop.h"
+
 #include "bench/catalog/batch_registry.h"
 
 #include <fnmatch.h>
@@ -193,7 +195,9 @@ bool sq_loop_of_function(const void *fn, bool listed, sq_timed_loop *out, const 
     memset(out, 0, sizeof *out);
     *name = "?";
     for (int hops = 0;; hops++) {
-        if (!sq_function_bytes(fn, &code, &size, name, err, errlen))
+        if (sq_spliced_bytes(fn, &code, &size))
+            *name = "the spliced latency loop";
+        else if (!sq_function_bytes(fn, &code, &size, name, err, errlen))
             return false;
         if (sq_loop_in_bytes(code, size, (uint64_t)(uintptr_t)code, out, why, sizeof why))
             break;
@@ -221,6 +225,20 @@ bool sq_loop_of_function(const void *fn, bool listed, sq_timed_loop *out, const 
     return true;
 }
 
+sq_kernel_fn sq_timed_kernel(const sq_variant *v, int mode) {
+    char err[400];
+    sq_kernel_fn spliced =
+        mode == SQ_KERNEL_LATENCY ? sq_spliced_latency(v, err, sizeof err) : NULL;
+    return spliced ? spliced : v->kernel[mode];
+}
+
+sq_kernel_fn sq_timed_baseline(const sq_impl *impl, int arity, int mode) {
+    char err[400];
+    sq_kernel_fn spliced =
+        mode == SQ_KERNEL_LATENCY ? sq_spliced_baseline(arity, err, sizeof err) : NULL;
+    return spliced ? spliced : impl->baseline[arity - 1][mode];
+}
+
 bool sq_kernel_loop(const sq_variant *v, int mode, bool listed, sq_timed_loop *out, char *err,
                     size_t errlen) {
     const char *name;
@@ -229,8 +247,8 @@ bool sq_kernel_loop(const sq_variant *v, int mode, bool listed, sq_timed_loop *o
         snprintf(err, errlen, "%s: no kernel of mode %d", v->id, mode);
         return false;
     }
-    if (sq_loop_of_function((const void *)(uintptr_t)v->kernel[mode], listed, out, &name, why,
-                            sizeof why))
+    if (sq_loop_of_function((const void *)(uintptr_t)sq_timed_kernel(v, mode), listed, out, &name,
+                            why, sizeof why))
         return true;
     snprintf(err, errlen, "%s: %s", v->id, why);
     return false;

@@ -72,7 +72,17 @@ bool sq_loop_in_bytes(const uint8_t *code, size_t size, uint64_t address, sq_tim
 bool sq_loop_of_function(const void *fn, bool listed, sq_timed_loop *out, const char **name,
                          char *err, size_t errlen);
 
-/* v's kernel of mode (SQ_KERNEL_LATENCY...): its timed loop, as above. */
+/* The kernel a run times for v in mode (SQ_KERNEL_LATENCY...): in latency
+ * the loop the harness splices around v's routine (spliced_loop.h), so that
+ * byte-identical routines meet one loop; v's own kernel in the other modes,
+ * and where its routine cannot be spliced. */
+sq_kernel_fn sq_timed_kernel(const sq_variant *v, int mode);
+
+/* The baseline a run subtracts for impl's rows of arity in mode: in latency
+ * the harness's identity in the same spliced loop, one for every impl. */
+sq_kernel_fn sq_timed_baseline(const sq_impl *impl, int arity, int mode);
+
+/* v's timed kernel of mode (sq_timed_kernel): its timed loop, as above. */
 bool sq_kernel_loop(const sq_variant *v, int mode, bool listed, sq_timed_loop *out, char *err,
                     size_t errlen);
 

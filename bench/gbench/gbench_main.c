@@ -47,6 +47,13 @@ static const sq_option options[OPT_COUNT] = {
                          .choices = SQ_CHOICES(HELP_FORMATS)},
 };
 
+static const sq_example gbench_examples[] = {
+    {"sqcolor-gbench --benchmark_filter='^color/lea_shr_and/'",
+     "every impl, sequence and mode of color/lea_shr_and under Google Benchmark"},
+    {"sqcolor-gbench --benchmark_filter='^color_batch/' --sizes 1024,8192 --benchmark_format=json",
+     "the batch routines at two sizes, as JSON for compare.py"},
+};
+
 static const sq_command command = {
     .name = "gbench",
     .program = "sqcolor-gbench",
@@ -68,6 +75,7 @@ static const sq_command command = {
         "its own clocks (manual time), so Time is not affected.",
     .options = options,
     .noptions = OPT_COUNT,
+    SQ_EXAMPLES(gbench_examples),
 };
 
 static void print_help(void) {

@@ -10,6 +10,7 @@
 #include "bench/machine/huge_pages.h"
 #include "bench/machine/machine.h"
 #include "bench/measure/batch_loops.h"
+#include "bench/util/progress.h"
 #include "bench/util/stats.h"
 #include "bench/util/xorshift.h"
 
@@ -203,10 +204,11 @@ static int sweeps(const sq_batch_variant *const *vs, const sq_batch_timing *t,
         for (int r = 0; r < t->reps; r++)
             out[i].samples[r] = INFINITY;
     int nsweeps = t->placements * t->reps;
+    sq_progress bar;
+    sq_progress_start(&bar, progress ? stderr : NULL, "sqcolor", "batch placements", nsweeps);
     for (int j = 0; j < nsweeps; j++) {
         int r = j % t->reps, k = j / t->reps;
-        if (progress)
-            fprintf(stderr, "\rsqcolor: timing batch, placement %d of %d%-30s", j + 1, nsweeps, "");
+        sq_progress_count(&bar, j);
         double before, after;
         for (int try = 0; try < SWEEP_TRIES; try++) {
             sq_batch_buffers b = sq_batch_place(pool, most);
@@ -230,6 +232,7 @@ static int sweeps(const sq_batch_variant *const *vs, const sq_batch_timing *t,
             if (ticks[i] * cpt < out[i].samples[r])
                 out[i].samples[r] = ticks[i] * cpt;
     }
+    sq_progress_clear(&bar);
     free(ticks);
     return 0;
 }
@@ -256,8 +259,6 @@ int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timin
         rc = sweeps(vs, t, ccfg, cal, &pool, most, progress, out, nrows, calls, places);
         sq_batch_pool_free(&pool);
     }
-    if (progress)
-        fprintf(stderr, "\r%-90s\r", "");
     for (int i = 0; rc && i < nrows; i++) { /* the caller keeps no row */
         free(out[i].samples);
         out[i].samples = NULL;

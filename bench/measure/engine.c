@@ -11,6 +11,7 @@
 #include "bench/measure/timing_defaults.h"
 #include "bench/input/sequence.h"
 #include "bench/results/figures.h"
+#include "bench/util/progress.h"
 #include "bench/util/stats.h"
 
 #include <math.h>
@@ -44,6 +45,7 @@ typedef struct sq_engine {
     const char **labels; /* each asked sequence's label (label_files): NULL for built-ins */
     char *err;
     size_t errlen;
+    sq_progress bar; /* the rounds' progress line (cfg->progress) */
 } engine;
 
 static int fail(engine *e, int code, const char *fmt, ...) {
@@ -247,16 +249,24 @@ static int build_rows(engine *e) {
         for (int k = 0; k < nv && !rc; k++) {
             const sq_variant *v = e->cfg->variants[k];
             for (int i = 0; i < ni && !rc; i++) {
+                row_of[k * ni + i] = -1;
                 if (e->inputs[i].family != v->family)
                     continue;
                 row_of[k * ni + i] = e->nrows;
-                timed *t = add_row(e, v, sq_impl_find(v->impl), &e->inputs[i], (sq_mode)m);
-                if (t && from[k] != k)
-                    t->shared = &e->rows[row_of[from[k] * ni + i]];
-                if (!t || (!t->shared &&
-                           !(t->baseline = find_baseline(e, t->row.impl, t->row.in, (sq_mode)m))))
+                if (!add_row(e, v, sq_impl_find(v->impl), &e->inputs[i], (sq_mode)m))
                     rc = fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for rows");
             }
+        }
+        /* then the shares: a row may take the figure of one added after it (a C
+         * row of asm's code, asm later in the catalogue) */
+        for (int k = 0; k < nv * ni && !rc; k++) {
+            if (row_of[k] < 0)
+                continue;
+            timed *t = &e->rows[row_of[k]];
+            if (from[k / ni] != k / ni)
+                t->shared = &e->rows[row_of[from[k / ni] * ni + k % ni]];
+            else if (!(t->baseline = find_baseline(e, t->row.impl, t->row.in, (sq_mode)m)))
+                rc = fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for rows");
         }
     }
     free(from);
@@ -327,15 +337,17 @@ static bool settled(const engine *e, const timed *t, double *scratch) {
 
 /* The round's rows and share done, and the time it has left at the pace so
  * far (the round after it, if any, only for rows not yet settled). */
-static void progress(const engine *e, int reps, int active, double done, double t_round) {
+static void progress(engine *e, int reps, int active, double done, double t_round) {
     if (!e->cfg->progress)
         return;
-    double spent = sq_monotonic_s() - t_round, left = done > 0 ? spent / done * (1 - done) : 0;
-    fprintf(stderr,
-            "\rsqcolor: %s%s%s%d of %d rows at %d repetitions, %3.0f%%, %.0f s left in this round ",
-            e->cfg->process ? "process " : "", e->cfg->process ? e->cfg->process : "",
-            e->cfg->process ? ": " : "", active, e->nsampled, reps, 100 * done, left);
-    fflush(stderr);
+    double left = sq_progress_left_s(sq_monotonic_s() - t_round, done);
+    char line[256];
+    snprintf(line, sizeof line,
+             "sqcolor: %s%s%s%d of %d rows at %d repetitions, %3.0f%%, %.0f s left in this round",
+             e->cfg->process ? "process " : "", e->cfg->process ? e->cfg->process : "",
+             e->cfg->process ? ": " : "", active, e->nsampled, reps, 100 * done,
+             isnan(left) ? 0 : left);
+    sq_progress_line(&e->bar, line);
 }
 
 /* Repetitions [k0, k1) of the active rows: (k1 - k0) x visits passes, each
@@ -416,8 +428,7 @@ static int sample_rows(engine *e, double t_start) {
     }
     free(order);
     free(scratch);
-    if (cfg->progress)
-        fprintf(stderr, "\r%80s\r", "");
+    sq_progress_clear(&e->bar);
     return rc;
 }
 
@@ -444,26 +455,30 @@ static bool measure_result(const timed *t, sq_result *res) {
     return true;
 }
 
-/* Each row's result: a sampled row's measured (measure_result), a shared
- * row's copied from the row it was timed as, which comes before it
- * (copy_result); then its flags, of its own code (row_flags.h). */
+/* Each row's result, in row order: a sampled row's measured
+ * (measure_result), then a shared row's copied from the row it was timed
+ * as (copy_result), before or after it; then its flags, of its own code
+ * (row_flags.h). */
 static int collect(engine *e, sq_run *run) {
     run->results = calloc((size_t)e->nrows, sizeof *run->results);
     sq_flag_cache flags;
     bool ok = run->results && sq_flag_cache_init(&flags);
-    for (int i = 0; ok && i < e->nrows; i++) {
-        timed *t = &e->rows[i];
-        if (!t->row.variant)
-            continue;
-        t->result = run->nresults;
-        sq_result *res = &run->results[run->nresults++];
-        ok =
-            t->shared ? copy_result(res, &run->results[t->shared->result]) : measure_result(t, res);
-        res->variant = t->row.variant;
-        res->sequence = t->row.in->sequence;
-        res->mode = t->row.mode;
-        sq_result_set_flags(res, &flags);
-    }
+    for (int i = 0; ok && i < e->nrows; i++)
+        if (e->rows[i].row.variant)
+            e->rows[i].result = run->nresults++;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; ok && i < e->nrows; i++) {
+            timed *t = &e->rows[i];
+            if (!t->row.variant || (pass == 0) != !t->shared)
+                continue;
+            sq_result *res = &run->results[t->result];
+            ok = t->shared ? copy_result(res, &run->results[t->shared->result])
+                           : measure_result(t, res);
+            res->variant = t->row.variant;
+            res->sequence = t->row.in->sequence;
+            res->mode = t->row.mode;
+            sq_result_set_flags(res, &flags);
+        }
     sq_flag_cache_free(&flags);
     return ok ? 0 : fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for results");
 }
@@ -508,6 +523,7 @@ int sq_engine_prepare(const sq_engine_config *cfg, sq_run *run, sq_engine **out,
         return SQ_ENGINE_BAD_INPUT;
     }
     *e = (engine){.cfg = cfg, .err = err, .errlen = errlen};
+    sq_progress_start(&e->bar, cfg->progress ? stderr : NULL, "sqcolor", "rows", 0);
     int rc = label_files(e, run);
     if (!rc)
         rc = build_inputs(e);

@@ -2,6 +2,7 @@
 
 #include "bench/measure/call_loops.h"
 #include "bench/catalog/gate.h"
+#include "bench/code/timed_loop.h"
 #include "bench/machine/machine.h"
 
 #include <math.h>
@@ -16,9 +17,13 @@ static const uint8_t *kernel_a(const sq_row *r) {
     return chained(r) ? r->in->a_lat : r->in->a;
 }
 
-static sq_kernel_fn mode_kernel(const sq_kernel_fn *k, sq_mode mode) {
+/* The kernel a row times (timed_loop.h): v's, or where v is NULL the
+ * impl's baseline for the family's arity. */
+static sq_kernel_fn mode_kernel(const sq_variant *v, const sq_impl *impl, int arity, sq_mode mode) {
     static const int index[] = {SQ_KERNEL_LATENCY, SQ_KERNEL_THROUGHPUT, SQ_KERNEL_BRANCH};
-    return mode == SQ_MODE_CALL ? NULL : k[index[mode]];
+    if (mode == SQ_MODE_CALL)
+        return NULL;
+    return v ? sq_timed_kernel(v, index[mode]) : sq_timed_baseline(impl, arity, index[mode]);
 }
 
 void sq_row_init(sq_row *r, const sq_variant *v, const sq_impl *impl, const sq_input *in,
@@ -31,7 +36,7 @@ void sq_row_init(sq_row *r, const sq_variant *v, const sq_impl *impl, const sq_i
     if (mode == SQ_MODE_CALL)
         r->callee = v ? v->fn.any : (sq_any_fn)sq_asm_identity;
     else
-        r->kernel = mode_kernel(v ? v->kernel : impl->baseline[in->family->arity - 1], mode);
+        r->kernel = mode_kernel(v, impl, in->family->arity, mode);
 }
 
 /* The kernel over inputs [at, at + n). A chained kernel starts with result 0,

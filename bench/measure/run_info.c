@@ -1,5 +1,7 @@
 #include "bench/measure/run_info.h"
 
+#include "bench/measure/share.h"
+
 #include "bench/code/code_identity.h"
 #include "bench/code/timed_loop.h"
 #include "bench/measure/harness_version.h"
@@ -14,11 +16,11 @@
 #include <sys/utsname.h>
 
 /* Each variant's machine code in brief, its routine's and each mode's timed
- * loop's, for the reports and the run's own check to tell which impls are
- * one code. Code that does not decode gets no fact. */
+ * code's (share.h: the loop, and what it jumps out to), for the reports and
+ * the run's own check to tell which impls are one code. Code that does not
+ * decode gets no fact. */
 static int record_code(sq_run *run, const sq_engine_config *cfg) {
     static const sq_mode modes[] = {SQ_MODE_LATENCY, SQ_MODE_THROUGHPUT, SQ_MODE_BRANCH};
-    static const int kernels[] = {SQ_KERNEL_LATENCY, SQ_KERNEL_THROUGHPUT, SQ_KERNEL_BRANCH};
     size_t n = (size_t)(cfg->nvariants ? cfg->nvariants : 1);
     run->code = sq_run_alloc(run, sizeof *run->code * n);
     run->loops = sq_run_alloc(run, sizeof *run->loops * n * 3);
@@ -31,7 +33,7 @@ static int record_code(sq_run *run, const sq_engine_config *cfg) {
             run->ncode++;
         for (int m = 0; m < 3; m++) {
             sq_loop_fact *l = &run->loops[run->nloops];
-            if (sq_kernel_loop_fact(v, kernels[m], &l->code, err, sizeof err)) {
+            if (sq_timed_code_fact(v, modes[m], &l->code)) {
                 l->mode = modes[m];
                 run->nloops++;
             }

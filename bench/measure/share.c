@@ -5,6 +5,7 @@
 #include "bench/code/timed_loop.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,15 +37,33 @@ void sq_timed_code_of(const sq_variant *v, sq_mode mode, sq_timed_code *out) {
         return;
     }
     static const int kernels[] = {SQ_KERNEL_LATENCY, SQ_KERNEL_THROUGHPUT, SQ_KERNEL_BRANCH};
-    const sq_impl *impl = sq_impl_find(v->impl);
-    sq_timed_loop loop, harness;
-    const char *name;
-    out->known = impl && sq_kernel_loop(v, kernels[mode], false, &loop, err, sizeof err) &&
-                 loop_facts(&loop, &out->code, &out->whole) &&
-                 sq_loop_of_function(
-                     (const void *)(uintptr_t)impl->baseline[v->family->arity - 1][kernels[mode]],
-                     false, &harness, &name, err, sizeof err) &&
-                 loop_facts(&harness, &out->harness, &out->harness_whole);
+    sq_timed_loop loop;
+    out->known = sq_kernel_loop(v, kernels[mode], false, &loop, err, sizeof err) &&
+                 loop_facts(&loop, &out->code, &out->whole);
+}
+
+/* h with the bytes of text mixed in (FNV-1a's step). */
+static uint64_t mix(uint64_t h, const char *text) {
+    for (; *text; text++)
+        h = (h ^ (unsigned char)*text) * 0x100000001b3ULL;
+    return h;
+}
+
+bool sq_timed_code_fact(const sq_variant *v, sq_mode mode, sq_code_fact *out) {
+    static const int kernels[] = {SQ_KERNEL_LATENCY, SQ_KERNEL_THROUGHPUT, SQ_KERNEL_BRANCH};
+    char err[400];
+    if (mode == SQ_MODE_CALL || !sq_kernel_loop_fact(v, kernels[mode], out, err, sizeof err))
+        return false;
+    sq_timed_code c;
+    sq_timed_code_of(v, mode, &c);
+    if (!c.known) {
+        out->hash = mix(out->hash, v->id);
+    } else if (c.whole.bytes) {
+        char whole[40];
+        snprintf(whole, sizeof whole, "%016llx", (unsigned long long)c.whole.hash);
+        out->hash = mix(out->hash, whole);
+    }
+    return true;
 }
 
 static bool same_or_none(const sq_code_fact *a, const sq_code_fact *b) {
@@ -53,29 +72,37 @@ static bool same_or_none(const sq_code_fact *a, const sq_code_fact *b) {
 
 bool sq_timed_code_same(const sq_timed_code *a, const sq_timed_code *b) {
     return a->known && b->known && sq_code_same(&a->code, &b->code) &&
-           same_or_none(&a->whole, &b->whole) && same_or_none(&a->harness, &b->harness) &&
-           same_or_none(&a->harness_whole, &b->harness_whole);
+           same_or_none(&a->whole, &b->whole);
+}
+
+/* Whether j is planned before k in pass (0: the asm variants, 1: the
+ * others): every asm variant before every other, each kind in order. */
+static bool planned(const sq_variant *const *vs, int j, int k, int pass) {
+    bool j_asm = strcmp(vs[j]->impl, "asm") == 0;
+    return pass == 0 ? j_asm && j < k : j_asm || j < k;
 }
 
 int sq_share_plan(const sq_variant *const *vs, int n, sq_mode mode, int *from) {
     sq_timed_code *codes = malloc(sizeof *codes * (size_t)(n ? n : 1));
     if (!codes)
         return -1;
+    for (int k = 0; k < n; k++)
+        sq_timed_code_of(vs[k], mode, &codes[k]);
+    /* asm is the reference: planned first, so that a C row of its code takes
+     * its figure wherever it lies, and never taking a C row's (share.h) */
     int timed = 0;
-    for (int k = 0; k < n; k++) {
-        from[k] = k;
-        /* asm is the reference: never a copy, nor copied (share.h). */
-        if (strcmp(vs[k]->impl, "asm") == 0) {
-            codes[k].known = false;
-        } else {
-            sq_timed_code_of(vs[k], mode, &codes[k]);
-            for (int j = 0; j < k && from[k] == k; j++)
-                if (from[j] == j && vs[j]->family == vs[k]->family &&
-                    sq_timed_code_same(&codes[j], &codes[k]))
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < n; k++) {
+            bool is_asm = strcmp(vs[k]->impl, "asm") == 0;
+            if (is_asm != (pass == 0))
+                continue;
+            from[k] = k;
+            for (int j = 0; j < n && from[k] == k; j++)
+                if (j != k && planned(vs, j, k, pass) && from[j] == j &&
+                    vs[j]->family == vs[k]->family && sq_timed_code_same(&codes[j], &codes[k]))
                     from[k] = j;
+            timed += from[k] == k;
         }
-        timed += from[k] == k;
-    }
     free(codes);
     return timed;
 }

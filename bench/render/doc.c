@@ -2,6 +2,7 @@
 #include "bench/render/doc.h"
 #include "bench/util/escape.h"
 #include "bench/util/failure.h"
+#include "bench/util/wrap.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -22,39 +23,24 @@ static void text_heading(sq_doc *d, int level, const char *text) {
 
 /* Console lines stay within this many characters: text is wrapped at
  * spaces, its continuation lines indented. */
-#define TEXT_COLUMNS 158
+#define TEXT_COLUMNS (SQ_CONSOLE_COLUMNS - 2)
 #define TEXT_INDENT  "    "
 
+static void text_wrapped(sq_doc *d, const char *text) {
+    if (sq_put_wrapped(d->out, "", text, TEXT_COLUMNS, TEXT_INDENT))
+        d->error = SQ_FAILED_MEMORY;
+}
+
+/* A paragraph or a note: apart from a table before it. */
 static void text_line(sq_doc *d, const char *text) {
     if (d->last == BLOCK_TABLE)
         fputc('\n', d->out);
-    const char *p = text;
-    for (int width = TEXT_COLUMNS;; width = TEXT_COLUMNS - (int)strlen(TEXT_INDENT)) {
-        /* The longest start of p within width characters that ends at a space. */
-        const char *end = NULL, *q = p;
-        int n = 0;
-        for (; *q && n <= width; q++) {
-            if (*q == ' ' && n <= width)
-                end = q;
-            n += ((unsigned char)*q & 0xc0) != 0x80;
-        }
-        if (!*q && n <= width)
-            end = q;
-        if (!end) /* one word longer than a line: it goes out whole */
-            end = q + strcspn(q, " ");
-        char *part = strndup(p, (size_t)(end - p));
-        if (!part) {
-            d->error = SQ_FAILED_MEMORY;
-            return;
-        }
-        fputs(p == text ? "" : TEXT_INDENT, d->out);
-        sq_put_plain(d->out, part);
-        fputc('\n', d->out);
-        free(part);
-        p = end + strspn(end, " ");
-        if (!*p)
-            break;
-    }
+    text_wrapped(d, text);
+}
+
+/* A legend: right under its table. */
+static void text_legend(sq_doc *d, const char *text) {
+    text_wrapped(d, text);
 }
 
 static void text_table(sq_doc *d, const sq_text_table *t, int first_width, int width) {
@@ -75,7 +61,7 @@ static int flush_out(sq_doc *d) {
 }
 
 static const sq_doc_ops text_ops = {text_heading, text_line, text_line,       text_table,
-                                    text_line,    no_figure, no_preformatted, flush_out};
+                                    text_legend,  no_figure, no_preformatted, flush_out};
 
 /* ---- Markdown ------------------------------------------------------------- */
 

@@ -13,6 +13,10 @@
 
 typedef enum sq_doc_format { SQ_DOC_TEXT, SQ_DOC_MARKDOWN, SQ_DOC_HTML } sq_doc_format;
 
+/* The console's width: no line of console text is wider (notes wrap within
+ * it; a table wider than it is the writer's to narrow). */
+#define SQ_CONSOLE_COLUMNS 160
+
 struct sq_figure_set;
 typedef struct sq_doc sq_doc;
 
@@ -39,6 +43,10 @@ struct sq_doc {
     int last;    /* the kind of the block before: 0 none, 1 heading, 2 paragraph, 3 note, 4 table,
                     5 legend */
     void *state; /* the renderer's own */
+    /* What the console's legends have said once for the whole document
+     * (report_formats.h's SQ_LEGEND_* items: names and keys every table
+     * shares); a page says them under each table. */
+    unsigned legend_said;
     /* 0, or SQ_FAILED_MEMORY (failure.h) once a block found no memory:
      * every later block is skipped and sq_doc_finish returns it, so a
      * document is never passed off as whole without one (as ferror). */

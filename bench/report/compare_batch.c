@@ -110,84 +110,89 @@ static batch_verdict *batch_verdicts(const sq_run *a, const sq_batch_index *ib, 
     return v;
 }
 
-json_t *sq_compare_batch_json(const sq_run *a, const sq_run *b, double q, double fail_over,
-                              int *gate) {
-    sq_batch_index ib;
-    json_t *rows = sq_batch_index_init(&ib, b) ? NULL : json_array();
-    batch_verdict *verdicts = rows ? batch_verdicts(a, &ib, q, fail_over) : NULL;
-    if (!verdicts) {
-        json_decref(rows);
-        rows = NULL;
+int sq_batch_compare(const sq_run *a, const sq_run *b, double q, double fail_over,
+                     sq_batch_comparison *c) {
+    *c = (sq_batch_comparison){.a = a, .b = b};
+    sq_batch_index ia = {0}; /* freeable whichever init fails */
+    if (sq_batch_index_init(&ia, a) || sq_batch_index_init(&c->ib, b) ||
+        !(c->verdicts = batch_verdicts(a, &c->ib, q, fail_over))) {
+        sq_batch_index_free(&ia);
+        sq_batch_comparison_free(c);
+        return -1;
     }
-    *gate = 0;
-    for (int i = 0; rows && i < a->nbatch; i++) {
-        const sq_batch_result *x = &a->batch[i], *y = sq_batch_find(&ib, x->id, x->n);
-        if (!y)
+    for (int i = 0; i < a->nbatch; i++) {
+        const batch_verdict *v = &c->verdicts[i];
+        c->matched += sq_batch_find(&c->ib, a->batch[i].id, a->batch[i].n) != NULL;
+        c->slower += v->slower;
+        c->faster += v->faster;
+        c->gate += v->over;
+    }
+    c->only_a = unmatched(a, &c->ib);
+    c->only_b = unmatched(b, &ia);
+    sq_batch_index_free(&ia);
+    return 0;
+}
+
+/* A's batch row i when B has it and it is to be shown (changed, or all),
+ * else NULL; *y is B's. */
+static const sq_batch_result *shown(const sq_batch_comparison *c, int i, bool all,
+                                    const sq_batch_result **y) {
+    const sq_batch_result *x = &c->a->batch[i];
+    *y = sq_batch_find(&c->ib, x->id, x->n);
+    if (!*y || !(all || c->verdicts[i].slower || c->verdicts[i].faster))
+        return NULL;
+    return x;
+}
+
+static const char *verdict_word(const batch_verdict *v) {
+    return v->slower ? "slower" : v->faster ? "faster" : "same";
+}
+
+json_t *sq_batch_json(const sq_batch_comparison *c, bool all) {
+    json_t *rows = json_array();
+    for (int i = 0; rows && i < c->a->nbatch; i++) {
+        const sq_batch_result *y, *x = shown(c, i, all, &y);
+        if (!x)
             continue;
-        batch_verdict v = verdicts[i];
-        *gate += v.over;
-        json_t *o = json_pack("{s:s, s:I, s:s, s:f, s:f, s:f, s:b}", "id", x->id, "n",
-                              (json_int_t)x->n, "verdict",
-                              v.slower   ? "slower"
-                              : v.faster ? "faster"
-                                         : "same",
-                              "a", x->cycles.median, "b", y->cycles.median, "ratio",
-                              isfinite(v.ratio) ? v.ratio : 0.0, "over_fail_over", (int)v.over);
+        const batch_verdict *v = &c->verdicts[i];
+        json_t *o =
+            json_pack("{s:s, s:I, s:s, s:f, s:f, s:f, s:b}", "id", x->id, "n", (json_int_t)x->n,
+                      "verdict", verdict_word(v), "a", x->cycles.median, "b", y->cycles.median,
+                      "ratio", isfinite(v->ratio) ? v->ratio : 0.0, "over_fail_over", (int)v->over);
         if (!o || json_array_append_new(rows, o)) {
             json_decref(rows);
             rows = NULL;
         }
     }
-    free(verdicts);
-    sq_batch_index_free(&ib);
     return rows;
 }
 
-int sq_compare_batch(const sq_run *a, const sq_run *b, double q, double fail_over,
-                     bool changes_only) {
-    if (!a->nbatch && !b->nbatch)
-        return 0;
-    sq_batch_index ia = {0}, ib = {0}; /* freeable whichever init fails */
-    batch_verdict *verdicts = NULL;
-    if (sq_batch_index_init(&ia, a) || sq_batch_index_init(&ib, b) ||
-        !(verdicts = batch_verdicts(a, &ib, q, fail_over))) {
-        sq_batch_index_free(&ia);
-        sq_batch_index_free(&ib);
-        printf("\ncompare batch: out of memory\n");
-        return 1;
+bool sq_batch_shows_rows(const sq_batch_comparison *c, bool all) {
+    return (all ? c->matched : c->slower + c->faster) > 0;
+}
+
+void sq_batch_print(const sq_batch_comparison *c, bool all) {
+    if (!sq_batch_shows_rows(c, all)) {
+        printf("batch rows: no changes\n");
+        return;
     }
-    printf("\n%-40s %7s %15s %15s %7s  %s\n", "batch variant", "n", "A", "B", "B/A", "verdict");
-    int matched = 0, apart = 0, gate = 0;
-    for (int i = 0; i < a->nbatch; i++) {
-        const sq_batch_result *x = &a->batch[i], *y = sq_batch_find(&ib, x->id, x->n);
-        if (!y)
+    printf("%-40s %7s %15s %15s %7s  %s\n", "batch variant", "n", "A", "B", "B/A", "verdict");
+    for (int i = 0; i < c->a->nbatch; i++) {
+        const sq_batch_result *y, *x = shown(c, i, all, &y);
+        if (!x)
             continue;
-        matched++;
+        const batch_verdict *v = &c->verdicts[i];
         const sq_stats *s = &x->cycles, *t = &y->cycles;
-        batch_verdict v = verdicts[i];
-        bool slower = v.slower, faster = v.faster, over = v.over;
-        double ratio = v.ratio;
-        apart += slower || faster;
-        gate += over;
-        if (changes_only && !slower && !faster)
-            continue;
         sq_put_plain_padded(stdout, x->id, 40);
         printf(" %7zu %8.4f±%.4f %8.4f±%.4f %7.3f  %s%s\n", x->n, s->median, sq_ci_halfwidth(*s),
-               t->median, sq_ci_halfwidth(*t), ratio,
-               slower   ? "slower"
-               : faster ? "faster"
-                        : "-",
-               over ? " (over --fail-over)" : "");
+               t->median, sq_ci_halfwidth(*t), v->ratio,
+               v->slower || v->faster ? verdict_word(v) : "-",
+               v->over ? " (over --fail-over)" : "");
     }
-    printf("\ncompare batch: %d rows matched, %d apart (Student's t on per-process medians, "
-           "Benjamini-Hochberg at q %g, floor %g%% of A; rows without samples, older files: "
-           "disjoint 95%% intervals), %d only in A, %d only in B",
-           matched, apart, q, BATCH_FLOOR_REL * 100, unmatched(a, &ib), unmatched(b, &ia));
-    if (fail_over >= 0)
-        printf("; slowdowns over %g%%: %d", fail_over, gate);
-    printf("\n");
-    free(verdicts);
-    sq_batch_index_free(&ia);
-    sq_batch_index_free(&ib);
-    return gate;
+}
+
+void sq_batch_comparison_free(sq_batch_comparison *c) {
+    free(c->verdicts);
+    c->verdicts = NULL;
+    sq_batch_index_free(&c->ib);
 }

@@ -1,26 +1,43 @@
-/* compare's batch rows: a result file's batch rows keep their statistics, not
- * their samples, so a change is judged by disjoint 95% intervals. */
+/* compare's batch rows: the batch rows both runs have (same id and size),
+ * each judged as a scalar row is (Student's t on per-process medians,
+ * Benjamini-Hochberg at q over the batch rows, a floor of 3% of A), or in
+ * files without batch samples by 95% intervals apart. */
 #ifndef SQCOLOR_COMPARE_BATCH_H
 #define SQCOLOR_COMPARE_BATCH_H
 
+#include "bench/report/report_batch.h"
 #include "bench/results/results.h"
 
 #include <stdbool.h>
 
-/* The batch rows both runs have (same id and size), one line each (only
- * those apart with changes_only), then a line counting them. A row is apart as a scalar row
- * is (Student's t on per-process medians, Benjamini-Hochberg at q over the batch rows, a floor
- * of 1% of A), or in files without batch samples by intervals apart. Returns how many B is
- * slower on by more than fail_over percent (fail_over < 0: none). Nothing without batch rows in
- * either run. */
-int sq_compare_batch(const sq_run *a, const sq_run *b, double q, double fail_over,
-                     bool changes_only);
+/* A's batch rows judged against B's. */
+typedef struct sq_batch_comparison {
+    const sq_run *a, *b;
+    sq_batch_index ib;
+    struct batch_verdict *verdicts; /* one per batch row of A */
+    int matched, slower, faster;
+    int only_a, only_b;
+    int gate; /* slowdowns over fail_over (fail_over < 0: none) */
+} sq_batch_comparison;
+
+/* Judges a's batch rows against b's into *c. Returns 0, or -1 out of memory
+ * (then c holds nothing; freeing it is fine). */
+int sq_batch_compare(const sq_run *a, const sq_run *b, double q, double fail_over,
+                     sq_batch_comparison *c);
+
+/* Some row to show: one that changed, or with all one matched. */
+bool sq_batch_shows_rows(const sq_batch_comparison *c, bool all);
+
+/* The rows that changed (with all, every matched row) as a table, or the line
+ * "batch rows: no changes". */
+void sq_batch_print(const sq_batch_comparison *c, bool all);
 
 /* The same rows as JSON, for compare --format json: [{"id", "n", "verdict":
- * "slower"|"faster"|"same", "a", "b", "ratio", "over_fail_over"}]; *gate as
- * sq_compare_batch returns it. NULL out of memory. */
+ * "slower"|"faster"|"same", "a", "b", "ratio", "over_fail_over"}]. NULL out
+ * of memory. */
 struct json_t;
-struct json_t *sq_compare_batch_json(const sq_run *a, const sq_run *b, double q, double fail_over,
-                                     int *gate);
+struct json_t *sq_batch_json(const sq_batch_comparison *c, bool all);
+
+void sq_batch_comparison_free(sq_batch_comparison *c);
 
 #endif

@@ -6,13 +6,27 @@
 #include "bench/util/escape.h"
 #include "bench/util/exit_status.h"
 #include "bench/util/failure.h"
+#include "bench/util/progress.h"
 #include "sq_version.h"
 
 #include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* "sqcolor disasm: <message>" on stderr, one line whatever it quotes, below
+ * any progress line. */
+__attribute__((format(printf, 1, 2))) static void say(const char *fmt, ...) {
+    char msg[1400], shown[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    sq_progress_interrupt();
+    fprintf(stderr, "sqcolor disasm: %s\n", sq_text_shown(msg, shown, sizeof shown));
+}
 
 /* "Genoa (family 0x19 model 0x11)", or "family 0x63 model 0x1" for a CPU the
  * table does not know: no text of a file's own but, with vendor, its vendor
@@ -112,10 +126,10 @@ static void predict(sq_mca_model **model, const sq_variant *v, const sq_code *co
     if (*model && r->insns && !sq_predict(*model, code, &r->p, err, sizeof err)) {
         r->p = (sq_prediction){NAN, NAN};
         if (sq_mca_hung((*model)->tool, err, sizeof err)) {
-            fprintf(stderr, "sqcolor disasm: %s: no predictions\n", err);
+            say("%s: no predictions", err);
             *model = NULL;
         } else {
-            fprintf(stderr, "sqcolor disasm: %s: %s\n", v->id, err);
+            say("%s: %s", v->id, err);
         }
     }
     /* llvm-mca runs straight through a branch, as if never taken: a chain
@@ -126,7 +140,7 @@ static void predict(sq_mca_model **model, const sq_variant *v, const sq_code *co
     if (*model) {
         r->p.rthroughput = sq_loop_model_net(*model, v, SQ_KERNEL_THROUGHPUT, err, sizeof err);
         if (isnan(r->p.rthroughput))
-            fprintf(stderr, "sqcolor disasm: %s throughput loop: %s\n", v->id, err);
+            say("%s throughput loop: %s", v->id, err);
     }
 }
 
@@ -152,8 +166,7 @@ static bool routine_forms(const sq_variant *v, sq_model_row *r) {
         for (int k = 0; k < r->nforms; k++)
             r->forms[k] = texts[k];
     } else if (r->nforms != 0) {
-        fprintf(stderr, "sqcolor disasm: %s: its instruction forms: %s\n", v->id,
-                forms && r->nforms < 0 ? err : "out of memory");
+        say("%s: its instruction forms: %s", v->id, forms && r->nforms < 0 ? err : "out of memory");
         r->nforms = 0;
     }
     free(forms);
@@ -164,37 +177,41 @@ static bool routine_forms(const sq_variant *v, sq_model_row *r) {
  * for every row): a chain it lacks or holds as other code is left out, said
  * on stderr. Returns how many. */
 static int gather_forms(const sq_model_page *page, sq_mca_model *model, sq_model_form *out) {
-    int n = 0;
-    for (int i = 0; page->forms && i < page->forms->nrows; i++) {
+    int n = 0, nrows = page->forms ? page->forms->nrows : 0;
+    sq_progress bar;
+    sq_progress_start(&bar, page->progress && model ? stderr : NULL, "sqcolor disasm",
+                      "instruction forms", nrows);
+    for (int i = 0; i < nrows; i++) {
         const sq_form_row *row = &page->forms->rows[i];
+        sq_progress_count(&bar, i);
         sq_model_form *f = &out[n];
         char err[600], link[sizeof row->link], shown[200], shown2[200];
         f->chain = sq_chain_find(row->chain);
         if (!f->chain) {
-            fprintf(stderr, "sqcolor disasm: %s: this binary has no chain '%s': left out\n",
-                    sq_text_shown(page->forms_path, shown2, sizeof shown2),
-                    sq_text_shown(row->chain, shown, sizeof shown));
+            say("%s: this binary has no chain '%s': left out",
+                sq_text_shown(page->forms_path, shown2, sizeof shown2),
+                sq_text_shown(row->chain, shown, sizeof shown));
             continue;
         }
         if (!sq_chain_code_of(f->chain, &f->code, err, sizeof err)) {
-            fprintf(stderr, "sqcolor disasm: %s\n", err);
+            say("%s", err);
             continue;
         }
         sq_chain_link_text(&f->code, link, sizeof link);
         if (strcmp(link, row->link) != 0) {
-            fprintf(stderr,
-                    "sqcolor disasm: %s: chain %s measured as '%s', this binary holds '%s': "
-                    "left out\n",
-                    sq_text_shown(page->forms_path, shown2, sizeof shown2), f->chain->name,
-                    sq_text_shown(row->link, shown, sizeof shown), link);
+            say("%s: chain %s measured as '%s', this binary holds '%s': "
+                "left out\n",
+                sq_text_shown(page->forms_path, shown2, sizeof shown2), f->chain->name,
+                sq_text_shown(row->link, shown, sizeof shown), link);
             continue;
         }
         f->measured = row->cycles;
         f->model = model ? sq_chain_model(model, f->chain, err, sizeof err) : NAN;
         if (model && isnan(f->model))
-            fprintf(stderr, "sqcolor disasm: %s\n", err);
+            say("%s", err);
         n++;
     }
+    sq_progress_clear(&bar);
     return n;
 }
 
@@ -288,6 +305,37 @@ static void notes(sq_doc *d, const sq_model_page *page) {
                     page->run->commit, SQCOLOR_COMMIT);
 }
 
+/* vs[0..n)'s rows: code, llvm-mca's prediction (*model set NULL when it
+ * hangs), forms and the run's figures, a progress line counting them (code
+ * is room for one routine's). Returns the variants that failed. */
+static int gather_rows(const sq_variant *const *vs, int n, sq_mca_model **model,
+                       const sq_model_page *page, sq_variant_rows *by_variant, sq_code *code,
+                       sq_model_row *rows) {
+    sq_progress bar;
+    sq_progress_start(&bar, page->progress ? stderr : NULL, "sqcolor disasm", "routines", n);
+    int failures = 0;
+    for (int i = 0; i < n; i++) {
+        sq_model_row *r = &rows[i];
+        char err[700];
+        sq_progress_count(&bar, i);
+        r->v = vs[i];
+        if (sq_disassemble(vs[i], code, err, sizeof err)) {
+            r->insns = code->count;
+            r->branches = sq_code_has_branch(code);
+        } else {
+            say("%s", err);
+            failures++;
+        }
+        predict(model, vs[i], code, r);
+        failures += !routine_forms(vs[i], r);
+        const sq_run *mine = sq_variant_rows_of(by_variant, vs[i]->id);
+        r->lat = sq_headline_of(mine, vs[i]->id, SQ_HEADLINE_LATENCY);
+        r->thr = sq_headline_of(mine, vs[i]->id, SQ_HEADLINE_THROUGHPUT);
+    }
+    sq_progress_clear(&bar);
+    return failures;
+}
+
 int sq_model_vs_measurement(const sq_variant *const *vs, int n, sq_mca_model *model,
                             const sq_model_page *page) {
     sq_model_row *rows = calloc((size_t)n + 1, sizeof *rows);
@@ -299,27 +347,10 @@ int sq_model_vs_measurement(const sq_variant *const *vs, int n, sq_mca_model *mo
         free(rows);
         free(forms);
         free(code);
-        fprintf(stderr, "sqcolor disasm: out of memory\n");
+        say("out of memory");
         return SQ_EXIT_FAIL;
     }
-    int failures = 0;
-    for (int i = 0; i < n; i++) {
-        sq_model_row *r = &rows[i];
-        char err[700];
-        r->v = vs[i];
-        if (sq_disassemble(vs[i], code, err, sizeof err)) {
-            r->insns = code->count;
-            r->branches = sq_code_has_branch(code);
-        } else {
-            fprintf(stderr, "sqcolor disasm: %s\n", err);
-            failures++;
-        }
-        predict(&model, vs[i], code, r);
-        failures += !routine_forms(vs[i], r);
-        const sq_run *mine = sq_variant_rows_of(&by_variant, vs[i]->id);
-        r->lat = sq_headline_of(mine, vs[i]->id, SQ_HEADLINE_LATENCY);
-        r->thr = sq_headline_of(mine, vs[i]->id, SQ_HEADLINE_THROUGHPUT);
-    }
+    int failures = gather_rows(vs, n, &model, page, &by_variant, code, rows);
     sq_variant_rows_free(&by_variant);
     free(code);
     int nforms = gather_forms(page, model, forms);

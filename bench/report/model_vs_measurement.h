@@ -31,7 +31,8 @@ typedef struct sq_model_page {
     const sq_forms_file *forms; /* NULL: no instruction-form file */
     const char *forms_path;
     bool markdown;
-    bool all; /* every variant's row as well, a table per family */
+    bool all;      /* every variant's row as well, a table per family */
+    bool progress; /* a progress line on stderr while llvm-mca works */
 } sq_model_page;
 
 /* One variant: its routine's instructions and forms, the model's latency and

@@ -2,6 +2,7 @@
 #include "bench/report/report.h"
 
 #include "bench/machine/cpu_model.h"
+#include "bench/report/paper_table.h"
 #include "bench/report/report_formats.h"
 #include "bench/results/results_write.h"
 #include "bench/util/failure.h"
@@ -11,6 +12,9 @@ int sq_report_write(const sq_run *runs, int nruns, sq_format fmt, unsigned flags
     case SQ_FORMAT_CSV:
         sq_write_csv(out, runs, nruns);
         break;
+    case SQ_FORMAT_LATEX:
+    case SQ_FORMAT_PAPER:
+        return sq_report_paper(runs, nruns, fmt, SQ_HEADLINE_LATENCY, out);
     case SQ_FORMAT_JSON: {
         int rc = sq_results_write(out, &runs[0]);
         if (rc)
@@ -35,5 +39,18 @@ int sq_report_write(const sq_run *runs, int nruns, sq_format fmt, unsigned flags
             return rc;
     }
     }
+    return fflush(out) == 0 && !ferror(out) ? 0 : SQ_FAILED_WRITE;
+}
+
+int sq_report_paper(const sq_run *runs, int nruns, sq_format fmt, sq_headline_kind kind,
+                    FILE *out) {
+    sq_paper_table t;
+    if (sq_paper_table_of(&t, runs, nruns, kind))
+        return SQ_FAILED_MEMORY;
+    if (fmt == SQ_FORMAT_LATEX)
+        sq_write_latex(out, &t);
+    else
+        sq_write_paper_md(out, &t);
+    sq_paper_table_free(&t);
     return fflush(out) == 0 && !ferror(out) ? 0 : SQ_FAILED_WRITE;
 }

@@ -203,10 +203,9 @@ static void levels_table(sq_doc *d, const sq_run *run, const sq_batch_variant *c
     sq_report_legend(d, &t, SQ_LEGEND_KEYS);
     sq_text_table_free(&t);
     sq_doc_note(d,
-                "batch: the median of each row's repetitions ± half its 95%% interval; a|b: "
-                "two speeds, the faster first, where the repetitions fall in two groups or the "
-                "processes' medians lie more than %.0f%% apart; random "
-                "squares; the routine called over the whole buffer, nothing subtracted; "
+                "batch: the median of each row's repetitions, random squares, the routine "
+                "called over the whole buffer, nothing subtracted; a|b where the repetitions "
+                "fall in two groups or the processes' medians lie more than %.0f%% apart; "
                 "C: the best compiler, by its key; %zu and %zu squares (pairs) a call",
                 100 * SQ_PROCESS_SPREAD, sizes[0], sizes[nsizes - 1]);
     sq_doc_note(d, "load/store bound: the copy_xmm/ymm/zmm rows, a color_batch routine's loads "

@@ -48,18 +48,20 @@ void sq_report_marks(sq_doc *d, bool detail, bool shared);
 void sq_report_try_note(sq_doc *d, const sq_run *run);
 void sq_report_try_text(sq_doc *d, const sq_run *run);
 
-/* report_legend.c: under a table of a page (not the console's, whose notes
- * follow its tables): what the marks in its cells mean, in brief, and what
- * also says: the headline figures' names, the best C cells' notation, the
- * compilers' keys (code_groups.h), and that bold is the verdict of asm
- * against the best compiler (a headline table) rather than the best of a
- * row. */
+/* report_legend.c: under a table, what the marks in its cells mean, in
+ * brief, and what also says: the headline figures' names, the best C cells'
+ * notation, the slowest column's, the compilers' keys (code_groups.h), that
+ * bold is the verdict of asm against the best compiler (a headline table)
+ * rather than the best of a row, and what the ratios of runs side by side
+ * are. A page's legend says only what its table shows; the console says
+ * each item of also once a document (sq_doc.legend_said), in full. */
 enum {
     SQ_LEGEND_HEADLINE = 1,
     SQ_LEGEND_BEST_C = 2,
-    SQ_LEGEND_KEYS = 4,
-    SQ_LEGEND_VERDICT = 8,
-    SQ_LEGEND_RATIOS = 16, /* runs side by side, each one's ratio to the first */
+    SQ_LEGEND_SLOWEST = 4,
+    SQ_LEGEND_KEYS = 8,
+    SQ_LEGEND_VERDICT = 16,
+    SQ_LEGEND_RATIOS = 32, /* runs side by side, each one's ratio to the first */
 };
 void sq_report_legend(sq_doc *d, const sq_text_table *t, unsigned also);
 
@@ -78,5 +80,11 @@ void sq_report_story(sq_doc *d, const sq_run *run);
 /* report_csv.c: one CSV of every row of runs[0..nruns), a line per
  * (machine, id, sequence, mode). */
 void sq_write_csv(FILE *out, const sq_run *runs, int nruns);
+
+/* The paper table (paper_table.h) in LaTeX (report_latex.c) and Markdown
+ * (report_paper_md.c). */
+struct sq_paper_table;
+void sq_write_latex(FILE *out, const struct sq_paper_table *t);
+void sq_write_paper_md(FILE *out, const struct sq_paper_table *t);
 
 #endif

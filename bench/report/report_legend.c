@@ -1,5 +1,5 @@
-/* A table's legend on a page: what the marks in its cells and the words of
- * its columns mean, in brief, for those the table shows (the notes under the
+/* A table's legend: what the marks in its cells and the words of its
+ * columns mean, in brief, for those the table shows (the notes under the
  * report say them in full). */
 #include "bench/report/report_formats.h"
 
@@ -26,7 +26,7 @@ static const mark marks[] = {
     {"†", "†: control-dependent, no latency"},
     {"‡", "‡: the loop branches on the result, the routine does not"},
     {"§", "§: the loop's chain is shorter than the routine's"},
-    {"≡", "≡: timed once, for an earlier C impl of identical code"},
+    {"≡", "≡: timed once, for an earlier impl of identical code"},
     {" rnd", "x / y rnd: the predictable sequences / random"},
 };
 
@@ -49,19 +49,16 @@ __attribute__((format(printf, 3, 4))) static void item(char *text, size_t len, c
 }
 
 /* What a table shows, for its legend to say no more: the marks in its
- * cells, its figures' kinds, the words of its best C cells and its columns. */
+ * cells, its figures' kinds, the words of its best C cells and its columns;
+ * all of them (every) where the legend speaks for every table (the
+ * console's, once a document). */
 typedef struct shown {
     bool mark[sizeof marks / sizeof marks[0]];
     bool bold, ratio;             /* bold cells; "1.50x" */
     bool kind[SQ_HEADLINE_COUNT]; /* a column of lat, thr, branch, mispr */
     bool more, all, one_code;     /* "+N", "all", "=" after a best C key */
-    bool slowest;                 /* a slowest column */
     bool dash_figure, dash_ratio; /* "-" in a figure's column, in a ratio's ([k]/[1]) */
 } shown;
-
-/* The figures told over sequences, each with its column's word. */
-static const char *const kind_words[SQ_HEADLINE_MISPREDICT] = {"lat latency", "thr throughput",
-                                                               "branch a branch on the result"};
 
 /* Whether a cell's key is followed by +N (N more compilers). */
 static bool has_more(const char *cell) {
@@ -78,11 +75,9 @@ static bool has_all(const char *cell) {
 
 static void column_heads(const sq_text_table *t, shown *s) {
     static const char *const heads[SQ_HEADLINE_COUNT] = {"lat ", "thr ", "branch ", "mispr "};
-    for (int c = 1; c < t->ncols && c < t->ncells; c++) {
+    for (int c = 1; c < t->ncols && c < t->ncells; c++)
         for (int k = 0; k < SQ_HEADLINE_COUNT; k++)
             s->kind[k] |= strncmp(t->cells[c], heads[k], strlen(heads[k])) == 0;
-        s->slowest |= strstr(t->cells[c], "slowest") != NULL;
-    }
 }
 
 static shown shown_in(const sq_text_table *t) {
@@ -113,56 +108,80 @@ void sq_ratio_dash_rule(char *buf, size_t len) {
              SQ_RATIO_MIN_CYCLES);
 }
 
-/* The headline figures the table has columns of, and what each is. */
-static void kinds_item(char *text, size_t len, const shown *s) {
+/* The figures told over sequences, each with its column's word. */
+static const char *const kind_words[SQ_HEADLINE_MISPREDICT] = {"lat latency", "thr throughput",
+                                                               "branch a branch on the result"};
+
+/* The headline figures the table has columns of (every: all four), and
+ * what each is. */
+static void kinds_item(char *text, size_t len, const shown *s, bool every) {
     char kinds[256] = "";
     for (int k = 0; k < SQ_HEADLINE_MISPREDICT; k++)
-        if (s->kind[k])
+        if (every || s->kind[k])
             snprintf(kinds + strlen(kinds), sizeof kinds - strlen(kinds), "%s%s",
                      kinds[0] ? ", " : "", kind_words[k]);
-    bool thr = s->kind[SQ_HEADLINE_THROUGHPUT], branch = s->kind[SQ_HEADLINE_BRANCH];
+    bool thr = every || s->kind[SQ_HEADLINE_THROUGHPUT];
+    bool branch = every || s->kind[SQ_HEADLINE_BRANCH];
     if (kinds[0])
         item(text, len, "%s: medians over sequences%s%s%s%s", kinds, thr || branch ? " (" : "",
              branch ? "branch: the predictable ones" : "", thr && branch ? "; " : "",
              thr      ? "thr: those for † variants)"
              : branch ? ")"
                       : "");
-    if (s->kind[SQ_HEADLINE_MISPREDICT])
+    if (every || s->kind[SQ_HEADLINE_MISPREDICT])
         item(text, len, "mispr: cycles per mispredict, (branch on random - branch) / %.1f",
              SQ_RANDOM_MISPREDICT_RATE);
 }
 
-/* The best C cells' notation, as much of it as the table uses, and the
- * slowest column where there is one. */
-static void best_c_item(char *text, size_t len, const shown *s) {
-    item(text, len, "best C: the cheapest compiler's figure and key%s%s%s%s",
-         s->more ? ", +N: N more not told apart from it" : "",
-         s->all ? ", all: every compiler" : "", s->one_code ? ", =: one machine code" : "",
-         s->slowest ? "; slowest: the dearest's" : "");
+/* The best C cells' notation, as much of it as the table uses (every: all). */
+static void best_c_item(char *text, size_t len, const shown *s, bool every) {
+    item(text, len, "best C: the cheapest compiler's figure and key%s%s%s",
+         every || s->more ? ", +N: N more not told apart from it" : "",
+         every || s->all ? ", all: every compiler" : "",
+         every || s->one_code ? ", =: one machine code" : "");
 }
 
-/* The columns of runs side by side and their ratios. */
-static void ratios_item(char *text, size_t len, const shown *s) {
+/* The columns of runs side by side and their ratios; when a ratio is "-"
+ * where one is (every: always). */
+static void ratios_item(char *text, size_t len, const shown *s, bool every) {
     item(text, len,
          "[k] asm, [k] best C: file [k]'s figure, as its own headline table has it; asm "
          "[k]/[1], C [k]/[1]: core cycles on [k] over core cycles on [1] (cycles, not "
          "time: the clocks differ), ± from both intervals");
-    if (s->dash_ratio) {
+    if (every || s->dash_ratio) {
         char rule[256];
         sq_ratio_dash_rule(rule, sizeof rule);
         item(text, len, "%s", rule);
     }
 }
 
+/* What bold (the console's *) marks: the verdict of asm against the best
+ * compiler in a headline table, else the best of a row. */
+static void best_item(char *text, size_t len, bool console, unsigned also) {
+    const char *mark = console ? "*" : "bold";
+    if (also & SQ_LEGEND_VERDICT)
+        item(text, len,
+             "%s: the clear winner of asm and best C, the cheaper with its interval apart "
+             "from the other's; neither where they are not told apart or one has no figure "
+             "to rank",
+             mark);
+    else
+        item(text, len, "%s: the cheapest, and every figure not told apart from it", mark);
+}
+
 void sq_report_legend(sq_doc *d, const sq_text_table *t, unsigned also) {
-    if (d->format == SQ_DOC_TEXT) /* the console's notes follow its tables */
-        return;
     shown s = shown_in(t);
+    bool console = d->format == SQ_DOC_TEXT;
     char text[2000] = "";
-    if (also & SQ_LEGEND_HEADLINE)
-        kinds_item(text, sizeof text, &s);
-    if (also & SQ_LEGEND_RATIOS)
-        ratios_item(text, sizeof text, &s);
+    /* The console says the names and keys every table shares once, under
+     * the first table that has them, and then in full. */
+    unsigned say = console ? also & ~d->legend_said : also;
+    if (console)
+        d->legend_said |= also;
+    if (say & SQ_LEGEND_HEADLINE)
+        kinds_item(text, sizeof text, &s, console);
+    if (say & SQ_LEGEND_RATIOS)
+        ratios_item(text, sizeof text, &s, console);
     for (size_t m = 0; m < sizeof marks / sizeof marks[0]; m++)
         if (s.mark[m])
             item(text, sizeof text, "%s", marks[m].meaning);
@@ -171,16 +190,13 @@ void sq_report_legend(sq_doc *d, const sq_text_table *t, unsigned also) {
              also & SQ_LEGEND_RATIOS ? " as a figure" : "");
     if (s.ratio)
         item(text, sizeof text, "1.50x: the ratio to asm");
-    if (s.bold && (also & SQ_LEGEND_VERDICT))
-        item(text, sizeof text,
-             "bold: the clear winner of asm and best C, the cheaper with its interval apart "
-             "from the other's; neither where they are not told apart or one has no figure "
-             "to rank");
-    else if (s.bold)
-        item(text, sizeof text, "bold: the cheapest, and every figure not told apart from it");
-    if (also & SQ_LEGEND_BEST_C)
-        best_c_item(text, sizeof text, &s);
-    if (also & SQ_LEGEND_KEYS)
+    if (s.bold)
+        best_item(text, sizeof text, console, also);
+    if (say & SQ_LEGEND_BEST_C)
+        best_c_item(text, sizeof text, &s, console);
+    if (say & SQ_LEGEND_SLOWEST)
+        item(text, sizeof text, "slowest: the dearest compiler's, +N and all as for best C");
+    if (say & SQ_LEGEND_KEYS)
         item(text, sizeof text, "%s", SQ_IMPL_KEY_MEANING);
     if (text[0])
         sq_doc_legend(d, "%s", text);

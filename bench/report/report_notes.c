@@ -3,6 +3,7 @@
 #include "bench/report/report_formats.h"
 
 #include "bench/machine/cpu_model.h"
+#include "bench/results/cells.h"
 #include "bench/results/code_check.h"
 #include "bench/results/summary.h"
 #include "bench/util/stats.h"
@@ -66,17 +67,20 @@ static void write_shared(sq_doc *d, const sq_run *run) {
         shared += run->results[i].shared_from != NULL;
     if (shared)
         sq_doc_note(d,
-                    "timed once: %d of %d rows (≡) took the figure of a C row of byte-identical "
-                    "timed code and harness on the same sequence and mode; asm rows are timed "
-                    "themselves",
+                    "timed once: %d of %d rows (≡) took the figure of an earlier row of "
+                    "byte-identical timed code on the same sequence and mode (an asm row only an "
+                    "asm row's)",
                     shared, run->nresults);
     else if (run->share < 0)
         sq_doc_note(d, "every row timed itself (--no-share), rows of byte-identical code too");
 }
 
 /* The run's check of itself (code_check.h): rows of one machine code that
- * got different figures, each a fault of the harness to find, not a result. */
-static void write_code_check(sq_doc *d, const sq_run *run, bool detail) {
+ * got different figures, which since the harness times one code once and
+ * splices every latency loop alike can only be placement (or a run with
+ * --no-share, or an older file). In full, a line per group; briefly, their
+ * count. */
+static void write_code_check(sq_doc *d, const sq_run *run, bool full) {
     if (!run->ncode)
         return;
     sq_code_mismatch *m;
@@ -91,23 +95,45 @@ static void write_code_check(sq_doc *d, const sq_run *run, bool detail) {
                     "machine code (the routine's in latency and call mode, the loop's in the "
                     "others) within %.2f cycles",
                     SQ_RESOLUTION_CYCLES);
-    int shown = detail ? n : 8;
-    for (int i = 0; i < n && i < shown; i++)
+    else if (!full)
         sq_doc_note(d,
-                    "identical code, two figures (a harness fault, not a result): %s %s on %s: "
-                    "%s %.2f, %s %.2f (%d rows of this code)",
+                    "identical code, two figures: in %d group%s, rows of one machine code at "
+                    "different addresses read more than %.2f cycles apart: placement, a property "
+                    "of this CPU (--detail lists them)",
+                    n, n == 1 ? "" : "s", SQ_RESOLUTION_CYCLES);
+    for (int i = 0; full && i < n; i++) {
+        char cheap[32], dear[32];
+        sq_cell_value(cheap, sizeof cheap, m[i].cheap->cycles.median, 2);
+        sq_cell_value(dear, sizeof dear, m[i].dear->cycles.median, 2);
+        sq_doc_note(d,
+                    "identical code, two figures: %s %s on %s: %s %s, %s %s (%d rows of this code)",
                     sq_mode_names[m[i].cheap->mode], m[i].cheap->variant->family->name,
-                    m[i].cheap->sequence, m[i].cheap->variant->id, m[i].cheap->cycles.median,
-                    m[i].dear->variant->id, m[i].dear->cycles.median, m[i].nsame);
-    if (n > shown)
-        sq_doc_note(d,
-                    "... and %d more groups of identical code with two figures (--detail lists "
-                    "them all)",
-                    n - shown);
+                    m[i].cheap->sequence, m[i].cheap->variant->id, cheap, m[i].dear->variant->id,
+                    dear, m[i].nsame);
+    }
     free(m);
 }
 
+/* "impls: asm, gcc-11, ...": their names alone, on the console without
+ * --detail (a line each, with compiler and flags, in full). */
+static void write_impls(sq_doc *d, const sq_run *run, bool full) {
+    if (full) {
+        for (int i = 0; i < run->nimpls; i++)
+            sq_doc_note(d, "impl %s: %s %s", run->impls[i].name, run->impls[i].compiler,
+                        run->impls[i].flags);
+        return;
+    }
+    char names[1024] = "";
+    size_t used = 0;
+    for (int i = 0; i < run->nimpls && used < sizeof names; i++)
+        used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
+                                 run->impls[i].name);
+    sq_doc_note(d, "impls: %s (--detail: each one's compiler and flags)", names);
+}
+
 void sq_report_run_notes(sq_doc *d, const sq_run *run, bool detail) {
+    /* the console without --detail keeps to what changes how a figure reads */
+    bool full = detail || d->format != SQ_DOC_TEXT;
     const sq_machine *m = &run->machine;
     const sq_clock *c = &run->clock;
     sq_doc_note(d, "cycles: %s",
@@ -120,7 +146,7 @@ void sq_report_run_notes(sq_doc *d, const sq_run *run, bool detail) {
                 "ticks",
                 c->tsc_hz / 1e9, c->tsc_source, c->core_hz / 1e9, c->core_hz_min / 1e9,
                 c->core_hz_max / 1e9, c->timer_overhead);
-    if (c->screened >= 0)
+    if (full && c->screened >= 0)
         sq_doc_note(d,
                     "clock screened: %ld kernel samples taken again, their add-chain clock more "
                     "than %.0f%% off the run's; %ld dropped, no attempt's clock near it; no cell "
@@ -145,9 +171,7 @@ void sq_report_run_notes(sq_doc *d, const sq_run *run, bool detail) {
                 (unsigned long long)run->seed, run->aslr ? "on" : "off", run->elapsed_s,
                 run->source ? ", from " : "", run->source ? run->source : "");
     sq_report_try_note(d, run);
-    for (int i = 0; i < run->nimpls; i++)
-        sq_doc_note(d, "impl %s: %s %s", run->impls[i].name, run->impls[i].compiler,
-                    run->impls[i].flags);
+    write_impls(d, run, full);
     /* The batch rows' processes: the run's, and those that timed them alone. */
     int batch_processes = run->nbatch && run->batch[0].samples
                               ? sq_group_count(run->batch[0].process, run->batch[0].reps)
@@ -165,9 +189,10 @@ void sq_report_run_notes(sq_doc *d, const sq_run *run, bool detail) {
     if (run->sequence_huge_pages == 0)
         sq_doc_note(d, "sequences: on 4 KiB pages, the kernel gave no huge pages (transparent "
                        "huge pages off?): rows reading them may move from one process to the next");
-    write_reps(d, run);
+    if (full)
+        write_reps(d, run);
     write_shared(d, run);
-    write_code_check(d, run, detail);
+    write_code_check(d, run, full);
 }
 
 void sq_report_vendor_note(sq_doc *d, const sq_run *run) {
@@ -185,6 +210,11 @@ void sq_report_marks(sq_doc *d, bool detail, bool shared) {
                 "cells: median over repetitions of the minimum of each repetition's samples (its "
                 "visits spread over the run, the rows in a new order each pass), the harness (an "
                 "identity body in the same loop) subtracted");
+    if (d->format == SQ_DOC_TEXT && !detail) { /* each table's legend says what it uses */
+        sq_doc_note(d, "marks: under each table; every mark in full: --detail, or "
+                       "docs/reading-tables.md");
+        return;
+    }
     sq_doc_note(d,
                 "±: half the width of the cell's 95%% interval of the median (distribution-free, "
                 "from the order statistics of its repetitions), the wider side");
@@ -209,10 +239,11 @@ void sq_report_marks(sq_doc *d, bool detail, bool shared) {
                    "call mode times the routine itself");
     if (shared)
         sq_doc_note(
-            d, "≡: not timed itself: the row's timed code and harness are byte-identical to "
-               "those of an earlier C impl's row of the same sequence and mode, which was timed "
-               "once for both; the figure is that row's (the CSV's shared_from and the JSON's "
-               "name it; run --no-share times every row)");
+            d, "≡: not timed itself: the row's timed code is byte-identical to that of an "
+               "earlier row of the same sequence and mode (asm's or a C impl's; an asm row only "
+               "an asm row's), timed once for both, net of that row's harness; the figure is "
+               "that row's (the CSV's shared_from and the JSON's name it; run --no-share times "
+               "every row)");
     const char *best = d->format == SQ_DOC_TEXT ? "*" : "bold";
     sq_doc_note(d,
                 "%s in the headline tables: per figure, the verdict of asm against the best "

@@ -4,6 +4,7 @@
  * their ratios. And the document around them (report.h). */
 #include "bench/report/report_batch.h"
 #include "bench/report/report_formats.h"
+#include "bench/report/headline_figures.h"
 
 #include "bench/results/cells.h"
 #include "bench/code/code_groups.h"
@@ -17,250 +18,163 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The impls of some runs: whether asm is among them, and the compilers' (every
- * other impl) in order of first appearance, each shown by its key
- * (code_groups.h), which its name alone fixes. */
-typedef struct impl_key {
-    bool has_asm;
-    const char **c;
-    int nc;
-} impl_key;
-
-/* Returns 0, or -1 (d->error set) on no memory. */
-static int key_of(sq_doc *d, const sq_run *runs, int nruns, impl_key *k) {
-    size_t all = 1;
-    for (int r = 0; r < nruns; r++)
-        all += (size_t)runs[r].nresults;
-    *k = (impl_key){.c = sq_doc_alloc(d, sizeof *k->c * all)};
-    if (!k->c)
-        return -1;
-    for (int r = 0; r < nruns; r++)
-        for (int i = 0; i < runs[r].nresults; i++) {
-            const char *impl = runs[r].results[i].variant->impl;
-            if (strcmp(impl, "asm") == 0)
-                k->has_asm = true;
-            else
-                k->c[k->nc++] = impl;
-        }
-    k->nc = sq_distinct_strings(k->c, k->nc);
-    return 0;
-}
-
-/* The distinct techniques of a family in a run (or several), in run order;
- * none (d->error set) on no memory. */
-static int techniques_of(sq_doc *d, const sq_run *runs, int nruns, const sq_family *fam,
-                         const char ***out) {
-    size_t all = 1;
-    for (int r = 0; r < nruns; r++)
-        all += (size_t)runs[r].nresults;
-    const char **t = *out = sq_doc_alloc(d, sizeof *t * all);
-    if (!t)
-        return 0;
-    int n = 0;
-    for (int r = 0; r < nruns; r++)
-        for (int i = 0; i < runs[r].nresults; i++)
-            if (runs[r].results[i].variant->family == fam)
-                t[n++] = runs[r].results[i].variant->technique;
-    return sq_distinct_strings(t, n);
-}
-
-/* Which headline figures a family has rows for in any of the runs. */
-static int kinds_of(const sq_run *runs, int nruns, const sq_family *fam, sq_headline_kind *kinds) {
-    bool mode[SQ_MODE_COUNT] = {false};
-    for (int r = 0; r < nruns; r++)
-        for (int i = 0; i < runs[r].nresults; i++)
-            if (runs[r].results[i].variant->family == fam)
-                mode[runs[r].results[i].mode] = true;
-    int n = 0;
-    if (mode[SQ_MODE_LATENCY])
-        kinds[n++] = SQ_HEADLINE_LATENCY;
-    if (mode[SQ_MODE_THROUGHPUT])
-        kinds[n++] = SQ_HEADLINE_THROUGHPUT;
-    if (mode[SQ_MODE_BRANCH]) {
-        kinds[n++] = SQ_HEADLINE_BRANCH;
-        kinds[n++] = SQ_HEADLINE_MISPREDICT;
-    }
-    return n;
-}
-
 static const char *const kind_heads[SQ_HEADLINE_COUNT] = {"lat", "thr", "branch", "mispr"};
 
-static int decimals_of(sq_headline_kind kind) {
-    return kind == SQ_HEADLINE_MISPREDICT ? 1 : 2;
-}
-
-/* One headline figure of family/technique/impl in a run's rows by variant. */
-static sq_headline headline(sq_variant_rows *rows, const sq_family *fam, const char *tech,
-                            const char *impl, sq_headline_kind kind) {
-    char id[256];
-    snprintf(id, sizeof id, "%s/%s/%s", fam->name, tech, impl);
-    return sq_headline_of(sq_variant_rows_of(rows, id), id, kind);
-}
-
-/* Whether the compilers listed (where tied[i]) compiled fam/tech to one
- * machine code, as the run recorded it; false where a fact is missing. */
-static bool one_code(sq_variant_rows *rows, const impl_key *key, const sq_family *fam,
-                     const char *tech, const bool *tied) {
-    const sq_code_fact *first = NULL;
-    for (int i = 0; i < key->nc; i++) {
-        if (!tied[i])
-            continue;
-        char id[256];
-        snprintf(id, sizeof id, "%s/%s/%s", fam->name, tech, key->c[i]);
-        const sq_code_fact *f = sq_run_code_of(rows->view, id);
-        if (!f || (first && !sq_code_same(f, first)))
-            return false;
-        first = first ? first : f;
-    }
-    return first != NULL;
-}
-
-/* The compilers' figures for one technique: the best, with who it is ("g12";
- * "g12+3" with three more not told apart from it; "all" when every compiler
- * is; then '=' when they are one machine code), and the slowest, with its key. */
+/* The compilers' figures for one technique as the tables show them: the
+ * best, with who it is ("g12"; "g12+3" with three more not told apart from
+ * it; "all" when every compiler is; then '=' when they are one machine code),
+ * and the slowest, keyed alike (code_groups.h). */
 typedef struct c_figures {
     sq_headline best, worst;
-    char best_keys[64], worst_key[40];
+    char best_keys[64], worst_key[64];
     int nbest;
 } c_figures;
 
-/* No memory: no figures, d->error set. */
-static c_figures c_figures_of(sq_doc *d, sq_variant_rows *rows, const impl_key *key,
-                              const sq_family *fam, const char *tech, sq_headline_kind kind) {
-    c_figures c = {.best = {.median = NAN, .lo = NAN, .hi = NAN}};
-    c.worst = c.best;
-    sq_headline *h = sq_doc_alloc(d, sizeof *h * ((size_t)key->nc + 1));
-    bool *tied = calloc((size_t)key->nc + 1, sizeof *tied);
-    if (!h || !tied) {
-        sq_doc_out_of_memory(d);
-        free(h);
-        free(tied);
-        return c;
-    }
-    int best = -1, worst = -1, first = -1;
-    for (int i = 0; i < key->nc; i++) {
-        h[i] = headline(rows, fam, tech, key->c[i], kind);
-        if (first < 0 && (h[i].ncells || h[i].nbimodal || h[i].control_dependent))
-            first = i;
-        double rank = sq_headline_rank(&h[i]);
-        if (!isfinite(rank))
-            continue;
-        if (best < 0 || rank < sq_headline_rank(&h[best]))
-            best = i;
-        if (worst < 0 || rank > sq_headline_rank(&h[worst]))
-            worst = i;
-    }
-    if (best < 0) { /* no compiler has a number: show what the first one has */
-        if (first >= 0)
-            c.best = h[first];
-        c.worst = c.best;
-        free(tied);
-        free(h);
-        return c;
-    }
-    c.best = h[best];
-    c.worst = h[worst];
-    sq_impl_key(c.worst_key, sizeof c.worst_key, key->c[worst]);
-    for (int i = 0; i < key->nc; i++) {
-        tied[i] = sq_headline_ties(&h[i], &h[best]);
-        c.nbest += tied[i];
-    }
-    char best_key[40];
-    sq_impl_key(best_key, sizeof best_key, key->c[best]);
-    if (c.nbest == 1)
-        snprintf(c.best_keys, sizeof c.best_keys, "%s", best_key);
-    else if (c.nbest == key->nc)
-        snprintf(c.best_keys, sizeof c.best_keys, "all");
+/* "g12": the one compiler; "g12+3": it and three more not told apart from it;
+ * "all": all n of them, so no one compiler is named where they tie. */
+static void keys_text(char *buf, size_t len, const char *impl, int tied, int n) {
+    char key[40];
+    sq_impl_key(key, sizeof key, impl);
+    if (tied <= 1)
+        snprintf(buf, len, "%s", key);
+    else if (tied == n)
+        snprintf(buf, len, "all");
     else
-        snprintf(c.best_keys, sizeof c.best_keys, "%s+%d", best_key, c.nbest - 1);
-    if (c.nbest > 1 && one_code(rows, key, fam, tech, tied))
+        snprintf(buf, len, "%s+%d", key, tied - 1);
+}
+
+/* No memory: no figures, d->error set. */
+static c_figures c_figures_of(sq_doc *d, sq_variant_rows *rows, const sq_impl_set *impls,
+                              const sq_family *fam, const char *tech, sq_headline_kind kind) {
+    sq_best_c b;
+    if (sq_best_c_of(rows, impls, fam, tech, kind, &b))
+        sq_doc_out_of_memory(d);
+    c_figures c = {.best = b.best, .worst = b.worst, .nbest = b.nbest};
+    if (!b.best_impl)
+        return c;
+    keys_text(c.worst_key, sizeof c.worst_key, b.worst_impl, b.nworst, b.ncompilers);
+    keys_text(c.best_keys, sizeof c.best_keys, b.best_impl, b.nbest, b.ncompilers);
+    if (b.one_code)
         snprintf(c.best_keys + strlen(c.best_keys), sizeof c.best_keys - strlen(c.best_keys), "=");
-    free(tied);
-    free(h);
     return c;
 }
 
+/* The distinct techniques of a family in the runs; none (d->error set) on no
+ * memory. The caller frees *out. */
+static int techniques_of(sq_doc *d, const sq_run *runs, int nruns, const sq_family *fam,
+                         const char ***out) {
+    int n = sq_techniques_of(runs, nruns, fam, out);
+    if (n < 0)
+        sq_doc_out_of_memory(d);
+    return n < 0 ? 0 : n;
+}
+
+/* A family's headline table: its figures, and which have a slowest column. */
+typedef struct headline_columns {
+    sq_headline_kind kinds[SQ_HEADLINE_COUNT];
+    int nkinds;
+    bool slowest[SQ_HEADLINE_COUNT];
+} headline_columns;
+
+static int column_count(const headline_columns *cols, const sq_impl_set *key) {
+    int n = 1;
+    for (int k = 0; k < cols->nkinds; k++)
+        n += key->has_asm + (key->nc > 0) + cols->slowest[k];
+    return n;
+}
+
+static void header_row(sq_text_table *t, const headline_columns *cols, const sq_impl_set *key) {
+    sq_text_table_add(t, "technique");
+    for (int k = 0; k < cols->nkinds; k++) {
+        const char *head = kind_heads[cols->kinds[k]];
+        if (key->has_asm)
+            sq_text_table_add(t, "%s asm", head);
+        if (key->nc)
+            sq_text_table_add(t, "%s %s", head, key->nc == 1 ? key->c[0] : "best C");
+        if (cols->slowest[k])
+            sq_text_table_add(t, "%s slowest", head);
+    }
+}
+
+/* One technique's cells of one figure: the asm, the best compiler, and the
+ * slowest where shown; the clear winner of asm and the best compiler marked,
+ * neither where not told apart. */
+static void technique_cells(sq_doc *d, sq_text_table *t, sq_variant_rows *rows,
+                            const sq_impl_set *key, const sq_family *fam, const char *tech,
+                            sq_headline_kind kind, bool slowest) {
+    int dec = sq_headline_decimals(kind);
+    bool one_c = key->nc == 1;
+    sq_headline as = sq_headline_in(rows, fam, tech, "asm", kind);
+    c_figures c = key->nc ? c_figures_of(d, rows, key, fam, tech, kind)
+                          : (c_figures){.best = {.median = NAN, .lo = NAN, .hi = NAN}};
+    /* The verdict of asm against the best compiler: the clear winner alone is
+     * marked, neither where they are not told apart. */
+    bool both = key->has_asm && key->nc;
+    char text[64];
+    if (key->has_asm) {
+        sq_headline_text(text, sizeof text, &as, dec);
+        sq_text_table_add_best(t, both && sq_headline_wins(&as, &c.best), "%s", text);
+    }
+    if (key->nc) {
+        sq_headline_text(text, sizeof text, &c.best, dec);
+        sq_text_table_add_best(t, both && sq_headline_wins(&c.best, &as), "%s%s%s", text,
+                               one_c || !c.nbest ? "" : " ", one_c ? "" : c.best_keys);
+    }
+    if (slowest) {
+        sq_headline_text(text, sizeof text, &c.worst, dec);
+        sq_text_table_add(t, "%s%s%s", text, c.worst_key[0] ? " " : "", c.worst_key);
+    }
+}
+
+static void fill_table(sq_doc *d, sq_text_table *t, sq_variant_rows *rows, const sq_impl_set *key,
+                       const sq_family *fam, const char **techs, int ntech,
+                       const headline_columns *cols) {
+    sq_text_table_init(t, column_count(cols, key));
+    header_row(t, cols, key);
+    for (int i = 0; i < ntech; i++) {
+        sq_text_table_add(t, "%s", techs[i]);
+        for (int k = 0; k < cols->nkinds; k++)
+            technique_cells(d, t, rows, key, fam, techs[i], cols->kinds[k], cols->slowest[k]);
+    }
+}
+
+#define FIRST_WIDTH 14
+#define CELL_WIDTH  9
+
 /* One run, one family: a row per technique, per headline figure the asm, the
- * best compiler and (latency, throughput) the slowest. */
-static void run_table(sq_doc *d, const sq_run *run, sq_variant_rows *rows, const impl_key *key,
+ * best compiler and the slowest: on a page for latency and throughput, on
+ * the console for latency alone, and not at all where the table would be
+ * wider than the console (one rule on every CPU, whatever its figures). */
+static void run_table(sq_doc *d, const sq_run *run, sq_variant_rows *rows, const sq_impl_set *key,
                       const sq_family *fam) {
     const char **techs;
     int ntech = techniques_of(d, run, 1, fam, &techs);
-    sq_headline_kind kinds[SQ_HEADLINE_COUNT];
-    int nkinds = kinds_of(run, 1, fam, kinds);
-    if (!ntech || !nkinds) {
+    headline_columns cols = {.nkinds = 0};
+    cols.nkinds = sq_headline_kinds_of(run, 1, fam, cols.kinds);
+    if (!ntech || !cols.nkinds) {
         free(techs);
         return;
     }
-    bool one_c = key->nc == 1;
+    bool console = d->format == SQ_DOC_TEXT;
+    for (int k = 0; k < cols.nkinds; k++)
+        cols.slowest[k] = key->nc > 1 && (cols.kinds[k] == SQ_HEADLINE_LATENCY ||
+                                          (!console && cols.kinds[k] == SQ_HEADLINE_THROUGHPUT));
     sq_doc_heading(d, 2, "%s — core cycles %s", fam->name, sq_family_unit(fam));
-    int ncols = 1;
-    for (int k = 0; k < nkinds; k++)
-        ncols += key->has_asm + (key->nc > 0) + (key->nc > 1 && kinds[k] <= SQ_HEADLINE_THROUGHPUT);
     sq_text_table t;
-    sq_text_table_init(&t, ncols);
-    sq_text_table_add(&t, "technique");
-    for (int k = 0; k < nkinds; k++) {
-        const char *head = kind_heads[kinds[k]];
-        if (key->has_asm)
-            sq_text_table_add(&t, "%s asm", head);
-        if (key->nc)
-            sq_text_table_add(&t, "%s %s", head, one_c ? key->c[0] : "best C");
-        if (key->nc > 1 && kinds[k] <= SQ_HEADLINE_THROUGHPUT)
-            sq_text_table_add(&t, "%s slowest", head);
+    fill_table(d, &t, rows, key, fam, techs, ntech, &cols);
+    if (console && sq_text_table_width(&t, FIRST_WIDTH, CELL_WIDTH) > SQ_CONSOLE_COLUMNS) {
+        sq_text_table_free(&t);
+        memset(cols.slowest, 0, sizeof cols.slowest);
+        fill_table(d, &t, rows, key, fam, techs, ntech, &cols);
     }
-    for (int i = 0; i < ntech; i++) {
-        sq_text_table_add(&t, "%s", techs[i]);
-        for (int k = 0; k < nkinds; k++) {
-            int dec = decimals_of(kinds[k]);
-            sq_headline as = headline(rows, fam, techs[i], "asm", kinds[k]);
-            c_figures c = key->nc ? c_figures_of(d, rows, key, fam, techs[i], kinds[k])
-                                  : (c_figures){.best = {.median = NAN, .lo = NAN, .hi = NAN}};
-            /* The verdict of asm against the best compiler: the clear winner
-             * alone is marked, neither where they are not told apart. */
-            bool both = key->has_asm && key->nc;
-            char text[64];
-            if (key->has_asm) {
-                sq_headline_text(text, sizeof text, &as, dec);
-                sq_text_table_add_best(&t, both && sq_headline_wins(&as, &c.best), "%s", text);
-            }
-            if (key->nc) {
-                sq_headline_text(text, sizeof text, &c.best, dec);
-                sq_text_table_add_best(&t, both && sq_headline_wins(&c.best, &as), "%s%s%s", text,
-                                       one_c || !c.nbest ? "" : " ", one_c ? "" : c.best_keys);
-            }
-            if (key->nc > 1 && kinds[k] <= SQ_HEADLINE_THROUGHPUT) {
-                sq_headline_text(text, sizeof text, &c.worst, dec);
-                sq_text_table_add(&t, "%s%s%s", text, c.worst_key[0] ? " " : "", c.worst_key);
-            }
-        }
-    }
-    sq_doc_table(d, &t, 14, 9);
-    sq_report_legend(d, &t,
-                     SQ_LEGEND_HEADLINE | SQ_LEGEND_VERDICT |
-                         (key->nc > 1 ? SQ_LEGEND_BEST_C | SQ_LEGEND_KEYS : 0));
+    unsigned also = SQ_LEGEND_HEADLINE | SQ_LEGEND_VERDICT |
+                    (key->nc > 1 ? SQ_LEGEND_BEST_C | SQ_LEGEND_KEYS : 0);
+    for (int k = 0; k < cols.nkinds; k++)
+        also |= cols.slowest[k] ? SQ_LEGEND_SLOWEST : 0;
+    sq_doc_table(d, &t, FIRST_WIDTH, CELL_WIDTH);
+    sq_report_legend(d, &t, also);
     sq_text_table_free(&t);
     free(techs);
-}
-
-/* The console's key to its tables (a page has each table's legend under it);
- * slowest: the tables have a slowest column (one run's). */
-static void key_note(sq_doc *d, const impl_key *key, bool slowest) {
-    if (key->nc < 2 || d->format != SQ_DOC_TEXT)
-        return;
-    sq_doc_note(d,
-                "%s; best C: the cheapest compiler's figure and key, +N: N more compilers not "
-                "told apart from it, all: every compiler, '=' after them when they are one "
-                "machine code%s",
-                SQ_IMPL_KEY_MEANING, slowest ? "; slowest: the dearest's" : "");
-}
-
-static void summary_notes(sq_doc *d) {
-    if (d->format != SQ_DOC_TEXT)
-        return;
-    sq_doc_note(d, "lat: latency; thr: throughput (the predictable sequences for † variants); "
-                   "branch: a branch on the result, predictable sequences; mispr: cycles per "
-                   "mispredict; each the median over sequences ± its 95%% interval");
 }
 
 /* ---- across machines ------------------------------------------------------ */
@@ -286,7 +200,7 @@ static void ratio_text(char *buf, size_t len, const sq_headline *b, const sq_hea
 
 /* One family and headline figure across the machines: per machine its asm and
  * best compiler, then each machine's ratio to the first. */
-static void machines_table(sq_doc *d, int nruns, sq_variant_rows *rows, const impl_key *key,
+static void machines_table(sq_doc *d, int nruns, sq_variant_rows *rows, const sq_impl_set *key,
                            const sq_family *fam, sq_headline_kind kind, const char **techs,
                            int ntech) {
     sq_doc_heading(d, 3, "%s — %s (core cycles %s)", fam->name, sq_headline_names[kind],
@@ -307,14 +221,14 @@ static void machines_table(sq_doc *d, int nruns, sq_variant_rows *rows, const im
         if (key->nc)
             sq_text_table_add(&t, "C [%d]/[1]", r + 1);
     }
-    int dec = decimals_of(kind);
+    int dec = sq_headline_decimals(kind);
     sq_headline *as = sq_doc_alloc(d, sizeof *as * (size_t)nruns);
     c_figures *c = sq_doc_alloc(d, sizeof *c * (size_t)nruns);
     for (int i = 0; as && c && i < ntech; i++) {
         sq_text_table_add(&t, "%s", techs[i]);
         char text[64];
         for (int r = 0; r < nruns; r++) {
-            as[r] = headline(&rows[r], fam, techs[i], "asm", kind);
+            as[r] = sq_headline_in(&rows[r], fam, techs[i], "asm", kind);
             c[r] = c_figures_of(d, &rows[r], key, fam, techs[i], kind);
             if (key->has_asm) {
                 sq_headline_text(text, sizeof text, &as[r], dec);
@@ -338,7 +252,7 @@ static void machines_table(sq_doc *d, int nruns, sq_variant_rows *rows, const im
     }
     free(as);
     free(c);
-    sq_doc_table(d, &t, 14, 9);
+    sq_doc_table(d, &t, FIRST_WIDTH, CELL_WIDTH);
     sq_report_legend(d, &t,
                      SQ_LEGEND_RATIOS | (key->nc > 1 ? SQ_LEGEND_BEST_C | SQ_LEGEND_KEYS : 0));
     sq_text_table_free(&t);
@@ -461,9 +375,11 @@ static bool any_shared(const sq_run *runs, int nruns) {
 
 void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, unsigned flags) {
     bool detail = flags & SQ_REPORT_DETAIL;
-    impl_key key;
-    if (key_of(d, runs, nruns, &key))
+    sq_impl_set key;
+    if (sq_impl_set_of(runs, nruns, &key)) {
+        sq_doc_out_of_memory(d);
         return;
+    }
     sq_variant_rows *rows = sq_doc_alloc(d, sizeof *rows * (size_t)nruns);
     for (int r = 0; rows && r < nruns; r++)
         if (sq_variant_rows_init(&rows[r], &runs[r])) /* holds nothing: freeing is fine */
@@ -472,12 +388,10 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, unsigned flags) {
     if (d->error) /* the document will not be finished whole */
         goto done;
     if (nruns == 1) {
-        key_note(d, &key, true);
         for (int f = 0; f < sq_family_count; f++) {
             run_table(d, &runs[0], &rows[0], &key, &sq_families[f]);
             family_figures(d, figs, &sq_families[f], SQ_HEADLINE_COUNT);
         }
-        summary_notes(d);
         if (d->format != SQ_DOC_TEXT) /* wider than a console's 160 columns */
             sq_report_story(d, &runs[0]);
         /* every impl where lines are not counted: --detail, Markdown, HTML */
@@ -492,12 +406,11 @@ void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, unsigned flags) {
         sq_report_marks(d, detail, any_shared(runs, nruns));
     } else {
         machines_header(d, runs, nruns);
-        key_note(d, &key, false);
         for (int f = 0; f < sq_family_count; f++) {
             const char **techs;
             int ntech = techniques_of(d, runs, nruns, &sq_families[f], &techs);
             sq_headline_kind kinds[SQ_HEADLINE_COUNT];
-            int nkinds = kinds_of(runs, nruns, &sq_families[f], kinds);
+            int nkinds = sq_headline_kinds_of(runs, nruns, &sq_families[f], kinds);
             if (ntech && nkinds)
                 sq_doc_heading(d, 2, "%s", sq_families[f].name);
             for (int k = 0; k < nkinds && ntech; k++) {
@@ -520,5 +433,5 @@ done:
     for (int r = 0; rows && r < nruns; r++)
         sq_variant_rows_free(&rows[r]);
     free(rows);
-    free(key.c);
+    sq_impl_set_free(&key);
 }

@@ -12,25 +12,33 @@
 #define CHAIN_APART "§"
 #define SHARED      "≡"
 
-void sq_cell_estimate(char *buf, size_t len, double m, double lo, double hi, int decimals) {
+sq_estimate sq_estimate_of(double m, double lo, double hi) {
     sq_stats s = {.median = m, .ci_lo = lo, .ci_hi = hi};
-    if (!isfinite(m)) {
-        snprintf(buf, len, "-");
-    } else if (sq_cost_about_zero(s)) {
-        /* A cost has no lower side below zero (that is the harness's
-         * slack): what the interval says is how much it could cost at most. */
+    if (!isfinite(m))
+        return (sq_estimate){SQ_ESTIMATE_NONE, NAN, NAN};
+    /* A cost has no lower side below zero (that is the harness's slack):
+     * what the interval says is how much it could cost at most. */
+    if (sq_cost_about_zero(s)) {
         double bound = fmax(hi, 0);
-        if (isfinite(bound))
-            snprintf(buf, len, "≈0≤%.*f", decimals, bound);
-        else
-            snprintf(buf, len, "≈0");
-    } else {
-        double half = fabs(sq_ci_halfwidth(s)); /* fabs: an inverted interval read from a file */
-        if (isfinite(half))
-            snprintf(buf, len, "%.*f±%.*f", decimals, m, decimals, half);
-        else
-            snprintf(buf, len, "%.*f", decimals, m);
+        return (sq_estimate){SQ_ESTIMATE_ABOUT_ZERO, isfinite(bound) ? bound : NAN, NAN};
     }
+    double half = fabs(sq_ci_halfwidth(s)); /* fabs: an inverted interval read from a file */
+    return (sq_estimate){SQ_ESTIMATE_MEDIAN, m, isfinite(half) ? half : NAN};
+}
+
+void sq_cell_estimate(char *buf, size_t len, double m, double lo, double hi, int decimals) {
+    sq_estimate e = sq_estimate_of(m, lo, hi);
+    if (e.kind == SQ_ESTIMATE_NONE)
+        snprintf(buf, len, "-");
+    else if (e.kind == SQ_ESTIMATE_ABOUT_ZERO && isfinite(e.value) &&
+             e.value >= 0.5 * pow(10, -decimals)) /* "≈0≤0.00" says nothing "≈0" does not */
+        snprintf(buf, len, "≈0≤%.*f", decimals, e.value);
+    else if (e.kind == SQ_ESTIMATE_ABOUT_ZERO)
+        snprintf(buf, len, "≈0");
+    else if (isfinite(e.half))
+        snprintf(buf, len, "%.*f±%.*f", decimals, e.value, decimals, e.half);
+    else
+        snprintf(buf, len, "%.*f", decimals, e.value);
 }
 
 void sq_cell_value(char *buf, size_t len, double x, int decimals) {

@@ -11,9 +11,26 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* "4.00±0.01" for median m in [lo, hi] to `decimals` places (± the wider
- * side); "≈0≤X" when m is below zero or about zero (stats.h), X the upper
- * end of the interval or 0, what it could cost at most; "-" for no median. */
+/* What a table shows of a net cost with median m in [lo, hi]: the median and
+ * the half-width of the interval (the wider side; NAN without an interval);
+ * or, when m is below zero or about zero (stats.h), the upper end of the
+ * interval or 0, what it could cost at most (NAN without one); or nothing,
+ * for no median. Every writer of a cost takes its figures from here. */
+typedef enum sq_estimate_kind {
+    SQ_ESTIMATE_NONE,
+    SQ_ESTIMATE_ABOUT_ZERO, /* value: at most this */
+    SQ_ESTIMATE_MEDIAN,     /* value ± half */
+} sq_estimate_kind;
+
+typedef struct sq_estimate {
+    sq_estimate_kind kind;
+    double value, half;
+} sq_estimate;
+
+sq_estimate sq_estimate_of(double m, double lo, double hi);
+
+/* An estimate as text to `decimals` places: "4.00±0.01", "≈0≤X" (or "≈0"
+ * where X is unknown or rounds to zero), "-" for none. */
 void sq_cell_estimate(char *buf, size_t len, double m, double lo, double hi, int decimals);
 
 /* A figure without an interval: "4.00"; "≈0" below SQ_RESOLUTION_CYCLES;

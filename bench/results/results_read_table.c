@@ -124,29 +124,21 @@ static void split_id(const char *id, char *parts[3], bool *memory) {
     parts[2] = copy + (b - id) + 1;
 }
 
-/* A row's samples (and processes and harness), or, for a shared row
- * without them, its source's. */
+/* A row's samples (and processes and harness); none yet for a shared row
+ * (take_shared). */
 static int row_figures(sq_reader *rd, json_t *row, const int col[SQ_NCOLUMNS], const char *where,
-                       const sq_row_index *ix, sq_run *run, sq_result *r) {
+                       sq_result *r) {
     json_t *samples = cell(row, col, SQ_COL_SAMPLES), *processes = cell(row, col, SQ_COL_PROCESSES),
            *harness = cell(row, col, SQ_COL_HARNESS);
     processes = json_is_null(processes) ? NULL : processes;
     harness = json_is_null(harness) ? NULL : harness;
     if (json_is_null(samples)) {
-        int from = sq_row_index_source(ix, r);
         if (!r->shared_from)
             return sq_reader_bad(rd, "%s.samples: null on a row timed itself (no shared_from)",
                                  where);
-        if (from < 0)
-            return sq_reader_bad(
-                rd,
-                "%s.samples: null, and no row of %s timed itself on this sequence and "
-                "mode before it",
-                where, r->shared_from);
         if (processes || harness)
             return sq_reader_bad(rd, "%s: processes or harness without samples", where);
-        return sq_result_take_samples(r, &run->results[from]) ? 0
-                                                              : sq_reader_bad(rd, "out of memory");
+        return 0; /* its source's, once every row is read (take_shared) */
     }
     size_t reps = json_array_size(samples);
     if (reps > 100000)
@@ -165,7 +157,7 @@ static int row_figures(sq_reader *rd, json_t *row, const int col[SQ_NCOLUMNS], c
 
 /* Row index of results.rows into run->results[run->nresults]. */
 static int read_row(sq_reader *rd, json_t *row, const int col[SQ_NCOLUMNS], size_t ncols,
-                    size_t index, const sq_row_index *ix, sq_run *run) {
+                    size_t index, sq_run *run) {
     char where[40];
     const char *id, *sequence, *mode, *shared = NULL;
     snprintf(where, sizeof where, "results.rows[%zu]", index);
@@ -204,12 +196,29 @@ static int read_row(sq_reader *rd, json_t *row, const int col[SQ_NCOLUMNS], size
     r->shared_from = shared ? sq_run_strdup(run, shared) : NULL;
     if (!r->sequence || (shared && !r->shared_from))
         return sq_reader_bad(rd, "out of memory");
-    if (row_figures(rd, row, col, where, ix, run, r)) {
+    if (row_figures(rd, row, col, where, r)) {
         free(r->samples);
         return -1;
     }
     run->nresults++;
     return 0;
+}
+
+/* Row i, if shared (no samples of its own), takes the samples of the row it
+ * names, of its sequence and mode, timed itself, before or after it in the
+ * file (an asm row is written where the catalogue has it, and a C row of an
+ * earlier technique may take its figure). */
+static int take_shared(sq_reader *rd, const sq_row_index *ix, sq_run *run, size_t i) {
+    sq_result *r = &run->results[i];
+    if (!r->shared_from || r->samples)
+        return 0;
+    int from = sq_row_index_source(ix, r);
+    if (from < 0)
+        return sq_reader_bad(rd,
+                             "results.rows[%zu].samples: null, and no row of %s timed itself on "
+                             "this sequence and mode",
+                             i, r->shared_from);
+    return sq_result_take_samples(r, &run->results[from]) ? 0 : sq_reader_bad(rd, "out of memory");
 }
 
 /* Schema 3's results: {"columns": [...], "rows": [[...], ...]}. */
@@ -232,10 +241,12 @@ static int read_rows(sq_reader *rd, json_t *root, sq_run *run) {
                  ? sq_reader_bad(rd, "out of memory")
                  : 0;
     for (size_t i = 0; rc == 0 && i < n; i++) {
-        rc = read_row(rd, json_array_get(rows, i), col, ncols, i, &ix, run);
+        rc = read_row(rd, json_array_get(rows, i), col, ncols, i, run);
         if (rc == 0 && sq_row_index_add(&ix, &run->results[i], (int)i, NULL) < 0)
             rc = sq_reader_bad(rd, "out of memory");
     }
+    for (size_t i = 0; rc == 0 && i < n; i++)
+        rc = take_shared(rd, &ix, run, i);
     sq_row_index_free(&ix);
     return rc;
 }

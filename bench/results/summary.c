@@ -101,14 +101,17 @@ bool sq_regimes_apart(const sq_run *run, const char *id, sq_mode mode) {
     return mode == SQ_MODE_BRANCH || sq_variant_control_dependent(run, id, mode);
 }
 
-const char *const sq_headline_names[SQ_HEADLINE_COUNT] = {"latency", "throughput", "branch",
-                                                          "mispredict"};
+#define HEADLINE_NAME(id, name) [id] = name,
+const char *const sq_headline_names[SQ_HEADLINE_COUNT] = {SQ_HEADLINE_KINDS(HEADLINE_NAME)};
+
+sq_mode sq_headline_mode(sq_headline_kind kind) {
+    return kind == SQ_HEADLINE_LATENCY      ? SQ_MODE_LATENCY
+           : kind == SQ_HEADLINE_THROUGHPUT ? SQ_MODE_THROUGHPUT
+                                            : SQ_MODE_BRANCH;
+}
 
 sq_headline sq_headline_of(const sq_run *run, const char *id, sq_headline_kind kind) {
-    /* The mode a figure is of: the mispredict figure is of branch rows. */
-    sq_mode mode = kind == SQ_HEADLINE_LATENCY      ? SQ_MODE_LATENCY
-                   : kind == SQ_HEADLINE_THROUGHPUT ? SQ_MODE_THROUGHPUT
-                                                    : SQ_MODE_BRANCH;
+    sq_mode mode = sq_headline_mode(kind);
     bool cd = sq_variant_control_dependent(run, id, mode);
     sq_headline h = {NAN,
                      NAN,

@@ -8,6 +8,7 @@
 
 #include "bench/machine/cpu_model.h"
 #include "bench/results/results.h"
+#include "bench/util/choices.h"
 
 #include <stdbool.h>
 
@@ -71,16 +72,22 @@ bool sq_variant_shared(const sq_run *run, const char *id, sq_mode mode);
 bool sq_regimes_apart(const sq_run *run, const char *id, sq_mode mode);
 
 /* The figures a reader looks at first, each over the sequences where it
- * means one thing (sq_summary says which). */
+ * means one thing (sq_summary says which), with their names as a choice set
+ * (choices.h): branch is the branch cost on the predictable sequences,
+ * mispredict core cycles per mispredict. */
+#define SQ_HEADLINE_KINDS(X)                                                                       \
+    X(SQ_HEADLINE_LATENCY, "latency")                                                              \
+    X(SQ_HEADLINE_THROUGHPUT, "throughput")                                                        \
+    X(SQ_HEADLINE_BRANCH, "branch") X(SQ_HEADLINE_MISPREDICT, "mispredict")
+
 typedef enum sq_headline_kind {
-    SQ_HEADLINE_LATENCY,
-    SQ_HEADLINE_THROUGHPUT,
-    SQ_HEADLINE_BRANCH,     /* the branch cost on the predictable sequences */
-    SQ_HEADLINE_MISPREDICT, /* core cycles per mispredict */
-    SQ_HEADLINE_COUNT
+    SQ_HEADLINE_KINDS(SQ_CHOICE_ENUMERATOR) SQ_HEADLINE_COUNT
 } sq_headline_kind;
 
 extern const char *const sq_headline_names[SQ_HEADLINE_COUNT]; /* "latency", ... */
+
+/* The mode whose rows a headline figure is of (the mispredict figure: branch). */
+sq_mode sq_headline_mode(sq_headline_kind kind);
 
 /* One headline figure of one variant, with its 95% interval. */
 typedef struct sq_headline {

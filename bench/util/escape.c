@@ -152,11 +152,30 @@ void sq_put_html(FILE *out, const char *s) {
     put(out, s, "&<>\"'", entity);
 }
 
+void sq_put_latex(FILE *out, const char *s) {
+    static const char *const command[] = {"\\textbackslash{}",
+                                          "\\{",
+                                          "\\}",
+                                          "\\$",
+                                          "\\&",
+                                          "\\#",
+                                          "\\textasciicircum{}",
+                                          "\\_",
+                                          "\\%",
+                                          "\\textasciitilde{}",
+                                          "\\textless{}",
+                                          "\\textgreater{}",
+                                          "\\textbar{}",
+                                          "{[}",
+                                          "{]}",
+                                          "{*}"};
+    put(out, s, "\\{}$&#^_%~<>|[]*", command);
+}
+
 void sq_put_csv(FILE *out, const char *s) {
     static const char *const doubled[] = {"\"\""};
-    const char *formula = s[0] && strchr("=+-@\t\r", s[0]) ? "'" : "";
     bool quoted = s[strcspn(s, ",\"")] != 0; /* CR and LF are spaces by then */
-    fprintf(out, "%s%s", quoted ? "\"" : "", formula);
+    fputs(quoted ? "\"" : "", out);
     put(out, s, "\"", doubled);
     fputs(quoted ? "\"" : "", out);
 }

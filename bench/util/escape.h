@@ -41,12 +41,20 @@ void sq_put_markdown_code(FILE *out, const char *s);
  * behind \&, so that nothing in s is read as a request or an escape. */
 void sq_put_roff(FILE *out, const char *s);
 
+/* s as LaTeX text (in a table cell, a caption, a paragraph): \ { } $ & # ^
+ * _ % ~ as LaTeX's escapes, < > | as their text commands (the default font
+ * encoding would set other glyphs), [ ] * in braces (after \\ they would be
+ * its arguments); other than ASCII kept as UTF-8, which LaTeX reads by
+ * default. */
+void sq_put_latex(FILE *out, const char *s);
+
 /* s as HTML or XML text or a quoted attribute value: & < > " ' as entities. */
 void sq_put_html(FILE *out, const char *s);
 
 /* s as one CSV field (RFC 4180: quoted, its quotes doubled, when it holds a
- * comma or a quote; CR and LF are not shown). A field starting with =, +, -, @, tab or CR gets a
- * leading apostrophe, so a spreadsheet shows it as text and runs no formula. */
+ * comma or a quote; CR and LF are not shown), nothing added: a program reads
+ * back what the file held ("-O2"). A spreadsheet must import it as text
+ * (docs/file-formats.md): a field may start with '='. */
 void sq_put_csv(FILE *out, const char *s);
 
 /* Dumped JSON text, a piece at a time, made safe for a terminal: each

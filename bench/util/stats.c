@@ -246,6 +246,27 @@ sq_ttest sq_t_test(const double *x, int nx, const double *y, int ny) {
     return w;
 }
 
+sq_ttest sq_paired_t_test(const double *x, const double *y, int n) {
+    sq_ttest w = {NAN, NAN, NAN, NAN};
+    if (n < 2 || !all_finite(x, n) || !all_finite(y, n))
+        return w;
+    double *d = malloc(sizeof *d * (size_t)n), mean, var;
+    if (!d)
+        return w;
+    for (int i = 0; i < n; i++)
+        d[i] = y[i] - x[i];
+    mean_var(d, n, &mean, &var);
+    free(d);
+    w.diff = mean;
+    w.df = n - 1;
+    w.se = sqrt(var / n);
+    if (w.se > 0)
+        w.p = sq_student_t_p(w.diff / w.se, w.df);
+    else
+        w.p = w.diff == 0 ? 1 : 0;
+    return w;
+}
+
 double sq_t_detectable(sq_ttest w, double p) {
     if (isnan(w.se))
         return NAN;

@@ -111,6 +111,13 @@ typedef struct sq_ttest {
  * side or a non-finite value. */
 sq_ttest sq_t_test(const double *x, int nx, const double *y, int ny);
 
+/* The paired t-test of y[i] - x[i] over i < n (one-sample t on the
+ * differences: se^2 = var(d) / n, n - 1 degrees of freedom): x[i] and
+ * y[i] measured side by side, so that what moved both (the host's state
+ * at the time) leaves the difference. diff is the mean difference; NAN
+ * fields (untestable) for n < 2, a non-finite value or out of memory. */
+sq_ttest sq_paired_t_test(const double *x, const double *y, int n);
+
 /* The smallest difference of means that the test w's spread and degrees of
  * freedom would call at two-sided level p: t(p, df) * se; 0 when se is 0,
  * NAN when w is untestable. */

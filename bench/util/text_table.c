@@ -57,16 +57,23 @@ static void pad(FILE *out, int n) {
         fputc(' ', out);
 }
 
-int sq_text_table_write(const sq_text_table *t, FILE *out, int first_width, int width) {
+/* w[c]: column c's width, each cell's characters and its '*', at least
+ * first_width (the first column) or width; NULL on no memory. */
+static int *column_widths(const sq_text_table *t, int first_width, int width) {
     int *w = t->out_of_memory ? NULL : calloc((size_t)t->ncols, sizeof *w);
-    if (!w)
-        return SQ_FAILED_MEMORY;
-    for (int i = 0; i < t->ncells; i++) {
+    for (int i = 0; w && i < t->ncells; i++) {
         int c = i % t->ncols, n = sq_plain_width(t->cells[i]) + t->best[i];
         w[c] = n > w[c] ? n : w[c];
     }
-    for (int c = 0; c < t->ncols; c++)
+    for (int c = 0; w && c < t->ncols; c++)
         w[c] = w[c] > (c ? width : first_width) ? w[c] : (c ? width : first_width);
+    return w;
+}
+
+int sq_text_table_write(const sq_text_table *t, FILE *out, int first_width, int width) {
+    int *w = column_widths(t, first_width, width);
+    if (!w)
+        return SQ_FAILED_MEMORY;
     for (int i = 0; i < t->ncells; i++) {
         int c = i % t->ncols, n = sq_plain_width(t->cells[i]) + t->best[i];
         if (c)
@@ -81,6 +88,17 @@ int sq_text_table_write(const sq_text_table *t, FILE *out, int first_width, int 
     }
     free(w);
     return 0;
+}
+
+int sq_text_table_width(const sq_text_table *t, int first_width, int width) {
+    int *w = column_widths(t, first_width, width);
+    if (!w)
+        return -1;
+    int total = w[0];
+    for (int c = 1; c < t->ncols; c++)
+        total += 1 + w[c];
+    free(w);
+    return total;
 }
 
 bool sq_text_table_prose_column(const sq_text_table *t, int col) {

@@ -37,6 +37,10 @@ void sq_text_table_add_best(sq_text_table *t, bool best, const char *fmt, ...)
  * the widths find no memory. */
 int sq_text_table_write(const sq_text_table *t, FILE *out, int first_width, int width);
 
+/* The width in characters of the table's widest line as sq_text_table_write
+ * prints it; -1 when t->out_of_memory or the widths find no memory. */
+int sq_text_table_width(const sq_text_table *t, int first_width, int width);
+
 /* Whether column col (not the first) holds prose: a data cell of
  * SQ_TEXT_TABLE_PROSE characters or more with a space in it ("gcc-11 =
  * gcc-12; clang-13..19"), where a figure is short. A page sets such a

@@ -1,0 +1,66 @@
+#include "bench/cli/compare_summary.h"
+
+#include "bench/util/escape.h"
+#include "bench/util/exit_status.h"
+
+#include <math.h>
+#include <stdio.h>
+
+/* "compare: 8 rows matched, 7 tested (4 t-tests at q 0.01, 2 sharing a
+ * figure, 1 by speeds)", the tests named as they were made ("paired t-tests
+ * of runs"). */
+static void print_tested(const compare_tally *t, const compare_verdicts *v, double q) {
+    printf("compare: %d rows matched, %d tested (%d %s at q %g", t->matched,
+           t->ntested + t->nshared + v->by_speeds, t->ntested, compare_test_text(t->units), q);
+    if (t->nshared)
+        printf(", %d sharing a figure", t->nshared);
+    if (v->by_speeds)
+        printf(", %d by speeds", v->by_speeds);
+    printf(")\n");
+}
+
+/* "slower: 7 rows, the most ID SEQUENCE MODE (+50.0%)", or "slower: none". */
+static void print_moved(const char *way, int n, const compare_row *most) {
+    printf("%s: ", way);
+    if (!n) {
+        printf("none\n");
+        return;
+    }
+    const sq_result *r = most->a.r;
+    printf("%d row%s, the most ", n, n == 1 ? "" : "s");
+    sq_put_plain(stdout, r->variant->id);
+    printf(" ");
+    sq_put_plain(stdout, r->sequence);
+    printf(" %s (", sq_mode_names[r->mode]);
+    double pct = compare_change_pct(most);
+    if (isfinite(pct))
+        printf("%+.1f%%)\n", pct);
+    else
+        printf("%+.3f cycles from about zero)\n", most->b.s.median - most->a.s.median);
+}
+
+void compare_print_summary(const compare_tally *t, const compare_row *rows,
+                           const compare_verdicts *v, const sq_batch_comparison *batch, double q,
+                           double fail_over) {
+    print_tested(t, v, q);
+    print_moved("slower", v->slower, v->slower ? &rows[v->most_slower] : NULL);
+    print_moved("faster", v->faster, v->faster ? &rows[v->most_faster] : NULL);
+    sq_stats spread = compare_detectable_spread(rows, t->matched);
+    if (isfinite(spread.median))
+        printf("detectable change: median %.1f%%, 90th percentile %.1f%% of A\n", spread.median,
+               spread.p90);
+    else
+        printf("detectable change: none (no row t-tested)\n");
+    int gate = v->gate;
+    if (batch) {
+        printf("batch rows: %d matched, %d slower, %d faster, %d only in A, %d only in B\n",
+               batch->matched, batch->slower, batch->faster, batch->only_a, batch->only_b);
+        gate += batch->gate;
+    }
+    if (gate)
+        printf("verdict: %d significant slowdown%s over --fail-over %g%%: exit %d\n", gate,
+               gate == 1 ? "" : "s", fail_over, SQ_EXIT_FAIL);
+    else
+        printf("verdict: no significant slowdown over --fail-over %g%%: exit %d\n", fail_over,
+               SQ_EXIT_OK);
+}

@@ -1,0 +1,19 @@
+/* Several result files as one run, each file a process of it: what compare
+ * reads for a side of several runs, and what sqcolor ab keeps of a side's
+ * processes (docs/statistics.md). */
+#ifndef SQCOLOR_MERGE_FILES_H
+#define SQCOLOR_MERGE_FILES_H
+
+#include "bench/results/results.h"
+
+#include <stddef.h>
+
+/* Reads files[0..n) (1 <= n <= SQ_MAX_PROCESSES) into run: one file as it
+ * is; several merged as a run's processes are (merge.h), file p's samples
+ * all process p's, so that each file is a unit of the tests, and the run's
+ * limits (reps, min_reps, elapsed_s) the files' together. The files must
+ * hold the same rows in the same order (runs of one command). Returns 0, or
+ * -1 with the reason in err (naming the file), run then all zero. */
+int sq_results_load_merged(const char *const *files, int n, sq_run *run, char *err, size_t errlen);
+
+#endif

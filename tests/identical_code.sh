@@ -1,0 +1,45 @@
+#!/bin/sh
+# One code, one figure (issue 39): in a run, every group of rows that time
+# one machine code, by the file's own code and loops hashes, reads one
+# figure (tools/identical_code.py); and the tool finds a group of two.
+# usage: tests/identical_code.sh path/to/sqcolor path/to/tools
+set -u
+sqcolor=$1 tools=$2
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+bad() { echo "FAILED: $*"; fails=$((fails + 1)); }
+
+"$sqcolor" run --quick --filter 'color/*/*,same_color/*/*' --format json \
+    --output "$tmp/run.json" 2>"$tmp/err" || bad "run: $(cat "$tmp/err")"
+python3 "$tools/identical_code.py" "$tmp/run.json" >"$tmp/check.txt" ||
+    bad "identical code, two figures: $(cat "$tmp/check.txt")"
+grep -q ' groups of rows timing one code, 0 with two figures$' "$tmp/check.txt" ||
+    bad "no count of groups: $(cat "$tmp/check.txt")"
+
+# A shared row timed itself at another figure: the tool names its group.
+python3 - "$tmp/run.json" "$tmp/apart.json" <<'PY' || bad "no shared row to take apart"
+import json, sys
+run = json.load(open(sys.argv[1]))
+cols = run["results"]["columns"]
+sf, sm = cols.index("shared_from"), cols.index("samples")
+rows = run["results"]["rows"]
+timed = {(r[0], r[1], r[2]): r[sm] for r in rows if r[sm] is not None}
+for r in rows:
+    if r[sf] and r[2] == "latency":
+        r[sm] = [x + 1.0 for x in timed[(r[sf], r[1], r[2])]]
+        r[sf] = None
+        break
+else:
+    sys.exit(1)
+json.dump(run, open(sys.argv[2], "w"))
+PY
+python3 "$tools/identical_code.py" "$tmp/apart.json" >"$tmp/apart.txt"
+rc=$?
+[ $rc -eq 1 ] && grep -q ' 1 with two figures$' "$tmp/apart.txt" && grep -q '^  latency ' "$tmp/apart.txt" ||
+    bad "a group of two figures: exit $rc: $(cat "$tmp/apart.txt")"
+python3 "$tools/identical_code.py" /etc/hostname >/dev/null 2>&1
+[ $? -eq 2 ] || bad "not a result file: exit 2 expected"
+
+echo "identical_code: $fails failed"
+[ $fails -eq 0 ]
