@@ -15,6 +15,7 @@ under results/:
 - the runs side by side open with their machines, each with the harness
   that timed it, and no warning of their commits; only where the harnesses
   differ does a note, after the tables, name the runs of an older one;
+- the paper table bolds the same verdict;
 - a legend says only what its table shows (no 'slowest' without such a
   column, no mark no cell holds), and the runs side by side say when a
   ratio is '-': exactly where their figures break the legend's rule.
@@ -59,7 +60,7 @@ def markdown_tables(md, legends=None):
     for i, line in enumerate(lines):
         if line.startswith("#"):
             heading = line.lstrip("#").strip()
-        if line.startswith("| ") and i + 1 < len(lines) and lines[i + 1].startswith("|---"):
+        if line.startswith("| ") and i + 1 < len(lines) and re.match(r"^\|[-:|]+$", lines[i + 1]):
             cells = lambda l: [unescaped(c.strip()) for c in l.strip().strip("|").split(" | ")]
             rows, end = [], i + 2
             for body in lines[i + 2:]:
@@ -248,6 +249,26 @@ LEGEND_WORDS = [
 ]
 
 
+def check_paper_verdict(md):
+    """The paper table bolds what the headline tables star: per machine, at
+    most one of its asm and best C cells, and never against one without a
+    figure (—)."""
+    marked = 0
+    for heading, head, rows in markdown_tables(md):
+        pairs = [(head.index(h), head.index(h[:-4] + " best C")) for h in head
+                 if h.endswith(" asm") and h[:-4] + " best C" in head]
+        for row in rows:
+            if len(row) != len(head):
+                continue
+            for a, c in pairs:
+                bold = [row[a].startswith("**"), row[c].startswith("**")]
+                marked += any(bold)
+                check(not all(bold), f"paper: {row[0]}: both {head[a]} and {head[c]} bold")
+                check(not any(bold) or not (row[a].startswith("—") or row[c].startswith("—")),
+                      f"paper: {row[0]}: bold against a cell without a figure")
+    check(marked > 0, "paper: no verdict in bold")
+
+
 def check_legends(name, md):
     """Every table's legend says only what its table shows."""
     legends = []
@@ -355,6 +376,7 @@ def main(argv):
         check_harness(binary, runs, tmp)
         machines = report(binary, *runs, "--format", "markdown")
         check_legends("machines", machines)
+        check_paper_verdict(report(binary, *runs, "--format", "paper"))
         check_ratio_rule(machines)
     return tally.finish()
 
