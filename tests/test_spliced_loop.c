@@ -99,10 +99,25 @@ static void check_shift(void) {
           here.offset, ok ? "" : err);
 }
 
+/* A loop that addresses nothing lies where every build puts it: under 16 TiB
+ * (spliced_loop.c), not beside the binary, whose code a change moves. */
+static void check_place(void) {
+    const sq_variant *v = NULL;
+    for (int i = 0; i < sq_variant_count && !v; i++)
+        if (strcmp(sq_variants[i].id, "color/inreg32/asm") == 0)
+            v = &sq_variants[i];
+    char err[400];
+    sq_kernel_fn k = v ? sq_spliced_latency(v, err, sizeof err) : NULL;
+    uint64_t at = (uint64_t)(uintptr_t)k, top = (uint64_t)1 << 44;
+    CHECK(k && at < top && at > top - ((uint64_t)1 << 30), "color/inreg32/asm's loop at %#llx",
+          (unsigned long long)at);
+}
+
 int main(void) {
     check_refusals();
     check_every_loop_spliced();
     check_one_code_one_loop();
     check_shift();
+    check_place();
     return check_finish("spliced_loop", NULL);
 }

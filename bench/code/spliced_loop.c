@@ -198,23 +198,52 @@ static bool put_loop(uint8_t *page, const uint8_t *code, const splice_plan *p, i
 
 #define REACH ((int64_t)1 << 31)
 
-/* Pages of size bytes from which every target of p lies within a disp32:
- * the first free place stepping down from 16 MiB under the highest, each
- * search going on under where the last one ended (MAP_FIXED_NOREPLACE takes
- * no place already in use); NULL where none is within reach. */
+/* Where the pages' searches start, each going on under where the last one
+ * ended, so that the loops lie one after another in build order. */
+typedef struct region {
+    uint64_t top, last_low;
+} region;
+
+#define REGION_ALIGN ((uint64_t)1 << 24)
+/* For loops that address nothing: one place in every build, far from the
+ * binary, its heap and the shared objects. */
+#define FREE_TOP ((uint64_t)1 << 44)
+
+static region regions[32];
+static int nregions;
+
+static region *region_at(uint64_t top) {
+    for (int i = 0; i < nregions; i++)
+        if (regions[i].top == top)
+            return &regions[i];
+    if (nregions == (int)(sizeof regions / sizeof regions[0]))
+        return NULL;
+    regions[nregions] = (region){top, 0};
+    return &regions[nregions++];
+}
+
+/* Pages of size bytes from which every target of p lies within a disp32.
+ * Their place depends on nothing a build moves by a few bytes: a loop that
+ * addresses nothing starts at FREE_TOP, one that does 16 MiB under the 16 MiB
+ * line below the highest address it reaches, so that two builds (one with an
+ * instruction more somewhere) place the same loops at the same addresses
+ * and an A/B comparison sees the changed code alone. MAP_FIXED_NOREPLACE
+ * takes no place already in use; NULL where none is within reach. */
 static uint8_t *pages_near(uint64_t routine, const splice_plan *p, size_t size) {
-    static uint64_t last_low; /* the last pages found, where a search goes on */
     uint64_t low = routine, high = routine;
     for (int f = 0; f < p->nfields; f++) {
         low = p->field[f].target < low ? p->field[f].target : low;
         high = p->field[f].target > high ? p->field[f].target : high;
     }
-    uint64_t top = high > (1u << 24) ? (high - (1u << 24)) & ~(uint64_t)0xfff : 0;
-    uint64_t at = last_low && last_low - size < top && (int64_t)(high - last_low) < REACH / 2
-                      ? last_low - size
-                      : top;
-    for (; at > size && (int64_t)(high - at) < REACH - (int64_t)size; at -= size) {
-        if ((int64_t)(at + size - low) >= REACH)
+    bool reach = p->nfields > 0;
+    uint64_t top = !reach ? FREE_TOP : (high & ~(REGION_ALIGN - 1)) - REGION_ALIGN;
+    region *r = high > 2 * REGION_ALIGN || !reach ? region_at(top) : NULL;
+    if (!r)
+        return NULL;
+    for (uint64_t at = (r->last_low ? r->last_low : top) - size; at > size; at -= size) {
+        if (reach && ((int64_t)(high - at) >= REACH - (int64_t)size))
+            break; /* too far under the highest target */
+        if (reach && (int64_t)(at + size - low) >= REACH)
             continue; /* too far under the lowest target */
         void *m = mmap((void *)(uintptr_t)at, size, PROT_READ | PROT_WRITE,
                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
@@ -224,7 +253,7 @@ static uint8_t *pages_near(uint64_t routine, const splice_plan *p, size_t size) 
             munmap(m, size);
             continue;
         }
-        last_low = at;
+        r->last_low = at;
         return m;
     }
     return NULL;
