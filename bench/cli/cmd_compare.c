@@ -437,7 +437,7 @@ static void compare_pair(comparison *c) {
     c->ib = compare_index_rows(c->b);
     compare_test_rows(c->a, &c->ib, c->q, c->units, c->rows, &c->t);
     c->v = compare_judge_rows(c->rows, c->t.matched, c->q, c->fail_over);
-    if (sq_batch_compare(c->a, c->b, c->q, c->fail_over, &c->batch))
+    if (sq_batch_compare(c->a, c->b, c->q, c->fail_over, c->units.runs, &c->batch))
         out_of_memory();
 }
 

@@ -1,7 +1,8 @@
 /* compare's batch rows: the batch rows both runs have (same id and size),
  * each judged as a scalar row is (Student's t on per-process medians,
- * Benjamini-Hochberg at q over the batch rows, a floor of 3% of A), or in
- * files without batch samples by 95% intervals apart. */
+ * Benjamini-Hochberg at q over the batch rows, a floor of 3% of A; by
+ * their speeds at two speeds, but where the units are runs), or in files
+ * without batch samples by 95% intervals apart. */
 #ifndef SQCOLOR_COMPARE_BATCH_H
 #define SQCOLOR_COMPARE_BATCH_H
 
@@ -20,9 +21,11 @@ typedef struct sq_batch_comparison {
     int gate; /* slowdowns over fail_over (fail_over < 0: none) */
 } sq_batch_comparison;
 
-/* Judges a's batch rows against b's into *c. Returns 0, or -1 out of memory
- * (then c holds nothing; freeing it is fine). */
-int sq_batch_compare(const sq_run *a, const sq_run *b, double q, double fail_over,
+/* Judges a's batch rows against b's into *c; by_runs: each side's units
+ * are runs (several files a side), whose medians the test compares even at
+ * two speeds. Returns 0, or -1 out of memory (then c holds nothing; freeing
+ * it is fine). */
+int sq_batch_compare(const sq_run *a, const sq_run *b, double q, double fail_over, bool by_runs,
                      sq_batch_comparison *c);
 
 /* Some row to show: one that changed, or with all one matched. */
