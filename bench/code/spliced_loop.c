@@ -206,8 +206,12 @@ typedef struct region {
 
 #define REGION_ALIGN ((uint64_t)1 << 24)
 /* For loops that address nothing: one place in every build, far from the
- * binary, its heap and the shared objects. */
-#define FREE_TOP ((uint64_t)1 << 44)
+ * binary, its heap and the shared objects, and above AddressSanitizer's
+ * shadow (which ends under 0x10007fff8000). */
+#define FREE_TOP ((uint64_t)1 << 45)
+
+/* Places a search tries before it gives up: 16 MiB of pages. */
+#define MOST_TRIES 4096
 
 static region regions[32];
 static int nregions;
@@ -240,7 +244,12 @@ static uint8_t *pages_near(uint64_t routine, const splice_plan *p, size_t size) 
     region *r = high > 2 * REGION_ALIGN || !reach ? region_at(top) : NULL;
     if (!r)
         return NULL;
-    for (uint64_t at = (r->last_low ? r->last_low : top) - size; at > size; at -= size) {
+    /* A bounded search: a place taken for long (another mapping, a
+     * sanitizer's shadow) ends it, and a loop that addresses nothing then
+     * goes wherever the kernel puts it. */
+    int tries = 0;
+    for (uint64_t at = (r->last_low ? r->last_low : top) - size; at > size && tries < MOST_TRIES;
+         at -= size, tries++) {
         if (reach && ((int64_t)(high - at) >= REACH - (int64_t)size))
             break; /* too far under the highest target */
         if (reach && (int64_t)(at + size - low) >= REACH)
@@ -256,7 +265,10 @@ static uint8_t *pages_near(uint64_t routine, const splice_plan *p, size_t size) 
         r->last_low = at;
         return m;
     }
-    return NULL;
+    if (reach)
+        return NULL;
+    void *m = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return m == MAP_FAILED ? NULL : m;
 }
 
 /* ---- built once --------------------------------------------------------- */
