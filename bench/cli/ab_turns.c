@@ -3,19 +3,18 @@
 #include "bench/cli/messages.h"
 #include "bench/machine/clock.h"
 #include "bench/util/exit_status.h"
+#include "bench/util/progress.h"
+#include "bench/util/spawn.h"
 #include "bench/util/stop_signals.h"
 
 #include <errno.h>
-#include <fcntl.h>
+#include <math.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-extern char **environ;
 
 static const char side_name[2] = {'A', 'B'};
 
@@ -110,15 +109,9 @@ static int run_one(ab_turns *t, int side, const char *file) {
     for (int i = 0; i < t->noptions && n < (int)(sizeof argv / sizeof argv[0]) - 1; i++)
         argv[n++] = t->options[i];
     argv[n] = NULL;
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 1, t->log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_adddup2(&fa, 1, 2);
     pid_t pid;
     fflush(NULL);
-    int err = posix_spawn(&pid, argv[0], &fa, NULL, (char *const *)argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
+    int err = sq_spawn_logged((char *const *)argv, t->log, &pid);
     if (err) {
         sq_error_line("ab", "cannot start %c (%s): %s", side_name[side], argv[0], strerror(err));
         return -1;
@@ -152,27 +145,28 @@ static int judge_turn(const ab_turns *t, int turn, int status) {
 }
 
 /* "ab: pair 3/8, about 40 s left", from the time the turns so far took. */
-static void show_progress(const ab_turns *t, int turn, double started) {
+static void show_progress(const ab_turns *t, sq_progress *bar, int turn, double started) {
     int turns = 2 * t->pairs;
-    fprintf(stderr, "\rab: pair %d/%d", turn / 2 + 1, t->pairs);
-    if (turn > 0)
-        fprintf(stderr, ", about %.0f s left",
-                (sq_monotonic_s() - started) / turn * (turns - turn));
-    fprintf(stderr, "%20s", "");
+    double left = sq_progress_left_s(sq_monotonic_s() - started, (double)turn / turns);
+    char line[80];
+    size_t n = (size_t)snprintf(line, sizeof line, "ab: pair %d/%d", turn / 2 + 1, t->pairs);
+    if (turn > 0 && !isnan(left))
+        snprintf(line + n, sizeof line - n, ", about %.0f s left", left);
+    sq_progress_line(bar, line);
 }
 
 int ab_turns_run(ab_turns *t) {
     if (make_folder(t))
         return SQ_EXIT_FAIL;
+    sq_progress bar;
+    sq_progress_start(&bar, t->progress ? stderr : NULL, "ab", "turns", 2 * t->pairs);
     double started = sq_monotonic_s();
     int rc = SQ_EXIT_OK;
     for (int turn = 0; turn < 2 * t->pairs && rc == SQ_EXIT_OK; turn++) {
         int side = ab_side_at(turn);
-        if (t->progress)
-            show_progress(t, turn, started);
+        show_progress(t, &bar, turn, started);
         int status = run_one(t, side, t->files[side][turn / 2]);
-        if (t->progress)
-            fprintf(stderr, "\r%60s\r", "");
+        sq_progress_clear(&bar);
         rc = judge_turn(t, turn, status);
     }
     return rc;

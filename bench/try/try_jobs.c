@@ -1,24 +1,16 @@
 #include "bench/try/try_jobs.h"
 
+#include "bench/util/spawn.h"
+
 #include <errno.h>
-#include <fcntl.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 
-extern char **environ;
-
 static void start(sq_job *j) {
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 1, j->log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_adddup2(&fa, 1, 2);
-    j->spawn_error = posix_spawn(&j->pid, j->argv[0], &fa, NULL, j->argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
+    j->spawn_error = sq_spawn_logged(j->argv, j->log, &j->pid);
     if (j->spawn_error)
         j->pid = 0;
 }
