@@ -25,6 +25,19 @@ static bool loop_facts(const sq_timed_loop *loop, sq_code_fact *code, sq_code_fa
                                  whole);
 }
 
+static const int kernels[] = {SQ_KERNEL_LATENCY, SQ_KERNEL_THROUGHPUT, SQ_KERNEL_BRANCH};
+
+/* v's timed loop of mode (not call) into *loop and what it times into *out;
+ * false where the loop cannot be read. */
+static bool loop_code(const sq_variant *v, sq_mode mode, sq_timed_loop *loop, sq_timed_code *out) {
+    char err[400];
+    memset(out, 0, sizeof *out);
+    if (!sq_kernel_loop(v, kernels[mode], false, loop, err, sizeof err))
+        return false;
+    out->known = loop_facts(loop, &out->code, &out->whole);
+    return true;
+}
+
 void sq_timed_code_of(const sq_variant *v, sq_mode mode, sq_timed_code *out) {
     memset(out, 0, sizeof *out);
     char err[400];
@@ -36,10 +49,8 @@ void sq_timed_code_of(const sq_variant *v, sq_mode mode, sq_timed_code *out) {
                      sq_code_fact_of_bytes(code, size, (uint64_t)(uintptr_t)code, &out->code);
         return;
     }
-    static const int kernels[] = {SQ_KERNEL_LATENCY, SQ_KERNEL_THROUGHPUT, SQ_KERNEL_BRANCH};
     sq_timed_loop loop;
-    out->known = sq_kernel_loop(v, kernels[mode], false, &loop, err, sizeof err) &&
-                 loop_facts(&loop, &out->code, &out->whole);
+    loop_code(v, mode, &loop, out);
 }
 
 /* h with the bytes of text mixed in (FNV-1a's step). */
@@ -50,12 +61,13 @@ static uint64_t mix(uint64_t h, const char *text) {
 }
 
 bool sq_timed_code_fact(const sq_variant *v, sq_mode mode, sq_code_fact *out) {
-    static const int kernels[] = {SQ_KERNEL_LATENCY, SQ_KERNEL_THROUGHPUT, SQ_KERNEL_BRANCH};
-    char err[400];
-    if (mode == SQ_MODE_CALL || !sq_kernel_loop_fact(v, kernels[mode], out, err, sizeof err))
-        return false;
+    sq_timed_loop loop;
     sq_timed_code c;
-    sq_timed_code_of(v, mode, &c);
+    /* the loop decoded once: its fact, then what it jumps out to */
+    if (mode == SQ_MODE_CALL || !loop_code(v, mode, &loop, &c) || !loop.has_fact)
+        return false;
+    *out = loop.fact;
+    out->id = v->id;
     if (!c.known) {
         out->hash = mix(out->hash, v->id);
     } else if (c.whole.bytes) {
