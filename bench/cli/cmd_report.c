@@ -128,6 +128,13 @@ static int plot_charts(const sq_run *runs, int nruns, const sq_plot_dir *dir, bo
     return SQ_EXIT_OK;
 }
 
+/* runs[0..n) and the array that holds them, before a refusal exits. */
+static void free_runs(sq_run *runs, int n) {
+    for (int k = 0; k < n; k++)
+        sq_run_free(&runs[k]);
+    free(runs);
+}
+
 static int run_report(int argc, char **argv) {
     sq_value v[OPT_COUNT];
     const char *files[SQ_REPORT_MAX_RUNS];
@@ -160,30 +167,28 @@ static int run_report(int argc, char **argv) {
     char err[600];
     for (int k = 0; k < nfiles; k++)
         if (sq_results_load(files[k], &runs[k], err, sizeof err)) {
-            for (int j = 0; j < k; j++)
-                sq_run_free(&runs[j]);
-            free(runs);
+            free_runs(runs, k);
             sq_usage_error("report", "%s", err);
         }
 
     if (paper && !sq_paper_table_has(runs, nfiles, figure)) {
-        for (int k = 0; k < nfiles; k++)
-            sq_run_free(&runs[k]);
+        free_runs(runs, nfiles);
         sq_usage_error("report", "--figure %s needs rows in %s mode, and %s none",
                        sq_headline_names[figure], sq_mode_names[sq_headline_mode(figure)],
                        nfiles > 1 ? "these files have" : "this file has");
     }
     /* Every chart's name before --output is opened: a refusal leaves nothing. */
     if (plot_dir && sq_plot_check(runs, nfiles, plot_dir, err, sizeof err)) {
-        for (int k = 0; k < nfiles; k++)
-            sq_run_free(&runs[k]);
+        free_runs(runs, nfiles);
         sq_usage_error("report", "--plot: %s", err);
     }
     static sq_output o; /* 8 KiB: not on a small stack */
     FILE *out = stdout;
     if (output) {
-        if (sq_output_open(&o, output, err, sizeof err))
+        if (sq_output_open(&o, output, err, sizeof err)) {
+            free_runs(runs, nfiles);
             sq_usage_error("report", "%s", err);
+        }
         out = o.fp;
     }
     /* The plot folder made now (mkdir -p), after --output: a refusal leaves
@@ -192,6 +197,7 @@ static int run_report(int argc, char **argv) {
     if (plot_dir && sq_plot_dir_make(&dir, plot_dir, err, sizeof err)) {
         if (output)
             sq_output_abort(&o);
+        free_runs(runs, nfiles);
         sq_usage_error("report", "--plot: %s", err);
     }
     int written =
@@ -204,8 +210,6 @@ static int run_report(int argc, char **argv) {
     int finished = sq_finish_report_output("report", output ? &o : NULL, written, format);
     if (finished)
         status = finished;
-    for (int k = 0; k < nfiles; k++)
-        sq_run_free(&runs[k]);
-    free(runs);
+    free_runs(runs, nfiles);
     return status;
 }
