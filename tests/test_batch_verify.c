@@ -60,7 +60,7 @@ int main(void) {
     char said[4096] = "";
     FILE *out = fmemopen(said, sizeof said - 1, "w");
     sq_verify_aside_start(&aside, with_broken, 2);
-    CHECK(aside.pid > 0, "verified in a process of its own");
+    CHECK(aside.child.pid > 0, "verified in a process of its own");
     bool verdict = sq_verify_aside_wait(&aside, out);
     fclose(out);
     CHECK(!verdict && strstr(said, "color_batch/wrong/asm") && strstr(said, "FAIL") &&

@@ -3,8 +3,8 @@
  * minute, and a drift that is linear over two pairs adds to one pair's
  * difference what it takes from the next's (docs/statistics.md). Each is a
  * `run --processes 1 --format json --output FILE` through the binary's own
- * command line, started with posix_spawn, its output kept to show if it
- * fails. */
+ * command line, started as a command of its own (bench/util/child.h), its
+ * output kept to show if it fails. */
 #ifndef SQCOLOR_AB_TURNS_H
 #define SQCOLOR_AB_TURNS_H
 
@@ -34,14 +34,13 @@ typedef struct ab_turns {
 int ab_side_at(int turn);
 
 /* Makes the folder (under $TMPDIR, or /tmp) and runs the turns; until
- * ab_turns_clean, a signal that stops ab takes the run going on, the files
- * and the folder with it. Returns 0, or the exit status having said why on
- * stderr: a line, then the output of the run that failed (2 where it
+ * ab_turns_clean, a stop signal takes the run going on and the folder with
+ * its files (bench/util/child.h). Returns 0, or the exit status having said
+ * why on stderr: a line, then the output of the run that failed (2 where it
  * refused its options, else 1). */
 int ab_turns_run(ab_turns *t);
 
-/* The folder and every file in it removed (at exit too); the signals as
- * they were. */
+/* The folder and every file in it removed (at exit too). */
 void ab_turns_clean(ab_turns *t);
 
 #endif

@@ -10,7 +10,6 @@
 #include "bench/cli/try_check.h"
 #include "bench/try/try_source.h"
 
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,33 +78,6 @@ typedef struct trial {
 
 static trial the_trial; /* kilobytes: not on a small stack */
 
-static void remove_built(void) {
-    sq_try_remove(&the_trial.built);
-}
-
-/* A signal that stops the run takes the build folder with it (after the
- * processes' own handler, which gives the signal back to this one). */
-static const int stop_signals[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM};
-
-static void stop(int sig) {
-    remove_built();
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-static void remove_built_on_stop(void) {
-    atexit(remove_built);
-    for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++) {
-        struct sigaction sa, before;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = stop;
-        sigfillset(&sa.sa_mask);
-        sigaction(stop_signals[i], NULL, &before);
-        if (before.sa_handler != SIG_IGN) /* one ignored (nohup) stays so */
-            sigaction(stop_signals[i], &sa, NULL);
-    }
-}
-
 /* The one-liner as the file it stands for: FAMILY/NAME, the C expression,
  * the instructions one a line. */
 static void one_liner(const char *id, const sq_value *v, sq_try_source *src) {
@@ -140,7 +112,6 @@ static void build_and_check(trial *t, const char *path, const sq_value *v) {
         sq_usage_error("try", "--needs goes with --c or --asm (a file says needs: itself)");
     else if (sq_try_read(path, &t->src, err, sizeof err))
         sq_usage_error("try", "%s", err);
-    remove_built_on_stop();
     int rc = sq_try_build(&t->src, &t->built, err, sizeof err);
     if (rc == SQ_EXIT_USAGE)
         sq_usage_error("try", "%s", err);

@@ -10,7 +10,8 @@
 #include "bench/results/merge.h"
 #include "bench/results/results_read.h"
 #include "bench/util/exit_status.h"
-#include "bench/util/stop_signals.h"
+#include "bench/util/child.h"
+#include "bench/util/cleanup.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -20,7 +21,6 @@
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 /* The environment a run's process is told its place by:
@@ -30,15 +30,11 @@
 #define OUTPUT_VARIABLE "SQCOLOR_PROCESS_OUTPUT"
 #define INPUTS_VARIABLE "SQCOLOR_PROCESS_INPUTS"
 
-/* The folder of the processes' files, made before verification, and what
- * a signal to the run must take with it: the process running now, and the
- * files and folder (their names made beforehand: a handler formats
- * nothing). */
+/* The folder of the processes' files, made before verification (in the
+ * cleanup registry until the processes end), and the files' names. */
 static char folder[4096];
 static char files[SQ_MAX_PROCESSES][4096 + 16];
-static volatile sig_atomic_t folder_made, nfiles;
-static volatile pid_t running = 0;
-static sq_stop_handlers before;
+static bool folder_made;
 
 /* A process's share of the run: its share of the repetitions, rows in an
  * order of its own, and its buffers placed anew, an address range held
@@ -109,8 +105,8 @@ static int run_process(const sq_run_plan *plan, int index, const char *path, cha
     snprintf(place, sizeof place, "%d/%d/%d/%d", index, count, batch_only, (int)run_pid);
     sq_sequence_held_text(plan->cfg.sequences, plan->cfg.nsequences, inputs, sizeof inputs);
     count += batch_only; /* the processes its messages count */
-    fflush(NULL);
-    pid_t pid = fork();
+    sq_child child;
+    pid_t pid = sq_child_fork(&child);
     if (pid < 0) {
         snprintf(err, errlen, "cannot start process %d of %d: %s", index + 1, count,
                  strerror(errno));
@@ -127,22 +123,16 @@ static int run_process(const sq_run_plan *plan, int index, const char *path, cha
                 strerror(errno));
         _exit(SQ_EXIT_FAIL);
     }
-    running = pid;
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) {
-            snprintf(err, errlen, "process %d of %d: %s", index + 1, count, strerror(errno));
-            return -1;
-        }
-    running = 0;
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+    sq_child_end end;
+    char words[64];
+    if (sq_child_wait(&child, SQ_CHILD_NO_LIMIT, &end)) {
+        snprintf(err, errlen, "process %d of %d: %s", index + 1, count, strerror(errno));
+        return -1;
+    }
+    if (sq_child_ok(&end))
         return 0;
-    if (WIFSIGNALED(status))
-        snprintf(err, errlen, "process %d of %d died of signal %d", index + 1, count,
-                 WTERMSIG(status));
-    else
-        snprintf(err, errlen, "process %d of %d exited with status %d", index + 1, count,
-                 WEXITSTATUS(status));
+    snprintf(err, errlen, "process %d of %d %s", index + 1, count,
+             sq_child_words(&end, words, sizeof words));
     return -1;
 }
 
@@ -155,26 +145,9 @@ static int index_at(int i, int count, int batch_only) {
     return count > batch_only ? i - pairs : count + i - pairs;
 }
 
-/* A signal to the run while its processes run: the one running goes, and
- * the files and folder; then the signal does what it did before. */
-static void stop_processes(int sig) {
-    if (running > 0) {
-        kill(running, SIGKILL);
-        waitpid(running, NULL, 0);
-    }
-    for (int i = 0; i < nfiles; i++)
-        unlink(files[i]);
-    if (folder_made)
-        rmdir(folder);
-    sq_stops_raise_again(&before, sig);
-}
-
 int sq_processes_begin(const sq_run_plan *plan, char *err, size_t errlen) {
-    const char *tmp = getenv("TMPDIR");
-    if (!tmp || !*tmp)
-        tmp = "/tmp";
-    if (snprintf(folder, sizeof folder, "%s/sqcolor-run-XXXXXX", tmp) >= (int)sizeof folder ||
-        !mkdtemp(folder)) {
+    const char *tmp;
+    if (sq_child_folder(folder, sizeof folder, "sqcolor-run", &tmp)) {
         snprintf(err, errlen, "cannot make a folder for the processes' files in %s: %s", tmp,
                  strerror(errno));
         return -1;
@@ -182,20 +155,14 @@ int sq_processes_begin(const sq_run_plan *plan, char *err, size_t errlen) {
     int total = plan->processes + plan->batch_only;
     for (int i = 0; i < total; i++)
         snprintf(files[i], sizeof files[i], "%s/%d.json", folder, i);
-    nfiles = total;
-    folder_made = 1;
-    sq_stops_catch(&before, stop_processes);
+    folder_made = true;
     return 0;
 }
 
 void sq_processes_end(void) {
-    if (!folder_made)
-        return;
-    for (int i = 0; i < nfiles; i++)
-        unlink(files[i]);
-    rmdir(folder);
-    folder_made = 0;
-    sq_stops_restore(&before);
+    if (folder_made)
+        sq_cleanup_remove_folder(folder);
+    folder_made = false;
 }
 
 /* Runs the processes and loads each one's run into parts[index]: 0, or -1

@@ -21,12 +21,12 @@
 bool sq_process_place(sq_run_plan *plan, const char **output);
 
 /* The run's folder for its processes' files, made now, before
- * verification, under $TMPDIR (or /tmp); until sq_processes_end, a signal
- * that stops the run takes the process running, the files and the folder
- * with it. Returns 0, or -1 with a reason in err. */
+ * verification, under $TMPDIR (or /tmp); until sq_processes_end, a stop
+ * signal takes the process running and the folder with it
+ * (bench/util/child.h). Returns 0, or -1 with a reason in err. */
 int sq_processes_begin(const sq_run_plan *plan, char *err, size_t errlen);
 
-/* The folder and its files removed, the signals' handlers as they were. */
+/* The folder and its files removed. */
 void sq_processes_end(void);
 
 /* The run timed, and its figures derived as it leaves measurement

@@ -1,16 +1,17 @@
 #include "bench/cli/try_check.h"
 
+#include "bench/util/child.h"
 #include "bench/util/crash_guard.h"
 #include "bench/util/exit_status.h"
 #include "bench/verify/verify.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 /* What the checking process shares with sqcolor: where it is, and the
@@ -98,24 +99,6 @@ static void where(const sq_variant *v, const progress *p, char *buf, size_t len)
     snprintf(buf, len, "on %s", in);
 }
 
-/* Waits for the checking process until the limit; false when it ran out. */
-static bool wait_limited(pid_t pid, int *status) {
-    struct timespec t0, t, pause = {0, 2000000};
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    for (;;) {
-        if (waitpid(pid, status, WNOHANG) == pid)
-            return true;
-        clock_gettime(CLOCK_MONOTONIC, &t);
-        if ((double)(t.tv_sec - t0.tv_sec) + (t.tv_nsec - t0.tv_nsec) * 1e-9 >
-            SQ_TRY_CHECK_LIMIT_S) {
-            kill(pid, SIGKILL);
-            waitpid(pid, status, 0);
-            return false;
-        }
-        nanosleep(&pause, NULL);
-    }
-}
-
 /* A crash's words: SIGILL is an instruction this CPU lacks (or ud2). */
 static const char *crash_words(int sig) {
     switch (sig) {
@@ -152,29 +135,31 @@ int sq_try_check(const sq_variant *vs, int n, char *err, size_t errlen) {
     if (p == MAP_FAILED)
         return snprintf(err, errlen, "cannot share memory with the check"), SQ_EXIT_FAIL;
     memset(p, 0, sizeof *p);
-    fflush(NULL);
-    pid_t pid = fork();
+    sq_child child;
+    pid_t pid = sq_child_fork(&child);
     if (pid < 0) {
         munmap(p, sizeof *p);
         return snprintf(err, errlen, "cannot start the check"), SQ_EXIT_FAIL;
     }
     if (pid == 0)
         check_all(vs, n, p);
-    int status = 0;
-    bool returned = wait_limited(pid, &status);
+    sq_child_end end;
+    int lost = sq_child_wait(&child, SQ_TRY_CHECK_LIMIT_S, &end);
     const sq_variant *v = &vs[p->variant];
-    char at[128];
+    char at[128], words[64];
     where(v, p, at, sizeof at);
     int rc = SQ_EXIT_FAIL;
-    if (!returned)
+    if (lost)
+        snprintf(err, errlen, "cannot wait for the check: %s", strerror(errno));
+    else if (end.timed_out)
         snprintf(err, errlen, "%s did not return within %d s %s", v->id, SQ_TRY_CHECK_LIMIT_S, at);
-    else if (WIFSIGNALED(status))
-        snprintf(err, errlen, "%s %s %s", v->id, crash_words(WTERMSIG(status)), at);
-    else if (WIFEXITED(status) && WEXITSTATUS(status) == SQ_EXIT_OK)
+    else if (WIFSIGNALED(end.status))
+        snprintf(err, errlen, "%s %s %s", v->id, crash_words(WTERMSIG(end.status)), at);
+    else if (sq_child_ok(&end))
         rc = SQ_EXIT_OK;
     else if (!p->failure[0])
-        snprintf(err, errlen, "%s: the check stopped with exit status %d %s", v->id,
-                 WIFEXITED(status) ? WEXITSTATUS(status) : -1, at);
+        snprintf(err, errlen, "%s: the check %s %s", v->id,
+                 sq_child_words(&end, words, sizeof words), at);
     else if (p->kernel >= 0)
         snprintf(err, errlen, "%s: %s", v->id, p->failure);
     else

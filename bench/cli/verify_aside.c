@@ -1,26 +1,13 @@
 #include "bench/cli/verify_aside.h"
 
+#include "bench/util/child.h"
 #include "bench/verify/batch_verify.h"
 
-#include <errno.h>
 #include <sched.h>
 #include <signal.h>
-#include <stdlib.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-static pid_t pending;
-
-/* At exit before the wait (sq_usage_error, say): the verifier goes too. */
-static void stop_pending(void) {
-    if (pending > 0) {
-        kill(pending, SIGKILL);
-        while (waitpid(pending, NULL, 0) < 0 && errno == EINTR)
-            ;
-        pending = 0;
-    }
-}
 
 /* Off the CPU the run is on, where there is another: a forked process
  * starts on its parent's CPU, and there the two took turns (a quick run's
@@ -35,16 +22,11 @@ static void away_from(int cpu) {
 }
 
 void sq_verify_aside_start(sq_verify_aside *a, const sq_batch_variant *const *vs, int n) {
-    static bool registered;
-    *a = (sq_verify_aside){.pid = 0, .log = NULL, .vs = vs, .n = n};
-    if (n == 0 || (!registered && atexit(stop_pending) != 0))
+    *a = (sq_verify_aside){.log = NULL, .vs = vs, .n = n};
+    if (n == 0 || !(a->log = tmpfile()))
         return;
-    registered = true;
-    if (!(a->log = tmpfile()))
-        return;
-    fflush(NULL);
     int here = sched_getcpu();
-    pid_t pid = fork();
+    pid_t pid = sq_child_fork(&a->child);
     if (pid == 0) {
         prctl(PR_SET_PDEATHSIG, SIGKILL); /* no process of the run outlives it */
         away_from(here);
@@ -55,22 +37,17 @@ void sq_verify_aside_start(sq_verify_aside *a, const sq_batch_variant *const *vs
     if (pid < 0) {
         fclose(a->log);
         a->log = NULL;
-        return;
     }
-    a->pid = pending = pid;
 }
 
 bool sq_verify_aside_wait(sq_verify_aside *a, FILE *out) {
-    if (a->pid <= 0) {
+    if (a->child.pid <= 0) {
         if (a->log)
             fclose(a->log);
         return sq_batch_verify_all(a->vs, a->n, true, out);
     }
-    int status = 0;
-    pid_t got;
-    while ((got = waitpid(a->pid, &status, 0)) < 0 && errno == EINTR)
-        ;
-    pending = 0;
+    sq_child_end end;
+    int lost = sq_child_wait(&a->child, SQ_CHILD_NO_LIMIT, &end);
     /* The process wrote through its own copy of the stream: read the file. */
     char buf[4096];
     size_t k;
@@ -79,10 +56,11 @@ bool sq_verify_aside_wait(sq_verify_aside *a, FILE *out) {
         fwrite(buf, 1, k, out);
     fclose(a->log);
     fflush(out);
-    if (got < 0 || !WIFEXITED(status)) {
+    if (lost || !WIFEXITED(end.status)) {
+        char words[64];
         fprintf(out, "verify batch: the verifying process %s\n",
-                got < 0 ? "was lost" : "died of a signal");
+                lost ? "was lost" : sq_child_words(&end, words, sizeof words));
         return false;
     }
-    return WEXITSTATUS(status) == 0;
+    return sq_child_ok(&end);
 }

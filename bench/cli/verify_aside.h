@@ -6,14 +6,14 @@
 #define SQCOLOR_VERIFY_ASIDE_H
 
 #include "bench/catalog/batch_registry.h"
+#include "bench/util/child.h"
 
 #include <stdbool.h>
 #include <stdio.h>
-#include <sys/types.h>
 
 typedef struct sq_verify_aside {
-    pid_t pid; /* the verifying process; 0: verified here, at the wait */
-    FILE *log; /* what it wrote, shown at the wait */
+    sq_child child; /* the verifying process; pid 0: verified here, at the wait */
+    FILE *log;      /* what it wrote, shown at the wait */
     const sq_batch_variant *const *vs;
     int n;
 } sq_verify_aside;

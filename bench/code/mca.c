@@ -1,24 +1,20 @@
 #include "bench/code/mca.h"
 
 #include "bench/machine/cpu_model.h"
+#include "bench/util/child.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <poll.h>
-#include <signal.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-extern char **environ;
 
 /* ---- running llvm-mca --------------------------------------------------------- */
 
@@ -31,17 +27,37 @@ static double time_limit(void) {
     return env && *env && !*end && s > 0 && s <= 86400 ? s : SQ_MCA_TIMEOUT_S;
 }
 
-static double now_s(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 /* The tool that took too long, and the line that says so: it is not run
  * again (each call would cost the whole limit). */
 static char hung_path[512], hung_text[640];
 
 typedef enum { CAPTURE_OK, CAPTURE_FAILED, CAPTURE_HUNG } capture_status;
+
+/* What the child writes to fd, into buf (at most cap - 1 bytes, the rest
+ * read and dropped), until it closes it or limit seconds from its start. */
+static void read_output(const sq_child *c, double limit, int fd, char *buf, size_t cap) {
+    size_t n = 0;
+    char drop[4096];
+    for (;;) {
+        double left = limit - sq_child_elapsed_s(c);
+        struct pollfd pfd = {.fd = fd, .events = POLLIN};
+        int ready = left > 0 ? poll(&pfd, 1, (int)(left * 1000) + 1) : 0;
+        if (ready < 0 && errno == EINTR)
+            continue;
+        if (ready == 0)
+            break;
+        bool room = n + 1 < cap;
+        ssize_t r =
+            ready < 0 ? -1 : read(fd, room ? buf + n : drop, room ? cap - 1 - n : sizeof drop);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        if (room)
+            n += (size_t)r;
+    }
+    buf[n] = 0;
+}
 
 /* Runs argv[0] (no shell: a path is never parsed as a command) with input
  * (or /dev/null) as standard input, standard output and error into buf (at
@@ -54,66 +70,28 @@ static capture_status capture(char *const argv[], int input, char *buf, size_t c
     int out[2];
     if (pipe2(out, O_CLOEXEC) != 0)
         return CAPTURE_FAILED;
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    if (input >= 0)
-        posix_spawn_file_actions_adddup2(&fa, input, 0);
-    else
-        posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_adddup2(&fa, out[1], 1);
-    posix_spawn_file_actions_adddup2(&fa, out[1], 2);
-    pid_t pid;
-    int spawned = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
+    sq_child child;
+    sq_child_io io = {.input = input, .output = out[1]};
+    int spawned = sq_child_spawn(&child, argv, &io);
     close(out[1]);
-    double limit = time_limit(), deadline = now_s() + limit;
-    bool late = false;
-    size_t n = 0;
-    char drop[4096];
-    while (spawned == 0) {
-        double left = deadline - now_s();
-        struct pollfd pfd = {.fd = out[0], .events = POLLIN};
-        int ready = left > 0 ? poll(&pfd, 1, (int)(left * 1000) + 1) : 0;
-        if (ready < 0 && errno == EINTR)
-            continue;
-        if (ready == 0) {
-            late = true;
-            break;
-        }
-        bool room = n + 1 < cap;
-        ssize_t r =
-            ready < 0 ? -1 : read(out[0], room ? buf + n : drop, room ? cap - 1 - n : sizeof drop);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            break;
-        if (room)
-            n += (size_t)r;
-    }
-    buf[n] = 0;
+    double limit = time_limit();
+    if (spawned == 0)
+        read_output(&child, limit, out[0], buf, cap);
     close(out[0]);
-    if (spawned != 0)
-        return CAPTURE_FAILED;
+    sq_child_end end;
     /* Its output closed, it may still not end. */
-    int status;
-    pid_t done = 0;
-    while (!late && (done = waitpid(pid, &status, WNOHANG)) == 0) {
-        late = now_s() > deadline;
-        nanosleep(&(struct timespec){0, 5000000}, NULL);
-    }
-    if (late) {
-        kill(pid, SIGKILL);
-        while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-            ;
+    if (spawned != 0 || sq_child_wait(&child, limit, &end) != 0)
+        return CAPTURE_FAILED;
+    if (end.timed_out) {
+        char words[64];
         snprintf(hung_path, sizeof hung_path, "%s", argv[0]);
         snprintf(hung_text, sizeof hung_text,
-                 "llvm-mca (%s) did not finish within %g s and was stopped (the limit is "
-                 "SQCOLOR_MCA_TIMEOUT seconds, default %d)",
-                 argv[0], limit, SQ_MCA_TIMEOUT_S);
+                 "llvm-mca (%s) %s and was stopped (the limit is SQCOLOR_MCA_TIMEOUT seconds, "
+                 "default %d)",
+                 argv[0], sq_child_words(&end, words, sizeof words), SQ_MCA_TIMEOUT_S);
         return CAPTURE_HUNG;
     }
-    return done == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? CAPTURE_OK
-                                                                        : CAPTURE_FAILED;
+    return sq_child_ok(&end) ? CAPTURE_OK : CAPTURE_FAILED;
 }
 
 bool sq_mca_hung(const sq_mca_tool *tool, char *err, size_t errlen) {

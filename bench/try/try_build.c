@@ -2,11 +2,11 @@
 
 #include "bench/try/try_jobs.h"
 #include "bench/try/try_write.h"
+#include "bench/util/child.h"
 #include "bench/util/escape.h"
 #include "bench/util/exit_status.h"
 #include "sq_try_builds.h"
 
-#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
@@ -80,9 +80,8 @@ static int write_text(const sq_try_source *src, FILE *f) {
 
 /* The folder and the sources in it. */
 static int write_sources(const sq_try_source *src, sq_try_built *b, char *err, size_t errlen) {
-    const char *tmp = getenv("TMPDIR");
-    snprintf(b->dir, sizeof b->dir, "%s/sqcolor-try-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(b->dir)) {
+    const char *tmp;
+    if (sq_child_folder(b->dir, sizeof b->dir, "sqcolor-try", &tmp)) {
         snprintf(err, errlen, "cannot make a folder %s: %s", b->dir, strerror(errno));
         b->dir[0] = 0;
         return -1;
@@ -232,7 +231,7 @@ static int link_objects(sq_try_built *b, int asm_jobs, int c_jobs, char *err, si
         add_arg(&j, word(&w, "%s/%s", b->dir, obj));
     }
     snprintf(j.log, sizeof j.log, "%s/link.log", b->dir);
-    int failed = sq_jobs_run(&j, 1, 1);
+    int failed = sq_jobs_run(&j, 1, 1, b->dir);
     if (failed >= 0)
         snprintf(err, errlen, "cannot link the technique's objects (%s; see %s)",
                  j.spawn_error ? strerror(j.spawn_error) : "the linker failed", j.log);
@@ -308,7 +307,7 @@ int sq_try_build(const sq_try_source *src, sq_try_built *b, char *err, size_t er
         return SQ_EXIT_FAIL;
     memset(jobs, 0, sizeof jobs);
     int n = make_jobs(src, b, tpl, jobs, &w);
-    int failed = sq_jobs_run(jobs, n, parallel_jobs());
+    int failed = sq_jobs_run(jobs, n, parallel_jobs(), b->dir);
     int rc = failed >= 0 ? why_failed(src, &jobs[failed], err, errlen) : 0;
     free_words(&w);
     b->runs = n;
@@ -325,19 +324,4 @@ int sq_try_load(const sq_try_source *src, const char *dir, sq_try_built *b, char
     *b = (sq_try_built){0};
     snprintf(b->dir, sizeof b->dir, "%s", dir);
     return load(src, b, err, errlen);
-}
-
-void sq_try_remove(sq_try_built *b) {
-    DIR *d = b->dir[0] ? opendir(b->dir) : NULL;
-    if (!d)
-        return;
-    for (struct dirent *e; (e = readdir(d));)
-        if (e->d_name[0] != '.') {
-            char path[4400];
-            snprintf(path, sizeof path, "%s/%s", b->dir, e->d_name);
-            unlink(path);
-        }
-    closedir(d);
-    rmdir(b->dir);
-    b->dir[0] = 0;
 }

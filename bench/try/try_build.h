@@ -22,7 +22,9 @@ typedef struct sq_try_built {
     double seconds; /* building took, wall clock */
 } sq_try_built;
 
-/* Builds src into a new folder under $TMPDIR (or /tmp), dir, and loads it.
+/* Builds src into a new folder under $TMPDIR (or /tmp), dir, and loads it;
+ * the folder goes when the program ends (bench/util/child.h), at exit or at
+ * a stop signal, and the commands building in it with a stop.
  * Returns 0, or an exit status with one line in err: SQ_EXIT_USAGE for a
  * body that does not build ("NAME:LINE: the C body does not compile with
  * gcc-12: ..."), SQ_EXIT_FAIL when this machine cannot build (a compiler or
@@ -33,8 +35,5 @@ int sq_try_build(const sq_try_source *src, sq_try_built *b, char *err, size_t er
  * or SQ_EXIT_FAIL with a reason in err. */
 int sq_try_load(const sq_try_source *src, const char *dir, sq_try_built *b, char *err,
                 size_t errlen);
-
-/* The folder and its files removed (the object stays loaded). */
-void sq_try_remove(sq_try_built *b);
 
 #endif

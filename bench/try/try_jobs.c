@@ -1,37 +1,71 @@
 #include "bench/try/try_jobs.h"
 
-#include "bench/util/spawn.h"
+#include "bench/util/child.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/wait.h>
+#include <time.h>
 
-static void start(sq_job *j) {
-    j->spawn_error = sq_spawn_logged(j->argv, j->log, &j->pid);
-    if (j->spawn_error)
-        j->pid = 0;
+extern char **environ;
+
+static void start(sq_job *j, char *const *env) {
+    sq_child_io io = {.input = -1, .output = -1, .log = j->log, .env = env};
+    j->spawn_error = sq_child_spawn(&j->child, j->argv, &io);
 }
 
-/* Waits for one of the jobs running; false when none is. */
+/* Waits for one of the jobs running to end; false when none is running. A
+ * job that cannot be waited for is stopped, its errno its spawn_error. */
 static bool reap(sq_job *jobs, int n) {
-    int status;
-    pid_t pid;
-    while ((pid = waitpid(-1, &status, 0)) < 0)
-        if (errno != EINTR)
-            return false;
-    for (int i = 0; i < n; i++)
-        if (jobs[i].pid == pid) {
-            jobs[i].status = status;
-            jobs[i].pid = 0;
+    for (;;) {
+        bool running = false;
+        for (int i = 0; i < n; i++) {
+            sq_job *j = &jobs[i];
+            if (!j->child.pid)
+                continue;
+            running = true;
+            int ended = sq_child_ended(&j->child, &j->end);
+            if (ended < 0) {
+                j->spawn_error = errno;
+                sq_child_stop(&j->child);
+            }
+            if (ended)
+                return true;
         }
-    return true;
+        if (!running)
+            return false;
+        nanosleep(&(struct timespec){0, 1000000}, NULL);
+    }
 }
 
 static bool failed(const sq_job *j) {
-    return j->spawn_error || !WIFEXITED(j->status) || WEXITSTATUS(j->status) != 0;
+    return j->spawn_error || !sq_child_ok(&j->end);
+}
+
+/* This program's environment with TMPDIR=dir, so that the compilers' own
+ * temporaries are made in the build's folder and go with it; NULL when out
+ * of memory. */
+static char **environment(const char *dir) {
+    size_t n = 0;
+    while (environ[n])
+        n++;
+    char **env = malloc((n + 2) * sizeof *env);
+    size_t len = strlen("TMPDIR=") + strlen(dir) + 1, k = 0;
+    char *tmpdir = malloc(len);
+    if (!env || !tmpdir) {
+        free(env);
+        free(tmpdir);
+        return NULL;
+    }
+    snprintf(tmpdir, len, "TMPDIR=%s", dir);
+    env[k++] = tmpdir;
+    for (size_t i = 0; i < n; i++)
+        if (strncmp(environ[i], "TMPDIR=", 7) != 0)
+            env[k++] = environ[i];
+    env[k] = NULL;
+    return env;
 }
 
 /* A compiler needs the stack it is used to: a limit the user set for
@@ -49,20 +83,27 @@ static bool compiler_stack(struct rlimit *before) {
     return setrlimit(RLIMIT_STACK, &r) == 0;
 }
 
-int sq_jobs_run(sq_job *jobs, int n, int parallel) {
+int sq_jobs_run(sq_job *jobs, int n, int parallel, const char *dir) {
     struct rlimit before;
+    char **env = environment(dir);
+    if (!env) {
+        jobs[0].spawn_error = ENOMEM;
+        return 0;
+    }
     bool raised = compiler_stack(&before);
     int running = 0;
     for (int i = 0; i < n; i++) {
         if (running == parallel && reap(jobs, n))
             running--;
-        start(&jobs[i]);
-        running += jobs[i].pid != 0;
+        start(&jobs[i], env);
+        running += jobs[i].child.pid != 0;
     }
     while (running > 0 && reap(jobs, n))
         running--;
     if (raised)
         setrlimit(RLIMIT_STACK, &before);
+    free(env[0]);
+    free(env);
     for (int i = 0; i < n; i++)
         if (failed(&jobs[i]))
             return i;

@@ -4,9 +4,10 @@
 #ifndef SQCOLOR_TRY_JOBS_H
 #define SQCOLOR_TRY_JOBS_H
 
+#include "bench/util/child.h"
+
 #include <stdbool.h>
 #include <stddef.h>
-#include <sys/types.h>
 
 #define SQ_JOB_MAX_ARGS 64
 
@@ -14,14 +15,16 @@ typedef struct sq_job {
     char *argv[SQ_JOB_MAX_ARGS + 1]; /* NULL-terminated; the strings are the caller's */
     char log[4200];                  /* where its standard output and error go */
     const char *what;                /* the impl it builds, for messages: "asm", "gcc-12" */
-    pid_t pid;
-    int status;      /* waitpid's */
-    int spawn_error; /* errno of a command that could not start, or 0 */
+    sq_child child;                  /* running while child.pid is not 0 */
+    sq_child_end end;                /* how it ended */
+    int spawn_error;                 /* errno of a command that could not start, or 0 */
 } sq_job;
 
-/* Runs jobs[0..n), at most parallel at a time. Returns the index of the
- * first (in order) that failed, or -1 when every one exited 0. */
-int sq_jobs_run(sq_job *jobs, int n, int parallel);
+/* Runs jobs[0..n), at most parallel at a time, each a command of its own
+ * (bench/util/child.h) with TMPDIR=dir, the build's folder: the compilers'
+ * temporaries go with it. Returns the index of the first (in order) that
+ * failed, or -1 when every one exited 0. */
+int sq_jobs_run(sq_job *jobs, int n, int parallel, const char *dir);
 
 /* The first error a log holds, as "MESSAGE", and the line of the file
  * named `name` (after #line or %line) it is at, or 0 where none of its

@@ -1,83 +1,19 @@
 #include "bench/util/output.h"
 
+#include "bench/util/cleanup.h"
 #include "bench/util/escape.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The temporaries open now, for the signal handler to remove. A slot's name
- * is written before it is marked used, and marked unused before it is
- * reused. */
-static char temps[SQ_OUTPUT_MAX][4096 + 32];
-static volatile sig_atomic_t temp_used[SQ_OUTPUT_MAX];
-
-static const int cleanup_signals[] = {SIGHUP,  SIGINT,    SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2,
-                                      SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPIPE};
-
-static void remove_temps(int sig) {
-    for (int i = 0; i < SQ_OUTPUT_MAX; i++)
-        if (temp_used[i])
-            unlink(temps[i]);
-    signal(sig, SIG_DFL);
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, sig);
-    sigprocmask(SIG_UNBLOCK, &set, NULL);
-    raise(sig);
-}
-
-/* exit() with a file neither committed nor aborted (a usage error after
- * the open, a library's --help): its temporary goes too. */
-static void remove_temps_at_exit(void) {
-    for (int i = 0; i < SQ_OUTPUT_MAX; i++)
-        if (temp_used[i]) {
-            temp_used[i] = 0;
-            unlink(temps[i]);
-        }
-}
-
-/* Once: a handler for each signal whose action is still the default, so one
- * ignored by the parent (nohup, a script's background job) stays ignored;
- * and the same removal at exit. */
-static void install_cleanup(void) {
-    static bool installed;
-    if (installed)
-        return;
-    installed = true;
-    atexit(remove_temps_at_exit);
-    for (size_t i = 0; i < sizeof cleanup_signals / sizeof cleanup_signals[0]; i++) {
-        struct sigaction old, sa;
-        if (sigaction(cleanup_signals[i], NULL, &old) != 0 || old.sa_handler != SIG_DFL ||
-            (old.sa_flags & SA_SIGINFO))
-            continue;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = remove_temps;
-        sigfillset(&sa.sa_mask);
-        sigaction(cleanup_signals[i], &sa, NULL);
-    }
-}
-
-static int register_temp(const char *tmp) {
-    install_cleanup();
-    for (int i = 0; i < SQ_OUTPUT_MAX; i++)
-        if (!temp_used[i]) {
-            memcpy(temps[i], tmp, sizeof temps[i]);
-            temp_used[i] = 1;
-            return i;
-        }
-    return -1;
-}
-
 static void unregister_temp(sq_output *o) {
-    if (o->slot >= 0)
-        temp_used[o->slot] = 0;
+    sq_cleanup_drop_file(o->slot);
     o->slot = -1;
 }
 
@@ -165,22 +101,18 @@ static int open_sink(sq_output *o, int fd) {
     return 0;
 }
 
-/* A temporary beside o->path, registered for removal. The cleanup signals
+/* A temporary beside o->path, registered for removal. The stop signals
  * wait while it is made and registered: one in between would leave it. It
  * closes on exec, so no command this one starts holds it open. */
 static int open_temp(sq_output *o, mode_t mode, char *err, size_t errlen) {
     note_stale_temps(o);
     snprintf(o->tmp, sizeof o->tmp, "%s.tmp.%ld.XXXXXX", o->path, (long)getpid());
-    install_cleanup();
-    sigset_t block, old;
-    sigemptyset(&block);
-    for (size_t i = 0; i < sizeof cleanup_signals / sizeof cleanup_signals[0]; i++)
-        sigaddset(&block, cleanup_signals[i]);
-    sigprocmask(SIG_BLOCK, &block, &old);
+    sigset_t old;
+    sq_cleanup_hold(&old);
     int fd = mkostemp(o->tmp, O_CLOEXEC);
     int e = errno;
-    o->slot = fd < 0 ? -1 : register_temp(o->tmp);
-    sigprocmask(SIG_SETMASK, &old, NULL);
+    o->slot = fd < 0 ? -1 : sq_cleanup_add_file(o->tmp);
+    sq_cleanup_release(&old);
     if (fd < 0)
         return fail(err, errlen, o->path, e);
     if (o->slot < 0) {

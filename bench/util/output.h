@@ -3,6 +3,8 @@
 #ifndef SQCOLOR_OUTPUT_H
 #define SQCOLOR_OUTPUT_H
 
+#include "bench/util/cleanup.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -24,11 +26,10 @@
  * its process id no longer running, and the next open of the same file says
  * so on standard error, one line each, removing nothing.
  *
- * Signals: the first open installs a handler that removes every temporary
- * still open and then dies of the signal as before, for SIGHUP, SIGINT,
- * SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
- * SIGXFSZ and SIGPIPE, each only if it was not ignored when the process
- * started (nohup keeps working). At most SQ_OUTPUT_MAX are open at once.
+ * Signals: a temporary is in the cleanup registry (bench/util/cleanup.h)
+ * while it is open, so a stop signal removes it and then ends the process
+ * as before (one ignored stays ignored: nohup keeps working). At most
+ * SQ_OUTPUT_MAX are open at once.
  * Every descriptor is opened close-on-exec: a command started meanwhile does
  * not hold the temporary. */
 typedef struct sq_output {
@@ -40,7 +41,7 @@ typedef struct sq_output {
     struct sq_output_sink *sink; /* fp's descriptor, and why its first write failed */
 } sq_output;
 
-#define SQ_OUTPUT_MAX 8
+#define SQ_OUTPUT_MAX SQ_CLEANUP_MAX_FILES
 
 int sq_output_open(sq_output *o, const char *path, char *err, size_t errlen);
 int sq_output_commit(sq_output *o, char *err, size_t errlen);
