@@ -309,6 +309,29 @@ static void runs_as_units(void) {
     release(&v, &a, &b);
 }
 
+/* Runs as the units, a scalar row whose runs read 4.00, 4.02 and 4.40 in A
+ * and 4.15, 4.17 and 4.60 in B: its samples fall at two speeds, 4.01 and
+ * 4.40 against 4.16 and 4.60, apart by more than 3%, but those are the runs'
+ * states, the spread the runs' test measures: judged by that test (p 0.4),
+ * the same. With processes as the units its speeds still decide: slower. */
+static void runs_at_two_speeds(void) {
+    side a = {0}, b = {0};
+    add_row(&a, 0, "random", SQ_MODE_LATENCY, 3, (double[]){4.00, 4.02, 4.40});
+    add_row(&b, 0, "random", SQ_MODE_LATENCY, 3, (double[]){4.15, 4.17, 4.60});
+    sq_verdicts v = judged(&a, &b, (sq_compare_units){.runs = true});
+    CHECK(v.rows[0].a.nspeeds == 2 && v.rows[0].b.nspeeds == 2,
+          "runs: the row's samples at two speeds (%d, %d)", v.rows[0].a.nspeeds,
+          v.rows[0].b.nspeeds);
+    CHECK(!v.rows[0].by_speeds && strcmp(word(&v, 0), "same") == 0 && v.rows[0].p > 0.05,
+          "runs: a row at two speeds is judged by the runs' test: the same (%s by %s, p %g)",
+          word(&v, 0), sq_compare_test_word(&v.rows[0]), v.rows[0].p);
+    sq_verdicts_free(&v);
+    v = judged(&a, &b, (sq_compare_units){0});
+    CHECK(v.rows[0].by_speeds && strcmp(word(&v, 0), "slower") == 0,
+          "processes: the same row by its speeds: slower (%s)", word(&v, 0));
+    release(&v, &a, &b);
+}
+
 /* Four pairs, each run in turns beside its twin, every pair moved by the
  * host's state (up to 30%) and B 5% slower in each: the paired test sees
  * the change that the spread between pairs hides from Student's. */
@@ -343,6 +366,7 @@ int main(void) {
     drift_found();
     batch_judged();
     runs_as_units();
+    runs_at_two_speeds();
     paired_units();
     return check_finish("compare_judge", NULL);
 }

@@ -63,7 +63,7 @@ const sq_command sq_command_compare = {
         "verdict with the exit status: 1 when a row or batch row is significantly slower by more\n"
         "than --fail-over, else 0 (2 for bad input, as every command). Several files a side,\n"
         "split by '--' (runs of one command), are each a unit: each run's row by its median,\n"
-        "Student's t across runs.",
+        "Student's t across runs, which judges a row at two speeds too.",
     .options = options,
     .noptions = OPT_COUNT,
     SQ_EXAMPLES(compare_examples),

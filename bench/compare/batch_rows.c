@@ -53,7 +53,7 @@ static sq_batch_verdict judge(const sq_batch_result *x, const sq_batch_result *y
     const sq_stats *s = &x->cycles, *t = &y->cycles;
     bool two = x->nmodes == SQ_MAX_MODES || y->nmodes == SQ_MAX_MODES;
     bool differ;
-    if (sq_compare_by_speeds(SQ_ROWS_BATCH, two, by_runs, p)) {
+    if (sq_compare_by_speeds(two, by_runs, p)) {
         sq_speed sx[SQ_MAX_MODES], sy[SQ_MAX_MODES];
         int nx = speeds_of(x, sx), ny = speeds_of(y, sy);
         differ = sq_compare_speeds_differ(SQ_ROWS_BATCH, sx, nx, sy, ny);

@@ -12,25 +12,18 @@ const sq_compare_rule sq_compare_rules[SQ_ROW_KINDS] = {
                         .floor_cycles = 0.02,
                         .floor_on_means = true,
                         .speed_rel = 0.03,
-                        .speed_abs = SQ_RESOLUTION_CYCLES,
-                        .speeds_over_runs = true},
+                        .speed_abs = SQ_RESOLUTION_CYCLES},
     /* A batch cost is a fraction of a cycle a square, all of it measured:
      * no floor in cycles. 3%, not 1%: past L1 a whole run moves together.
      * Two default runs of one build on AMD Zen 5 read
      * color_batch/autovec/clang-13 at 256 KiB at 0.0701, 0.0700 and 0.0702
      * in one run's processes and 0.0689, 0.0687 and 0.0688 in the next's:
-     * 2% apart, and the t-test on those medians called it faster. With
-     * runs as the units a batch row at two speeds is judged by the runs'
-     * test: a run's processes fall between the speeds anew, so its median
-     * is of a mixture and the "speeds" of runs are no speeds (three runs a
-     * side of one build read 1.97|2.41 against 2.06|2.23, "slower", the
-     * runs' test p 0.76; Intel 0xa7). */
+     * 2% apart, and the t-test on those medians called it faster. */
     [SQ_ROWS_BATCH] = {.floor_rel = 0.03,
                        .floor_cycles = 0,
                        .floor_on_means = false,
                        .speed_rel = 0.03,
-                       .speed_abs = 0,
-                       .speeds_over_runs = false},
+                       .speed_abs = 0},
 };
 
 double sq_compare_floor(sq_row_kind kind, double a) {
@@ -46,8 +39,18 @@ bool sq_compare_clears_floor(sq_row_kind kind, double a, double b, double mean_d
            (fabs(mean_diff) >= floor && (moved > 0) == (mean_diff > 0));
 }
 
-bool sq_compare_by_speeds(sq_row_kind kind, bool two, bool runs, double p) {
-    return two && (!runs || sq_compare_rules[kind].speeds_over_runs || !isfinite(p));
+/* At two speeds the t-test of processes would measure how the processes
+ * fell between the speeds. Not so where the units are runs: a run's
+ * processes fall between the speeds anew, and whole runs of one build fall
+ * at one speed or the other with the host's state (AMD Zen 5: branch rows
+ * on random, color/lookup/asm at 14.05 or 14.86 cycles), so two speeds are
+ * the spread between runs that the runs' test measures, and it decides:
+ * three runs a side of one build read a batch row at 1.97|2.41 against
+ * 2.06|2.23, "slower" by those speeds, the runs' test p 0.76 (Intel 0xa7).
+ * Without a p-value (batch rows of files without samples) the speeds
+ * decide. */
+bool sq_compare_by_speeds(bool two, bool runs, double p) {
+    return two && (!runs || !isfinite(p));
 }
 
 bool sq_compare_speeds_differ(sq_row_kind kind, const sq_speed *a, int na, const sq_speed *b,

@@ -1,9 +1,10 @@
 /* compare's decision rules, the one table of them (docs/statistics.md):
  * what makes a scalar row and a batch row differ between two runs, each kind
  * reading its row of the table where the kinds differ. Both kinds are tested
- * alike: Student's t on their units (per-process medians, runs, or pairs of
- * them), Benjamini-Hochberg at the false discovery rate q over the rows of
- * the kind, and a change under the floor never flagged. */
+ * alike: Student's t on their units (per-process medians, or runs; scalar
+ * rows with units paired, the paired test), Benjamini-Hochberg at the false
+ * discovery rate q over the rows of the kind, and a change under the floor
+ * never flagged. */
 #ifndef SQCOLOR_COMPARE_RULES_H
 #define SQCOLOR_COMPARE_RULES_H
 
@@ -25,14 +26,11 @@ typedef struct sq_compare_rule {
      * units less A's must clear it too, moved the way the medians moved. */
     double floor_rel, floor_cycles;
     bool floor_on_means;
-    /* A row at two speeds on either side differs when no speed of one side
-     * is within speed_rel of the larger (or speed_abs cycles) of a speed of
-     * the other, and neither side lies at one speed between the other's two
-     * (sq_speeds_differ). */
+    /* A row judged by its speeds (sq_compare_by_speeds) differs when no
+     * speed of one side is within speed_rel of the larger (or speed_abs
+     * cycles) of a speed of the other, and neither side lies at one speed
+     * between the other's two (sq_speeds_differ). */
     double speed_rel, speed_abs;
-    /* At two speeds, judged by the speeds even where the units are runs;
-     * else there the runs' test decides (sq_compare_by_speeds). */
-    bool speeds_over_runs;
 } sq_compare_rule;
 
 extern const sq_compare_rule sq_compare_rules[SQ_ROW_KINDS];
@@ -44,10 +42,10 @@ double sq_compare_floor(sq_row_kind kind, double a);
  * mean from A's by mean_diff, the same way) by the floor or more. */
 bool sq_compare_clears_floor(sq_row_kind kind, double a, double b, double mean_diff);
 
-/* Whether a row of kind is judged by its speeds, not by the t-test: two, at
- * two speeds on a side; runs, the units are runs; p, the p-value of its
- * units' test (NAN where there is none). */
-bool sq_compare_by_speeds(sq_row_kind kind, bool two, bool runs, double p);
+/* Whether a row, of either kind, is judged by its speeds, not by the
+ * t-test: two, at two speeds on a side; runs, the units are runs; p, the
+ * p-value of its units' test (NAN where there is none). */
+bool sq_compare_by_speeds(bool two, bool runs, double p);
 
 /* Whether the speeds a[0..na) and b[0..nb) of a row of kind tell of a change. */
 bool sq_compare_speeds_differ(sq_row_kind kind, const sq_speed *a, int na, const sq_speed *b,

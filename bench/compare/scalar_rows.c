@@ -69,8 +69,7 @@ static int test_row(sq_compare_row *w, bool copy_of_twin, double *units, sq_comp
         t->nzero++;
     } else if (!t_test(w, units)) {
         return -1;
-    } else if (sq_compare_by_speeds(SQ_ROWS_SCALAR, w->a.nspeeds > 1 || w->b.nspeeds > 1,
-                                    w->units.runs, w->t.p)) {
+    } else if (sq_compare_by_speeds(w->a.nspeeds > 1 || w->b.nspeeds > 1, w->units.runs, w->t.p)) {
         w->by_speeds = true;
     } else if (isnan(w->t.p)) {
         w->untested = w->units.paired ? "untested (not one unit a side in every pair)"

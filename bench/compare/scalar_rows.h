@@ -19,7 +19,8 @@
  * in both runs, and rows with a non-finite sample or median, are not tested.
  * A row at two speeds in either run (stats.h, sq_modes_of) is not t-tested,
  * as the test would measure the shares of the mixture: it differs only when
- * no speed of one run is near a speed of the other. */
+ * no speed of one run is near a speed of the other; but where the units are
+ * runs, their test decides (rules.h, sq_compare_by_speeds). */
 #ifndef SQCOLOR_COMPARE_SCALAR_ROWS_H
 #define SQCOLOR_COMPARE_SCALAR_ROWS_H
 
