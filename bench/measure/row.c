@@ -239,22 +239,23 @@ static unsigned char host_of(sq_sampler *s, const sq_visit *got, double before, 
     return host;
 }
 
+/* The attempt's line of the trace; quiet, the level it was judged by. */
 static void trace(const sq_sampler *s, const sq_row *r, int attempt, const sq_visit *got,
-                  double before, double after) {
+                  const double clocks[2], double quiet) {
     if (!s->trace)
         return;
-    fprintf(s->trace, "%s%s,%s,%s,%d,%d,%d,%.6g,%.6g,%.6g,%.5g,%.6g,%d\n",
+    fprintf(s->trace, "%s%s,%s,%s,%d,%d,%d,%.6g,%.6g,%.6g,%.5g,%.6g,%.6g,%.5g,%d\n",
             r->variant ? r->variant->id : "harness/", r->variant ? "" : r->impl->name,
-            sq_mode_names[r->mode], r->in->sequence, s->rep, s->visit, attempt, got->ticks, before,
-            after, got->alu, got->cycles, got->host);
+            sq_mode_names[r->mode], r->in->sequence, s->rep, s->visit, attempt, got->ticks,
+            clocks[0], clocks[1], got->alu, got->cycles, s->cal.cycles_per_tick, quiet, got->host);
 }
 
 bool sq_trace_read(const char *line, sq_trace_line *t) {
     char id[sizeof t->id], mode[sizeof t->mode], seq[sizeof t->sequence];
-    int n = sscanf(line, "%95[^,],%15[^,],%63[^,],%d,%d,%d,%lf,%lf,%lf,%lf,%lf,%d", id, mode, seq,
-                   &t->rep, &t->visit, &t->attempt, &t->ticks, &t->before, &t->after, &t->alu,
-                   &t->cycles, &t->host);
-    if (n != 12)
+    int n = sscanf(line, "%95[^,],%15[^,],%63[^,],%d,%d,%d,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%d", id,
+                   mode, seq, &t->rep, &t->visit, &t->attempt, &t->ticks, &t->before, &t->after,
+                   &t->alu, &t->cycles, &t->run_cpt, &t->quiet, &t->host);
+    if (n != 14)
         return false;
     strcpy(t->id, id);
     strcpy(t->mode, mode);
@@ -274,8 +275,9 @@ static bool clean_sample(sq_sampler *s, const sq_row *r, sq_visit *best) {
         sq_visit got;
         double clocks[2];
         right &= bracketed_sample(s, r, &got, clocks);
+        double quiet = s->host.quiet;
         got.host = host_of(s, &got, clocks[0], clocks[1]);
-        trace(s, r, attempt, &got, clocks[0], clocks[1]);
+        trace(s, r, attempt, &got, clocks, quiet);
         s->host.retaken += attempt > 0;
         double drift = fabs(clocks[1] / clocks[0] - 1);
         if (!got.host) {

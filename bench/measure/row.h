@@ -51,16 +51,18 @@ uint64_t sq_random_below(uint64_t *state, uint64_t below);
 /* A kernel sample's readings as the trace holds them (run --trace), one
  * line an attempt: the row, its repetition, visit and attempt, the kernel's
  * TSC ticks a square, the clock samples either side (ticks an add), the
- * neighbour probe's lower reading (adds a cycle), the cycles a square and
- * what the host did (SQ_HOST_* bits). */
+ * neighbour probe's lower reading (adds a cycle), the cycles a square, the
+ * run's calibrated cycles a tick and the quiet level then, and what the
+ * host did (SQ_HOST_* bits). */
 typedef struct sq_trace_line {
     char id[96], mode[16], sequence[64];
     int rep, visit, attempt;
-    double ticks, before, after, alu, cycles;
+    double ticks, before, after, alu, cycles, run_cpt, quiet;
     int host;
 } sq_trace_line;
 
-#define SQ_TRACE_HEADER "id,mode,sequence,rep,visit,attempt,ticks,before,after,alu,cycles,host"
+#define SQ_TRACE_HEADER                                                                            \
+    "id,mode,sequence,rep,visit,attempt,ticks,before,after,alu,cycles,run_cpt,quiet,host"
 
 /* line into *t (the header, or a malformed line: false). */
 bool sq_trace_read(const char *line, sq_trace_line *t);
