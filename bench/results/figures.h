@@ -4,8 +4,8 @@
  * as a timed run leaves measurement. A file keeps the samples and not what
  * follows from them, so its reader derives the figures of what was written
  * (sq_run_figures). */
-#ifndef SQCOLOR_FIGURES_H
-#define SQCOLOR_FIGURES_H
+#ifndef SQCOLOR_RESULTS_FIGURES_H
+#define SQCOLOR_RESULTS_FIGURES_H
 
 #include "bench/results/results.h"
 
