@@ -9,6 +9,7 @@
 #include "bench/try/try_build.h"
 #include "bench/cli/try_check.h"
 #include "bench/try/try_source.h"
+#include "bench/report/code_listing.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -240,7 +241,8 @@ static void after_tables(FILE *out, sq_format format, void *ctx) {
     for (int i = 0; i < t->built.nvariants; i++)
         vs[i] = &t->built.variants[i];
     fprintf(out, "\n");
-    sq_print_code_of(vs, t->built.nvariants, format == SQ_FORMAT_MARKDOWN, out);
+    sq_print_code_of(vs, t->built.nvariants, format == SQ_FORMAT_MARKDOWN, sq_progress_wanted(),
+                     out);
     print_twins(t, format == SQ_FORMAT_MARKDOWN, out);
     free(vs);
 }

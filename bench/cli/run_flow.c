@@ -220,30 +220,40 @@ bool sq_run_plan_from(const char *cmd, const sq_value *v, sq_run_plan *plan, con
     return one_of_many;
 }
 
-int sq_run_planned(const sq_value *v, sq_run_plan *plan_in, bool one_of_many,
-                   const char *process_output, const sq_run_extras *extras) {
-    sq_run_plan plan = *plan_in;
-    static sq_run run; /* 10 KiB: not on a small stack */
-    if (one_of_many && plan.index >= plan.processes) {
-        plan.cfg.nvariants = plan.cfg.nsequences = 0;
-        return sq_process_main(&plan, NULL, &run, process_output);
+/* The run's rows as they are timed and written: 10 KiB, not on a small
+ * stack. */
+static sq_run run;
+
+/* A process of the run that times the batch rows alone (its index past the
+ * processes that time every row): no scalar row, no sequence. */
+static int run_batch_only(sq_run_plan plan, const char *process_output) {
+    plan.cfg.nvariants = plan.cfg.nsequences = 0;
+    return sq_process_main(&plan, NULL, &run, process_output);
+}
+
+/* One of the run's processes: its engine on the input the run checked, then
+ * its rows timed and its file written (processes.h). */
+static int run_child(sq_run_plan plan, const char *process_output) {
+    sq_engine *engine;
+    char err[512];
+    if (sq_engine_prepare(&plan.cfg, &run, &engine, err, sizeof err)) {
+        sq_error_line(who, "%s", err); /* the run checked its input: not a usage error */
+        return SQ_EXIT_FAIL;
     }
+    return sq_process_main(&plan, engine, &run, process_output);
+}
+
+/* The run itself: verified, timed (here or in its processes), written. */
+static int run_parent(const sq_value *v, sq_run_plan plan, const sq_run_extras *extras) {
     /* The batch variants verified on the other core meanwhile. */
     sq_verify_aside aside = {0};
-    if (!one_of_many)
-        sq_verify_aside_start(&aside, plan.batch, plan.nbatch);
+    sq_verify_aside_start(&aside, plan.batch, plan.nbatch);
     /* The sequences as the run will use them (named twice? of no selected
      * family? a file of squares?) before anything is written. */
     sq_engine *engine;
     char err[512];
-    if (sq_engine_prepare(&plan.cfg, &run, &engine, err, sizeof err)) {
-        if (!one_of_many)
-            sq_usage_error(who, "%s", err);
-        sq_error_line(who, "%s", err); /* the run checked its input: not a usage error */
-        return SQ_EXIT_FAIL;
-    }
-    if (one_of_many)
-        return sq_process_main(&plan, engine, &run, process_output);
+    if (sq_engine_prepare(&plan.cfg, &run, &engine, err, sizeof err))
+        sq_usage_error(who, "%s", err);
 
     static destinations d; /* its sq_output is 8 KiB: not on the stack */
     d.output = v[OPT_OUTPUT].text;
@@ -282,4 +292,13 @@ int sq_run_planned(const sq_value *v, sq_run_plan *plan_in, bool one_of_many,
     if (extras && extras->before_write)
         extras->before_write(&run, extras->ctx);
     return write_run(&run, &d, sq_format_of(&v[OPT_FORMAT]), v[OPT_DETAIL].given, extras);
+}
+
+int sq_run_planned(const sq_value *v, sq_run_plan *plan, bool one_of_many,
+                   const char *process_output, const sq_run_extras *extras) {
+    if (!one_of_many)
+        return run_parent(v, *plan, extras);
+    if (plan->index >= plan->processes)
+        return run_batch_only(*plan, process_output);
+    return run_child(*plan, process_output);
 }
