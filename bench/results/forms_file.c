@@ -1,5 +1,6 @@
 #include "bench/results/forms_file.h"
 
+#include "bench/code/chain_code.h"
 #include "bench/results/results_schema.h"
 #include "bench/util/escape.h"
 #include "bench/util/failure.h"
@@ -294,4 +295,19 @@ int sq_forms_load(const char *path, sq_forms_file *out, char *err, size_t errlen
                          : sq_forms_parse(text, len, path, out, err, errlen);
     free(text);
     return rc;
+}
+
+int sq_forms_costs(const sq_forms_file *f, sq_form_cost *out, int max) {
+    int n = 0;
+    for (int i = 0; i < f->nrows && n < max; i++) {
+        const sq_chain *c = sq_chain_find(f->rows[i].chain);
+        sq_chain_code code;
+        char err[200];
+        if (!c || !c->dependent || !sq_chain_code_of(c, &code, err, sizeof err) ||
+            code.ninsns != 1 || code.nforms != 1 || !isfinite(f->rows[i].cycles.median))
+            continue;
+        snprintf(out[n].form, sizeof out[n].form, "%s", code.form[0]);
+        out[n++].cycles = f->rows[i].cycles.median;
+    }
+    return n;
 }
