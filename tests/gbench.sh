@@ -108,6 +108,18 @@ for line in "${examples[@]}"; do
     "$gb" "$@" --benchmark_list_tests=true >"$tmp/listed" 2>"$tmp/err" && [ -s "$tmp/listed" ] &&
         ok || bad "example '$line': exit $?, $(head -c 200 "$tmp/err")"
 done
+# Every benchmark listed with no filter, or one Google Benchmark reads as
+# every one ('all', '.'): what '.*' lists, well within 10 s (it took a
+# minute: the library made room for the benchmarks one family at a time).
+"$gb" --benchmark_list_tests=true --benchmark_filter='.*' >"$tmp/every" 2>&1 || bad "list '.*': exit $?"
+for filter in '' --benchmark_filter=all --benchmark_filter=.; do
+    start=$(date +%s%N)
+    # shellcheck disable=SC2086 # '' is no argument
+    timeout 30 "$gb" --benchmark_list_tests=true $filter >"$tmp/listed" 2>"$tmp/err"
+    rc=$? ms=$((($(date +%s%N) - start) / 1000000))
+    [ $rc -eq 0 ] && [ $ms -lt 10000 ] && [ "$(wc -l <"$tmp/listed")" -gt 1000 ] && cmp -s "$tmp/every" "$tmp/listed" &&
+        ok || bad "list, filter '$filter': exit $rc after $ms ms, $(wc -l <"$tmp/listed") names: $(head -c 200 "$tmp/err")"
+done
 "$gb" --benchmark_filter='lea_shr_and/.*/ordered/latency|^color_batch/sse2/asm/' --sizes 1024,8192 --benchmark_min_time=0.01 \
     --benchmark_format=json >"$tmp/gb.json" 2>"$tmp/gb.err" && ok || bad "sqcolor-gbench run: $(tail -3 "$tmp/gb.err")"
 # Truth first, as in sqcolor run and batch: the variants of the selected
