@@ -280,6 +280,7 @@ static void compare_runs(const char *what, const sq_run *w, const sq_run *r) {
     }
     SAME(text, machine.vendor), SAME(text, machine.brand), SAME(int, machine.family);
     SAME(int, machine.model), SAME(int, machine.stepping), SAME(int, machine.hypervisor);
+    SAME(text, machine.hidden), SAME(int, machine.test_brand);
     SAME(text, kernel), SAME(text, clock.source), SAME(text, clock.tsc_source);
     SAME(double, clock.tsc_hz), SAME(double, clock.core_hz), SAME(double, clock.core_hz_min);
     SAME(double, clock.core_hz_max), SAME(double, clock.timer_overhead);
@@ -370,6 +371,9 @@ static void check_text(const char *text, const sq_run *run) {
     snprintf(length, sizeof length, "\"length\": %zu,", run->length);
     CHECK(strstr(text, seed) && strstr(text, length), "the text has %s and %s", seed, length);
     CHECK(strstr(text, "\"tsc_hz\": 2595999123.456789,"), "tsc_hz with all its digits");
+    CHECK(!strstr(text, "\"hidden_features\"") == !run->machine.hidden[0] &&
+              !strstr(text, "\"test_brand\"") == !run->machine.test_brand,
+          "the test switches' keys exactly where one acted");
     json_decref(doc);
 }
 
@@ -380,6 +384,10 @@ static void check_round_trips(void) {
     for (int i = 0; i < 5; i++)
         for (int l = 0; l < 2; l++) {
             make_run(&s, seeds[i], lengths[l]);
+            if (i % 2) { /* as the test switches leave it: both recorded */
+                snprintf(s.run.machine.hidden, sizeof s.run.machine.hidden, "popcnt,bmi2");
+                s.run.machine.test_brand = true;
+            }
             sq_run back;
             char *text, what[96];
             snprintf(what, sizeof what, "seed %" PRIu64 ", length %zu", seeds[i], lengths[l]);
