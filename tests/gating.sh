@@ -61,6 +61,14 @@ jq -e '.machine.hidden_features == "popcnt,bmi1,bmi2"' "$saved" >/dev/null &&
     "$bin" report "$saved" | grep -q '^test switches: .*SQCOLOR_HIDE_FEATURES=popcnt,bmi1,bmi2 hid' && ok ||
     bad "the run does not name SQCOLOR_HIDE_FEATURES: $(jq -c .machine "$saved"), $(grep -c 'test switches' "$tmp/run.md")"
 
+# try names it too: the technique needs what the variable hides (it said
+# this CPU lacked it).
+"$bin" try color/gated --asm 'lea eax, [rdi + rdi*8 + 8]; shr eax, 3; and eax, 1' --needs BMI2 --quick \
+    >/dev/null 2>"$tmp/try.err"
+rc=$?
+[ $rc -eq 1 ] && [ "$(cat "$tmp/try.err")" = "sqcolor try: color/gated/asm needs BMI2, which ${hid#with } hides" ] &&
+    ok || bad "try of a technique needing a hidden feature: exit $rc, $(cat "$tmp/try.err")"
+
 # The Google Benchmark front end registers none of them. It registers before it
 # filters; listing only the gated ones and inreg64 saves some 8 s on 12,000 names.
 if [ -n "$gbench" ]; then
