@@ -6,7 +6,8 @@ on random and on a game sequence, the rows the games tables join, and a
 latency row on random, which the charts draw: a panel each, so that the
 charts split into hundreds of parts) and of 20,000 and 80,000 distinct
 sequences of one id, then times `report` in the formats that join rows:
-text, HTML, --plot and --detail. A report taking more than 6 times as long
+text, HTML, --plot and --detail; and of 20,000 and 80,000 rows of a few
+ids in each sequence and mode, in report (text, CSV, JSON) and compare. A report taking more than 6 times as long
 on 4 times the rows fails: a quadratic one takes 16 times as long (issue
 27, item 7; issue 40, item 5: charts split part by part). The batch rows
 are timed too, in report --detail and compare. A time is the CPU time the
@@ -63,6 +64,16 @@ def distinct_sequences(n):
     return [row("color/lookup/asm", seq) for seq in seqs]
 
 
+def mixed_rows(n):
+    """n rows of 2 impls, 5 sequences and 4 modes, 40 a technique: the rows
+    whose lookup and matching were quadratic in report and compare (issue
+    14, item 15: 6 s and 24 s for 40,000)."""
+    seqs, modes = ("ordered", "random", "dark", "light", "alternating"), ("latency", "throughput",
+                                                                          "branch", "call")
+    return [dict(row(f"color/t{i // 40}/{('asm', 'gcc-12')[i % 2]}", seqs[i // 2 % 5]),
+                 mode=modes[i // 10 % 4]) for i in range(n)]
+
+
 def batch_row(ident, n):
     stats = {"min": 0.08, "median": 0.08, "p90": 0.08, "ci95": [0.079, 0.081]}
     return {"id": ident, "n": n, "reps": 11, "cycles": stats}
@@ -106,6 +117,8 @@ def main():
         cases = [("ids", distinct_ids, [["report"], ["report", "--format", "html"],
                                         ["report", "--plot", "PLOT"], ["report", "--detail"]]),
                  ("sequences", distinct_sequences, [["report", "--detail"]]),
+                 ("rows of a few ids", mixed_rows, [["report"], ["report", "--format", "csv"],
+                                           ["report", "--format", "json"], ["compare", "SAME"]]),
                  ("batch ids", distinct_batch_ids, [["report", "--detail"],
                                                     ["compare", "SAME"]])]
         for name, make, formats in cases:
