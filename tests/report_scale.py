@@ -14,15 +14,18 @@ are timed too, in report --detail and compare. A time is the CPU time the
 report took (user and system), which a neighbour on another core or
 sharing this one barely moves, so the test need not run alone. The small
 file's time is the less of two; the large file's run is stopped, and
-fails, once its wall time is over 4 times the ratio's bound (or
-MOST_SECONDS), so that a quadratic build fails rather than hangs; one
-under that but over the ratio is timed once more.
+fails, once its CPU time is over 4 times the ratio's bound (or its wall
+time over MOST_SECONDS), so that a quadratic build fails rather than hangs;
+one under that but over the ratio is timed once more. (A wall-time bound
+stopped a linear build on a busy host.)
 
 usage: tests/report_scale.py path/to/sqcolor
 """
 import json
+import math
 import os
 import resource
+import signal
 import subprocess
 import sys
 import tempfile
@@ -91,15 +94,21 @@ def cpu_of_children():
 
 
 def seconds(argv, limit=MOST_SECONDS):
-    """The CPU time of argv; past limit seconds of wall time it is stopped, and
-    infinity returned."""
+    """The CPU time of argv; past limit seconds of CPU time (RLIMIT_CPU: however
+    busy the host, unlike wall time), or MOST_SECONDS of wall time, it is
+    stopped, and infinity returned."""
+    cpu = math.ceil(limit)
     start = cpu_of_children()
     try:
-        done = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                              text=True, timeout=limit)
+        done = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                              timeout=MOST_SECONDS,
+                              preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_CPU,
+                                                                    (cpu, cpu + 1)))
     except subprocess.TimeoutExpired:
         return float("inf")
     took = cpu_of_children() - start
+    if done.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
+        return float("inf")
     if done.returncode != 0:
         raise RuntimeError(f"{' '.join(argv)}: exit {done.returncode}: {done.stderr.strip()}")
     return took
