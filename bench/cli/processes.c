@@ -86,6 +86,7 @@ bool sq_process_place(sq_run_plan *plan, const char **output) {
         sq_sequence_adopt(inputs, plan->cfg.sequences, plan->cfg.nsequences))
         sq_usage_error("run", "%s is set, but this process was not started by a sqcolor run",
                        PLACE_VARIABLE);
+    sq_tsc_hz_adopt(); /* the run's one TSC frequency */
     plan->index = index;
     plan->processes = count;
     plan->batch_only = batch_only;

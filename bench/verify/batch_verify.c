@@ -244,9 +244,15 @@ bool sq_batch_verify_all(const sq_batch_variant *const *vs, int n, bool quiet, F
             fprintf(out, "%-40s %6ld calls  %s%s%s\n", run[i]->id, c.calls,
                     c.pass ? "PASS" : "FAIL", c.pass ? "" : "  ", c.detail);
     }
+    unsigned lacks = 0;
+    for (int i = 0; i < n; i++)
+        lacks |= sq_gate_lack(vs[i]->needs);
+    char where[320] = "here";
+    if (lacks & SQ_LACK_HIDDEN)
+        sq_gate_where(lacks, where, sizeof where);
     if (failed || !quiet)
-        fprintf(out, "verify batch: %d passed, %d failed, %d not supported here\n", passed, failed,
-                n - nrun);
+        fprintf(out, "verify batch: %d passed, %d failed, %d not supported %s\n", passed, failed,
+                n - nrun, where);
     fflush(out);
     return failed == 0;
 }
