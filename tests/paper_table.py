@@ -280,4 +280,10 @@ with tempfile.TemporaryDirectory() as tmp:
           "special brand: \\input raw in the caption")
     md = report([path], "paper")
     check("\\*\\*y\\*\\*" in md and "\\<b\\>" in md, "special brand: Markdown not escaped")
+    # $ opens TeX math and ^^5c is a backslash to TeX: pandoc would pass them on.
+    run["machine"]["brand"] = "$^^5cinput{/etc/hostname}$"
+    json.dump(run, open(path, "w"))
+    md = report([path], "paper")
+    check("\\$\\^\\^5cinput{/etc/hostname}\\$" in md and "$^^" not in md,
+          "special brand: $ or ^ raw in the Markdown")
 sys.exit(tally.finish())

@@ -63,6 +63,10 @@ int main(void) {
     expect("html", sq_put_html, "<b>&\"'é", "&lt;b&gt;&amp;&quot;&#39;é");
     expect("markdown", sq_put_markdown, "*a* antidiag_add _b [x](y) #",
            "\\*a\\* antidiag_add \\_b \\[x\\](y) \\#");
+    /* TeX reads ^^5c as a backslash and $ opens math: a Markdown table given
+     * to pandoc and LaTeX must not pass them through. */
+    expect("markdown", sq_put_markdown, "$^^5cinput{/etc/hostname}$",
+           "\\$\\^\\^5cinput{/etc/hostname}\\$");
     expect("latex", sq_put_latex, "\\input{f} $x$ & #1 ^ a_b 5% ~ <|> [*]",
            "\\textbackslash{}input\\{f\\} \\$x\\$ \\& \\#1 \\textasciicircum{} a\\_b 5\\% "
            "\\textasciitilde{} \\textless{}\\textbar{}\\textgreater{} {[}{*}{]}");

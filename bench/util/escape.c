@@ -112,7 +112,7 @@ void sq_put_markdown(FILE *out, const char *s) {
         /* '_' inside a word (antidiag_add) starts nothing in CommonMark */
         bool inner = cp == '_' && at > start && isalnum((unsigned char)at[-1]) &&
                      isalnum((unsigned char)at[1]);
-        if (ok && cp < 0x80 && strchr("\\`*_[]<>|#", (int)cp) && !inner)
+        if (ok && cp < 0x80 && strchr("\\`*_[]<>|#$^", (int)cp) && !inner)
             fputc('\\', out);
         if (ok)
             fwrite(at, 1, (size_t)(s - at), out);
