@@ -72,6 +72,8 @@ int main(void) {
            "\\textasciitilde{} \\textless{}\\textbar{}\\textgreater{} {[}{*}{]}");
     expect("latex", sq_put_latex, hostile, "a {]}0;t \\textbar{}b 2J c d e ");
     expect("latex", sq_put_latex, "Zen 5 “Turin” é", "Zen 5 “Turin” é");
+    /* TeX's quotes: " would set a closing quote at both ends. */
+    expect("latex", sq_put_latex, "\"Zen 5\" \"Turin\" (\"a\")", "``Zen 5'' ``Turin'' (``a'')");
     expect("roff", sq_put_roff, ".x -y \\fB 'z ≈", "\\&.x \\-y \\efB 'z \\[u2248]");
     expect("roff", sq_put_roff, "'a", "\\&'a");
     expect("roff", sq_put_roff, hostile, "a ]0;t |b 2J c d e ");

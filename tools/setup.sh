@@ -21,6 +21,7 @@ packages=(
     stockfish                            # tools/games/generate.py: the games behind bench/sequences
     groff-base man-db dpkg-dev           # the install and deb tests: man pages, dpkg-shlibdeps
     texlive-latex-base texlive-latex-recommended # pdflatex and booktabs: report --format latex
+    texlive-science texlive-publishers poppler-utils # siunitx, IEEEtran, pdftoppm: its tests
 )
 
 missing=()

@@ -169,7 +169,22 @@ void sq_put_latex(FILE *out, const char *s) {
                                           "{[}",
                                           "{]}",
                                           "{*}"};
-    put(out, s, "\\{}$&#^_%~<>|[]*", command);
+    static const char special[] = "\\{}$&#^_%~<>|[]*";
+    /* '"' as TeX's quotes: opening at the start or after a space or an
+     * opening bracket, else closing (TeX sets a '"' as a closing one). */
+    uint32_t cp, before = ' ';
+    bool ok;
+    for (const char *start = s; sq_next_char(&s, &cp, &ok); start = s, before = ok ? cp : ' ') {
+        const char *q = ok && cp < 0x80 ? strchr(special, (int)cp) : NULL;
+        if (!ok)
+            fputc(' ', out);
+        else if (cp == '"')
+            fputs(before < 0x80 && strchr(" ([{", (int)before) ? "``" : "''", out);
+        else if (q)
+            fputs(command[q - special], out);
+        else
+            fwrite(start, 1, (size_t)(s - start), out);
+    }
 }
 
 void sq_put_csv(FILE *out, const char *s) {
