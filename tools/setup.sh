@@ -20,6 +20,7 @@ packages=(
     libbenchmark-tools python3-scipy     # Google Benchmark's compare.py
     stockfish                            # tools/games/generate.py: the games behind bench/sequences
     groff-base man-db dpkg-dev           # the install and deb tests: man pages, dpkg-shlibdeps
+    lintian                              # the deb test: the package as Debian's policy reads it
     texlive-latex-base texlive-latex-recommended # pdflatex and booktabs: report --format latex
     texlive-science texlive-publishers poppler-utils # siunitx, IEEEtran, pdftoppm: its tests
 )
