@@ -110,7 +110,7 @@ for line in open(sys.argv[1], encoding="utf-8"):
         cmd = m.group(1)
     m = re.match(r"\| `(--[a-z0-9-]+)[^`]*` \|", line)
     if cmd and m:
-        cells = [c.strip().replace("\\|", "|").replace("\\*", "*")
+        cells = [re.sub(r"\\([|*^$])", r"\1", c.strip())  # Markdown's escapes
                  for c in re.split(r"(?<!\\)\|", line.strip())[1:-1]]
         default = cells[2][1:-1] if cells[2].startswith("`") else ""
         print("\x1f".join([cmd, m.group(1), default, cells[3]]))

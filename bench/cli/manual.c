@@ -3,6 +3,8 @@
 #include "bench/cli/environment.h"
 #include "bench/util/escape.h"
 
+#include "sq_version.h"
+
 #include <ctype.h>
 #include <string.h>
 
@@ -38,7 +40,7 @@ static void put_header(FILE *out, const char *program, const char *version, cons
         title[i] = (char)toupper((unsigned char)program[i]);
     title[i] = 0;
     sq_put_roff(out, title);
-    fputs(" 1 \"\" \"sqcolor ", out);
+    fputs(" 1 \"" SQCOLOR_DATE "\" \"sqcolor ", out); /* the release's date */
     sq_put_roff(out, version);
     fputs("\" \"User Commands\"\n.nh\n.ad l\n.SH NAME\n", out); /* option names unbroken */
     sq_put_roff(out, program);
