@@ -139,12 +139,9 @@ int sq_batch_placements(const sq_batch_timing *t, size_t n, double sample_s) {
     return fit < t->placements ? fit : t->placements;
 }
 
-/* v on n elements of one placement, b: a warm call, then the fastest of t's
- * samples, each of *calls calls (set when 0, from the warm call), in TSC
- * ticks per element. *sample_ticks: a sample's length. */
-static double on_placement(const sq_batch_variant *v, const sq_batch_buffers *b, size_t n,
-                           uint64_t *calls, const sq_batch_timing *t, const sq_calibration *cal,
-                           double *sample_ticks) {
+double sq_batch_on_placement(const sq_batch_variant *v, const sq_batch_buffers *b, size_t n,
+                             uint64_t *calls, const sq_batch_timing *t, const sq_calibration *cal,
+                             double *sample_ticks) {
     double one = ticks_of(v, b, n, 1, cal); /* warms the buffers and the code */
     if (!*calls) {
         one = ticks_of(v, b, n, 1, cal);
@@ -169,7 +166,7 @@ double sq_batch_repetition(const sq_batch_variant *v, sq_batch_pool *p, size_t n
     for (int k = 0; k < nplaces; k++) {
         sq_batch_buffers b = sq_batch_place(p, n);
         double cpt = sq_cycles_per_tick_now(ccfg, cal);
-        double c = on_placement(v, &b, n, calls, t, cal, &sample_ticks) * cpt;
+        double c = sq_batch_on_placement(v, &b, n, calls, t, cal, &sample_ticks) * cpt;
         best = c < best ? c : best;
         if (!k)
             nplaces = sq_batch_placements(t, n, sample_ticks / cal->tsc_hz);
@@ -218,8 +215,8 @@ static int sweeps(const sq_batch_variant *const *vs, const sq_batch_timing *t,
                 if (places[i] && k >= places[i])
                     continue;
                 double sample_ticks;
-                ticks[i] =
-                    on_placement(vs[i / t->nsizes], &b, out[i].n, &calls[i], t, cal, &sample_ticks);
+                ticks[i] = sq_batch_on_placement(vs[i / t->nsizes], &b, out[i].n, &calls[i], t, cal,
+                                                 &sample_ticks);
                 if (!places[i])
                     places[i] = sq_batch_placements(t, out[i].n, sample_ticks / cal->tsc_hz);
             }

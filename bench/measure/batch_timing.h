@@ -103,6 +103,14 @@ typedef struct sq_batch_buffers {
 
 sq_batch_buffers sq_batch_place(sq_batch_pool *p, size_t n);
 
+/* v on n elements of one placement, b: a warm call, then the fastest of t's
+ * samples, each of *calls calls (set when 0, from the warm call) of the loop
+ * of asm/batch_loops.asm, in TSC ticks per element. *sample_ticks: a
+ * sample's length. What every figure of sq_batch_time is made of. */
+double sq_batch_on_placement(const sq_batch_variant *v, const sq_batch_buffers *b, size_t n,
+                             uint64_t *calls, const sq_batch_timing *t, const sq_calibration *cal,
+                             double *sample_ticks);
+
 /* How many placements a repetition of n elements takes, its samples
  * sample_s seconds long: 1 where the buffers fit SQ_BATCH_L1_BYTES, else
  * t->placements, or as many as fit SQ_BATCH_PLACING_US, at least
