@@ -34,7 +34,8 @@ SQ_FOR_EACH_BATCH(SQ_BATCH_DECLARE)
      SQ_NEEDS(req),                                                                                \
      how,                                                                                          \
      dispatcher,                                                                                   \
-     {.any = (void (*)(void))SQ_BATCH_FN(tag, fam, tech)}},
+     {.any = (void (*)(void))SQ_BATCH_FN(tag, fam, tech)},                                         \
+     {NULL}},
 #define SQ_BATCH_ROWS_ASM(fam, tech, req, how) SQ_BATCH_ROW(asm, "asm", fam, tech, req, how, false)
 #define SQ_BATCH_ROWS_DISPATCH(fam, tech, req, how)                                                \
     SQ_BATCH_ROW(asm, "asm", fam, tech, req, how, true)
@@ -47,9 +48,30 @@ SQ_FOR_EACH_BATCH(SQ_BATCH_DECLARE)
 const sq_batch_variant sq_batch_variants[] = {SQ_FOR_EACH_BATCH(SQ_BATCH_ROWS)};
 const int sq_batch_variant_count = sizeof sq_batch_variants / sizeof sq_batch_variants[0];
 
-/* The load/store bounds: c/batch.h's BOUND lines, impl "bound". */
+/* The load/store bounds: c/batch.h's BOUND lines, impl "bound", each with
+ * its ways (asm/batch.asm's COPY_BOUND). */
+#define SQ_BATCH_WAY(fam, tech, ways) SQ_BATCH_SIG_##fam(sq_bound_##fam##_##tech##_##ways);
+#define SQ_BATCH_DECLARE_WAYS_BOUND(fam, tech, req, how)                                           \
+    SQ_BATCH_WAY(fam, tech, x2) SQ_BATCH_WAY(fam, tech, x1)
+#define SQ_BATCH_DECLARE_WAYS_ASM(fam, tech, req, how)
+#define SQ_BATCH_DECLARE_WAYS_DISPATCH(fam, tech, req, how)
+#define SQ_BATCH_DECLARE_WAYS_C(fam, tech, req, how)
+#define SQ_BATCH_DECLARE_WAYS(fam, tech, req, kind, how)                                           \
+    SQ_BATCH_DECLARE_WAYS_##kind(fam, tech, req, how)
+SQ_FOR_EACH_BATCH(SQ_BATCH_DECLARE_WAYS)
+
 #define SQ_BATCH_BOUNDS_BOUND(fam, tech, req, how)                                                 \
-    SQ_BATCH_ROW(asm, "bound", fam, tech, req, how, false)
+    {#fam "/" #tech "/bound",                                                                      \
+     &sq_batch_families[SQ_BATCH_FAMILY_INDEX_##fam],                                              \
+     #tech,                                                                                        \
+     "bound",                                                                                      \
+     #req,                                                                                         \
+     SQ_NEEDS(req),                                                                                \
+     how,                                                                                          \
+     false,                                                                                        \
+     {.any = (void (*)(void))SQ_BATCH_FN(asm, fam, tech)},                                         \
+     {(void (*)(void))SQ_BATCH_FN(asm, fam, tech), (void (*)(void))sq_bound_##fam##_##tech##_x2,   \
+      (void (*)(void))sq_bound_##fam##_##tech##_x1}},
 #define SQ_BATCH_BOUNDS_ASM(fam, tech, req, how)
 #define SQ_BATCH_BOUNDS_DISPATCH(fam, tech, req, how)
 #define SQ_BATCH_BOUNDS_C(fam, tech, req, how)

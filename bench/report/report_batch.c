@@ -208,9 +208,9 @@ static void levels_table(sq_doc *d, const sq_run *run, const sq_batch_variant *c
                 "fall in two groups or the processes' medians lie more than %.0f%% apart; "
                 "C: the best compiler, by its key; %zu and %zu squares (pairs) a call",
                 100 * SQ_PROCESS_SPREAD, sizes[0], sizes[nsizes - 1]);
-    sq_doc_note(d, "load/store bound: the copy_xmm/ymm/zmm rows, a color_batch routine's loads "
-                   "and stores of that width with nothing between, the cheapest; what no "
-                   "routine of that width can beat");
+    sq_doc_note(d, "load/store bound: the copy_xmm/ymm/zmm rows, the squares copied at that width "
+                   "with nothing computed, each the cheapest of 4, 2 and 1 registers a loop trip; "
+                   "here the cheapest row; what no routine of that width can beat");
     if (run->batch_huge_pages == 1)
         sq_doc_note(d, "buffers: on 2 MiB pages, so their cache sets are the same in every "
                        "process; the host's backing of them is not, and can set a process's "
