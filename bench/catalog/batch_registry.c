@@ -79,6 +79,25 @@ SQ_FOR_EACH_BATCH(SQ_BATCH_DECLARE_WAYS)
 const sq_batch_variant sq_batch_bounds[] = {SQ_FOR_EACH_BATCH(SQ_BATCH_BOUNDS)};
 const int sq_batch_bound_count = sizeof sq_batch_bounds / sizeof sq_batch_bounds[0];
 
+const sq_batch_variant *sq_batch_variant_by_id(const char *id) {
+    for (int i = 0; i < sq_batch_variant_count; i++)
+        if (strcmp(sq_batch_variants[i].id, id) == 0)
+            return &sq_batch_variants[i];
+    for (int i = 0; i < sq_batch_bound_count; i++)
+        if (strcmp(sq_batch_bounds[i].id, id) == 0)
+            return &sq_batch_bounds[i];
+    return NULL;
+}
+
+int sq_batch_width(const sq_batch_variant *v) {
+    bool hand = strcmp(v->impl, "asm") == 0 || strcmp(v->impl, "bound") == 0;
+    if (!hand || v->dispatcher || strcmp(v->technique, "scalar") == 0)
+        return 0;
+    if (v->needs & SQ_FEATURE_AVX512F)
+        return 64;
+    return v->needs & SQ_FEATURE_AVX2 ? 32 : 16;
+}
+
 const sq_batch_variant *sq_batch_best_asm(const sq_batch_family *fam) {
     sq_batch_any_fn chosen = sq_batch_dispatch_choice(fam->name);
     for (int i = 0; i < sq_batch_variant_count; i++) {

@@ -52,6 +52,15 @@ extern const int sq_batch_variant_count;
 extern const sq_batch_variant sq_batch_bounds[];
 extern const int sq_batch_bound_count;
 
+/* The variant or bound of that id; NULL if the catalogue has none (a row of
+ * an older file, or of another build's impls). */
+const sq_batch_variant *sq_batch_variant_by_id(const char *id);
+
+/* The bytes an asm routine or bound handles a step, from its requirement
+ * (asm/batch.asm's widths: none and SSSE3 xmm, AVX2 ymm, AVX-512 zmm): 16,
+ * 32 or 64; 0 where it is not known (scalar loops, C impls, dispatchers). */
+int sq_batch_width(const sq_batch_variant *v);
+
 /* The variant a dispatcher of family fam would pick on this CPU (with the
  * features sq_cpu_features() leaves): the family's last ASM line it runs. */
 const sq_batch_variant *sq_batch_best_asm(const sq_batch_family *fam);
