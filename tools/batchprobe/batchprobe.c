@@ -32,8 +32,12 @@
     X(w, _at2, , false)                                                                            \
     X(w, _at3, , false)                                                                            \
     X(w, _at4, , false) X(w, _at5, , false) X(w, _at6, , false) X(w, _at7, , false)
+#define PROBE_CHUNKS(X, w) X(w, _c64, , false) X(w, _c128, , false) X(w, _c256, , false)
 #define PROBE_COPIES(X)                                                                            \
-    PROBE_UNROLLS(X, 16) PROBE_UNROLLS(X, 32) PROBE_UNROLLS(X, 64) PROBE_AT(X, 16) PROBE_AT(X, 64)
+    PROBE_UNROLLS(X, 16)                                                                           \
+    PROBE_UNROLLS(X, 32)                                                                           \
+    PROBE_UNROLLS(X, 64)                                                                           \
+    PROBE_AT(X, 16) PROBE_AT(X, 64) PROBE_CHUNKS(X, 16) PROBE_CHUNKS(X, 32) PROBE_CHUNKS(X, 64)
 #define PROBE_DECLARE(w, tag, kind, nt) SQ_BATCH_SIG_color_batch(probe_copy##w##tag##kind);
 PROBE_COPIES(PROBE_DECLARE)
 
@@ -67,6 +71,7 @@ typedef struct probe {
     sq_batch_variant rows[64];
     int nrows;
     int repeats;
+    int ref; /* the row the ratio table divides by (--ref), or -1 */
     sq_batch_timing t;
 } probe;
 
@@ -75,13 +80,14 @@ static void usage(FILE *out) {
         out,
         "usage: batchprobe [--rows LIST] [--size N,...] [--in-page B,...] [--out-page B,...]\n"
         "                  [--in-huge KiB,...] [--out-huge KiB,...] [--order 0,1]\n"
-        "                  [--repeats N] [--samples N]\n"
+        "                  [--repeats N] [--samples N] [--ref ROW]\n"
         "One factor takes several values (the columns); the others one each. Rows: catalogue\n"
         "ids (color_batch/sse2/asm, color_batch/copy_xmm/bound) or copies copy<W>_u<U>[_nt|_mv]\n"
         "(W 16, 32, 64 bytes a register, U 1, 2, 4 a trip, _nt streaming stores, _mv each\n"
         "register moved once before its store) and copy<W>_at<0-7> (_u1 at eight code\n"
         "addresses); 'copies' is all of those. A cell: core cycles per square, the fastest\n"
-        "sweep / the median of the sweeps.\n");
+        "sweep / the median of the sweeps. --ref ROW adds a table of each cell over ROW's in\n"
+        "the same sweep and column, the median of those ratios (a sweep's clock cancels).\n");
 }
 
 static int fail(const char *fmt, const char *what) {
@@ -152,18 +158,14 @@ static const char default_rows[] =
     "color_batch/sse2/asm,color_batch/avx2/asm,color_batch/avx512bw/asm,color_batch/gfni/asm";
 
 static int parse(probe *p, int argc, char **argv) {
-    static const struct option longs[] = {{"rows", 1, 0, 'r'},
-                                          {"size", 1, 0, F_SIZE},
-                                          {"in-page", 1, 0, F_IN_PAGE},
-                                          {"out-page", 1, 0, F_OUT_PAGE},
-                                          {"in-huge", 1, 0, F_IN_HUGE},
-                                          {"out-huge", 1, 0, F_OUT_HUGE},
-                                          {"order", 1, 0, F_ORDER},
-                                          {"repeats", 1, 0, 'n'},
-                                          {"samples", 1, 0, 's'},
-                                          {"help", 0, 0, 'h'},
-                                          {0, 0, 0, 0}};
-    const char *rows = default_rows;
+    static const struct option longs[] = {
+        {"rows", 1, 0, 'r'},          {"size", 1, 0, F_SIZE},
+        {"in-page", 1, 0, F_IN_PAGE}, {"out-page", 1, 0, F_OUT_PAGE},
+        {"in-huge", 1, 0, F_IN_HUGE}, {"out-huge", 1, 0, F_OUT_HUGE},
+        {"order", 1, 0, F_ORDER},     {"repeats", 1, 0, 'n'},
+        {"samples", 1, 0, 's'},       {"ref", 1, 0, 'f'},
+        {"help", 0, 0, 'h'},          {0, 0, 0, 0}};
+    const char *rows = default_rows, *ref = NULL;
     for (int f = 0; f < NFACTORS; f++)
         p->nvalues[f] = 1;
     p->values[F_SIZE][0] = SQ_BATCH_L1_N;
@@ -175,6 +177,8 @@ static int parse(probe *p, int argc, char **argv) {
                 return 2;
         } else if (c == 'r')
             rows = optarg;
+        else if (c == 'f')
+            ref = optarg;
         else if (c == 'n' || c == 's') {
             int v = atoi(optarg);
             if (v < 1 || v > 1000)
@@ -197,7 +201,12 @@ static int parse(probe *p, int argc, char **argv) {
                 return fail("%s: vary one factor at a time", factor_names[f]);
             p->varied = f;
         }
-    return parse_rows(p, rows);
+    if (parse_rows(p, rows))
+        return 2;
+    p->ref = -1;
+    for (int i = 0; ref && i < p->nrows; i++)
+        p->ref = strcmp(p->rows[i].id, ref) == 0 ? i : p->ref;
+    return ref && p->ref < 0 ? fail("--ref %s: not one of the rows", ref) : 0;
 }
 
 /* The value of factor f in column col. */
@@ -253,30 +262,30 @@ static int by_value(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-/* A cell: the fastest of its sweeps and their median. */
-static void print_cell(sq_text_table *t, const probe *p, const double *by_repeat, int cell,
+/* A cell: the fastest of its sweeps and their median; or, over ref's cell
+ * of the same column (ref >= 0), the median of the sweeps' ratios, which
+ * no error of a sweep's clock moves. */
+static void print_cell(sq_text_table *t, const probe *p, const double *by_repeat, int cell, int ref,
                        double *values) {
-    int n = 0, ncells = p->nrows * p->nvalues[p->varied];
+    int n = 0, ncells = p->nrows * p->nvalues[p->varied], ncols = p->nvalues[p->varied];
     for (int r = 0; r < p->repeats; r++) {
-        double v = by_repeat[(size_t)r * (size_t)ncells + (size_t)cell];
+        const double *sweep_of = by_repeat + (size_t)r * (size_t)ncells;
+        double v = ref < 0 ? sweep_of[cell] : sweep_of[cell] / sweep_of[ref * ncols + cell % ncols];
         if (!isnan(v))
             values[n++] = v;
     }
     qsort(values, (size_t)n, sizeof *values, by_value);
     if (!n)
         sq_text_table_add(t, "-");
+    else if (ref >= 0)
+        sq_text_table_add(t, "%.3f", values[n / 2]);
     else
         sq_text_table_add(t, "%.4f/%.4f", values[0], values[n / 2]);
 }
 
-static void print_table(const probe *p, const double *by_repeat, const sq_calibration *cal,
-                        bool huge) {
+/* The table of cells, or (ref >= 0) of their ratios to ref's. */
+static void write_cells(const probe *p, const double *by_repeat, int ref, double *values) {
     int ncols = p->nvalues[p->varied];
-    double *values = malloc(sizeof *values * (size_t)p->repeats);
-    if (!values) {
-        fprintf(stderr, "batchprobe: out of memory\n");
-        exit(1);
-    }
     sq_text_table t;
     sq_text_table_init(&t, 1 + ncols);
     sq_text_table_add(&t, "%s:", factor_names[p->varied]);
@@ -285,13 +294,29 @@ static void print_table(const probe *p, const double *by_repeat, const sq_calibr
     for (int row = 0; row < p->nrows; row++) {
         sq_text_table_add(&t, "%s", p->rows[row].id);
         for (int col = 0; col < ncols; col++)
-            print_cell(&t, p, by_repeat, row * ncols + col, values);
+            print_cell(&t, p, by_repeat, row * ncols + col, ref, values);
     }
     sq_text_table_write(&t, stdout, 28, 14);
     sq_text_table_free(&t);
+}
+
+static void print_table(const probe *p, const double *by_repeat, const sq_calibration *cal,
+                        bool huge) {
+    double *values = malloc(sizeof *values * (size_t)p->repeats);
+    if (!values) {
+        fprintf(stderr, "batchprobe: out of memory\n");
+        exit(1);
+    }
+    write_cells(p, by_repeat, -1, values);
     printf("core cycles per square: the fastest / the median of %d sweeps, each of which times "
            "every cell once, the fastest of %d samples of %.0f us after a warm call\n",
            p->repeats, p->t.samples, p->t.sample_s * 1e6);
+    if (p->ref >= 0) {
+        printf("\n");
+        write_cells(p, by_repeat, p->ref, values);
+        printf("each cell over %s's in its column and sweep: the median over the sweeps\n",
+               p->rows[p->ref].id);
+    }
     printf("%s: %s", factor_names[p->varied], factor_units[p->varied]);
     for (int f = 0; f < NFACTORS; f++)
         if (f != p->varied)

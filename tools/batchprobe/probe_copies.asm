@@ -11,6 +11,15 @@
 
 %include "sqcolor.inc"
 
+; PROBE_RET W: a copy's end, vzeroupper after ymm or zmm.
+%macro PROBE_RET 1
+%if %1 > 16
+    vzeroupper
+%endif
+    ret
+ENDFUNC
+%endmacro
+
 ; PROBE_COPY W, U, kind: 0 plain, 1 streaming stores (_nt), 2 each register
 ; moved to another before its store (_mv, as asm/batch.asm's copy_<width>)
 ; (its name probe_copy<W>_u<U><kind>, or the 4th argument)
@@ -84,11 +93,7 @@ FUNC probe_copy%1_u%2
 %if %3 == 1
     sfence                                  ; the streaming stores ordered
 %endif
-%if %1 > 16
-    vzeroupper
-%endif
-    ret
-ENDFUNC
+    PROBE_RET   %1
 %endmacro
 
 section .text
@@ -102,6 +107,51 @@ section .text
     PROBE_COPY  w, u, 2
 %assign u u * 2
 %endrep
+%assign w w * 2
+%endrep
+
+; PROBE_CHUNKED W, T: probe_copy<W>_c<T>, copy<W>_u1's loop run over chunks
+; of T trips, an outer loop around it: each call's inner loop exits after T
+; trips however long the call.
+%macro PROBE_CHUNKED 2
+%if %1 == 16
+%define CLOAD movdqu
+%define CREG xmm0
+%elif %1 == 32
+%define CLOAD vmovdqu
+%define CREG ymm0
+%else
+%define CLOAD vmovdqu8
+%define CREG zmm0
+%endif
+FUNC probe_copy%1_c%2
+    xor         eax, eax                    ; i = 0
+    mov         rcx, rdx
+    and         rcx, -%1                    ; n in whole registers
+    jz          %%done
+%%chunk:
+    lea         r8, [rax + %1 * %2]         ; the chunk's end
+    cmp         r8, rcx
+    cmova       r8, rcx
+    jmp         %%trip
+    align       64
+%%trip:
+    CLOAD       CREG, [rdi + rax]
+    CLOAD       [rsi + rax], CREG
+    add         rax, %1
+    cmp         rax, r8
+    jb          %%trip
+    cmp         rax, rcx
+    jb          %%chunk
+%%done:
+    PROBE_RET   %1
+%endmacro
+
+%assign w 16
+%rep 3
+    PROBE_CHUNKED w, 64
+    PROBE_CHUNKED w, 128
+    PROBE_CHUNKED w, 256
 %assign w w * 2
 %endrep
 
