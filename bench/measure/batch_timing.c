@@ -128,10 +128,14 @@ static double ticks_of(const sq_batch_variant *v, const sq_batch_buffers *b, siz
  * same_color_batch/avx2/asm at 256 KiB ran from 0.049 to 0.078 cycles a
  * pair by placement, and the share of slow placements changed from run to
  * run (medians over 2000 placements 0.050 to 0.059, seconds apart), while
- * the fastest of 8 placements stayed within 2%. Calls of a row that a
+ * the fastest of 8 placements stayed within 2%. At L1 no placement moved a
+ * row (batchprobe: the buffers' offsets in their pages, their order), but
+ * a routine's speed there changes from one sweep to the next (on Zen 5
+ * copy_xmm at 8 KiB read 0.068 or 0.077 in one process): the sweeps place
+ * its samples apart in time as they do past L1. Calls of a row that a
  * sample holds few of (scalar loops, 100 us at 256 KiB) cap how many. */
-int sq_batch_placements(const sq_batch_timing *t, size_t n, double sample_s) {
-    if (3 * n <= SQ_BATCH_L1_BYTES || t->placements <= 1)
+int sq_batch_placements(const sq_batch_timing *t, double sample_s) {
+    if (t->placements <= 1)
         return 1;
     double per_us = (double)(t->samples + 1) * sample_s * 1e6;
     int fit = per_us > 0 ? (int)(SQ_BATCH_PLACING_US / per_us) : t->placements;
@@ -190,7 +194,7 @@ double sq_batch_repetition(const sq_batch_variant *v, sq_batch_pool *p, size_t n
         double c = sq_batch_on_placement(v, &b, n, calls, t, cal, &sample_ticks) * cpt;
         best = c < best ? c : best;
         if (!k)
-            nplaces = sq_batch_placements(t, n, sample_ticks / cal->tsc_hz);
+            nplaces = sq_batch_placements(t, sample_ticks / cal->tsc_hz);
     }
     if (places)
         *places = nplaces;
@@ -239,7 +243,7 @@ static int sweeps(const sq_batch_variant *const *vs, const sq_batch_timing *t,
                 ticks[i] = sq_batch_on_placement(vs[i / t->nsizes], &b, out[i].n, &calls[i], t, cal,
                                                  &sample_ticks);
                 if (!places[i])
-                    places[i] = sq_batch_placements(t, out[i].n, sample_ticks / cal->tsc_hz);
+                    places[i] = sq_batch_placements(t, sample_ticks / cal->tsc_hz);
             }
             after = sq_cycles_per_tick_now(ccfg, cal);
             if (fabs(after / before - 1) <= SQ_CLOCK_AGREEMENT)
