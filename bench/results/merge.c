@@ -148,7 +148,10 @@ static int merge_batch(sq_run *parts, int n, char *err, size_t errlen) {
     return 0;
 }
 
-int sq_runs_merge(sq_run *parts, int n, int batch_only, char *err, size_t errlen) {
+/* Whether the processes' runs can be merged: the counts in range, the
+ * batch-only ones without scalar rows, every other one with process 0's
+ * rows in process 0's order; else -1 with a reason in err. */
+static int mergeable(const sq_run *parts, int n, int batch_only, char *err, size_t errlen) {
     if (n < 1 || batch_only < 0 || n + batch_only > SQ_MAX_PROCESSES) {
         snprintf(err, errlen, "%d processes: 1 to %d can be merged", n + batch_only,
                  SQ_MAX_PROCESSES);
@@ -160,7 +163,7 @@ int sq_runs_merge(sq_run *parts, int n, int batch_only, char *err, size_t errlen
                      parts[p].nresults);
             return -1;
         }
-    sq_run *base = &parts[0];
+    const sq_run *base = &parts[0];
     for (int p = 1; p < n; p++) {
         if (parts[p].nresults != base->nresults) {
             snprintf(err, errlen, "process %d timed %d rows, process 0 %d", p, parts[p].nresults,
@@ -173,8 +176,13 @@ int sq_runs_merge(sq_run *parts, int n, int batch_only, char *err, size_t errlen
                 return -1;
             }
     }
-    if (batch_mismatch(parts, n + batch_only, err, errlen))
+    return batch_mismatch(parts, n + batch_only, err, errlen) ? -1 : 0;
+}
+
+int sq_runs_merge(sq_run *parts, int n, int batch_only, char *err, size_t errlen) {
+    if (mergeable(parts, n, batch_only, err, errlen))
         return -1;
+    sq_run *base = &parts[0];
     /* Every block first: out of memory leaves parts[0] as it was. */
     double **pooled = calloc((size_t)base->nresults + 1, sizeof *pooled);
     bool short_of_memory = !pooled;
