@@ -2,7 +2,7 @@
  * repetitions spent where they are needed (engine_rounds.c), and each
  * row's net cost. */
 #include "bench/measure/engine.h"
-#include "bench/measure/engine_rows.h"
+#include "bench/measure/engine_rounds.h"
 
 #include "bench/code/disasm.h"
 #include "bench/code/timed_loop.h"

@@ -1,7 +1,7 @@
 /* The engine's rounds: repetitions of the rows in a new order each pass,
  * spoiled ones taken again, the budget spent on the rows that need it, and
  * what each baseline costs. */
-#include "bench/measure/engine_rows.h"
+#include "bench/measure/engine_rounds.h"
 
 #include "bench/measure/timing_defaults.h"
 #include "bench/util/stats.h"

@@ -1,10 +1,10 @@
-/* The engine's rows as the run times them, shared by the engine
- * (engine.c: inputs, rows, results) and its rounds of sampling
- * (engine_rounds.c); private to bench/measure. */
-#ifndef SQCOLOR_ENGINE_ROWS_H
-#define SQCOLOR_ENGINE_ROWS_H
+/* The engine's rows as the run times them and its rounds of sampling
+ * (engine_rounds.c), which the engine (engine.c: inputs, rows, results)
+ * calls; private to bench/measure. */
+#ifndef SQCOLOR_ENGINE_ROUNDS_H
+#define SQCOLOR_ENGINE_ROUNDS_H
 
-#include "bench/measure/engine.h"
+#include "bench/measure/engine_config.h"
 #include "bench/measure/row.h"
 #include "bench/util/progress.h"
 
