@@ -3,7 +3,10 @@
 page; the manual is docs/), and every relative link in README.md and docs/*.md
 points to a file that exists, and a #anchor into a page of docs/ (or README.md)
 to a heading of that page (GitHub's anchors: lower case, punctuation dropped,
-spaces to '-', a repeated heading numbered -1, -2, ...).
+spaces to '-', a repeated heading numbered -1, -2, ...). And docs/*.md hold
+fewer words (as wc -w counts them) than docs/README.md's budget line says,
+"These pages hold under N words; the getting-started page under M.": the
+figures are read from that line, their one owner.
 
 usage: doc_links.py SOURCE_DIR
 Prints one line per breach and 'doc_links: N passed, N failed'."""
@@ -44,6 +47,31 @@ with open(pages[0], encoding="utf-8") as fh:
     n = len(fh.read().splitlines())
 check(n <= MAX_README_LINES, f"README.md has {n} lines, more than {MAX_README_LINES}")
 
+
+def words(path):
+    with open(path, encoding="utf-8") as fh:
+        return len(fh.read().split())
+
+
+def budget_check():
+    """docs/*.md within the budget docs/README.md states."""
+    index = os.path.join(root, "docs", "README.md")
+    with open(index, encoding="utf-8") as fh:
+        m = re.search(r"These pages hold under ([\d,]+) words; the\s+getting-started page "
+                      r"under ([\d,]+)\.", fh.read())
+    check(m is not None, "docs/README.md: no budget line 'These pages hold under N words; ...'")
+    if not m:
+        return
+    total_cap, start_cap = (int(g.replace(",", "")) for g in m.groups())
+    total = sum(words(p) for p in pages[1:])
+    check(total < total_cap,
+          f"docs/*.md hold {total} words, not under the {total_cap} docs/README.md states")
+    start = words(os.path.join(root, "docs", "getting-started.md"))
+    check(start < start_cap,
+          f"docs/getting-started.md holds {start} words, not under the {start_cap} docs/README.md states")
+
+
+budget_check()
 for page in pages:
     rel_page = os.path.relpath(page, root)
     with open(page, encoding="utf-8") as fh:
