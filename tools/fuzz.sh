@@ -14,7 +14,7 @@ mkdir -p "$out"
 flags=(-std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
        -I. -I"$build/generated")
 # Every layer of bench/layers.txt under the cli, top first, with this build's
-# result-file reader (and the arena and id table it parses with) for the
+# result-file or instruction-form reader (and what it parses with) for the
 # fuzzer's instrumentation; the kernels, the lowest, come last.
 layers=()
 for layer in $(awk '/^[a-z]/ && $1 != "kernels" && $1 != "cli" { print $1 }' bench/layers.txt | tac); do
@@ -26,7 +26,8 @@ clang "${flags[@]}" tests/fuzz/fuzz_results.c bench/results/results_read*.c \
     "$build/libsqcolor_kernels.a" $(pkg-config --libs jansson capstone) -lm -o "$out/fuzz_results" &
 builds=($!)
 clang "${flags[@]}" tests/fuzz/fuzz_forms.c bench/results/forms_file.c bench/util/escape.c \
-    $(pkg-config --libs jansson) -lm -o "$out/fuzz_forms" &
+    "${layers[@]}" "$build/libsqcolor_kernels.a" $(pkg-config --libs jansson capstone) -lm \
+    -o "$out/fuzz_forms" &
 builds+=($!)
 # The real-game sequences sequence.c knows are text the asm puts in the binary.
 nasm -f elf64 -Iasm/ -Ibench/sequences/ asm/game_sequences.asm -o "$out/game_sequences.o"
