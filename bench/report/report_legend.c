@@ -164,8 +164,8 @@ static void best_item(char *text, size_t len, bool console, unsigned also) {
     if (also & SQ_LEGEND_VERDICT)
         item(text, len,
              "%s: the clear winner of asm and best C, the cheaper with its interval apart "
-             "from the other's; neither where they are not told apart or one has no figure "
-             "to rank",
+             "from the other's; neither where they are not told apart, or one has no figure "
+             "to rank or is ≈0",
              mark);
     else
         item(text, len, "%s: the cheapest, and every figure not told apart from it", mark);
