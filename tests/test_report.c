@@ -1032,6 +1032,31 @@ static void check_slowest_ties(void) {
     free(text);
 }
 
+/* What ± is, in the legends: rows of 3 to 10 repetitions, the 95% interval
+ * or the range of those under 6; every row of 3 (--quick), the range of 3,
+ * nowhere a 95% interval. */
+static void check_range_legend(void) {
+    char *text = report(SQ_FORMAT_MARKDOWN);
+    CHECK(strstr(text, "±: half the 95% interval of the median, or of the range where a row had "
+                       "fewer than 6 repetitions (3 at least), below 95%"),
+          "3 to 10 repetitions: the legend says ± is the range of those under 6");
+    free(text);
+    int reps[MAX_RESULTS];
+    for (int i = 0; i < run.nresults; i++) {
+        reps[i] = results[i].reps;
+        results[i].reps = 3;
+    }
+    sq_run_figures(&run);
+    text = report(SQ_FORMAT_MARKDOWN);
+    CHECK(strstr(text, "±: half the range of 3 repetitions, too few for a 95% interval") &&
+              !strstr(text, "±: half the 95%"),
+          "3 repetitions: ± is the range of 3, nowhere a 95%% interval");
+    free(text);
+    for (int i = 0; i < run.nresults; i++)
+        results[i].reps = reps[i];
+    sq_run_figures(&run);
+}
+
 int main(void) {
     check_best_ties();
     check_headline_verdict();
@@ -1061,6 +1086,7 @@ int main(void) {
     check_output_files();
     check_signal_cleanup();
     check_paper();
+    check_range_legend();
 
     return check_finish("report", dir);
 }
