@@ -3,6 +3,7 @@
 #include "bench/report/report_formats.h"
 
 #include "bench/machine/cpu_model.h"
+#include "bench/machine/test_switches.h"
 #include "bench/results/cells.h"
 #include "bench/results/code_check.h"
 #include "bench/results/summary.h"
@@ -206,6 +207,15 @@ void sq_report_run_notes(sq_doc *d, const sq_run *run, bool detail) {
     sq_doc_note(d, "machine: %s, %s (%s family 0x%x model 0x%x stepping %u)%s, %s, Linux %s", label,
                 m->brand, m->vendor, m->family, m->model, m->stepping,
                 m->hypervisor ? ", virtualized" : "", cpu, run->kernel);
+    if (m->hidden[0] || m->test_brand)
+        sq_doc_note(
+            d,
+            "test switches: the machine as the run's environment made it seem, not as it "
+            "is: %s%s%s%s%s",
+            m->hidden[0] ? SQ_HIDE_FEATURES_VARIABLE "=" : "", m->hidden,
+            m->hidden[0] ? " hid these features (the variants needing them were not run)" : "",
+            m->hidden[0] && m->test_brand ? "; " : "",
+            m->test_brand ? SQ_TEST_BRAND_VARIABLE " set the brand in place of cpuid's" : "");
     sq_doc_note(d,
                 "run: sqcolor %s (%s), %d to %d repetitions of %d samples of %.0f us in %d "
                 "visits, sequences of %zu %s (%s), seed %llu, address randomisation %s, %.1f s%s%s",

@@ -127,7 +127,8 @@ static int read_tool(sq_reader *rd, json_t *tool, sq_run *run) {
     return 0;
 }
 
-/* machine: the CPU, the hypervisor and the kernel. */
+/* machine: the CPU, the hypervisor, the kernel, and what test switches made
+ * of it. */
 static int read_machine(sq_reader *rd, json_t *machine, sq_run *run) {
     double family = 0, model = 0, stepping = 0;
     if (sq_get_string(rd, machine, SQ_KEY_MACHINE, SQ_KEY_VENDOR, run->machine.vendor,
@@ -144,7 +145,11 @@ static int read_machine(sq_reader *rd, json_t *machine, sq_run *run) {
     if (sq_get_optional_bool(rd, machine, SQ_KEY_MACHINE, SQ_KEY_HYPERVISOR, false,
                              &run->machine.hypervisor) ||
         sq_get_optional_string(rd, machine, SQ_KEY_MACHINE, SQ_KEY_KERNEL, "unknown", run->kernel,
-                               sizeof run->kernel))
+                               sizeof run->kernel) ||
+        sq_get_optional_string(rd, machine, SQ_KEY_MACHINE, SQ_KEY_HIDDEN_FEATURES, "",
+                               run->machine.hidden, sizeof run->machine.hidden) ||
+        sq_get_optional_bool(rd, machine, SQ_KEY_MACHINE, SQ_KEY_TEST_BRAND, false,
+                             &run->machine.test_brand))
         return -1;
     return 0;
 }

@@ -14,7 +14,7 @@
 static const char *const column_names[SQ_NCOLUMNS] = SQ_COLUMN_NAMES;
 
 /* Schema 3's statistics, [min, median, p90, ci95 low, ci95 high], numbers or
- * nulls (NAN); what names the field. */
+ * nulls (NAN), in cycles; what names the field. */
 static int stats_from(sq_reader *rd, json_t *v, const char *what, sq_stats *s) {
     double x[5];
     if (!v)
@@ -26,6 +26,8 @@ static int stats_from(sq_reader *rd, json_t *v, const char *what, sq_stats *s) {
         if (!json_is_number(e) && !json_is_null(e))
             return sq_reader_bad(rd, "%s: not an array of five numbers", what);
         x[k] = json_is_null(e) ? NAN : json_number_value(e);
+        if (sq_check_cycles(rd, what, x[k]))
+            return -1;
     }
     *s = (sq_stats){x[0], x[1], x[2], x[3], x[4]};
     return 0;

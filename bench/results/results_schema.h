@@ -52,6 +52,9 @@
 #define SQ_KEY_STEPPING   "stepping"
 #define SQ_KEY_HYPERVISOR "hypervisor"
 #define SQ_KEY_KERNEL     "kernel"
+/* optional, only where a test switch acted (bench/machine/test_switches.h) */
+#define SQ_KEY_HIDDEN_FEATURES "hidden_features"
+#define SQ_KEY_TEST_BRAND      "test_brand"
 
 /* clock */
 #define SQ_KEY_SOURCE               "source"

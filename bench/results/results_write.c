@@ -187,12 +187,22 @@ static json_t *tool_json(const sq_run *run) {
     return o;
 }
 
+json_t *sq_test_switches_json(json_t *o, const sq_machine *m) {
+    if (o && m->hidden[0])
+        o = set(o, SQ_KEY_HIDDEN_FEATURES, json_string(m->hidden));
+    if (o && m->test_brand)
+        o = set(o, SQ_KEY_TEST_BRAND, json_true());
+    return o;
+}
+
 static json_t *machine_json(const sq_run *run) {
     const sq_machine *m = &run->machine;
-    return json_pack("{s:o, s:o, s:I, s:I, s:I, s:b, s:o}", SQ_KEY_VENDOR, text(m->vendor),
-                     SQ_KEY_BRAND, text(m->brand), SQ_KEY_FAMILY, (json_int_t)m->family,
-                     SQ_KEY_MODEL, (json_int_t)m->model, SQ_KEY_STEPPING, (json_int_t)m->stepping,
-                     SQ_KEY_HYPERVISOR, (int)m->hypervisor, SQ_KEY_KERNEL, text(run->kernel));
+    json_t *o =
+        json_pack("{s:o, s:o, s:I, s:I, s:I, s:b, s:o}", SQ_KEY_VENDOR, text(m->vendor),
+                  SQ_KEY_BRAND, text(m->brand), SQ_KEY_FAMILY, (json_int_t)m->family, SQ_KEY_MODEL,
+                  (json_int_t)m->model, SQ_KEY_STEPPING, (json_int_t)m->stepping, SQ_KEY_HYPERVISOR,
+                  (int)m->hypervisor, SQ_KEY_KERNEL, text(run->kernel));
+    return sq_test_switches_json(o, m);
 }
 
 static json_t *clock_json(const sq_clock *c) {

@@ -12,12 +12,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const cc_register_names[] = {"rbx", "rbp", "r12", "r13", "r14", "r15", "rsp"};
-
-const char *sq_cc_register_name(int bit) {
-    return bit >= 0 && bit < 7 ? cc_register_names[bit] : "?";
-}
-
 /* Fresh canaries and garbage for every call, reproducible runs. */
 static uint64_t rng_state = 0x5157434f4c4f5231ULL;
 static uint64_t next_random(void) {
@@ -32,25 +26,9 @@ static uint64_t garbage_upper_half(void) {
     return g;
 }
 
-typedef struct call_outcome {
-    unsigned result;
-    int crashed;     /* signal number, or 0 */
-    uint32_t broken; /* sq_cc_broken after the call */
-} call_outcome;
-
-/* One checked call with fresh canaries. Must run under the crash guard. */
-static call_outcome checked_call(const sq_variant *v, uint64_t a, uint64_t b) {
-    call_outcome out = {0, 0, 0};
-    for (int i = 0; i < 13; i++)
-        sq_cc_canary[i] = next_random();
-    sq_cc_broken = 0;
-    if (sigsetjmp(sq_crash_jump, 0)) {
-        out.crashed = sq_crash_signal;
-        return out;
-    }
-    out.result = sq_checked_call(v->fn.any, a, b);
-    out.broken = sq_cc_broken;
-    return out;
+/* One checked call of v with fresh canaries. Must run under the crash guard. */
+static sq_cc_outcome checked_call(const sq_variant *v, uint64_t a, uint64_t b) {
+    return sq_checked(v->fn.any, 2, (const uint64_t[]){a, b}, next_random);
 }
 
 void sq_describe_input(const sq_variant *v, unsigned a, unsigned b, char *buf, size_t len) {
@@ -77,17 +55,16 @@ static bool verify_input(const sq_variant *v, unsigned a, unsigned b, sq_check *
     sq_describe_input(v, a, b, in, sizeof in);
     unsigned want = v->family->expected(a, b);
 
-    call_outcome clean = checked_call(v, a, b);
+    sq_cc_outcome clean = checked_call(v, a, b);
     if (clean.crashed) {
         fail(out, "crashed (%s) on %s", sq_signal_name(clean.crashed), in);
         return false;
     }
-    for (int bit = 0; bit < 7; bit++)
-        if (clean.broken & (1u << bit)) {
-            fail(out, "clobbered callee-saved register %s (call with %s)", sq_cc_register_name(bit),
-                 in);
-            return false;
-        }
+    if (clean.broken) {
+        fail(out, "clobbered callee-saved register %s (call with %s)",
+             sq_cc_broken_register(clean.broken), in);
+        return false;
+    }
     if (clean.result != want) {
         fail(out, "%s: expected %u (%s%s), got %u", in, want, want ? "" : "not ",
              v->family->meaning, clean.result);
@@ -98,7 +75,7 @@ static bool verify_input(const sq_variant *v, unsigned a, unsigned b, sq_check *
      * time so the culprit can be named. */
     for (int arg = 0; arg < v->family->arity; arg++) {
         uint64_t g = garbage_upper_half();
-        call_outcome dirty = arg == 0 ? checked_call(v, g | a, b) : checked_call(v, a, g | b);
+        sq_cc_outcome dirty = arg == 0 ? checked_call(v, g | a, b) : checked_call(v, a, g | b);
         const char *reg = arg == 0 ? "rdi" : "rsi";
         if (dirty.crashed) {
             fail(out,
