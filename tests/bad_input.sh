@@ -36,6 +36,14 @@ cp "$(dirname "$0")/data/schema2.json" "$T/old.json"
 mutate2() { # mutate2 NAME JQ-FILTER: a copy of old.json changed by the filter
     jq "$2" "$T/old.json" >"$T/$1.json" || bad "jq could not make $1"
 }
+# Other runs of good.json's command (its first sample another), and a copy of
+# it: a side of compare takes each run once, all of one command.
+mutate other '.results.rows[0][4][0] += 0.001'
+mutate other2 '.results.rows[0][4][0] += 0.002'
+cp "$T/good.json" "$T/copy.json"
+mutate len64 '.config.length = 64 | .results.rows[0][4][0] += 0.003'
+mutate seed7 '.config.seed = "7" | .results.rows[0][4][0] += 0.004'
+mutate othercpu '.machine.vendor = "MadeUp" | .results.rows[0][4][0] += 0.005'
 mutate schema9 '.schema = 9'
 mutate nomachine 'del(.machine)'
 mutate noresults 'del(.results)'

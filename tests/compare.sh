@@ -49,6 +49,8 @@ make_run "$tmp/wide_two.json" 'base | .[4] = row("color/bt/asm"; "dark"; "latenc
 make_run "$tmp/between.json" 'base | .[4] = row("color/bt/asm"; "dark"; "latency"; one(4.3))'
 make_run "$tmp/zero.json" 'base | .[2] = row("color/lea_shr_and/asm"; "ordered"; "throughput"; one(-0.02))'
 make_run "$tmp/unzero.json" 'base | .[2] = row("color/lea_shr_and/asm"; "ordered"; "throughput"; one(1))'
+make_run "$tmp/small.json" 'base | .[2] = row("color/lea_shr_and/asm"; "ordered"; "throughput"; one(0.124))'
+make_run "$tmp/tozero.json" 'base | .[2] = row("color/lea_shr_and/asm"; "ordered"; "throughput"; one(-0.04))'
 # A figure timed once for three byte-identical rows (two shared_from the
 # first), 6% slower in B at a p-value the adjustment keeps only when it
 # counts the copies as three tests.
@@ -243,13 +245,33 @@ compare_ok below 0 "$tmp/below_a.json" "$tmp/below_b.json" --all
 verdict below color/lea_shr_and/asm ordered throughput | grep -q '^untested (about zero in both)' &&
     ok || bad "below zero in both: $(verdict below color/lea_shr_and/asm ordered throughput)"
 compare_ok shared 0 "$tmp/shared_a.json" "$tmp/shared_b.json" --all
-[ -z "$(verdict shared color/lea_shr_and/clang-13 ordered latency)" ] &&
+[ "$(verdict shared color/lea_shr_and/clang-13 ordered latency)" = "≡ color/lea_shr_and/gcc-12" ] &&
     said shared 'compare: 8 rows matched, 7 tested (4 t-tests at q 0.01, 2 sharing a figure, 1 by speeds)' &&
     ok || bad "a shared figure tested once: $(verdict shared color/lea_shr_and/clang-13 ordered latency)"
 compare_ok unzero 1 "$tmp/a.json" "$tmp/unzero.json" --fail-over 1000
 [ "$(verdict unzero color/lea_shr_and/asm ordered throughput)" = "SLOWER (over --fail-over)" ] &&
     said unzero 'slower: 1 row, the most color/lea_shr_and/asm ordered throughput (+0.990 cycles from about zero)' && ok ||
     bad "from zero to a cost: $(verdict unzero color/lea_shr_and/asm ordered throughput)"
+# From a cost to about zero: no ratio of them (it read -0.323, "-132.3%"),
+# B - A in cycles, said so under the table.
+compare_ok tozero 0 "$tmp/small.json" "$tmp/tozero.json"
+grep -q '^color/lea_shr_and/asm  *ordered  *throughput .* -0.164c  .* faster$' "$tmp/tozero.txt" &&
+    said tozero 'faster: 1 row, the most color/lea_shr_and/asm ordered throughput (-0.164 cycles to about zero)' &&
+    grep -q '^note: B/A reads B - A in cycles' "$tmp/tozero.txt" && ! grep -q -- '-1[0-9][0-9]\.[0-9]%' "$tmp/tozero.txt" &&
+    ok || bad "from a cost to about zero: $(grep throughput "$tmp/tozero.txt")"
+
+# Two files of older runs, their cores' one probe 5.34 and 4.76 adds a cycle
+# (B's core shared): the first line says so, no row is judged, exit 0 (two
+# such runs of one build read 2,160 rows slower, exit 1).
+jq '.clock.alu_per_cycle = 5.34' "$tmp/a.json" >"$tmp/quiet.json"
+jq '.clock.alu_per_cycle = 4.76' "$tmp/slow.json" >"$tmp/shared.json"
+compare_ok cores 0 "$tmp/quiet.json" "$tmp/shared.json"
+head -1 "$tmp/cores.txt" | grep -q "^the sides' cores differed: A gave 5.34 independent adds a cycle, B 4.76 (another thread shared B's core): B's rows read slow for it, so no row is judged" &&
+    said cores 'slower: none' && said cores 'verdict: nothing judged, the sides'"'"' cores differed: exit 0' &&
+    ok || bad "cores that differed: $(head -1 "$tmp/cores.txt")"
+compare_ok cores_json 0 "$tmp/quiet.json" "$tmp/shared.json" --format json
+jq -e '.cores == {a: 5.34, b: 4.76, differ: true} and .summary.not_judged == 5 and .summary.slower == 0' \
+    "$tmp/cores_json.txt" >/dev/null && ok || bad "cores in the JSON: $(jq -c '.cores, .summary' "$tmp/cores_json.txt")"
 
 # Six repetitions a side can show a change (the U test they had before could
 # not survive the correction); one a side cannot be tested.

@@ -1,8 +1,11 @@
 /* compare's judge (bench/compare/compare.h) on runs made in memory, each
  * rule by a case whose answer is known: a shift caught, a shift under the
  * floor and noise passed, a row at two speeds judged by them, rows sharing
- * one figure tested once, a group that moved as a whole, batch rows with
- * their own floor, runs as the units, and units paired. Nothing is timed. */
+ * one figure tested once and counted once, a group that moved as a whole,
+ * batch rows with their own floor, runs as the units, units paired; what
+ * the host did (clean repetitions tested, a row it spoiled or left too few
+ * for its test kept from a verdict, the sides' cores differing), medians
+ * that print alike and a change to about zero. Nothing is timed. */
 #include "bench/compare/compare.h"
 #include "bench/compare/rules.h"
 #include "bench/results/figures.h"
@@ -75,7 +78,7 @@ static void add_batch(side *s, const char *id, int units, const double *cost) {
 static void finish(side *s) {
     s->run.results = s->rows;
     s->run.batch = s->batch;
-    s->run.clock = (sq_clock){.tsc_hz = 1e9, .core_hz = 1e9};
+    s->run.clock.tsc_hz = s->run.clock.core_hz = 1e9;
     sq_run_figures(&s->run);
 }
 
@@ -204,7 +207,8 @@ static void two_speeds_judged(void) {
 }
 
 /* Three rows of one figure (two shared_from the first), 6% slower, and one
- * row apart: two tests, not four; the copies carry their twin's p. */
+ * row apart: two tests, not four; the copies carry their twin's p; and the
+ * figure is one finding, counted once, its rows beside. */
 static void twins_tested_once(void) {
     side a = {0}, b = {0};
     for (int i = 0; i < 3; i++) {
@@ -221,7 +225,15 @@ static void twins_tested_once(void) {
               v.rows[2].detectable == v.rows[0].detectable,
           "twins: the copies carry their twin's p (%g, %g, %g)", v.rows[0].p, v.rows[1].p,
           v.rows[2].p);
-    CHECK(v.counts.slower == 3, "twins: all three slower (%d)", v.counts.slower);
+    for (int i = 0; i < 3; i++)
+        CHECK(strcmp(word(&v, i), "slower") == 0, "twins: row %d slower (%s)", i, word(&v, i));
+    CHECK(v.counts.slower == 1 && v.counts.slower_rows == 3 && sq_compare_gate(&v) == 1,
+          "twins: one finding of three rows, once over the gate (%d, %d rows, gate %d)",
+          v.counts.slower, v.counts.slower_rows, sq_compare_gate(&v));
+    CHECK(v.rows[0].copies == 2 && v.rows[0].twin == -1 && v.rows[1].twin == 0 &&
+              v.rows[2].twin == 0,
+          "twins: the row timed counts its copies, each copy names it (%d, %d)", v.rows[0].copies,
+          v.rows[1].twin);
     release(&v, &a, &b);
 }
 
@@ -358,6 +370,192 @@ static void paired_units(void) {
     release(&v, &a, &b);
 }
 
+/* Flags with SQ_HOST_SHARED the samples k of r that spoiled(k) picks, and
+ * sets them to x: what a shared core made of them. */
+static void spoil(sq_result *r, bool (*spoiled)(int k), double x) {
+    r->host = sq_samples_host(r->samples, (size_t)r->reps);
+    for (int k = 0; k < r->reps; k++) {
+        r->host[k] = spoiled(k) ? SQ_HOST_SHARED : 0;
+        if (r->host[k])
+            r->samples[k] = x;
+    }
+}
+
+static bool three_of_five(int k) {
+    return k % PER < 3;
+}
+
+static bool all_but_two(int k) {
+    return k >= 2;
+}
+
+static bool first_three_units(int k) {
+    return k < 3 * PER;
+}
+
+/* A side's test takes its clean repetitions: B's processes read 4.4 in the
+ * three of five samples a neighbour shared, 4.0 in the clean two, so that
+ * their medians of all read 10% slow; on the clean ones B is A's. */
+static void clean_judged(void) {
+    side a = {0}, b = {0};
+    add_row(&a, 0, "random", SQ_MODE_LATENCY, 3, (double[]){4.000, 4.004, 3.996});
+    sq_result *r = add_row(&b, 0, "random", SQ_MODE_LATENCY, 3, (double[]){4.001, 3.998, 4.002});
+    spoil(r, three_of_five, 4.4);
+    sq_verdicts v = judged(&a, &b, (sq_compare_units){0});
+    CHECK(b.rows[0].clean == 6 && !b.rows[0].host_spoiled, "clean: 6 clean of 15 (%d)",
+          b.rows[0].clean);
+    CHECK(strcmp(word(&v, 0), "same") == 0 && v.rows[0].p > 0.05 && sq_compare_gate(&v) == 0,
+          "clean: tested on its clean samples, the same (%s, p %g, B %g)", word(&v, 0), v.rows[0].p,
+          v.rows[0].b.s.median);
+    release(&v, &a, &b);
+}
+
+/* A row the host spoiled on a side (2 clean samples, fewer than
+ * SQ_CLEAN_MIN) is not judged, and counted apart; the exit rests on the
+ * clean row beside it, 10% slower. */
+static void spoiled_not_judged(void) {
+    side a = {0}, b = {0};
+    add_row(&a, 0, "random", SQ_MODE_LATENCY, 3, (double[]){4.000, 4.004, 3.996});
+    sq_result *r = add_row(&b, 0, "random", SQ_MODE_LATENCY, 3, (double[]){4.001, 3.998, 4.002});
+    spoil(r, all_but_two, 4.4);
+    add_row(&a, 1, "random", SQ_MODE_LATENCY, 3, (double[]){3.000, 3.003, 2.997});
+    add_row(&b, 1, "random", SQ_MODE_LATENCY, 3, (double[]){3.300, 3.303, 3.297});
+    sq_verdicts v = judged(&a, &b, (sq_compare_units){0});
+    CHECK(b.rows[0].host_spoiled, "spoiled: 2 clean samples spoil the row");
+    CHECK(strcmp(word(&v, 0), "host") == 0 && v.rows[0].host && !v.rows[0].significant,
+          "spoiled: not judged (%s)", word(&v, 0));
+    CHECK(v.counts.host == 1 && v.tally.nhost == 1 && v.counts.slower == 1,
+          "spoiled: counted apart, 1 not judged and 1 slower (%d, %d)", v.counts.host,
+          v.counts.slower);
+    CHECK(sq_compare_gate(&v) == 1 && v.counts.most_slower == 1,
+          "spoiled: the gate counts the clean row alone (%d)", sq_compare_gate(&v));
+    release(&v, &a, &b);
+}
+
+/* A group's drift is of rows the host left clean: 20 branch rows whose B
+ * side the host spoiled (read at 10 cycles) make no group. */
+static void drift_of_clean_rows(void) {
+    side a = {0}, b = {0};
+    add_group(&a, &b, 0, SQ_DRIFT_LEAST_ROWS, "random", 2, 1.03);
+    for (int i = 0; i < b.run.nresults; i++)
+        spoil(&b.rows[i], all_but_two, 10);
+    sq_verdicts v = judged(&a, &b, (sq_compare_units){0});
+    CHECK(b.rows[0].host_spoiled && v.tally.ndrift == 0 && v.counts.host == SQ_DRIFT_LEAST_ROWS,
+          "drift: spoiled rows make no group (%d groups, %d not judged)", v.tally.ndrift,
+          v.counts.host);
+    release(&v, &a, &b);
+}
+
+/* Four pairs, B 5% slower in each; B's first three processes shared
+ * throughout (every sample flagged, the merge's mark of a process on a
+ * shared core): one pair is left, too few for the paired test. Not judged,
+ * where its spoiled units would have been taken as measurements. */
+static void too_few_clean(void) {
+    side a = {0}, b = {0};
+    add_row(&a, 0, "random", SQ_MODE_LATENCY, 4, (double[]){4.0, 4.01, 3.99, 4.0});
+    sq_result *r = add_row(&b, 0, "random", SQ_MODE_LATENCY, 4, (double[]){4.2, 4.21, 4.19, 4.2});
+    spoil(r, first_three_units, 4.2);
+    sq_verdicts v = judged(&a, &b, (sq_compare_units){.paired = true});
+    CHECK(!b.rows[0].host_spoiled, "too few: 5 clean samples give figures");
+    CHECK(strcmp(word(&v, 0), "host") == 0 && v.counts.host == 1 && sq_compare_gate(&v) == 0,
+          "too few: one clean pair is no test, not judged (%s, %s)", word(&v, 0),
+          v.rows[0].untested ? v.rows[0].untested : "tested");
+    release(&v, &a, &b);
+}
+
+/* The sides' quiet levels 5.34 and 4.76 adds a cycle (older files: the
+ * start's probe): B's core was shared, every row reads slow, and none is
+ * judged, scalar or batch; the gate holds. 5.34 and 5.20 (3%) are one core:
+ * the row 10% slower is. New files: the highest of the processes' levels. */
+static void cores_differ(void) {
+    side a = {0}, b = {0};
+    add_row(&a, 0, "random", SQ_MODE_LATENCY, 3, (double[]){4.000, 4.004, 3.996});
+    add_row(&b, 0, "random", SQ_MODE_LATENCY, 3, (double[]){4.400, 4.404, 4.396});
+    add_batch(&a, "color_batch/t0/asm", 3, (double[]){0.0700, 0.0701, 0.0699});
+    add_batch(&b, "color_batch/t0/asm", 3, (double[]){0.0770, 0.0771, 0.0769});
+    a.run.clock.alu_per_cycle = 5.34;
+    b.run.clock.alu_per_cycle = 4.76;
+    sq_verdicts v = judged(&a, &b, (sq_compare_units){0});
+    CHECK(v.cores.differ && v.cores.a == 5.34 && v.cores.b == 4.76,
+          "cores: 5.34 against 4.76 differ (%g, %g)", v.cores.a, v.cores.b);
+    CHECK(strcmp(word(&v, 0), "host") == 0 && v.batch.verdicts[0].host && v.batch.host == 1 &&
+              v.counts.host == 1 && sq_compare_gate(&v) == 0,
+          "cores: no row judged, scalar (%s) or batch, the gate holds (%d)", word(&v, 0),
+          sq_compare_gate(&v));
+    sq_verdicts_free(&v);
+    b.run.nhost = a.run.nhost = 2;
+    a.run.host[0].quiet = 5.30, a.run.host[1].quiet = 5.34;
+    b.run.host[0].quiet = 4.60, b.run.host[1].quiet = 4.76;
+    a.run.clock.alu_per_cycle = b.run.clock.alu_per_cycle = 5.34; /* the start's alone: no */
+    v = judged(&a, &b, (sq_compare_units){0});
+    CHECK(v.cores.differ && v.cores.b == 4.76 && strcmp(word(&v, 0), "host") == 0,
+          "cores: the processes' highest levels differ (%g, %g)", v.cores.a, v.cores.b);
+    sq_verdicts_free(&v);
+    b.run.host[1].quiet = 5.20;
+    v = judged(&a, &b, (sq_compare_units){0});
+    CHECK(!v.cores.differ && strcmp(word(&v, 0), "slower") == 0 && sq_compare_gate(&v) == 2,
+          "cores: 5.34 and 5.20 are one core: judged (%s, gate %d)", word(&v, 0),
+          sq_compare_gate(&v));
+    release(&v, &a, &b);
+}
+
+/* Adds a batch row of id from n samples x, four processes of n / 4. */
+static void add_batch_samples(side *s, const char *id, const double *x, int n) {
+    sq_batch_result *b = &s->batch[s->run.nbatch++];
+    *b = (sq_batch_result){.id = id, .n = 4096, .reps = n, .samples = sq_samples_alloc((size_t)n)};
+    b->process = sq_samples_process(b->samples, (size_t)n);
+    for (int k = 0; k < n; k++) {
+        b->samples[k] = x[k];
+        b->process[k] = (unsigned char)(k / (n / 4));
+    }
+}
+
+/* Rows at two speeds, every speed moved by 4% or more (judged by the
+ * speeds), whose medians print alike: no verdict (ab --quick called a batch
+ * row faster at 0.0453 against 0.0453). A scalar row at 4.0|5.0 against
+ * 4.2|4.8002, medians 4.500 and 4.500; a batch row at 0.0420|0.0486 against
+ * 0.0440|0.04662, medians 0.0453 and 0.0453. */
+static void equal_as_printed(void) {
+    side a = {0}, b = {0};
+    double x[16];
+    add_samples(&a, 0, 4, 4, two_speeds(4.0, 5.0, 2, 4, 4, x));
+    add_samples(&b, 0, 4, 4, two_speeds(4.2, 4.8002, 2, 4, 4, x));
+    for (int k = 0; k < 16; k++)
+        x[k] = k < 8 ? 0.0420 : 0.0486;
+    add_batch_samples(&a, "color_batch/t0/bound", x, 16);
+    for (int k = 0; k < 16; k++)
+        x[k] = k < 8 ? 0.0440 : 0.04662;
+    add_batch_samples(&b, "color_batch/t0/bound", x, 16);
+    sq_verdicts v = judged(&a, &b, (sq_compare_units){0});
+    CHECK(v.rows[0].by_speeds && v.rows[0].a.nspeeds == 2 && v.rows[0].b.nspeeds == 2,
+          "printed: the scalar row judged by its two speeds (%d)", v.rows[0].by_speeds);
+    CHECK(strcmp(word(&v, 0), "same") == 0 && v.rows[0].why_not &&
+              strcmp(v.rows[0].why_not, "(equal as printed)") == 0,
+          "printed: scalar medians %.4f and %.4f, no verdict (%s)", v.rows[0].a.s.median,
+          v.rows[0].b.s.median, word(&v, 0));
+    CHECK(a.batch[0].nmodes == 2 && b.batch[0].nmodes == 2,
+          "printed: the batch row at two speeds (%d, %d)", a.batch[0].nmodes, b.batch[0].nmodes);
+    CHECK(!v.batch.verdicts[0].slower && !v.batch.verdicts[0].faster && sq_compare_gate(&v) == 0,
+          "printed: batch medians %.5f and %.5f, no verdict (%s)", a.batch[0].cycles.median,
+          b.batch[0].cycles.median, sq_batch_verdict_word(&v.batch.verdicts[0]));
+    release(&v, &a, &b);
+}
+
+/* From 0.124 cycles to about zero (B -0.04, its interval holding zero): a
+ * ratio says nothing (it read -0.3 and "-132%"); the change is infinite
+ * in percent, and the row ranks among those that moved most by cycles. */
+static void ratio_about_zero(void) {
+    side a = {0}, b = {0};
+    add_row(&a, 0, "game-moves", SQ_MODE_THROUGHPUT, 3, (double[]){0.124, 0.126, 0.122});
+    add_row(&b, 0, "game-moves", SQ_MODE_THROUGHPUT, 3, (double[]){-0.04, -0.02, -0.06});
+    sq_verdicts v = judged(&a, &b, (sq_compare_units){0});
+    CHECK(sq_compare_about_zero(&v.rows[0]) && sq_compare_change_pct(&v.rows[0]) == -INFINITY,
+          "about zero: B about zero, no percent (%g)", sq_compare_change_pct(&v.rows[0]));
+    CHECK(strcmp(word(&v, 0), "faster") == 0, "about zero: faster, to about zero (%s)",
+          word(&v, 0));
+    release(&v, &a, &b);
+}
+
 int main(void) {
     shift_caught();
     shift_under_floor();
@@ -368,5 +566,12 @@ int main(void) {
     runs_as_units();
     runs_at_two_speeds();
     paired_units();
+    clean_judged();
+    spoiled_not_judged();
+    drift_of_clean_rows();
+    too_few_clean();
+    cores_differ();
+    equal_as_printed();
+    ratio_about_zero();
     return check_finish("compare_judge", NULL);
 }

@@ -132,6 +132,40 @@ static void test_merge_marks_a_shared_process(void) {
     }
 }
 
+/* Three runs of two processes each, merged as a side of compare merges its
+ * files: each run one part, its counts summed and its level the higher of
+ * its processes'. The second run spent its life on a shared core (4.20 and
+ * 4.25 against 5.30): its samples are marked shared. */
+static void test_merge_marks_a_shared_run(void) {
+    static const double quiet[3][2] = {{5.30, 5.25}, {4.20, 4.25}, {5.10, 5.28}};
+    sq_run parts[3] = {part(4.0, 0), part(4.3, 0), part(4.0, 0)};
+    sq_result *made[3] = {parts[0].results, parts[1].results, parts[2].results};
+    for (int p = 0; p < 3; p++) {
+        parts[p].nhost = 2;
+        for (int k = 0; k < 2; k++)
+            parts[p].host[k] = (sq_host_counts){.samples = 100, .shared = k, .quiet = quiet[p][k]};
+    }
+    char err[200];
+    CHECK(sq_runs_merge(parts, 3, 0, err, sizeof err) == 0, "runs merged: %s", err);
+    sq_run_figures(&parts[0]);
+    const sq_result *r = &parts[0].results[0];
+    CHECK(parts[0].nhost == 3 && parts[0].host[1].quiet == 4.25 &&
+              parts[0].host[2].samples == 200 && parts[0].host[2].shared == 1,
+          "each run's counts summed, its level its processes' highest: %d runs, %g", parts[0].nhost,
+          parts[0].host[1].quiet);
+    CHECK(sq_run_quiet(&parts[0]) == 5.30, "the side's level: the highest (%g)",
+          sq_run_quiet(&parts[0]));
+    CHECK(r->host && r->host[4] == SQ_HOST_SHARED && r->host[0] == 0 && r->host[8] == 0 &&
+              r->cycles.median == 4.0,
+          "the shared run's samples marked, the cell the others': %.3f", r->cycles.median);
+    free(parts[0].results[0].samples);
+    for (int p = 0; p < 3; p++) {
+        if (p)
+            free(made[p]->samples);
+        free(made[p]);
+    }
+}
+
 /* The chain each traced row carries, in cycles a square net of the harness. */
 static int chain_of(const char *id) {
     return strcmp(id, "color/inreg64/asm") == 0        ? 2
@@ -242,5 +276,6 @@ int main(int argc, char **argv) {
     test_too_few_clean();
     test_none_spoiled();
     test_merge_marks_a_shared_process();
+    test_merge_marks_a_shared_run();
     return check_finish("host", NULL);
 }

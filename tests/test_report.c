@@ -805,7 +805,7 @@ static void set_latency(const sq_variant *v, sq_stats cycles, bool dependent) {
 
 /* The paper table (--format paper, latex) of the made-up run: an asm
  * without latency (†) reads — with the letter that says so, a cost about zero
- * ≤ its bound with its letter, a sequence at two speeds left out with its,
+ * ≤ its bound with its letter and no verdict, a sequence at two speeds left out with its,
  * the letters a, b, ... in order of first use; the LaTeX in booktabs rules,
  * the brand escaped, its quotes TeX's. */
 static void check_paper(void) {
@@ -829,8 +829,8 @@ static void check_paper(void) {
     snprintf(want, sizeof want, "| %s | —^%c |", dependent->technique, no_latency);
     CHECK(no_latency && strstr(line_of(md, want, row, sizeof row), want), "† asm: %s (%s)", want,
           row);
-    snprintf(want, sizeof want, "| %s | **≤ 0.03**^%c |", zero->technique, about_zero);
-    CHECK(about_zero && strstr(md, want), "≈0 asm: %s", want);
+    snprintf(want, sizeof want, "| %s | ≤ 0.03^%c |", zero->technique, about_zero);
+    CHECK(about_zero && strstr(md, want), "≈0 asm, not bold (it wins nothing): %s", want);
     snprintf(want, sizeof want, "| %s |", results[bimodal_row].variant->technique);
     char mark[8];
     snprintf(mark, sizeof mark, "^%c", left_out);
@@ -864,7 +864,7 @@ static void check_best_ties(void) {
 }
 
 /* The headline tables' verdict: the clear winner alone, neither where the two
- * are not told apart or one has no figure to rank. */
+ * are not told apart, one has no figure to rank or is about zero. */
 static void check_headline_verdict(void) {
     sq_headline cheap = {.median = 2, .lo = 1.99, .hi = 2.01, .ncells = 3};
     sq_headline dear = cheap, touching = cheap, close = cheap, none = cheap, zero = cheap;
@@ -881,7 +881,8 @@ static void check_headline_verdict(void) {
           "neither wins within the resolution, nor against itself");
     CHECK(!sq_headline_wins(&cheap, &none) && !sq_headline_wins(&none, &cheap),
           "no verdict against a figure that is not there (†)");
-    CHECK(sq_headline_wins(&zero, &cheap), "≈0 wins against 2 cycles");
+    CHECK(!sq_headline_wins(&zero, &cheap) && !sq_headline_wins(&cheap, &zero),
+          "≈0 wins nothing, nor loses: it is not told apart from zero");
 }
 
 /* A signal removes every temporary open (not only the last one), and a
@@ -1031,6 +1032,31 @@ static void check_slowest_ties(void) {
     free(text);
 }
 
+/* What ± is, in the legends: rows of 3 to 10 repetitions, the 95% interval
+ * or the range of those under 6; every row of 3 (--quick), the range of 3,
+ * nowhere a 95% interval. */
+static void check_range_legend(void) {
+    char *text = report(SQ_FORMAT_MARKDOWN);
+    CHECK(strstr(text, "±: half the 95% interval of the median, or of the range where a row had "
+                       "fewer than 6 repetitions (3 at least), below 95%"),
+          "3 to 10 repetitions: the legend says ± is the range of those under 6");
+    free(text);
+    int reps[MAX_RESULTS];
+    for (int i = 0; i < run.nresults; i++) {
+        reps[i] = results[i].reps;
+        results[i].reps = 3;
+    }
+    sq_run_figures(&run);
+    text = report(SQ_FORMAT_MARKDOWN);
+    CHECK(strstr(text, "±: half the range of 3 repetitions, too few for a 95% interval") &&
+              !strstr(text, "±: half the 95%"),
+          "3 repetitions: ± is the range of 3, nowhere a 95%% interval");
+    free(text);
+    for (int i = 0; i < run.nresults; i++)
+        results[i].reps = reps[i];
+    sq_run_figures(&run);
+}
+
 int main(void) {
     check_best_ties();
     check_headline_verdict();
@@ -1060,6 +1086,7 @@ int main(void) {
     check_output_files();
     check_signal_cleanup();
     check_paper();
+    check_range_legend();
 
     return check_finish("report", dir);
 }

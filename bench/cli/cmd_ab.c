@@ -111,10 +111,12 @@ const sq_command sq_command_ab = {
         "linear over two pairs cancels. Then per matching row it t-tests the pairs' differences\n"
         "of the runs' medians (a paired t-test), Benjamini-Hochberg-adjusted over the rows\n"
         "tested, with compare's floor, verdicts, output and exit status: as 'compare --paired'\n"
-        "of the two sides' files. Every run is pinned to one CPU (--cpu, or the one ab starts\n"
-        "on). The time is 2 x --pairs runs of one process each: at the defaults 16 default\n"
-        "runs, minutes (--quick and --filter shorten it). Exit status 2: bad input, or a run\n"
-        "refused its options; 1: a significant slowdown over --fail-over, or a run failed.",
+        "of the two sides' files (a pair whose run the host spoiled leaves the test, a row with\n"
+        "too few clean pairs is not judged, and where the sides' cores differed no row is).\n"
+        "Every run is pinned to one CPU (--cpu, or the one ab starts on). The time is 2 x\n"
+        "--pairs runs of one process each: at the defaults 16 default runs, minutes (--quick and\n"
+        "--filter shorten it). Exit status 2: bad input, or a run refused its options; 1: a\n"
+        "significant slowdown over --fail-over among the rows judged, or a run failed.",
     .options = options,
     .noptions = AB_COUNT,
     SQ_EXAMPLES(ab_examples),
@@ -181,12 +183,21 @@ static int merge_side(const ab_turns *t, int side, sq_run *run, const char *path
     return sq_finish_report_output("ab", &out, written, SQ_FORMAT_JSON);
 }
 
-/* The two sides compared as compare --paired compares them. */
-static int compare_runs(const sq_value *v, const sq_run *runs, const char *const *labels) {
+/* The two sides compared as compare --paired compares them, under a line
+ * naming the builds and the test (after the line on the sides' cores, where
+ * they differed). */
+static int compare_runs(const sq_value *v, const sq_run *runs, const char *const *labels,
+                        const char *const *bins, int pairs) {
     sq_compare_options o = {.q = v[AB_ALPHA].number,
                             .fail_over = v[AB_FAIL_OVER].given ? v[AB_FAIL_OVER].number : 0,
                             .units = {.paired = true}};
+    char heading[8400]; /* two paths of up to 4096 bytes and the words */
+    snprintf(heading, sizeof heading,
+             "ab: A %s, B %s: %d pairs of runs of one process, in turns A B B A ...; each row "
+             "t-tested on its %d differences B - A, pair by pair (paired t)",
+             bins[0], bins[1], pairs, pairs);
     sq_compare_show show = {.labels = {labels[0], labels[1]},
+                            .heading = heading,
                             .json = sq_table_or_json_of(&v[AB_FORMAT]) == SQ_TABLE_OR_JSON_JSON};
     return sq_compare_and_show(&runs[0], &runs[1], &o, &show);
 }
@@ -221,12 +232,8 @@ static int run_ab(int argc, char **argv) {
         labels[s] = out->given ? out->text : turns.merged[s];
         rc = merge_side(&turns, s, &sides[s], out->given ? out->text : NULL);
     }
-    if (rc == SQ_EXIT_OK && sq_table_or_json_of(&v[AB_FORMAT]) == SQ_TABLE_OR_JSON_TABLE)
-        printf("ab: A %s, B %s: %d pairs of runs of one process, in turns A B B A ...; each row "
-               "t-tested on its %d differences B - A, pair by pair (paired t)\n",
-               bins[0], bins[1], turns.pairs, turns.pairs);
     if (rc == SQ_EXIT_OK)
-        rc = compare_runs(v, sides, labels);
+        rc = compare_runs(v, sides, labels, bins, turns.pairs);
     sq_run_free(&sides[0]);
     sq_run_free(&sides[1]);
     ab_turns_clean(&turns);

@@ -10,6 +10,7 @@
 #include "bench/cli/formats.h"
 #include "bench/measure/engine.h"
 #include "bench/render/doc.h"
+#include "bench/report/report_formats.h"
 #include "bench/util/failure.h"
 #include "bench/util/output.h"
 #include "bench/report/report_batch.h"
@@ -69,6 +70,7 @@ static int write_doc(FILE *out, sq_doc_format format, const sq_run *run, const c
                      const sq_calibration *cal, const sq_batch_timing *t) {
     sq_doc d;
     sq_doc_open(&d, out, format, "sqcolor batch");
+    sq_report_reps(&d, run, 1);
     sq_report_batch(&d, run, false);
     if (*skipped)
         sq_doc_note(&d, "%s", skipped);

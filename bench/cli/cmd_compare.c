@@ -24,10 +24,11 @@ static const sq_option options[OPT_COUNT] = {
                     .help = "A's i-th process (or run) ran beside B's i-th, in turns, as sqcolor "
                             "ab runs them: a paired t-test on their differences"},
     [OPT_FORMAT] = SQ_OPTION_FORMAT(SQ_TABLE_OR_JSON, "table",
-                                    "table, or json: {\"rows\": [{\"id\", \"sequence\", "
-                                    "\"mode\", \"verdict\", ...}], \"batch\": [...]} for "
-                                    "scripts, the table's rows, verdicts slower, faster, same "
-                                    "or untested"),
+                                    "table, or json: {\"cores\", \"rows\": [{\"id\", "
+                                    "\"sequence\", \"mode\", \"verdict\", ...}], "
+                                    "\"batch\": [...], \"summary\"} for scripts, the table's "
+                                    "rows, verdicts slower, faster, same, untested or host "
+                                    "(not judged)"),
 };
 
 static int run_compare(int argc, char **argv);
@@ -48,22 +49,28 @@ const sq_command sq_command_compare = {
     .summary = "compare two result files row by row, with significance",
     .description =
         "Per matching row that changed (with --all, every one): both medians with their 95%\n"
-        "intervals, B/A, the p-value of Student's t-test on the per-process medians (on the\n"
-        "samples where neither file has two processes in the row), Benjamini-Hochberg-adjusted\n"
-        "over the rows tested, the smallest change the row could have shown (cycles and % of A),\n"
-        "and the verdict. A row differs significantly when the adjusted p is at most alpha (the\n"
-        "false discovery rate) and the change is at least 1% of A and 0.02 cycles. Rows about\n"
-        "zero (≈0) in both runs or with a non-finite sample are not tested; a row at two speeds\n"
-        "differs when no speed of one run is within 3% of a speed of the other. Then the groups\n"
-        "that moved as a whole, the batch rows (tested as scalar rows are, files without batch\n"
-        "samples by 95% intervals apart) and the rows only in one file; a section with nothing to\n"
-        "show says \"no changes\". A note above says when the two files' CPUs (vendor, family,\n"
-        "model) or sqcolor commits differ. Last a few lines: the rows tested, how many are\n"
-        "slower and faster with the one that moved most, the median detectable change, and the\n"
-        "verdict with the exit status: 1 when a row or batch row is significantly slower by more\n"
-        "than --fail-over, else 0 (2 for bad input, as every command). Several files a side,\n"
-        "split by '--' (runs of one command), are each a unit: each run's row by its median,\n"
-        "Student's t across runs, which judges a row at two speeds too.",
+        "intervals, B/A (B - A in cycles, \"-0.164c\", where either is ≈0), the p-value of\n"
+        "Student's t-test on the per-process medians of the repetitions the host left clean (on\n"
+        "the samples where neither file has two processes in the row), adjusted by\n"
+        "Benjamini-Hochberg over the rows tested, the smallest change the row could have shown\n"
+        "(cycles and % of A), and the verdict. A row differs significantly when the adjusted p is\n"
+        "at most alpha (the false discovery rate), the change is at least 1% of A and 0.02\n"
+        "cycles, and the medians print apart. Rows about zero (≈0) in both runs or with a\n"
+        "non-finite sample are not tested; a row at two speeds differs when no speed of one run\n"
+        "is within 3% of a speed of the other. A row the host spoiled on a side (too few clean\n"
+        "repetitions) is not judged; where the sides' cores differed (one gave over 5% fewer\n"
+        "independent adds a cycle: shared), the first line says so and no row is judged. A figure\n"
+        "that several rows of identical code share is one finding, its copies counted. Then the\n"
+        "groups that moved as a whole, the batch rows (tested as scalar rows are, files without\n"
+        "batch samples by 95% intervals apart) and the rows only in one file; a section with\n"
+        "nothing to show says \"no changes\". A note above says when the two files' CPUs (vendor,\n"
+        "family, model) or sqcolor commits differ. Last a few lines: the rows tested, how many\n"
+        "are slower and faster with the one that moved most, the rows not judged, the median\n"
+        "detectable change, and the verdict with the exit status: 1 when a row or batch row\n"
+        "judged is significantly slower by more than --fail-over, else 0 (2 for bad input, as\n"
+        "every command). Several files a side, split by '--', are each a unit: each run's row by\n"
+        "its median, Student's t across runs, which judges a row at two speeds too; they must be\n"
+        "runs of one command (machine, length, sequences, seed), each named once.",
     .options = options,
     .noptions = OPT_COUNT,
     SQ_EXAMPLES(compare_examples),

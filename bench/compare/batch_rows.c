@@ -46,7 +46,8 @@ static int speeds_of(const sq_batch_result *b, sq_speed out[SQ_MAX_MODES]) {
  * (sq_compare_by_speeds: the test would measure how the processes fell
  * between them); else with samples on both sides (p finite), significant at
  * false discovery rate q (adjusted, p adjusted over the batch rows) and over
- * the floor; rows without samples, by their intervals apart. */
+ * the floor; rows without samples, by their intervals apart; never between
+ * medians that print alike. */
 static sq_batch_verdict judge(const sq_batch_result *x, const sq_batch_result *y, double p,
                               double adjusted, double q, bool by_runs) {
     sq_batch_verdict v = {.ratio = y->cycles.median / x->cycles.median};
@@ -60,10 +61,9 @@ static sq_batch_verdict judge(const sq_batch_result *x, const sq_batch_result *y
     } else if (isfinite(p)) {
         differ = adjusted <= q && sq_compare_clears_floor(SQ_ROWS_BATCH, s->median, t->median, 0);
     } else { /* older files: no samples to test */
-        v.slower = s->ci_hi < t->ci_lo;
-        v.faster = t->ci_hi < s->ci_lo;
-        return v;
+        differ = s->ci_hi < t->ci_lo || t->ci_hi < s->ci_lo;
     }
+    differ &= sq_compare_printed_apart(SQ_ROWS_BATCH, s->median, t->median);
     v.slower = differ && t->median > s->median;
     v.faster = differ && t->median < s->median;
     return v;
@@ -72,7 +72,7 @@ static sq_batch_verdict judge(const sq_batch_result *x, const sq_batch_result *y
 /* verdicts[i] for a's batch row i (judge; ratio NAN: not in b), NULL when
  * out of memory. */
 static sq_batch_verdict *batch_verdicts(const sq_run *a, const sq_batch_index *ib, double q,
-                                        double fail_over, bool by_runs) {
+                                        double fail_over, bool by_runs, bool cores_differ) {
     int n = a->nbatch;
     sq_batch_verdict *v = calloc((size_t)n + 1, sizeof *v);
     double *p = calloc((size_t)n + 1, sizeof *p),
@@ -89,6 +89,8 @@ static sq_batch_verdict *batch_verdicts(const sq_run *a, const sq_batch_index *i
     for (int i = 0; i < n; i++) {
         const sq_batch_result *x = &a->batch[i], *y = sq_batch_find(ib, x->id, x->n);
         v[i] = y ? judge(x, y, p[i], adjusted[i], q, by_runs) : (sq_batch_verdict){.ratio = NAN};
+        if (y && cores_differ)
+            v[i] = (sq_batch_verdict){.host = true, .ratio = v[i].ratio};
         v[i].over = v[i].slower && fail_over >= 0 && (v[i].ratio - 1) * 100 > fail_over;
     }
     free(p);
@@ -97,11 +99,11 @@ static sq_batch_verdict *batch_verdicts(const sq_run *a, const sq_batch_index *i
 }
 
 int sq_batch_compare(const sq_run *a, const sq_run *b, double q, double fail_over, bool by_runs,
-                     sq_batch_comparison *c) {
+                     bool cores_differ, sq_batch_comparison *c) {
     *c = (sq_batch_comparison){.a = a, .b = b};
     sq_batch_index ia = {0}; /* freeable whichever init fails */
     if (sq_batch_index_init(&ia, a) || sq_batch_index_init(&c->ib, b) ||
-        !(c->verdicts = batch_verdicts(a, &c->ib, q, fail_over, by_runs))) {
+        !(c->verdicts = batch_verdicts(a, &c->ib, q, fail_over, by_runs, cores_differ))) {
         sq_batch_index_free(&ia);
         sq_batch_comparison_free(c);
         return -1;
@@ -111,6 +113,7 @@ int sq_batch_compare(const sq_run *a, const sq_run *b, double q, double fail_ove
         c->matched += sq_batch_find(&c->ib, a->batch[i].id, a->batch[i].n) != NULL;
         c->slower += v->slower;
         c->faster += v->faster;
+        c->host += v->host;
         c->gate += v->over;
     }
     c->only_a = unmatched(a, &c->ib);
@@ -133,7 +136,7 @@ bool sq_batch_shows_rows(const sq_batch_comparison *c, bool all) {
 }
 
 const char *sq_batch_verdict_word(const sq_batch_verdict *v) {
-    return v->slower ? "slower" : v->faster ? "faster" : "same";
+    return v->host ? "host" : v->slower ? "slower" : v->faster ? "faster" : "same";
 }
 
 void sq_batch_comparison_free(sq_batch_comparison *c) {

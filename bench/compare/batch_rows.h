@@ -10,10 +10,10 @@
 
 #include <stdbool.h>
 
-/* One matched batch row's verdict, and over the gate; ratio B/A (NAN: B
- * lacks the row). */
+/* One matched batch row's verdict, and over the gate; host: not judged,
+ * the sides' cores differed; ratio B/A (NAN: B lacks the row). */
 typedef struct sq_batch_verdict {
-    bool slower, faster, over;
+    bool slower, faster, over, host;
     double ratio;
 } sq_batch_verdict;
 
@@ -23,15 +23,18 @@ typedef struct sq_batch_comparison {
     sq_batch_index ib;
     sq_batch_verdict *verdicts; /* one per batch row of A */
     int matched, slower, faster;
+    int host; /* not judged: the sides' cores differed */
     int only_a, only_b;
     int gate; /* slowdowns over fail_over (fail_over < 0: none) */
 } sq_batch_comparison;
 
 /* Judges a's batch rows against b's into *c; by_runs: each side's units
- * are runs (several files a side). Returns 0, or -1 out of memory (then c
- * holds nothing; freeing it is fine). */
+ * are runs (several files a side); cores_differ: the sides' cores differed,
+ * and no row is judged (rules.h). Medians that print alike are never slower
+ * or faster. Returns 0, or -1 out of memory (then c holds nothing; freeing
+ * it is fine). */
 int sq_batch_compare(const sq_run *a, const sq_run *b, double q, double fail_over, bool by_runs,
-                     sq_batch_comparison *c);
+                     bool cores_differ, sq_batch_comparison *c);
 
 /* A's batch row i when B has it and it is to be shown (it changed, or all),
  * else NULL; *y is B's. */
@@ -41,7 +44,7 @@ const sq_batch_result *sq_batch_shown(const sq_batch_comparison *c, int i, bool 
 /* Some row to show: one that changed, or with all one matched. */
 bool sq_batch_shows_rows(const sq_batch_comparison *c, bool all);
 
-/* "slower", "faster" or "same". */
+/* "slower", "faster", "same" or "host" (not judged). */
 const char *sq_batch_verdict_word(const sq_batch_verdict *v);
 
 void sq_batch_comparison_free(sq_batch_comparison *c);

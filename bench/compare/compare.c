@@ -1,5 +1,7 @@
 #include "bench/compare/compare.h"
 
+#include "bench/compare/rules.h"
+
 #include <stdlib.h>
 
 /* The scalar rows matched, their drift found, tested and judged. */
@@ -8,7 +10,8 @@ static int compare_rows(sq_verdicts *v) {
     if (sq_match_rows(v->a, &v->ia, &v->ib, &m))
         return -1;
     v->tally.ndrift = sq_drift_find(m.a, m.b, m.matched, v->tally.drift);
-    int rc = sq_scalar_test(&m, v->options.q, v->options.units, v->rows, &v->tally);
+    int rc =
+        sq_scalar_test(&m, v->options.q, v->options.units, v->cores.differ, v->rows, &v->tally);
     sq_row_pairs_free(&m);
     if (!rc)
         v->counts =
@@ -18,10 +21,12 @@ static int compare_rows(sq_verdicts *v) {
 
 int sq_compare(const sq_run *a, const sq_run *b, const sq_compare_options *o, sq_verdicts *out) {
     *out = (sq_verdicts){.a = a, .b = b, .options = *o};
+    out->cores = (sq_compare_cores){sq_run_quiet(a), sq_run_quiet(b), false};
+    out->cores.differ = sq_compare_cores_differ(out->cores.a, out->cores.b);
     out->rows = calloc((size_t)a->nresults + 1, sizeof *out->rows);
     if (!out->rows || sq_compare_index_rows(a, &out->ia) || sq_compare_index_rows(b, &out->ib) ||
         compare_rows(out) ||
-        sq_batch_compare(a, b, o->q, o->fail_over, o->units.runs, &out->batch)) {
+        sq_batch_compare(a, b, o->q, o->fail_over, o->units.runs, out->cores.differ, &out->batch)) {
         sq_verdicts_free(out);
         return -1;
     }

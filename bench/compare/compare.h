@@ -21,10 +21,18 @@ typedef struct sq_compare_options {
     sq_compare_units units; /* runs, and paired, for both row kinds */
 } sq_compare_options;
 
+/* The quiet levels of the sides' cores (sq_run_quiet; NAN not known), and
+ * whether they differed (sq_compare_cores_differ): then no row is judged. */
+typedef struct sq_compare_cores {
+    double a, b;
+    bool differ;
+} sq_compare_cores;
+
 /* What comparing two runs found. */
 typedef struct sq_verdicts {
     const sq_run *a, *b;
     sq_compare_options options;
+    sq_compare_cores cores;
     sq_compare_index ia, ib; /* each run's rows by key */
     sq_compare_row *rows;    /* the matched rows, tally.matched, in A's order */
     sq_compare_tally tally;
@@ -33,12 +41,14 @@ typedef struct sq_verdicts {
 } sq_verdicts;
 
 /* Compares run b to run a as o says into *out (which points into both runs):
- * matches the rows, finds the groups that drifted, tests and judges every
- * scalar row, then every batch row. Returns 0, or -1 out of memory (then
- * *out holds nothing; freeing it is fine). */
+ * weighs the sides' cores, matches the rows, finds the groups that drifted,
+ * tests and judges every scalar row on its clean repetitions, then every
+ * batch row. Returns 0, or -1 out of memory (then *out holds nothing;
+ * freeing it is fine). */
 int sq_compare(const sq_run *a, const sq_run *b, const sq_compare_options *o, sq_verdicts *out);
 
-/* The significant slowdowns over the gate, scalar and batch rows. */
+/* The significant slowdowns over the gate, scalar and batch rows: what the
+ * exit status rests on, rows the host kept from a verdict not among them. */
 int sq_compare_gate(const sq_verdicts *v);
 
 void sq_verdicts_free(sq_verdicts *v);
@@ -46,6 +56,7 @@ void sq_verdicts_free(sq_verdicts *v);
 /* How the verdicts are shown (show.h). */
 typedef struct sq_compare_show {
     const char *labels[2]; /* A's file (or files, joined), B's */
+    const char *heading;   /* a line of the caller's above the files' (ab's), or NULL */
     bool all;              /* every matched row, not only those that changed */
     bool json;             /* as one JSON document, not tables */
 } sq_compare_show;

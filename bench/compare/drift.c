@@ -9,7 +9,8 @@
 
 static bool counts(const sq_result *a, const sq_result *b) {
     return a->nmodes == 0 && b->nmodes == 0 && !a->shared_from && !b->shared_from &&
-           isfinite(a->cycles.median) && isfinite(b->cycles.median) && a->cycles.median >= 1;
+           !a->host_spoiled && !b->host_spoiled && isfinite(a->cycles.median) &&
+           isfinite(b->cycles.median) && a->cycles.median >= 1;
 }
 
 int sq_drift_find(const sq_result *const *a, const sq_result *const *b, int n, sq_drift *out) {

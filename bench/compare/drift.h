@@ -29,7 +29,8 @@ typedef struct sq_drift {
 
 /* The groups of the matched rows a[i], b[i] (i < n) that drifted, into out
  * (room for SQ_DRIFT_MOST). A row counts where both sides run at one speed,
- * were timed themselves (not shared) and A's median is at least a cycle.
+ * were timed themselves (not shared) with enough clean repetitions (not
+ * host_spoiled), and A's median is at least a cycle.
  * Returns how many. */
 int sq_drift_find(const sq_result *const *a, const sq_result *const *b, int n, sq_drift *out);
 

@@ -13,7 +13,18 @@ static json_t *json_number(double x) {
     return isfinite(x) ? json_real(x) : json_null();
 }
 
-static json_t *row_json(const sq_compare_row *w, double fail_over) {
+/* A row's kin: "copies", the rows that share its figure; "copy_of", the
+ * variant whose row was timed for it. */
+static json_t *with_kin(json_t *o, const sq_compare_row *w, const sq_compare_row *rows) {
+    if (o && w->twin >= 0 &&
+        json_object_set_new(o, "copy_of", json_string(rows[w->twin].a.r->variant->id)))
+        o = NULL;
+    if (o && w->twin < 0 && json_object_set_new(o, "copies", json_integer(w->copies)))
+        o = NULL;
+    return o;
+}
+
+static json_t *row_json(const sq_compare_row *w, const sq_compare_row *rows, double fail_over) {
     const sq_result *r = w->a.r;
     json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:b, s:s?}", "id", r->variant->id, "sequence",
                           r->sequence, "mode", sq_mode_names[r->mode], "verdict",
@@ -29,17 +40,17 @@ static json_t *row_json(const sq_compare_row *w, double fail_over) {
     for (int k = 0; o && k < 6; k++)
         if (json_object_set_new(o, keys[k], json_number(values[k])))
             o = NULL;
-    return o;
+    return with_kin(o, w, rows);
 }
 
-/* The rows the table shows (those that changed, or all) as JSON, or NULL out
- * of memory. */
+/* The rows the table shows (the findings, copies on their twin, or all) as
+ * JSON, or NULL out of memory. */
 static json_t *rows_json(const sq_verdicts *v, bool all) {
     json_t *list = json_array();
     for (int i = 0; list && i < v->tally.matched; i++) {
-        if (!all && !v->rows[i].significant)
+        if (!all && !(v->rows[i].significant && v->rows[i].twin < 0))
             continue;
-        json_t *o = row_json(&v->rows[i], v->options.fail_over);
+        json_t *o = row_json(&v->rows[i], v->rows, v->options.fail_over);
         if (!o || json_array_append_new(list, o)) {
             json_decref(list);
             list = NULL;
@@ -90,22 +101,35 @@ static int put_stdout(const char *text, size_t size, void *unused) {
     return fwrite(text, 1, size, stdout) == size ? 0 : -1;
 }
 
-int sq_compare_print_json(const sq_verdicts *v, const sq_compare_show *show) {
-    json_t *drift = drift_json(&v->tally), *list = rows_json(v, show->all),
-           *batch = batch_json(&v->batch, show->all);
+/* The summary: findings (a figure once) slower, faster and kept from a
+ * verdict by the host, the gate's count, the detectable change. */
+static json_t *summary_json(const sq_verdicts *v) {
+    const sq_compare_counts *c = &v->counts;
     sq_stats spread = sq_compare_detectable_spread(v->rows, v->tally.matched);
-    json_t *root = list && batch && drift
-                       ? json_pack("{s:s, s:s, s:o, s:o, s:o, s:{s:i, s:i, s:i, s:{s:o, s:o}}}",
-                                   "a", show->labels[0], "b", show->labels[1], "rows", list,
-                                   "batch", batch, "drift", drift, "summary", "matched",
-                                   v->tally.matched, "significant", v->counts.significant,
-                                   "over_fail_over", sq_compare_gate(v), "detectable_pct", "median",
-                                   json_number(spread.median), "p90", json_number(spread.p90))
-                       : NULL;
-    if (!root) {
-        json_decref(list);
-        json_decref(batch);
-        json_decref(drift);
+    return json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:{s:o, s:o}}", "matched",
+                     v->tally.matched, "significant", c->significant, "slower", c->slower, "faster",
+                     c->faster, "not_judged", c->host, "batch_not_judged", v->batch.host,
+                     "over_fail_over", sq_compare_gate(v), "detectable_pct", "median",
+                     json_number(spread.median), "p90", json_number(spread.p90));
+}
+
+/* The sides' cores: their quiet levels (null: not known) and whether they
+ * differed, no row judged then. */
+static json_t *cores_json(const sq_compare_cores *c) {
+    return json_pack("{s:o, s:o, s:b}", "a", json_number(c->a), "b", json_number(c->b), "differ",
+                     (int)c->differ);
+}
+
+int sq_compare_print_json(const sq_verdicts *v, const sq_compare_show *show) {
+    json_t *root = json_pack("{s:s, s:s}", "a", show->labels[0], "b", show->labels[1]);
+    static const char *const keys[] = {"cores", "rows", "batch", "drift", "summary"};
+    json_t *parts[] = {cores_json(&v->cores), rows_json(v, show->all),
+                       batch_json(&v->batch, show->all), drift_json(&v->tally), summary_json(v)};
+    bool whole = root != NULL;
+    for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++)
+        whole &= json_object_set_new(root, keys[k], parts[k]) == 0; /* takes parts[k] */
+    if (!whole) {
+        json_decref(root);
         return -1;
     }
     char *text = json_dumps(root, JSON_INDENT(2) | JSON_REAL_PRECISION(17));

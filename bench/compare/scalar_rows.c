@@ -1,12 +1,16 @@
 #include "bench/compare/scalar_rows.h"
 
 #include "bench/compare/rules.h"
+#include "bench/compare/units.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-static sq_compare_side side_of(const sq_result *r) {
+/* A side of a row: its figures from its clean repetitions (units.h), as the
+ * run's figures are, or from all where the host spoiled too many; x: room
+ * for its samples. */
+static sq_compare_side side_of(const sq_result *r, double *x) {
     sq_compare_side s = {
         .r = r, .s = r->cycles, .finite = r->reps > 0 && isfinite(r->cycles.median)};
     for (int k = 0; k < r->reps; k++)
@@ -14,12 +18,15 @@ static sq_compare_side side_of(const sq_result *r) {
     s.nprocesses = sq_group_count(r->process, r->reps);
     if (!s.finite)
         return s;
-    s.s = sq_stats_of(r->samples, r->reps);
+    int n = sq_clean_samples(r, x);
+    const double *samples = r->host_spoiled || !n ? r->samples : x;
+    n = r->host_spoiled || !n ? r->reps : n;
+    s.s = sq_stats_of(samples, n);
     if (r->nmodes == SQ_MAX_MODES) {
         memcpy(s.speeds, r->modes, sizeof s.speeds);
         s.nspeeds = SQ_MAX_MODES;
     } else {
-        s.nspeeds = sq_modes_of(r->samples, r->reps, s.speeds);
+        s.nspeeds = sq_modes_of(samples, n, s.speeds);
     }
     if (!s.nspeeds) {
         s.speeds[0] = (sq_speed){s.s.median, 1};
@@ -28,42 +35,82 @@ static sq_compare_side side_of(const sq_result *r) {
     return s;
 }
 
-/* t-tests a row on its units into w->t: per-process medians where a side
- * has two processes, else samples; paired, unit i of A beside unit i of B, as
- * many a side (else untestable, NAN). units: room for both sides' samples.
- * Returns false out of memory. */
+/* The finite units of u[0..n) moved to its front; how many. */
+static int finite_units(double *u, int n) {
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (isfinite(u[i]))
+            u[k++] = u[i];
+    return k;
+}
+
+/* The pairs whose units are both there (the host left each some clean
+ * repetitions) moved to the front of ua and ub; how many. */
+static int paired_units(double *ua, double *ub, int n) {
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (isfinite(ua[i]) && isfinite(ub[i])) {
+            ua[k] = ua[i];
+            ub[k++] = ub[i];
+        }
+    return k;
+}
+
+/* t-tests a row on its clean units into w->t: per-process medians where a
+ * side has two processes, else samples; paired, unit i of A beside unit i
+ * of B, as many a side (else untestable, NAN). units: room for both sides
+ * (sq_clean_room). Returns false out of memory. */
 static bool t_test(sq_compare_row *w, double *units) {
     const sq_result *a = w->a.r, *b = w->b.r;
     w->by_samples = !w->units.paired && w->a.nprocesses < 2 && w->b.nprocesses < 2;
-    double *ua = units, *ub = units + a->reps;
-    int na = sq_test_units(a->samples, a->process, a->reps, w->by_samples, ua);
-    int nb = sq_test_units(b->samples, b->process, b->reps, w->by_samples, ub);
-    if (!na || !nb) /* both sides have samples: none is out of memory */
+    double *ua = units, *ub = units + sq_clean_room(a);
+    int na = sq_clean_units(a, w->by_samples, ua), nb = sq_clean_units(b, w->by_samples, ub);
+    if (na < 0 || nb < 0)
         return false;
-    if (!w->units.paired)
+    if (!w->units.paired) {
+        na = finite_units(ua, na);
+        nb = finite_units(ub, nb);
         w->t = sq_t_test(ua, na, ub, nb);
-    else
-        w->t = na == nb ? sq_paired_t_test(ua, ub, na) : (sq_ttest){NAN, NAN, NAN, NAN};
+    } else if (na == nb) {
+        w->t = sq_paired_t_test(ua, ub, paired_units(ua, ub, na));
+    } else {
+        w->t = (sq_ttest){NAN, NAN, NAN, NAN};
+    }
     return true;
 }
 
-/* The most samples a matched row has, both sides together. */
-static size_t most_samples(const sq_row_pairs *m) {
+/* The most room a matched row's units take, both sides together. */
+static size_t most_room(const sq_row_pairs *m) {
     size_t most = 1;
-    for (int i = 0; i < m->matched; i++)
-        if ((size_t)m->a[i]->reps + (size_t)m->b[i]->reps > most)
-            most = (size_t)m->a[i]->reps + (size_t)m->b[i]->reps;
+    for (int i = 0; i < m->matched; i++) {
+        size_t n = (size_t)sq_clean_room(m->a[i]) + (size_t)sq_clean_room(m->b[i]);
+        most = n > most ? n : most;
+    }
     return most;
 }
 
-/* Decides how row w is tested, counting it in t: untested (and why), by its
- * speeds, or t-tested on its units, as a copy of its twin's test
- * (copy_of_twin) or a test of its own. Returns 1 for a test of its own,
- * whose p-value joins the adjustment, 0 for none, -1 out of memory. */
-static int test_row(sq_compare_row *w, bool copy_of_twin, double *units, sq_compare_tally *t) {
+/* Keeps row w from a verdict for what the host did (why), counting it. */
+static void host_kept(sq_compare_row *w, const char *why, sq_compare_tally *t) {
+    w->untested = why;
+    w->host = true;
+    t->nhost++;
+}
+
+/* Decides how row w is tested, counting it in t: untested (and why), kept
+ * from a verdict by the host (the sides' cores differed, cores_differ; a
+ * side spoiled; too few clean units for its test), by its speeds, or
+ * t-tested on its clean units, as a copy of its twin's test (copy_of_twin)
+ * or a test of its own. Returns 1 for a test of its own, whose p-value joins
+ * the adjustment, 0 for none, -1 out of memory. */
+static int test_row(sq_compare_row *w, bool copy_of_twin, bool cores_differ, double *units,
+                    sq_compare_tally *t) {
     if (!w->a.finite || !w->b.finite) {
         w->untested = "untested (a non-finite sample or median)";
         t->nfinite++;
+    } else if (cores_differ) {
+        host_kept(w, "not judged (the sides' cores differed)", t);
+    } else if (!sq_compare_host_spared(w->a.r, w->b.r)) {
+        host_kept(w, "not judged (the host spoiled it)", t);
     } else if (sq_cost_about_zero(w->a.s) && sq_cost_about_zero(w->b.s)) {
         w->untested = "untested (about zero in both)";
         t->nzero++;
@@ -71,6 +118,8 @@ static int test_row(sq_compare_row *w, bool copy_of_twin, double *units, sq_comp
         return -1;
     } else if (sq_compare_by_speeds(w->a.nspeeds > 1 || w->b.nspeeds > 1, w->units.runs, w->t.p)) {
         w->by_speeds = true;
+    } else if (isnan(w->t.p) && (w->a.r->host || w->b.r->host)) {
+        host_kept(w, "not judged (too few clean repetitions for its test)", t);
     } else if (isnan(w->t.p)) {
         w->untested = w->units.paired ? "untested (not one unit a side in every pair)"
                                       : "untested (one sample a side)";
@@ -108,11 +157,16 @@ static int adjust(sq_compare_row *rows, const int *tested, const double *p, doub
 
 /* A figure shared by byte-identical rows is one test, not one per row:
  * copies would count as evidence in the adjustment. The copies take their
- * twin's adjusted p and detectable change. */
+ * twin's adjusted p and detectable change, and the twin counts them: one
+ * finding (sq_compare_judge_rows). */
 static void copy_twins(sq_compare_row *rows, const sq_row_pairs *m) {
     for (int i = 0; i < m->matched; i++) {
         int twin = m->twin[i];
-        if (!rows[i].untested && !rows[i].by_speeds && twin >= 0 && twin != i) {
+        if (twin < 0 || twin == i)
+            continue;
+        rows[i].twin = twin;
+        rows[twin].copies++;
+        if (!rows[i].untested && !rows[i].by_speeds) {
             rows[i].p = rows[twin].p;
             rows[i].detectable = rows[twin].detectable;
         }
@@ -120,28 +174,29 @@ static void copy_twins(sq_compare_row *rows, const sq_row_pairs *m) {
 }
 
 /* Row i of the matched rows m, both sides and its group's drift, before
- * its test. */
+ * its test; x: room for a side's samples. */
 static sq_compare_row row_of(const sq_row_pairs *m, int i, sq_compare_units units,
-                             const sq_compare_tally *t) {
+                             const sq_compare_tally *t, double *x) {
     const sq_result *ra = m->a[i];
-    return (sq_compare_row){.a = side_of(ra),
-                            .b = side_of(m->b[i]),
+    return (sq_compare_row){.a = side_of(ra, x),
+                            .b = side_of(m->b[i], x),
                             .units = units,
                             .p = NAN,
                             .detectable = NAN,
+                            .twin = -1,
                             .drift = sq_drift_ratio(t->drift, t->ndrift, ra->mode, ra->sequence)};
 }
 
-int sq_scalar_test(const sq_row_pairs *m, double q, sq_compare_units units, sq_compare_row *rows,
-                   sq_compare_tally *t) {
+int sq_scalar_test(const sq_row_pairs *m, double q, sq_compare_units units, bool cores_differ,
+                   sq_compare_row *rows, sq_compare_tally *t) {
     size_t n = (size_t)m->matched + 1;
-    double *p = malloc(sizeof *p * n), *samples = malloc(sizeof *samples * most_samples(m));
-    int *tested = malloc(sizeof *tested * n), rc = p && samples && tested ? 0 : -1;
+    double *p = malloc(sizeof *p * n), *units_room = malloc(sizeof *units_room * most_room(m));
+    int *tested = malloc(sizeof *tested * n), rc = p && units_room && tested ? 0 : -1;
     t->matched = m->matched;
     t->units = units;
     for (int i = 0; !rc && i < m->matched; i++) {
-        rows[i] = row_of(m, i, units, t);
-        rc = test_row(&rows[i], m->twin[i] >= 0 && m->twin[i] != i, samples, t);
+        rows[i] = row_of(m, i, units, t, units_room);
+        rc = test_row(&rows[i], m->twin[i] >= 0 && m->twin[i] != i, cores_differ, units_room, t);
         if (rc == 1) {
             tested[t->ntested] = i;
             p[t->ntested++] = rows[i].t.p;
@@ -153,9 +208,17 @@ int sq_scalar_test(const sq_row_pairs *m, double q, sq_compare_units units, sq_c
     if (!rc)
         copy_twins(rows, m);
     free(p);
-    free(samples);
+    free(units_room);
     free(tested);
     return rc;
+}
+
+/* No verdict between medians that print alike (rules.h). */
+static void equal_as_printed(sq_compare_row *w) {
+    if (w->significant && !sq_compare_printed_apart(SQ_ROWS_SCALAR, w->a.s.median, w->b.s.median)) {
+        w->significant = false;
+        w->why_not = "(equal as printed)";
+    }
 }
 
 void sq_compare_judge(sq_compare_row *w, double q) {
@@ -165,6 +228,7 @@ void sq_compare_judge(sq_compare_row *w, double q) {
     if (w->by_speeds) {
         w->significant = sq_compare_speeds_differ(SQ_ROWS_SCALAR, w->a.speeds, w->a.nspeeds,
                                                   w->b.speeds, w->b.nspeeds);
+        equal_as_printed(w);
         return;
     }
     if (!(w->p <= q))
@@ -173,22 +237,23 @@ void sq_compare_judge(sq_compare_row *w, double q) {
         w->significant = true;
     else
         w->why_not = "(under the floor)";
+    equal_as_printed(w);
 }
 
 bool sq_compare_over_gate(const sq_compare_row *w, double fail_over) {
-    const sq_stats *a = &w->a.s, *b = &w->b.s;
-    if (!w->significant || fail_over < 0 || !(b->median > a->median))
-        return false;
-    if (sq_cost_about_zero(*a))
-        return !sq_cost_about_zero(*b);
-    return (b->median - a->median) / fabs(a->median) * 100 > fail_over;
+    return w->significant && fail_over >= 0 && w->b.s.median > w->a.s.median &&
+           sq_compare_change_pct(w) > fail_over;
 }
 
 double sq_compare_change_pct(const sq_compare_row *w) {
     double moved = w->b.s.median - w->a.s.median;
-    if (sq_cost_about_zero(w->a.s))
+    if (sq_compare_about_zero(w))
         return moved > 0 ? INFINITY : moved < 0 ? -INFINITY : 0;
     return 100 * moved / fabs(w->a.s.median);
+}
+
+bool sq_compare_about_zero(const sq_compare_row *w) {
+    return sq_cost_about_zero(w->a.s) || sq_cost_about_zero(w->b.s);
 }
 
 /* x moved more than y: by its share of A, then (both from about zero) by
@@ -206,8 +271,13 @@ sq_compare_counts sq_compare_judge_rows(sq_compare_row *rows, int matched, doubl
     for (int i = 0; i < matched; i++) {
         sq_compare_row *w = &rows[i];
         sq_compare_judge(w, q);
-        v.significant += w->significant;
         v.by_speeds += w->by_speeds;
+        if (w->twin >= 0) /* a copy: its twin's finding */
+            continue;
+        int of = 1 + w->copies; /* the rows of the finding */
+        v.host += w->host;
+        v.host_rows += w->host ? of : 0;
+        v.significant += w->significant;
         v.gate += sq_compare_over_gate(w, fail_over);
         if (!w->significant)
             continue;
@@ -217,6 +287,8 @@ sq_compare_counts sq_compare_judge_rows(sq_compare_row *rows, int matched, doubl
             *most = i;
         v.slower += slower;
         v.faster += !slower;
+        v.slower_rows += slower ? of : 0;
+        v.faster_rows += slower ? 0 : of;
     }
     return v;
 }
@@ -237,6 +309,8 @@ sq_stats sq_compare_detectable_spread(const sq_compare_row *rows, int matched) {
 }
 
 const char *sq_compare_verdict_word(const sq_compare_row *w) {
+    if (w->host)
+        return "host";
     if (w->untested)
         return "untested";
     if (!w->significant)

@@ -15,7 +15,10 @@
  * Where neither side has samples of two processes (files from before
  * processes), the samples are the units, as they were. With several files a
  * side each file is a unit (sq_compare_units.runs); with units paired, the
- * paired t-test of their differences stands for Student's. Rows about zero
+ * paired t-test of their differences stands for Student's. A side's units
+ * are of its clean repetitions (units.h); a row the host spoiled on either
+ * side, or left too few clean units for its test, and every row where the
+ * sides' cores differed, is kept from a verdict (rules.h). Rows about zero
  * in both runs, and rows with a non-finite sample or median, are not tested.
  * A row at two speeds in either run (stats.h, sq_modes_of) is not t-tested,
  * as the test would measure the shares of the mixture: it differs only when
@@ -54,6 +57,9 @@ typedef struct sq_compare_side {
 typedef struct sq_compare_row {
     sq_compare_side a, b;
     const char *untested;   /* why the row was not tested, or NULL */
+    bool host;              /* not judged for what the host did (untested says what) */
+    int twin;               /* a copy: the matched row whose figure it shares; -1 */
+    int copies;             /* the matched rows that are copies of it */
     bool by_speeds;         /* judged by its speeds, not by the t-test */
     bool by_samples;        /* t-tested on samples: no side has two processes */
     sq_compare_units units; /* what the units are, and whether paired */
@@ -72,6 +78,7 @@ typedef struct sq_compare_tally {
     int nsamples;                  /* t-tested on samples: no side had two processes */
     int nfinite, nzero;            /* not tested: a non-finite value; about zero in both */
     int nfew;                      /* not tested: one sample a side */
+    int nhost;                     /* not judged: the host spoiled them (rows) */
     int nshared;                   /* tested with the row whose figure they share (not in
                                       ntested, the tests adjusted together) */
     int nflagged;                  /* t-tested rows whose adjusted p is at most q */
@@ -82,26 +89,31 @@ typedef struct sq_compare_tally {
 } sq_compare_tally;
 
 /* Fills rows[0..m->matched) from the matched rows m, each with its group's
- * drift among t->drift; t-tests the rows that can be on units (paired:
- * sq_paired_t_test on unit i of each side), adjusts their p-values together
- * (Benjamini-Hochberg), and gives each the smallest change it could have
- * shown at the p-value that a row needed beside the rows flagged: q (flagged
- * + 1) / tested. A row that shares its twin's figure takes its twin's test.
- * Returns 0, or -1 out of memory. */
-int sq_scalar_test(const sq_row_pairs *m, double q, sq_compare_units units, sq_compare_row *rows,
-                   sq_compare_tally *t);
+ * drift among t->drift; t-tests the rows that can be on their clean units
+ * (paired: sq_paired_t_test on unit i of each side), adjusts their p-values
+ * together (Benjamini-Hochberg), and gives each the smallest change it could
+ * have shown at the p-value that a row needed beside the rows flagged: q
+ * (flagged + 1) / tested. A row that shares its twin's figure takes its
+ * twin's test. With cores_differ no row is tested. Returns 0, or -1 out of
+ * memory. */
+int sq_scalar_test(const sq_row_pairs *m, double q, sq_compare_units units, bool cores_differ,
+                   sq_compare_row *rows, sq_compare_tally *t);
 
-/* Sets w->significant (or w->why_not) at the false discovery rate q. */
+/* Sets w->significant (or w->why_not) at the false discovery rate q; never
+ * between medians that print alike. */
 void sq_compare_judge(sq_compare_row *w, double q);
-/* A significant slowdown over fail_over percent of |A|; from an A about zero,
- * any slowdown to a B that is not. */
+/* A significant slowdown over fail_over percent of |A|; from or to a figure
+ * about zero, any slowdown. */
 bool sq_compare_over_gate(const sq_compare_row *w, double fail_over);
 
-/* The matched rows judged, counted. */
+/* The matched rows judged, counted: a figure shared by several rows (a
+ * copy's twin, with its copies) once, a finding, and its rows beside. */
 typedef struct sq_compare_counts {
     int significant; /* of them slower and faster, as sq_compare_verdict_word */
     int slower, faster;
-    int by_speeds;                /* judged by their speeds */
+    int slower_rows, faster_rows; /* the rows of those findings, copies with them */
+    int host, host_rows;          /* kept from a verdict by the host, findings and rows */
+    int by_speeds;                /* rows judged by their speeds */
     int gate;                     /* significant slowdowns over fail_over */
     int most_slower, most_faster; /* the row that moved most each way, or -1 */
 } sq_compare_counts;
@@ -109,7 +121,11 @@ typedef struct sq_compare_counts {
 /* Judges rows[0..matched) at q (sq_compare_judge) and counts them. */
 sq_compare_counts sq_compare_judge_rows(sq_compare_row *rows, int matched, double q,
                                         double fail_over);
-/* B's change from A in percent of |A|; +-INFINITY from an A about zero. */
+/* Whether A or B is about zero: a ratio of them says nothing, their
+ * difference in cycles does. */
+bool sq_compare_about_zero(const sq_compare_row *w);
+/* B's change from A in percent of |A|; +-INFINITY where A or B is about
+ * zero (sq_compare_about_zero). */
 double sq_compare_change_pct(const sq_compare_row *w);
 /* The detectable change as a share of A, in percent; NAN where A is about
  * zero (or the row was not t-tested). */
@@ -117,8 +133,9 @@ double sq_compare_detectable_pct(const sq_compare_row *w);
 /* The median and 90th percentile of the t-tested rows' detectable changes in
  * percent of A (NAN when none). */
 sq_stats sq_compare_detectable_spread(const sq_compare_row *rows, int matched);
-/* "slower", "faster", "same" or "untested"; a row judged by its speeds that
- * differs is slower or faster by its medians. */
+/* "slower", "faster", "same", "untested" or "host" (kept from a verdict by
+ * what the host did); a row judged by its speeds that differs is slower or
+ * faster by its medians. */
 const char *sq_compare_verdict_word(const sq_compare_row *w);
 /* What a row was judged on: "processes", "runs", "pairs", "samples",
  * "speeds", or NULL. */

@@ -19,15 +19,24 @@ static void print_tested(const sq_compare_tally *t, const sq_compare_counts *v, 
     printf(")\n");
 }
 
-/* "slower: 7 rows, the most ID SEQUENCE MODE (+50.0%)", or "slower: none". */
-static void print_moved(const char *way, int n, const sq_compare_row *most) {
+/* "7 rows (and 13 rows of their code)": n findings, rows of them in all. */
+static void print_findings(int n, int rows) {
+    printf("%d row%s", n, n == 1 ? "" : "s");
+    if (rows > n)
+        printf(" (and %d row%s of their code)", rows - n, rows - n == 1 ? "" : "s");
+}
+
+/* "slower: 7 rows, the most ID SEQUENCE MODE (+50.0%)", or "slower: none";
+ * from or to about zero, the change in cycles. */
+static void print_moved(const char *way, int n, int rows, const sq_compare_row *most) {
     printf("%s: ", way);
     if (!n) {
         printf("none\n");
         return;
     }
     const sq_result *r = most->a.r;
-    printf("%d row%s, the most ", n, n == 1 ? "" : "s");
+    print_findings(n, rows);
+    printf(", the most ");
     sq_put_plain(stdout, r->variant->id);
     printf(" ");
     sq_put_plain(stdout, r->sequence);
@@ -36,7 +45,24 @@ static void print_moved(const char *way, int n, const sq_compare_row *most) {
     if (isfinite(pct))
         printf("%+.1f%%)\n", pct);
     else
-        printf("%+.3f cycles from about zero)\n", most->b.s.median - most->a.s.median);
+        printf("%+.3f cycles %s about zero)\n", most->b.s.median - most->a.s.median,
+               sq_cost_about_zero(most->a.s) ? "from" : "to");
+}
+
+/* The rows kept from a verdict by what the host did, where there are some. */
+static void print_host(const sq_verdicts *c) {
+    const sq_compare_counts *v = &c->counts;
+    if (!v->host)
+        return;
+    printf("not judged: ");
+    if (c->cores.differ) {
+        print_findings(v->host, v->host_rows);
+        printf(", the sides' cores differed\n");
+        return;
+    }
+    printf("the host spoiled ");
+    print_findings(v->host, v->host_rows);
+    printf(" (too few clean repetitions on a side for a verdict)\n");
 }
 
 void sq_compare_print_summary(const sq_verdicts *c, bool has_batch) {
@@ -46,8 +72,9 @@ void sq_compare_print_summary(const sq_verdicts *c, bool has_batch) {
     const sq_batch_comparison *batch = has_batch ? &c->batch : NULL;
     double q = c->options.q, fail_over = c->options.fail_over;
     print_tested(t, v, q);
-    print_moved("slower", v->slower, v->slower ? &rows[v->most_slower] : NULL);
-    print_moved("faster", v->faster, v->faster ? &rows[v->most_faster] : NULL);
+    print_moved("slower", v->slower, v->slower_rows, v->slower ? &rows[v->most_slower] : NULL);
+    print_moved("faster", v->faster, v->faster_rows, v->faster ? &rows[v->most_faster] : NULL);
+    print_host(c);
     sq_stats spread = sq_compare_detectable_spread(rows, t->matched);
     if (isfinite(spread.median))
         printf("detectable change: median %.1f%%, 90th percentile %.1f%% of A\n", spread.median,
@@ -56,11 +83,16 @@ void sq_compare_print_summary(const sq_verdicts *c, bool has_batch) {
         printf("detectable change: none (no row t-tested)\n");
     int gate = v->gate;
     if (batch) {
-        printf("batch rows: %d matched, %d slower, %d faster, %d only in A, %d only in B\n",
-               batch->matched, batch->slower, batch->faster, batch->only_a, batch->only_b);
+        printf("batch rows: %d matched, %d slower, %d faster, ", batch->matched, batch->slower,
+               batch->faster);
+        if (batch->host)
+            printf("%d not judged, ", batch->host);
+        printf("%d only in A, %d only in B\n", batch->only_a, batch->only_b);
         gate += batch->gate;
     }
-    if (gate)
+    if (c->cores.differ)
+        printf("verdict: nothing judged, the sides' cores differed: exit %d\n", SQ_EXIT_OK);
+    else if (gate)
         printf("verdict: %d significant slowdown%s over --fail-over %g%%: exit %d\n", gate,
                gate == 1 ? "" : "s", fail_over, SQ_EXIT_FAIL);
     else

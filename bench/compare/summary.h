@@ -1,7 +1,8 @@
 /* compare's closing lines, each within about 100 columns, for a person and a
- * gate: the rows matched and tested, how many are slower and faster with the
- * row that moved most each way, the detectable change, the batch rows, and
- * the verdict with the exit status. */
+ * gate: the rows matched and tested, how many are slower and faster (a
+ * figure several rows share once, its rows beside) with the row that moved
+ * most each way, the rows the host kept from a verdict, the detectable
+ * change, the batch rows, and the verdict with the exit status. */
 #ifndef SQCOLOR_COMPARE_SUMMARY_H
 #define SQCOLOR_COMPARE_SUMMARY_H
 

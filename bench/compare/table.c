@@ -16,14 +16,15 @@ typedef struct tables {
     bool after_table; /* the table printed last wants a blank line after it */
 } tables;
 
-/* A side's cell, "4.000±0.002" (median and the interval's larger half), padded
- * to width columns. */
+/* A side's cell, "4.000±0.002" (median and the interval's larger half, to
+ * the rules' digits), padded to width columns. */
 static void print_cell(const sq_compare_side *s, int width) {
     char cell[64];
+    int d = sq_compare_rules[SQ_ROWS_SCALAR].digits;
     if (s->finite)
-        snprintf(cell, sizeof cell, "%.3f±%.3f", s->s.median, sq_ci_halfwidth(s->s));
+        snprintf(cell, sizeof cell, "%.*f±%.*f", d, s->s.median, d, sq_ci_halfwidth(s->s));
     else if (isfinite(s->r->cycles.median))
-        snprintf(cell, sizeof cell, "%.3f", s->r->cycles.median);
+        snprintf(cell, sizeof cell, "%.*f", d, s->r->cycles.median);
     else
         snprintf(cell, sizeof cell, "null");
     /* '±' takes two bytes and one column. */
@@ -67,7 +68,29 @@ static const char *verdict_text(const sq_compare_row *w, double fail_over) {
     return w->why_not ? w->why_not : "";
 }
 
-static void print_row(const sq_compare_row *w, double fail_over) {
+/* B/A, or where A or B is about zero (a ratio of them says nothing) B - A
+ * in cycles, "+0.163c"; "-" for a row not tested. */
+static void print_ratio(const sq_compare_row *w) {
+    if (w->untested && !w->host)
+        printf(" %7s", "-");
+    else if (sq_compare_about_zero(w))
+        printf(" %+6.3fc", w->b.s.median - w->a.s.median);
+    else
+        printf(" %7.3f", w->b.s.median / w->a.s.median);
+}
+
+/* What the row's figure is to others, after sep: "and 13 rows of its code"
+ * after the row timed for them, "≡ ID" after a copy (shown with --all). */
+static void print_kin(const sq_compare_row *w, const sq_compare_row *rows, const char *sep) {
+    if (w->twin >= 0) {
+        printf("%s≡ ", sep);
+        sq_put_plain(stdout, rows[w->twin].a.r->variant->id);
+    } else if (w->copies) {
+        printf("%sand %d row%s of its code", sep, w->copies, w->copies == 1 ? "" : "s");
+    }
+}
+
+static void print_row(const sq_compare_row *w, const sq_compare_row *rows, double fail_over) {
     const sq_result *r = w->a.r;
     sq_put_plain_padded(stdout, r->variant->id, 40);
     printf(" ");
@@ -75,10 +98,7 @@ static void print_row(const sq_compare_row *w, double fail_over) {
     printf(" %-10s", sq_mode_names[r->mode]);
     print_cell(&w->a, 15);
     print_cell(&w->b, 15);
-    if (!w->untested && !sq_cost_about_zero(w->a.s))
-        printf(" %7.3f", w->b.s.median / w->a.s.median);
-    else
-        printf(" %7s", "-");
+    print_ratio(w);
     if (isfinite(w->p))
         printf(" %9.2g", w->p);
     else
@@ -92,6 +112,7 @@ static void print_row(const sq_compare_row *w, double fail_over) {
     } else if (*verdict) {
         printf("  %s", verdict);
     }
+    print_kin(w, rows, *verdict || w->by_speeds ? "; " : "  ");
     if (w->significant && w->drift != 1)
         printf(" (its group moved x%.3f)", w->drift);
     printf("\n");
@@ -119,6 +140,18 @@ static void print_drift(const sq_compare_tally *t, const sq_compare_row *rows) {
     }
     if (!shown)
         printf("groups that moved as a whole: no changes\n");
+}
+
+/* The line that comes first where the sides' cores differed: the side whose
+ * core gave fewer independent adds a cycle shared it, and reads slow. */
+static void print_cores(const sq_compare_cores *c) {
+    if (!c->differ)
+        return;
+    const char *low = c->b < c->a ? "B" : "A";
+    printf("the sides' cores differed: A gave %.2f independent adds a cycle, B %.2f (another "
+           "thread shared %s's core): %s's rows read slow for it, so no row is judged slower or "
+           "faster and the exit status is 0; time %s again on a quiet core\n",
+           c->a, c->b, low, low, low);
 }
 
 /* A line each where the two files' CPUs or builds differ: then a row that
@@ -188,8 +221,9 @@ static void list_missing(tables *c, const sq_run *from, const sq_compare_index *
     }
 }
 
-/* A line per matched row that changed (with all, each), under the columns'
- * header; or one line saying none did. */
+/* A line per finding (a row that changed, its copies counted on it), or
+ * with all per matched row, under the columns' header; or one line saying
+ * none changed. */
 static void print_rows(tables *c) {
     const sq_verdicts *v = c->v;
     bool any = c->show->all ? v->tally.matched > 0 : v->counts.significant > 0;
@@ -201,8 +235,20 @@ static void print_rows(tables *c) {
     printf("%-40s %-11s %-10s %15s %15s %7s %9s %14s  %s\n", "variant", "sequence", "mode", "A",
            "B", "B/A", "p (BH)", "detectable", "verdict");
     for (int i = 0; i < v->tally.matched; i++)
-        if (c->show->all || v->rows[i].significant)
-            print_row(&v->rows[i], v->options.fail_over);
+        if (c->show->all || (v->rows[i].significant && v->rows[i].twin < 0))
+            print_row(&v->rows[i], v->rows, v->options.fail_over);
+}
+
+/* Whether a row shown gives B - A for its B/A. */
+static bool shows_difference(const tables *c) {
+    const sq_verdicts *v = c->v;
+    for (int i = 0; i < v->tally.matched; i++) {
+        const sq_compare_row *w = &v->rows[i];
+        bool shown = c->show->all || (w->significant && w->twin < 0);
+        if (shown && !(w->untested && !w->host) && sq_compare_about_zero(w))
+            return true;
+    }
+    return false;
 }
 
 /* The batch rows that changed (with all, every matched row) as a table, or
@@ -220,9 +266,12 @@ static void print_batch(const sq_batch_comparison *c, bool all) {
         const sq_batch_verdict *v = &c->verdicts[i];
         const sq_stats *s = &x->cycles, *t = &y->cycles;
         sq_put_plain_padded(stdout, x->id, 40);
-        printf(" %7zu %8.4f±%.4f %8.4f±%.4f %7.3f  %s%s\n", x->n, s->median, sq_ci_halfwidth(*s),
-               t->median, sq_ci_halfwidth(*t), v->ratio,
-               v->slower || v->faster ? sq_batch_verdict_word(v) : "-",
+        int d = sq_compare_rules[SQ_ROWS_BATCH].digits;
+        printf(" %7zu %8.*f±%.*f %8.*f±%.*f %7.3f  %s%s\n", x->n, d, s->median, d,
+               sq_ci_halfwidth(*s), d, t->median, d, sq_ci_halfwidth(*t), v->ratio,
+               v->host                  ? "not judged (the sides' cores differed)"
+               : v->slower || v->faster ? sq_batch_verdict_word(v)
+                                        : "-",
                v->over ? " (over --fail-over)" : "");
     }
 }
@@ -234,8 +283,12 @@ static void print_notes(tables *c) {
     const sq_compare_rule *floor = &sq_compare_rules[SQ_ROWS_SCALAR];
     list_missing(c, c->v->a, &c->v->ib, "A");
     list_missing(c, c->v->b, &c->v->ia, "B");
-    if (t->nsamples || t->nzero || t->nfinite || t->nfew)
+    bool difference = shows_difference(c);
+    if (t->nsamples || t->nzero || t->nfinite || t->nfew || difference)
         begin_section(c, false);
+    if (difference)
+        printf("note: B/A reads B - A in cycles (\"+0.163c\") where A or B is about zero: a ratio "
+               "of figures about zero says nothing\n");
     if (t->nsamples)
         printf("note: %d of the %d rows t-tested have no two processes in either file: tested on "
                "their samples,\n  whose spread is one process's: a shift between processes of "
@@ -250,6 +303,11 @@ static void print_notes(tables *c) {
 void sq_compare_print_table(const sq_verdicts *v, const sq_compare_show *show) {
     tables c = {.v = v, .show = show};
     bool has_batch = v->a->nbatch || v->b->nbatch;
+    print_cores(&v->cores);
+    if (show->heading) {
+        sq_put_plain(stdout, show->heading);
+        putchar('\n');
+    }
     print_file("A", show->labels[0], v->a);
     print_file("B", show->labels[1], v->b);
     note_provenance(v->a, v->b);

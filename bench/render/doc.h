@@ -47,6 +47,10 @@ struct sq_doc {
      * (report_formats.h's SQ_LEGEND_* items: names and keys every table
      * shares); a page says them under each table. */
     unsigned legend_said;
+    /* The fewest and most repetitions a row of the runs shown had, for the
+     * legends to say what ± is (report_formats.h, sq_report_reps); 0: not
+     * known. */
+    int reps_least, reps_most;
     /* 0, or SQ_FAILED_MEMORY (failure.h) once a block found no memory:
      * every later block is skipped and sq_doc_finish returns it, so a
      * document is never passed off as whole without one (as ferror). */

@@ -65,6 +65,13 @@ enum {
 };
 void sq_report_legend(sq_doc *d, const sq_text_table *t, unsigned also);
 
+/* The repetitions the rows of runs[0..nruns) had, scalar and batch, into
+ * d->reps_least and reps_most; and what ± then is, in brief: half the 95%
+ * interval of the median, or, where a row had fewer than SQ_CI95_LEAST
+ * repetitions (--quick), half their whole range, "range of N". */
+void sq_report_reps(sq_doc *d, const sq_run *runs, int nruns);
+void sq_report_pm_meaning(const sq_doc *d, char *buf, size_t len);
+
 /* A ratio across machines (report_summary.c) stands only where both figures
  * are at least this many core cycles: a ratio of figures about zero says
  * nothing. sq_ratio_dash_rule: what a ratio's "-" means, for the legends and

@@ -18,7 +18,7 @@ typedef struct mark {
 } mark;
 
 static const mark marks[] = {
-    {"±", "±: half the 95% interval of the median"},
+    {"±", NULL}, /* the repetitions say: sq_report_pm_meaning */
     {"≈0", "≈0: not told apart from zero (≈0≤X: at most X)"},
     {"|", "a|b: two speeds, the faster first"},
     {"2 speeds", "2 speeds: every cell ran at two"},
@@ -164,8 +164,8 @@ static void best_item(char *text, size_t len, bool console, unsigned also) {
     if (also & SQ_LEGEND_VERDICT)
         item(text, len,
              "%s: the clear winner of asm and best C, the cheaper with its interval apart "
-             "from the other's; neither where they are not told apart or one has no figure "
-             "to rank",
+             "from the other's; neither where they are not told apart, or one has no figure "
+             "to rank or is ≈0",
              mark);
     else
         item(text, len, "%s: the cheapest, and every figure not told apart from it", mark);
@@ -184,9 +184,11 @@ void sq_report_legend(sq_doc *d, const sq_text_table *t, unsigned also) {
         kinds_item(text, sizeof text, &s, console);
     if (say & SQ_LEGEND_RATIOS)
         ratios_item(text, sizeof text, &s, console);
+    char pm[200];
+    sq_report_pm_meaning(d, pm, sizeof pm);
     for (size_t m = 0; m < sizeof marks / sizeof marks[0]; m++)
         if (s.mark[m])
-            item(text, sizeof text, "%s", marks[m].meaning);
+            item(text, sizeof text, "%s", marks[m].meaning ? marks[m].meaning : pm);
     if (s.dash_figure)
         item(text, sizeof text, "-%s: no figure (no row, or not the cells it needs)",
              also & SQ_LEGEND_RATIOS ? " as a figure" : "");
@@ -202,4 +204,41 @@ void sq_report_legend(sq_doc *d, const sq_text_table *t, unsigned also) {
         item(text, sizeof text, "%s", SQ_IMPL_KEY_MEANING);
     if (text[0])
         sq_doc_legend(d, "%s", text);
+}
+
+static void reps_of(int reps, int *least, int *most) {
+    if (reps <= 0)
+        return;
+    *least = *least && *least < reps ? *least : reps;
+    *most = *most > reps ? *most : reps;
+}
+
+void sq_report_reps(sq_doc *d, const sq_run *runs, int nruns) {
+    d->reps_least = d->reps_most = 0;
+    for (int r = 0; r < nruns; r++) {
+        for (int i = 0; i < runs[r].nresults; i++)
+            reps_of(runs[r].results[i].reps, &d->reps_least, &d->reps_most);
+        for (int i = 0; i < runs[r].nbatch; i++)
+            reps_of(runs[r].batch[i].reps, &d->reps_least, &d->reps_most);
+    }
+}
+
+/* A --quick run's 3 repetitions cannot give a 95% interval: their range
+ * missed the default run's value (lea_shr_and 4.11±0.03 against 3.99±0.01),
+ * and a legend that called it 95% said more than it held. */
+void sq_report_pm_meaning(const sq_doc *d, char *buf, size_t len) {
+    int least = d->reps_least, most = d->reps_most;
+    if (!least || least >= SQ_CI95_LEAST)
+        snprintf(buf, len, "±: half the 95%% interval of the median");
+    else if (most >= SQ_CI95_LEAST)
+        snprintf(buf, len,
+                 "±: half the 95%% interval of the median, or of the range where a row had "
+                 "fewer than %d repetitions (%d at least), below 95%%",
+                 SQ_CI95_LEAST, least);
+    else if (least == most)
+        snprintf(buf, len, "±: half the range of %d repetitions, too few for a 95%% interval",
+                 least);
+    else
+        snprintf(buf, len, "±: half the range of %d to %d repetitions, too few for a 95%% interval",
+                 least, most);
 }

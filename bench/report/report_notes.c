@@ -268,9 +268,18 @@ void sq_report_marks(sq_doc *d, bool detail, bool shared) {
                        "docs/reading-tables.md");
         return;
     }
-    sq_doc_note(d,
-                "±: half the width of the cell's 95%% interval of the median (distribution-free, "
-                "from the order statistics of its repetitions), the wider side");
+    char pm[200];
+    sq_report_pm_meaning(d, pm, sizeof pm);
+    if (d->reps_least && d->reps_least < SQ_CI95_LEAST)
+        sq_doc_note(d,
+                    "%s: the wider side; a 95%% interval of the median (distribution-free, from "
+                    "the order statistics) needs %d repetitions, and the range of fewer holds "
+                    "the median less often (3: 75%%)",
+                    pm, SQ_CI95_LEAST);
+    else
+        sq_doc_note(d, "±: half the width of the cell's 95%% interval of the median "
+                       "(distribution-free, from the order statistics of its repetitions), the "
+                       "wider side");
     sq_doc_note(d,
                 "≈0: a cost not told apart from zero (its median within %.2f cycles of zero or "
                 "below it, or its interval holding zero); ≈0≤X: it costs at most X (the "

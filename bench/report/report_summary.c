@@ -375,6 +375,7 @@ static bool any_shared(const sq_run *runs, int nruns) {
 
 void sq_report_doc(sq_doc *d, const sq_run *runs, int nruns, unsigned flags) {
     bool detail = flags & SQ_REPORT_DETAIL;
+    sq_report_reps(d, runs, nruns);
     sq_impl_set key;
     if (sq_impl_set_of(runs, nruns, &key)) {
         sq_doc_out_of_memory(d);

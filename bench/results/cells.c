@@ -161,7 +161,11 @@ bool sq_headline_ties(const sq_headline *h, const sq_headline *best) {
     return rank - least < SQ_RESOLUTION_CYCLES || h->lo <= best->hi;
 }
 
+/* A figure about zero ranks 0 (as cheap as any other), but wins nothing: the
+ * technique vanished into the harness's slack, which says nothing of what it
+ * costs beside another (a thr best C cell of ≈0 won against asm). */
 bool sq_headline_wins(const sq_headline *h, const sq_headline *other) {
     double rank = sq_headline_rank(h), against = sq_headline_rank(other);
-    return isfinite(rank) && isfinite(against) && rank < against && !sq_headline_ties(other, h);
+    return isfinite(rank) && isfinite(against) && rank > 0 && against > 0 && rank < against &&
+           !sq_headline_ties(other, h);
 }

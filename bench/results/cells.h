@@ -78,8 +78,9 @@ double sq_headline_rank(const sq_headline *h);
 bool sq_headline_ties(const sq_headline *h, const sq_headline *best);
 
 /* Whether h is the clear winner over other, the verdict a headline table
- * marks: both ranked, h the cheaper and other told apart from it (not
- * within SQ_RESOLUTION_CYCLES, its interval apart from h's). */
+ * marks: both ranked and told apart from zero, h the cheaper and other told
+ * apart from it (not within SQ_RESOLUTION_CYCLES, its interval apart from
+ * h's). */
 bool sq_headline_wins(const sq_headline *h, const sq_headline *other);
 
 #endif

@@ -34,34 +34,37 @@ static sq_stats harness_of(const sq_run *parts, int n, int row) {
     return h;
 }
 
-/* Each process's host counts, in process order (one a part). */
+/* Each part's host counts, in part order: a part of several processes (a
+ * file of a run, merged with other runs) as one, its counts summed and its
+ * quiet level the highest of its processes'. */
 static void merge_host(sq_run *parts, int n) {
     sq_run *base = &parts[0];
-    int have = 0;
-    for (int p = 0; p < n; p++)
-        have += parts[p].nhost == 1;
-    if (have != n) {
-        base->nhost = 0;
-        return;
+    sq_host_counts merged[SQ_MAX_PROCESSES];
+    for (int p = 0; p < n; p++) {
+        if (!parts[p].nhost) {
+            base->nhost = 0;
+            return;
+        }
+        sq_host_counts sum = {.quiet = parts[p].host[0].quiet};
+        for (int k = 0; k < parts[p].nhost; k++) {
+            const sq_host_counts *h = &parts[p].host[k];
+            sum.quiet = fmax(sum.quiet, h->quiet);
+            sum.samples += h->samples;
+            sum.moved += h->moved;
+            sum.shared += h->shared;
+            sum.retaken += h->retaken;
+        }
+        merged[p] = sum;
     }
-    for (int p = 0; p < n; p++)
-        base->host[p] = parts[p].host[0];
+    memcpy(base->host, merged, sizeof *merged * (size_t)n);
     base->nhost = n;
 }
 
-/* The run's quiet level: the highest a process's clean samples saw. A
- * process whose level lies under it was on a shared core throughout (it
- * had no quiet reading to tell its samples by): every sample of it is
- * marked shared. */
-static double run_quiet(const sq_run *run) {
-    double q = 0;
-    for (int p = 0; p < run->nhost; p++)
-        q = fmax(q, run->host[p].quiet);
-    return q;
-}
-
+/* A process whose quiet level lies under the run's (sq_run_quiet) was on
+ * a shared core throughout (it had no quiet reading to tell its samples
+ * by): every sample of it is marked shared. */
 static void mark_shared_processes(sq_result *r, const sq_run *run, unsigned char *host) {
-    double quiet = run_quiet(run);
+    double quiet = sq_run_quiet(run);
     bool spoiled = false;
     for (int k = 0; k < r->reps; k++) {
         int p = r->process ? r->process[k] : 0;

@@ -1,5 +1,6 @@
 #include "bench/results/results.h"
 
+#include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,4 +56,14 @@ void sq_run_free(sq_run *run) {
         free(b);
     }
     memset(run, 0, sizeof *run);
+}
+
+double sq_run_quiet(const sq_run *run) {
+    double q = 0;
+    for (int p = 0; p < run->nhost; p++)
+        if (isfinite(run->host[p].quiet))
+            q = fmax(q, run->host[p].quiet);
+    if (!run->nhost)
+        q = run->clock.alu_per_cycle;
+    return isfinite(q) && q > 0 ? q : NAN;
 }

@@ -198,4 +198,10 @@ char *sq_run_strdup(sq_run *run, const char *s);
 /* Frees everything run holds and zeroes it. */
 void sq_run_free(sq_run *run);
 
+/* The quiet level of a run's core: the most independent adds a cycle a
+ * clean probe of any of its processes saw (host[p].quiet); in files from
+ * before the probe, the one reading at the start (clock.alu_per_cycle);
+ * NAN where neither is known. */
+double sq_run_quiet(const sq_run *run);
+
 #endif
