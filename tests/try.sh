@@ -158,8 +158,10 @@ rc=$?
     ok || bad "ulimit -s 64: exit $rc: $(cat "$tmp/err")"
 # A stop signal during the build (any of bench/util/cleanup.c's list, SIGUSR1
 # and SIGALRM among them) takes the build's folder with it, and its jobs with
-# what they started: the bodies include a FIFO no one writes, so the assembler
-# and the compilers wait on it until they are killed.
+# what they started; so does a SIGKILL, which no handler sees (the janitor's
+# work), even one to try's whole process group (timeout(1) kills so), which
+# the janitor is not in: the bodies include a FIFO no one writes, so the
+# assembler and the compilers wait on it until they are killed.
 mkfifo "$tmp/never"
 body never "family: color
 name: never
@@ -168,10 +170,11 @@ asm:
 c:
     #include \"$tmp/never\"
     return sq & 1;"
-for sig in USR1 ALRM; do
+for sig in USR1 ALRM KILL group; do
+    how="SIG$sig to try"
     export TMPDIR=$tmp/stop-$sig
     mkdir "$TMPDIR"
-    "$bin" try --quick "$tmp/never.sq" >/dev/null 2>"$tmp/err" &
+    setsid "$bin" try --quick "$tmp/never.sq" >/dev/null 2>"$tmp/err" &
     try=$!
     jobs_seen=
     for _ in $(seq 200); do
@@ -179,20 +182,26 @@ for sig in USR1 ALRM; do
         [ -n "$jobs_seen" ] && break
         sleep 0.05
     done
-    kill -"$sig" "$try"
+    if [ $sig = group ]; then
+        sig=KILL how="SIGKILL to try's process group"
+        kill -KILL -- -"$try"
+    else
+        kill -"$sig" "$try"
+    fi
     wait "$try" 2>/dev/null
     rc=$?
     for _ in $(seq 40); do # killed jobs are gone within moments
         left=$(pgrep -f -- "$TMPDIR/" | tr '\n' ' ')
-        [ -z "$left" ] && break
+        [ -z "$left" ] && [ -z "$(ls -A "$TMPDIR")" ] && break
         sleep 0.05
     done
     [ -n "$jobs_seen" ] && [ $rc -eq $((128 + $(kill -l "$sig"))) ] && [ -z "$left" ] &&
         [ -z "$(ls -A "$TMPDIR")" ] && ok ||
-        bad "SIG$sig during try's build: exit $rc, jobs seen '$jobs_seen', left: processes '$left', files '$(ls -A "$TMPDIR" | tr '\n' ' ')'"
+        bad "$how during its build: exit $rc, jobs seen '$jobs_seen', left: processes '$left', files '$(ls -A "$TMPDIR" | tr '\n' ' ')'"
     [ -z "$left" ] || kill -KILL $left 2>/dev/null
 done
 export TMPDIR=$tmp/builds
+
 expect_usage "no technique file" try
 expect_usage "$tmp/absent.sq: No such file or directory" try "$tmp/absent.sq"
 finish try

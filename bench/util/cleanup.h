@@ -6,7 +6,10 @@
  * folders removed with what is in them; then the signal ends the process as
  * it would have. A signal is handled only if its action was the default when
  * the registry was first used: one ignored (nohup) stays ignored. A forked
- * copy of the program takes nothing of its parent's with it. */
+ * copy of the program takes nothing of its parent's with it. From the first
+ * folder or child on, a janitor (a forked copy that shares the registry)
+ * waits for the program to end and takes what is still registered then:
+ * what a SIGKILL, which no handler sees, would leave. */
 #ifndef SQCOLOR_CLEANUP_H
 #define SQCOLOR_CLEANUP_H
 
