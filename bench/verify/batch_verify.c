@@ -130,11 +130,11 @@ static bool check_call(const sq_batch_variant *v, buffers *b, const call_shape *
         fail(out, s, ": crashed (%s)", sq_signal_name(crashed));
         return false;
     }
-    for (int bit = 0; bit < 7; bit++)
-        if (sq_cc_broken & (1u << bit)) {
-            fail(out, s, ": clobbered callee-saved register %s", sq_cc_register_name(bit));
-            return false;
-        }
+    if (sq_cc_broken) {
+        char words[200];
+        fail(out, s, ": %s", sq_cc_broken_words(sq_cc_broken, words, sizeof words));
+        return false;
+    }
     if (sq_cc_dirty_upper) {
         fail(out, s, ": left the upper %s state in use (XINUSE 0x%x): no vzeroupper",
              sq_cc_dirty_upper & 0x40 ? "zmm" : "ymm", sq_cc_dirty_upper);

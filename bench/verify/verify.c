@@ -18,6 +18,31 @@ const char *sq_cc_register_name(int bit) {
     return bit >= 0 && bit < 7 ? cc_register_names[bit] : "?";
 }
 
+const char *sq_cc_broken_words(uint32_t broken, char *buf, size_t len) {
+    int bit = 0;
+    while (bit < SQ_CC_BITS && !(broken >> bit & 1))
+        bit++;
+    if (bit < 7)
+        snprintf(buf, len, "clobbered callee-saved register %s", sq_cc_register_name(bit));
+    else if (bit == 7)
+        snprintf(buf, len, "left the direction flag set (DF: clear on return, says the SysV ABI)");
+    else if (bit == 8)
+        snprintf(buf, len,
+                 "changed the MXCSR control bits (0x%04x before, 0x%04x after: its rounding, "
+                 "exception masks, FTZ and DAZ are the caller's)",
+                 sq_cc_mxcsr[0] & 0xffc0u, sq_cc_mxcsr[1] & 0xffc0u);
+    else if (bit == 9)
+        snprintf(buf, len, "changed the x87 control word (0x%04x before, 0x%04x after)",
+                 sq_cc_x87cw[0], sq_cc_x87cw[1]);
+    else if (bit == 10)
+        snprintf(buf, len,
+                 "left the x87 register stack in use (a value pushed and not popped, "
+                 "or MMX without emms)");
+    else
+        snprintf(buf, len, "%s", "");
+    return buf;
+}
+
 /* Fresh canaries and garbage for every call, reproducible runs. */
 static uint64_t rng_state = 0x5157434f4c4f5231ULL;
 static uint64_t next_random(void) {
@@ -82,12 +107,11 @@ static bool verify_input(const sq_variant *v, unsigned a, unsigned b, sq_check *
         fail(out, "crashed (%s) on %s", sq_signal_name(clean.crashed), in);
         return false;
     }
-    for (int bit = 0; bit < 7; bit++)
-        if (clean.broken & (1u << bit)) {
-            fail(out, "clobbered callee-saved register %s (call with %s)", sq_cc_register_name(bit),
-                 in);
-            return false;
-        }
+    if (clean.broken) {
+        char words[200];
+        fail(out, "%s (call with %s)", sq_cc_broken_words(clean.broken, words, sizeof words), in);
+        return false;
+    }
     if (clean.result != want) {
         fail(out, "%s: expected %u (%s%s), got %u", in, want, want ? "" : "not ",
              v->family->meaning, clean.result);
