@@ -202,6 +202,40 @@ for sig in USR1 ALRM KILL group; do
 done
 export TMPDIR=$tmp/builds
 
+# A body that leaves the process, or the state the SysV ABI has it keep
+# (DF clear, MXCSR's control bits, the x87 control word and an empty x87
+# stack), fails its check, named.
+routine() { # routine NAME INSNS...: a color asm body of INSNS, then the right answer
+    local name=$1
+    shift
+    body "$name" "$(printf 'family: color\nname: %s\nasm:\n' "$name"; printf '    %s\n' "$@" \
+        'lea eax, [rdi+rdi*8+8]' 'shr eax, 3' 'and eax, 1')"
+}
+routine exits 'mov eax, 231' 'xor edi, edi' 'syscall'
+refused 1 "color/exits/asm ended the process that checked it (exited with status 0) on sq=a1 (0): a body must return" exits
+routine std std
+refused 1 "color/std/asm fails its check: left the direction flag set" std
+routine mxcsr 'push rax' 'mov dword [rsp], 0' 'ldmxcsr [rsp]' 'pop rax'
+refused 1 "color/mxcsr/asm fails its check: changed the MXCSR control bits (0x1f80 before, 0x0000 after" mxcsr
+routine fpucw 'push rax' 'mov word [rsp], 0x0f7f' 'fldcw [rsp]' 'pop rax'
+refused 1 "color/fpucw/asm fails its check: changed the x87 control word (0x037f before, 0x0f7f after)" fpucw
+routine fld fld1
+refused 1 "color/fld/asm fails its check: left the x87 register stack in use" fld
+# ... and the timing loops are called as the routine is: a branch hook (the
+# branch loop's alone) that sets DF leaves the routine right, the loop not.
+body branch-std 'family: color
+name: branch_std
+asm:
+    lea         eax, [rdi+rdi*8+8]
+    shr         eax, 3
+    and         eax, 1
+branch:
+    std
+    lea         eax, [rdi+rdi*8+8]
+    test        eax, 8
+    jz          %1'
+refused 1 "color/branch_std/asm: its branch kernel left the direction flag set" branch-std
+
 expect_usage "no technique file" try
 expect_usage "$tmp/absent.sq: No such file or directory" try "$tmp/absent.sq"
 finish try
