@@ -236,6 +236,27 @@ branch:
     jz          %1'
 refused 1 "color/branch_std/asm: its branch kernel left the direction flag set" branch-std
 
+# The messages name the body's own line, whatever the file is called (NASM's
+# %line would end at ';' and take ' and ` for a string), and nothing of the
+# build's folder, which is gone when they are read.
+for name in "semi;colon" "quote'd" 'back`tick'; do
+    cp "$tmp/nasm.sq" "$tmp/$name.sq"
+    "$bin" try --quick "$tmp/$name.sq" >/dev/null 2>"$tmp/err"
+    rc=$?
+    [ $rc -eq 2 ] && grep -qF "$name.sq:5: the asm body does not assemble:" "$tmp/err" &&
+        ! grep -q "in the code around the body" "$tmp/err" && ok ||
+        bad "a file named '$name': exit $rc: $(cat "$tmp/err")"
+done
+routine fast
+for limit in "-f 1" "-n 12"; do
+    # shellcheck disable=SC2086
+    (ulimit $limit && exec "$bin" try --quick "$tmp/fast.sq" >/dev/null 2>"$tmp/err")
+    rc=$?
+    [ $rc -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && ! grep -qF "$TMPDIR" "$tmp/err" &&
+        [ -z "$(ls -A "$TMPDIR")" ] && ok ||
+        bad "ulimit $limit: exit $rc: $(cat "$tmp/err"); left: $(ls -A "$TMPDIR")"
+done
+
 expect_usage "no technique file" try
 expect_usage "$tmp/absent.sq: No such file or directory" try "$tmp/absent.sq"
 finish try

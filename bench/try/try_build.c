@@ -175,10 +175,34 @@ static int make_jobs(const sq_try_source *src, const sq_try_built *b, const char
     return n;
 }
 
+/* text without the build's folder, dir, in it: the folder is gone by the
+ * time a message is read ("sqcolor-try.asm:3", not "/tmp/sqcolor-try-.../"). */
+static void without_folder(char *text, const char *dir) {
+    size_t k = strlen(dir);
+    for (char *at; k && (at = strstr(text, dir)) && at[k] == '/';)
+        memmove(at, at + k + 1, strlen(at + k + 1) + 1);
+}
+
+/* How job j ended when its log holds no error line, in one line: "(it
+ * exited with status 1): LOG'S FIRST LINE" or "(it died of signal 25, with
+ * no message)". */
+static void ended(const sq_job *j, const char *dir, char *buf, size_t len) {
+    char words[64], first[512], shown[600];
+    sq_child_words(&j->end, words, sizeof words);
+    if (!sq_job_first_line(j->log, first, sizeof first)) {
+        snprintf(buf, len, "(it %s, with no message)", words);
+        return;
+    }
+    without_folder(first, dir);
+    snprintf(buf, len, "(it %s): %s", words, sq_text_shown(first, shown, sizeof shown));
+}
+
 /* Why job j failed, in one line: the body's own line where the message
- * names it. SQ_EXIT_USAGE for a body that does not build, SQ_EXIT_FAIL
- * for a command that could not run. */
-static int why_failed(const sq_try_source *src, const sq_job *j, char *err, size_t errlen) {
+ * names it, and nothing of the build's folder, dir, which goes with the
+ * program. SQ_EXIT_USAGE for a body that does not build, SQ_EXIT_FAIL for a
+ * command that could not run. */
+static int why_failed(const sq_try_source *src, const sq_job *j, const char *dir, char *err,
+                      size_t errlen) {
     char message[512], where[512], shown[600], name[4096], file[300];
     int line;
     bool is_asm = strcmp(j->what, "asm") == 0;
@@ -187,17 +211,20 @@ static int why_failed(const sq_try_source *src, const sq_job *j, char *err, size
         snprintf(err, errlen, "cannot run %s: %s", j->argv[0], strerror(j->spawn_error));
         return SQ_EXIT_FAIL;
     }
+    sq_text_shown(src->name, file, sizeof file);
     sq_try_line_name(src->name, name, sizeof name);
     if (!sq_job_first_error(j->log, name, message, sizeof message, &line, where, sizeof where)) {
-        snprintf(err, errlen, "%s failed building %s's code (no error message; see %s)", j->argv[0],
-                 j->what, j->log);
+        ended(j, dir, shown, sizeof shown);
+        snprintf(err, errlen, "%s failed building %s's code of %s %s", j->argv[0], j->what, file,
+                 shown);
         return SQ_EXIT_FAIL;
     }
+    without_folder(message, dir);
+    without_folder(where, dir);
     if (is_asm && strstr(message, "inconsistently redefined"))
         strncat(message, " (a label in a body is written %%name: the body is expanded many times)",
                 sizeof message - strlen(message) - 1);
     sq_text_shown(message, shown, sizeof shown);
-    sq_text_shown(src->name, file, sizeof file);
     /* A compiler that crashed says nothing of the body: the machine's fault. */
     if (strstr(message, "internal compiler error") || strstr(message, "terminated program") ||
         strstr(message, "crashed")) {
@@ -232,9 +259,14 @@ static int link_objects(sq_try_built *b, int asm_jobs, int c_jobs, char *err, si
     }
     snprintf(j.log, sizeof j.log, "%s/link.log", b->dir);
     int failed = sq_jobs_run(&j, 1, 1, b->dir);
+    char why[700];
+    if (failed >= 0 && j.spawn_error)
+        snprintf(why, sizeof why, "cannot run %s: %s", j.argv[0], strerror(j.spawn_error));
+    else if (failed >= 0)
+        ended(&j, b->dir, why, sizeof why);
     if (failed >= 0)
-        snprintf(err, errlen, "cannot link the technique's objects (%s; see %s)",
-                 j.spawn_error ? strerror(j.spawn_error) : "the linker failed", j.log);
+        snprintf(err, errlen, "cannot link the technique's objects: %s%s%s",
+                 j.spawn_error ? "" : j.argv[0], j.spawn_error ? "" : " failed ", why);
     free_words(&w);
     return failed >= 0 ? -1 : 0;
 }
@@ -308,7 +340,7 @@ int sq_try_build(const sq_try_source *src, sq_try_built *b, char *err, size_t er
     memset(jobs, 0, sizeof jobs);
     int n = make_jobs(src, b, tpl, jobs, &w);
     int failed = sq_jobs_run(jobs, n, parallel_jobs(), b->dir);
-    int rc = failed >= 0 ? why_failed(src, &jobs[failed], err, errlen) : 0;
+    int rc = failed >= 0 ? why_failed(src, &jobs[failed], b->dir, err, errlen) : 0;
     free_words(&w);
     b->runs = n;
     if (!rc && link_objects(b, src->asm_body.text != NULL, src->c.text ? NROWS : 0, err, errlen))

@@ -181,3 +181,11 @@ bool sq_job_first_error(const char *log, const char *name, char *message, size_t
     free(text);
     return true;
 }
+
+bool sq_job_first_line(const char *log, char *line, size_t len) {
+    char *text = read_log(log);
+    const char *s = text ? text + strspn(text, " \t\r\n") : "";
+    snprintf(line, len, "%.*s", (int)strcspn(s, "\r\n"), s);
+    free(text);
+    return line[0] != 0;
+}

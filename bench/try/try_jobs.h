@@ -33,4 +33,8 @@ int sq_jobs_run(sq_job *jobs, int n, int parallel, const char *dir);
 bool sq_job_first_error(const char *log, const char *name, char *message, size_t len, int *line,
                         char *where, size_t where_len);
 
+/* The first line of a log that is not blank, as written; false when there
+ * is none (or the log cannot be read). */
+bool sq_job_first_line(const char *log, char *line, size_t len);
+
 #endif
