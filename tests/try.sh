@@ -202,6 +202,52 @@ for sig in USR1 ALRM KILL group; do
 done
 export TMPDIR=$tmp/builds
 
+# A build that would not end (an endless input, a %rep or a macro that grows
+# past any memory) is stopped at --build-limit: the file is refused, exit 2,
+# and nothing is left.
+mkfifo "$tmp/silent"
+endless() { # endless NAME "message part": NAME.sq's build stopped at 2 s, refused
+    timeout -s KILL 120 "$bin" try --quick --build-limit 2 "$tmp/$1.sq" >/dev/null 2>"$tmp/err"
+    local rc=$? left
+    left=$(pgrep -f -- "$TMPDIR/" | tr '\n' ' ')
+    [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -qF "$1.sq:4: $2" "$tmp/err" &&
+        grep -qF -- "(--build-limit)" "$tmp/err" && [ -z "$left" ] && [ -z "$(ls -A "$TMPDIR")" ] &&
+        ok || bad "$1 past --build-limit: exit $rc: $(cat "$tmp/err"); left: '$left' $(ls -A "$TMPDIR")"
+    [ -z "$left" ] || kill -KILL $left 2>/dev/null
+    rm -rf "${TMPDIR:?}"/*
+}
+body asm-zero 'family: color
+name: endless
+asm:
+    %include "/dev/zero"'
+endless asm-zero "the asm body does not assemble within 2 s"
+body asm-fifo "family: color
+name: endless
+asm:
+    %include \"$tmp/silent\""
+endless asm-fifo "the asm body does not assemble within 2 s"
+body asm-rep 'family: color
+name: endless
+asm:
+    %pragma limit rep 2000000000
+    %rep 2000000000
+    nop
+    %endrep'
+endless asm-rep "the asm body does not assemble within 2 s"
+body c-zero 'family: color
+name: endless
+c:
+    #include </dev/zero>
+    return sq & 1;'
+endless c-zero "the C body does not compile with gcc-11"
+body c-macro 'family: color
+name: endless
+c:
+    #define A(x) x x
+    #define B(x) A(A(A(A(A(A(A(A(A(A(x))))))))))
+    return (((9 * sq + 8) >> 3) & 1) B(B(B(+0)));'
+endless c-macro "the C body does not compile with gcc-11"
+
 # A body that leaves the process, or the state the SysV ABI has it keep
 # (DF clear, MXCSR's control bits, the x87 control word and an empty x87
 # stack), fails its check, named.

@@ -20,7 +20,7 @@
 #define BUILT_VARIABLE "SQCOLOR_TRY_BUILT"
 
 /* The one-liner's options, after run's: the bodies on the command line. */
-enum { OPT_C = OPT_COUNT, OPT_ASM, OPT_NEEDS, TRY_OPT_COUNT };
+enum { OPT_C = OPT_COUNT, OPT_ASM, OPT_NEEDS, OPT_BUILD_LIMIT, TRY_OPT_COUNT };
 
 static const sq_option options[TRY_OPT_COUNT] = {
     SQ_RUN_OPTION_ROWS(
@@ -41,6 +41,14 @@ static const sq_option options[TRY_OPT_COUNT] = {
                    .placeholder = "REQ",
                    .help = "the one-liner's requirement token (c/isa_features.h), e.g. BMI2",
                    .default_note = "NONE"},
+    [OPT_BUILD_LIMIT] = {.name = "--build-limit",
+                         .kind = SQ_OPTION_WHOLE,
+                         .placeholder = "S",
+                         .help = "seconds each assembler, compiler and linker run of the build "
+                                 "may take; past them the build is stopped and the file refused",
+                         .def = SQ_TEXT(SQ_TRY_BUILD_LIMIT_S),
+                         .min = 1,
+                         .max = 86400},
 };
 
 static int run_try(int argc, char **argv);
@@ -58,13 +66,18 @@ const sq_command sq_command_try = {
     .run = run_try,
     .operands = "FILE | FAMILY/NAME --c EXPR --asm INSNS",
     .summary = "build, verify and time a technique of your own from FILE (- for standard input)",
+    /* clang-format off */
     .description =
         "Reads a technique from FILE (docs/try.md: its family, a name, an asm body and/or a C\n"
         "body), builds it as a catalogue line is built (asm/kernels.inc; every C compiler and\n"
         "flag set of this binary), verifies it over its whole domain and checks its kernels,\n"
         "then times it beside its family's catalogue as run does, and shows its machine code.\n"
-        "Exit status 2: a file that cannot be read or built; 1: a body that fails its check,\n"
-        "or this machine cannot build or run it (a compiler gone, a feature this CPU lacks).",
+        "Each command of the build must end within --build-limit seconds and the check within\n"
+        SQ_TEXT(SQ_TRY_CHECK_LIMIT_S) " s: past its limit, what runs it is stopped. Exit status 2:\n"
+        "a file that cannot be read or built, or not within the limit; 1: a body that fails its\n"
+        "check (or does not return), or this machine cannot build or run it (a compiler gone, a\n"
+        "feature this CPU lacks).",
+    /* clang-format on */
     .options = options,
     .noptions = TRY_OPT_COUNT,
     SQ_EXAMPLES(try_examples),
@@ -112,7 +125,7 @@ static void build_and_check(trial *t, const char *path, const sq_value *v) {
         sq_usage_error("try", "--needs goes with --c or --asm (a file says needs: itself)");
     else if (sq_try_read(path, &t->src, err, sizeof err))
         sq_usage_error("try", "%s", err);
-    int rc = sq_try_build(&t->src, &t->built, err, sizeof err);
+    int rc = sq_try_build(&t->src, (double)v[OPT_BUILD_LIMIT].whole, &t->built, err, sizeof err);
     if (rc == SQ_EXIT_USAGE)
         sq_usage_error("try", "%s", err);
     if (rc) {
