@@ -282,6 +282,37 @@ branch:
     jz          %1'
 refused 1 "color/branch_std/asm: its branch kernel left the direction flag set" branch-std
 
+# A body that stops returning only after its check (its 10,000th call) is
+# stopped while it is timed, in the run itself or in a process of it, and
+# named: exit 1, nothing left.
+body late 'family: color
+name: late
+asm:
+    %ifndef LATE_COUNTER
+    %define LATE_COUNTER
+    [section .bss]
+    ..@late_calls: resq 1
+    [section .text]
+    %endif
+    inc         qword [rel ..@late_calls]
+    cmp         qword [rel ..@late_calls], 10000
+    jbe         %%fine
+    %%spin:
+    jmp         %%spin
+    %%fine:
+    lea         eax, [rdi+rdi*8+8]
+    shr         eax, 3
+    and         eax, 1'
+for processes in 1 2; do
+    timeout -s KILL 120 "$bin" try --quick --processes "$processes" --filter color/bt/asm \
+        --mode latency --sequence random --output "$tmp/late.out" "$tmp/late.sq" >/dev/null 2>"$tmp/err"
+    rc=$?
+    [ $rc -eq 1 ] && grep -q '^sqcolor try: color/late/asm did not return within 10 s while ' "$tmp/err" &&
+        [ ! -e "$tmp/late.out" ] && [ -z "$(ls -A "$TMPDIR")" ] && ok ||
+        bad "a body that stops returning after its check, --processes $processes: exit $rc: $(cat "$tmp/err"); left: $(ls -A "$TMPDIR")"
+    rm -rf "${TMPDIR:?}"/*
+done
+
 # The messages name the body's own line, whatever the file is called (NASM's
 # %line would end at ';' and take ' and ` for a string), and nothing of the
 # build's folder, which is gone when they are read.

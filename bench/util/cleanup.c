@@ -96,6 +96,10 @@ static void sweep(void) {
         take_all();
 }
 
+void sq_cleanup_now(void) {
+    sweep();
+}
+
 static void on_stop(int sig) {
     sweep();
     struct sigaction dfl;

@@ -37,6 +37,11 @@ void sq_cleanup_drop_file(int slot);
 int sq_cleanup_add_folder(const char *path);
 void sq_cleanup_remove_folder(const char *path);
 
+/* Everything registered taken now, as a stop signal takes it: the
+ * children killed and reaped, the files and folders removed. Signal-safe,
+ * for a handler that ends the program another way (bench/util/watchdog.h). */
+void sq_cleanup_now(void);
+
 /* A child to kill (with its process group, when it leads one) and reap: its
  * slot, or -1 when too many are registered. sq_cleanup_drop_child forgets it
  * (its caller reaps it). */
