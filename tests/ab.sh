@@ -101,6 +101,16 @@ rc=$?
 [ $rc -eq 2 ] && grep -q "^sqcolor ab: A's run of pair 1 of 8 .* status 2" "$tmp/err" && ok ||
     bad "a run that refuses its options: exit $rc, $(cat "$tmp/err")"
 
+# A failed run's output is anyone's text: shown as a message shows text from
+# outside, its escape sequences never reach the terminal.
+printf '#!/bin/sh\nprintf "\\033]0;PWNED\\007\\033[31m\\033[2J"\necho done\nexit 3\n' >"$tmp/escapes"
+chmod +x "$tmp/escapes"
+"$bin" ab "$tmp/escapes" "$tmp/escapes" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 1 ] && ! grep -q "$(printf '\033')" "$tmp/err" &&
+    grep -qF '  \x1b]0;PWNED\x07\x1b[31m\x1b[2Jdone' "$tmp/err" && ok ||
+    bad "a run's escape sequences: exit $rc, $(od -c "$tmp/err" | head -5)"
+
 # Stopped during a turn, by a stop signal or a SIGKILL that no handler sees,
 # ab leaves nothing: not the run going on, nor what it started, nor the folder.
 printf '#!/bin/sh\necho $$ >"%s/run.pid"\nsleep 1000\n' "$tmp" >"$tmp/sleeper"
