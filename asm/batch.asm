@@ -236,28 +236,16 @@ section .text
     vgf2p8affineqb V1, V0, V2, 0x01         ; (b0 ^ b3) ^ 1 in bit 0
 %endmacro
 
-; copy_<width>: no work between the load and the store (c/batch.h's BOUND
-; lines): the bound that a width's loads and stores alone set, measured
-; instead of taken on trust.
-%define WIDTH_copy_xmm xmm
-%define WIDTH_copy_ymm ymm
-%define WIDTH_copy_zmm zmm
-%macro SETUP_copy 0
-%endmacro
-%define SETUP_copy_xmm SETUP_copy
-%define SETUP_copy_ymm SETUP_copy
-%define SETUP_copy_zmm SETUP_copy
-%macro XFORM_copy_xmm 0
-    movdqa      V1, V0                      ; the squares, unchanged
-%endmacro
-%macro XFORM_copy_ymm 0
-    vmovdqa     V1, V0                      ; the squares, unchanged
-%endmacro
-%macro XFORM_copy_zmm 0
-    vmovdqa64   V1, V0                      ; the squares, unchanged
-%endmacro
-
 ; ---- drivers ---------------------------------------------------------------
+
+; VEC_RET: a vector routine's end, vzeroupper where it used ymm or zmm.
+%macro VEC_RET 0
+%if W > 16
+    vzeroupper
+%endif
+    ret
+ENDFUNC
+%endmacro
 
 ; FROM_ZERO width, end, tail: i = 0, end = n rounded down to whole blocks of
 ; width; jumps to tail when there is none. Aligns the block loop that follows.
@@ -306,11 +294,7 @@ FUNC sq_asm_%1_%3
 %else
     SCALAR_TAIL %1
 %endif
-%if W > 16
-    vzeroupper
-%endif
-    ret
-ENDFUNC
+    VEC_RET
 %endmacro
 
 ; SCALAR family: one square at a time.
@@ -322,6 +306,93 @@ FUNC sq_asm_%1_scalar
     SCALAR_TAIL %1, aligned
     ret
 ENDFUNC
+%endmacro
+
+; ---- the load/store bounds ---------------------------------------------------
+
+; copy_<width> (c/batch.h's BOUND lines): the squares copied, nothing computed;
+; the bound that a width's loads and stores alone set, measured instead of
+; taken on trust. Each is three ways, the harness keeping the cheapest
+; (bench/catalog/batch_registry.h): 4, 2 and 1 registers a trip. On AMD Zen 5
+; one a trip cannot store 16 or 32 bytes as fast as the core does (one trip a
+; cycle), and a loop of more than about 128 trips a call mispredicts its
+; exit (docs/batch.md).
+
+; COPY_WAY name, width, registers a trip: copies n bytes; the trips, then
+; whole registers one at a time, then the bytes left.
+%macro COPY_WAY 3
+FUNC %1
+    ARGS_color_batch
+    USE         %2
+    FROM_ZERO   W * %3, rsi, %%registers    ; i = 0, rsi = n in whole trips
+%%trip:
+    MOVU        V0, [r8 + rax]
+%if %3 > 1
+    MOVU        V1, [r8 + rax + W]
+%endif
+%if %3 > 2
+    MOVU        V2, [r8 + rax + 2 * W]
+    MOVU        V3, [r8 + rax + 3 * W]
+%endif
+    MOVU        [r10 + rax], V0
+%if %3 > 1
+    MOVU        [r10 + rax + W], V1
+%endif
+%if %3 > 2
+    MOVU        [r10 + rax + 2 * W], V2
+    MOVU        [r10 + rax + 3 * W], V3
+%endif
+    add         rax, W * %3
+    cmp         rax, rsi
+    jb          %%trip
+%%registers:
+%if %3 > 1
+    mov         rsi, r11
+    and         rsi, -W                     ; n in whole registers
+    cmp         rax, rsi
+    jae         %%tail
+%%register:
+    MOVU        V0, [r8 + rax]
+    MOVU        [r10 + rax], V0
+    add         rax, W
+    cmp         rax, rsi
+    jb          %%register
+%endif
+%%tail:
+%if W == 64
+    LEFT_MASK   %%done
+    vmovdqu8    V0{k1}{z}, [r8 + rax]
+    vmovdqu8    [r10 + rax]{k1}, V0         ; the bytes left, nothing past n
+%%done:
+%else
+    cmp         rax, r11
+    jae         %%done
+%%byte:
+    movzx       ecx, byte [r8 + rax]
+    mov         [r10 + rax], cl
+    inc         rax
+    cmp         rax, r11
+    jb          %%byte
+%%done:
+%endif
+    VEC_RET
+%endmacro
+
+; COPY_BOUND width: sq_asm_color_batch_copy_<width> (4 a trip) and the ways
+; sq_bound_color_batch_copy_<width>_x2 and _x1.
+%macro COPY_BOUND 1
+    COPY_WAY    sq_asm_color_batch_copy_%1, %1, 4
+    COPY_WAY    sq_bound_color_batch_copy_%1_x2, %1, 2
+    COPY_WAY    sq_bound_color_batch_copy_%1_x1, %1, 1
+%endmacro
+%macro ROUTINE_color_batch_copy_xmm 0
+    COPY_BOUND  xmm
+%endmacro
+%macro ROUTINE_color_batch_copy_ymm 0
+    COPY_BOUND  ymm
+%endmacro
+%macro ROUTINE_color_batch_copy_zmm 0
+    COPY_BOUND  zmm
 %endmacro
 
 ; ---- color_mask --------------------------------------------------------------

@@ -2,16 +2,25 @@
 ; unforgiving caller would and reports what it broke.
 
 %include "sqcolor.inc"
+%include "sq_checked_call.inc"              ; SQ_CC_CANARIES, from checked_call.h
 
 %define SAVED   rbx, rbp, r12, r13, r14, r15
 %define SCRATCH rax, rcx, rdx, r8, r9, r10, r11
+
+; A canary for each SAVED register, then junk for each SCRATCH one at most.
+%macro CANARIES_FIT 1-*
+%if %0 != SQ_CC_CANARIES
+%error "SQ_CC_CANARIES (checked_call.h) is not one a SAVED and a SCRATCH register"
+%endif
+%endmacro
+CANARIES_FIT SAVED, SCRATCH
 
 section .bss
 align 16
 global sq_cc_canary:data hidden
 global sq_cc_broken:data hidden
-; [0..5] values for SAVED, [6..12] junk for SCRATCH (a routine must not read it).
-sq_cc_canary:   resq 13
+; [0..5] values for SAVED, [6..] junk for SCRATCH (a routine must not read it).
+sq_cc_canary:   resq SQ_CC_CANARIES
 ; Bit i set: SAVED register i changed across the call; bit 6: rsp changed.
 sq_cc_broken:   resd 1
 global sq_cc_check_upper:data hidden

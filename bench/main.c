@@ -4,7 +4,7 @@
 #include "bench/cli/completion.h"
 #include "bench/cli/manual.h"
 #include "bench/machine/clock.h"
-#include "bench/machine/cpu_features.h"
+#include "bench/machine/test_switches.h"
 #include "bench/report/report.h"
 #include "bench/measure/engine.h"
 #include "bench/report/model_vs_measurement.h"
@@ -182,7 +182,7 @@ int main(int argc, char **argv) {
     atexit(check_stdout);
     sq_placement_init(argv);
     char err[256];
-    if (sq_cpu_features_init(err, sizeof err) != 0)
+    if (sq_test_switches_init(err, sizeof err) != 0)
         sq_usage_error(NULL, "%s", err);
     if (argc < 2)
         return sq_command_run.run(0, argv + 1);

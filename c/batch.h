@@ -30,9 +30,9 @@
     X(color_batch, ternlog, AVX512BW, ASM, "per 64: vpsrlw 3; vpternlogd ~(a^b)&1")                \
     X(color_batch, vbmi, AVX512VBMI, ASM, "per 64: vpermb, the 64-entry table in a zmm")           \
     X(color_batch, gfni, GFNI_AVX512, ASM, "per 64: gf2p8affineqb, bit0 = b0^b3^1")                \
-    X(color_batch, copy_xmm, NONE, BOUND, "per 16: movdqu load; movdqu store")                     \
-    X(color_batch, copy_ymm, AVX2, BOUND, "per 32: vmovdqu load; vmovdqu store")                   \
-    X(color_batch, copy_zmm, AVX512BW, BOUND, "per 64: vmovdqu8 load; vmovdqu8 store")             \
+    X(color_batch, copy_xmm, NONE, BOUND, "movdqu loads, stores: the cheapest of 4, 2, 1 a trip")  \
+    X(color_batch, copy_ymm, AVX2, BOUND, "vmovdqu loads, stores: the cheapest of 4, 2, 1 a trip") \
+    X(color_batch, copy_zmm, AVX512BW, BOUND, "vmovdqu8 loads, stores: the cheapest of 4, 2, 1")   \
     X(color_batch, dispatch, NONE, DISPATCH, "cpuid at the first call: the best asm above")        \
     X(same_color_batch, scalar, NONE, C, "the plain loop, vectorizer off")                         \
     X(same_color_batch, autovec, NONE, C, "the plain loop, vectorized by the compiler")            \

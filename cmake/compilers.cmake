@@ -14,8 +14,14 @@ set(SQCOLOR_COMPILERS "" CACHE STRING
 set(SQCOLOR_IMPL_OBJECTS_FROM "" CACHE PATH
     "Link the C impl objects of another build of this tree (its generated folder) instead of building them")
 
-# Flag sets: impl suffix and flags. Generic x86-64 at -O2, and this CPU at -O3.
-set(_flagsets "generic" "native")
+# Flag sets: impl suffix and flags. Generic x86-64 at -O2, and this CPU at -O3:
+# the -native impls are this machine's code, which another CPU may not run
+# (a Debian package for other machines leaves them out: docs/install.md).
+option(SQCOLOR_NATIVE "Build the -native impls (-O3 -march=native): code for this CPU" ON)
+set(_flagsets "generic")
+if(SQCOLOR_NATIVE)
+  list(APPEND _flagsets "native")
+endif()
 set(_flags_generic -O2)
 set(_flags_native -O3 -march=native)
 
@@ -216,6 +222,10 @@ if(NOT _impls)
   message(FATAL_ERROR "no C compiler found for the C variants (gcc or clang): 'apt-get install gcc clang'")
 endif()
 list(JOIN _impls ", " _impls_text)
-message(STATUS "sqcolor C impls: ${_impls_text} (generic -O2 and -O3 -march=native each)")
+if(SQCOLOR_NATIVE)
+  message(STATUS "sqcolor C impls: ${_impls_text} (generic -O2 and -O3 -march=native each)")
+else()
+  message(STATUS "sqcolor C impls: ${_impls_text} (generic -O2; SQCOLOR_NATIVE=OFF: no -native impls)")
+endif()
 
 set_source_files_properties(${SQ_C_IMPL_OBJECTS} PROPERTIES EXTERNAL_OBJECT TRUE GENERATED TRUE)

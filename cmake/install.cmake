@@ -63,8 +63,29 @@ chess square costs, hand-written x86-64 assembly beside the same C built by
 every installed compiler; 'sqcolor try' times a technique of your own.")
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${SQCOLOR_MAINTAINER}")
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
+set(CPACK_DEBIAN_PACKAGE_RELEASE 1) # 0.2.0-1: a packaging of sqcolor 0.2.0
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
+# Its changelog, its binaries stripped, lintian's override: cmake/deb_package.cmake.
+set(CPACK_PRE_BUILD_SCRIPTS ${CMAKE_SOURCE_DIR}/cmake/deb_package.cmake)
+set(CPACK_SQCOLOR_SOURCE_DIR ${CMAKE_SOURCE_DIR})
+set(CPACK_SQCOLOR_LIBDIR ${CMAKE_INSTALL_LIBDIR})
+set(CPACK_SQCOLOR_STRIP ${CMAKE_STRIP})
+# The C API's shared library: its shlibs line, and ldconfig's trigger (CPack
+# also writes a postinst and postrm that run ldconfig: docs/install.md).
+if(SQCOLOR_GBENCH)
+  set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)
+  set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS_POLICY ">=")
+  file(WRITE ${CMAKE_BINARY_DIR}/debian/triggers "activate-noawait ldconfig\n")
+  set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA ${CMAKE_BINARY_DIR}/debian/triggers)
+endif()
+# The -native impls are the building machine's code: said in the package's
+# description (SQCOLOR_NATIVE=OFF leaves them out, for other machines).
+if(SQCOLOR_NATIVE)
+  string(APPEND CPACK_DEBIAN_PACKAGE_DESCRIPTION
+         "\nIts -native impls are built with -march=native: for the CPU of the\n"
+         "machine that built the package, which another CPU may not run.")
+endif()
 # The libraries it links, found by dpkg-shlibdeps (dpkg-dev) where it is.
 find_program(SQCOLOR_DPKG_SHLIBDEPS dpkg-shlibdeps)
 if(SQCOLOR_DPKG_SHLIBDEPS)

@@ -76,6 +76,7 @@ def run_file(base, factor_of, processes, seed):
         row["samples"] = [round(cost * f * noise[p][k], 6)
                           for p in range(processes) for k in range(SAMPLES)]
         row["processes"] = [p for p in range(processes) for _ in range(SAMPLES)]
+        row["host"] = None  # the samples are made anew: none the host spoiled
         rows.append([row[c] for c in cols])
     doc["results"] = {"columns": cols, "rows": rows}
     doc["config"].update(processes=processes, reps=processes * SAMPLES,

@@ -104,6 +104,14 @@ mutate rowflags '.results.rows[0][3] = ["noisy"]'
 mutate nocolumns '.results |= del(.columns)'
 mutate nosamples '.results.columns[4] = "reps"'
 mutate strharness '.results.columns as $c | .results.rows[0][$c | index("harness")] = "x"'
+# Figures in cycles past any measurement (1e12 either way): the statistics
+# of 1e308 overflowed, and the row went untested, its figures null.
+mutate hugesample '.results.rows[0][4][0] = 1e308'
+mutate neghugesample '.results.rows[0][4][1] = -2e12'
+mutate hugeharness '.results.columns as $c | .results.rows[0][$c | index("harness")] = [1, 1e300, 1, 1, 1]'
+mutate hugebatch '.batch = [{id: "color_batch/sse2/asm", n: 64, samples: [1, 2e15, 3]}]'
+mutate2 hugesample2 '.results[0].samples[0] = 1e308'
+mutate2 hugemedian2 '.results[0].cycles.median = 1e308'
 # A second row of one id, sequence and mode (tables would take the first, CSV
 # print both), and a second batch row of one id and n.
 mutate duprow '.results.rows += [.results.rows[0]]'

@@ -442,9 +442,11 @@ make_run "$tmp/wide1100.json" '[range(1100) | row("color/t\(.)/asm"; "random"; "
 [ "$(grep -c '^t[0-9]*/asm ' "$tmp/two_files.txt")" -eq 1100 ] && ok ||
     bad "two files' table of 1100 variants has $(grep -c '^t[0-9]*/asm ' "$tmp/two_files.txt") rows"
 
-# 40,000 rows load, report and compare in time linear in the rows (item 15 of
-# issue 14: variant lookup and row matching were quadratic, 6 s in report and
-# 24 s in compare). The bound is generous for slow and sanitized builds.
+# 40,000 rows load, report and compare (item 15 of issue 14: variant lookup
+# and row matching were quadratic, 6 s in report and 24 s in compare). That
+# they take time linear in the rows is tests/report_scale.py's to check, by
+# the ratio of two sizes' CPU times: a bound in seconds here failed on a busy
+# or slower host (a release build took 9 s of wall time beside other builds).
 jq -n -c "$defs"'
 def stats: {min: 1, median: 2, p90: 3, ci95: [1.5, 2.5]};
 run([range(40000) as $i | ("t\($i / 40 | floor)") as $t | (["asm", "gcc-12"][$i % 2]) as $impl |
@@ -452,26 +454,23 @@ run([range(40000) as $i | ("t\($i / 40 | floor)") as $t | (["asm", "gcc-12"][$i 
      sequence: ["ordered", "random", "dark", "light", "alternating"][($i / 2 | floor) % 5],
      mode: ["latency", "throughput", "branch", "call"][($i / 10 | floor) % 4],
      cycles: stats, ticks: stats, ns: stats, reps: 15, samples: one(2)}])' >"$tmp/big.json"
-# within SECONDS NAME command...: the command succeeds within SECONDS.
-within() {
-    local limit=$1 name=$2 start end
-    shift 2
-    start=$(date +%s%N)
-    "$@" >"$tmp/$name.txt" 2>&1 || bad "$name: exit $?: $(tail -1 "$tmp/$name.txt")"
-    end=$(date +%s%N)
-    [ $(((end - start) / 1000000)) -lt $((limit * 1000)) ] && ok || bad "$name of 40,000 rows took $(((end - start) / 1000000)) ms"
+# big NAME command...: the command succeeds (stopped after 10 minutes: a hang).
+big() {
+    local name=$1
+    shift
+    timeout 600 "$@" >"$tmp/$name.txt" 2>&1 && ok || bad "$name of 40,000 rows: exit $?: $(tail -1 "$tmp/$name.txt")"
 }
-within 5 big_csv "$bin" report "$tmp/big.json" --format csv
-within 5 big_table "$bin" report "$tmp/big.json"
-within 5 big_two "$bin" report "$tmp/big.json" "$tmp/big.json"
-within 5 big_json "$bin" report "$tmp/big.json" --format json
+big big_csv "$bin" report "$tmp/big.json" --format csv
+big big_table "$bin" report "$tmp/big.json"
+big big_two "$bin" report "$tmp/big.json" "$tmp/big.json"
+big big_json "$bin" report "$tmp/big.json" --format json
 jq -c '.code = ([.results[].id] | unique | map({id: ., insns: 4, bytes: 11, hash: "0123456789abcdef"}))' \
     "$tmp/big.json" >"$tmp/big_code.json"
-within 5 big_markdown "$bin" report "$tmp/big_code.json" --format markdown
+big big_markdown "$bin" report "$tmp/big_code.json" --format markdown
 # The figures are the samples' (all 2), whatever the file's statistics say.
 grep -q '^| color/t999 | 2.00±0.00 | asm = gcc-12 |' "$tmp/big_markdown.txt" && ok ||
     bad "big markdown: $(grep -m1 '^| color/t999 ' "$tmp/big_markdown.txt")"
-within 5 big_compare "$bin" compare "$tmp/big.json" "$tmp/big.json"
+big big_compare "$bin" compare "$tmp/big.json" "$tmp/big.json"
 grep -q '^compare: 40000 rows matched' "$tmp/big_compare.txt" && ok || bad "big compare: $(tail -1 "$tmp/big_compare.txt")"
 
 # A group whose rows all moved alike (something the processes share, as the

@@ -150,7 +150,7 @@ if command -v llvm-mca >/dev/null; then
         ! grep -q '^| variant | insns |' "$tmp/off.md" && ok || bad "--results without --all: $(cat "$tmp/off.md")"
     # A row per variant: the model's figures, the file's with their intervals,
     # differences flagged exactly from 0.50 apart as printed.
-    num='[0-9]+\.[0-9]{2}' measured='([0-9]+\.[0-9]{2}±[0-9]+\.[0-9]{2}|≈0≤[0-9]+\.[0-9]{2})‖?≡?'
+    num='[0-9]+\.[0-9]{2}' measured='([0-9]+\.[0-9]{2}±[0-9]+\.[0-9]{2}|≈0≤[0-9]+\.[0-9]{2})~?‖?≡?'
     row="^\| [a-z0-9_/-]+ \| [0-9]+ \| $num \| $measured \| [+-]?$num( !)? \| $num \| $measured \| [+-]?$num( !)? \|\$"
     for id in $ids; do
         grep -qE "^\| $id \| " "$tmp/mvm.md" && grep -E "^\| $id \| " "$tmp/mvm.md" | grep -qE "$row" && ok || bad "row of $id: $(grep -F "| $id |" "$tmp/mvm.md")"

@@ -3,8 +3,8 @@
 # has every impl of a technique and the cycles counter, its Time is that
 # counter in the unit it states (cycles per 1000 squares as ns), which
 # compare.py reads and prints with digits; the batch families are benchmarks.
-# usage: tests/gbench.sh test_gbench_api sqcolor-gbench
-api=$1 gb=$2
+# usage: tests/gbench.sh test_gbench_api sqcolor-gbench sqcolor-gbench-break
+api=$1 gb=$2 brk=$3
 bin=$gb
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -108,6 +108,18 @@ for line in "${examples[@]}"; do
     "$gb" "$@" --benchmark_list_tests=true >"$tmp/listed" 2>"$tmp/err" && [ -s "$tmp/listed" ] &&
         ok || bad "example '$line': exit $?, $(head -c 200 "$tmp/err")"
 done
+# Every benchmark listed with no filter, or one Google Benchmark reads as
+# every one ('all', '.'): what '.*' lists, well within 10 s (it took a
+# minute: the library made room for the benchmarks one family at a time).
+"$gb" --benchmark_list_tests=true --benchmark_filter='.*' >"$tmp/every" 2>&1 || bad "list '.*': exit $?"
+for filter in '' --benchmark_filter=all --benchmark_filter=.; do
+    start=$(date +%s%N)
+    # shellcheck disable=SC2086 # '' is no argument
+    timeout 30 "$gb" --benchmark_list_tests=true $filter >"$tmp/listed" 2>"$tmp/err"
+    rc=$? ms=$((($(date +%s%N) - start) / 1000000))
+    [ $rc -eq 0 ] && [ $ms -lt 10000 ] && [ "$(wc -l <"$tmp/listed")" -gt 1000 ] && cmp -s "$tmp/every" "$tmp/listed" &&
+        ok || bad "list, filter '$filter': exit $rc after $ms ms, $(wc -l <"$tmp/listed") names: $(head -c 200 "$tmp/err")"
+done
 "$gb" --benchmark_filter='lea_shr_and/.*/ordered/latency|^color_batch/sse2/asm/' --sizes 1024,8192 --benchmark_min_time=0.01 \
     --benchmark_format=json >"$tmp/gb.json" 2>"$tmp/gb.err" && ok || bad "sqcolor-gbench run: $(tail -3 "$tmp/gb.err")"
 # Truth first, as in sqcolor run and batch: the variants of the selected
@@ -119,9 +131,10 @@ want=$("$(dirname "$gb")/sqcolor" verify --filter 'color/lea_shr_and/*' | tail -
 jq -e '[.benchmarks[].name | select(startswith("color_batch/"))]
        == ["color_batch/sse2/asm/1024/manual_time", "color_batch/sse2/asm/8192/manual_time"]' "$tmp/gb.json" >/dev/null &&
     ok || bad "batch benchmarks: $(jq -c '[.benchmarks[].name]' "$tmp/gb.json")"
-# A variant broken on purpose (a test hook: it answers 2 for every square)
-# stops the run before any timing: exit 1, the failure named, no number, no file.
-SQCOLOR_TEST_BREAK_VARIANT=color/lea_shr_and/gcc-12 "$gb" --benchmark_filter='lea_shr_and/.*/ordered/latency' \
+# A variant broken on purpose (a hook of the test build, sqcolor-gbench-break:
+# it answers 2 for every square) stops the run before any timing: exit 1, the
+# failure named, no number, no file.
+SQCOLOR_TEST_BREAK_VARIANT=color/lea_shr_and/gcc-12 "$brk" --benchmark_filter='lea_shr_and/.*/ordered/latency' \
     --benchmark_out="$tmp/broken.json" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 [ $rc -eq 1 ] && grep -q '^color/lea_shr_and/gcc-12 .* FAIL ' "$tmp/err" && grep -q '^verify: [0-9]* passed, 1 failed$' "$tmp/err" &&
@@ -129,23 +142,33 @@ rc=$?
     ok || bad "broken variant -> $rc: $(cat "$tmp/err") $(head -3 "$tmp/out")"
 # So does a batch variant of each family's output.
 for id in color_batch/sse2/asm same_color_batch/sse2/asm color_mask/sse2/asm; do
-    SQCOLOR_TEST_BREAK_VARIANT=$id "$gb" --benchmark_filter="^$id/" --benchmark_out="$tmp/broken.json" >"$tmp/out" 2>"$tmp/err"
+    SQCOLOR_TEST_BREAK_VARIANT=$id "$brk" --benchmark_filter="^$id/" --benchmark_out="$tmp/broken.json" >"$tmp/out" 2>"$tmp/err"
     rc=$?
     [ $rc -eq 1 ] && grep -q "^$id .* FAIL " "$tmp/err" && grep -q '^verify batch: 0 passed, 1 failed' "$tmp/err" &&
         [ ! -s "$tmp/out" ] && ! ls "$tmp"/broken.json* >/dev/null 2>&1 &&
         ok || bad "broken $id -> $rc: $(cat "$tmp/err") $(head -3 "$tmp/out")"
 done
 # Broken outside the filter, it is not verified, and the run goes on.
-SQCOLOR_TEST_BREAK_VARIANT=color/lea_test_jz/asm "$gb" --benchmark_filter='lea_shr_and/asm/ordered/latency/' \
+SQCOLOR_TEST_BREAK_VARIANT=color/lea_test_jz/asm "$brk" --benchmark_filter='lea_shr_and/asm/ordered/latency/' \
     --benchmark_min_time=0.01 >"$tmp/out" 2>"$tmp/err"
 rc=$?
 [ $rc -eq 0 ] && [ "$(grep '^verify: ' "$tmp/err")" = "$("$(dirname "$gb")/sqcolor" verify --filter color/lea_shr_and/asm | tail -1)" ] &&
     grep -q '^color/lea_shr_and/asm/ordered/latency' "$tmp/out" && ok || bad "broken variant outside the filter -> $rc: $(cat "$tmp/err")"
-SQCOLOR_TEST_BREAK_VARIANT=same_color_batch/sse2/asm "$gb" --benchmark_filter='^color_batch/sse2/asm/' --sizes 1024 \
+SQCOLOR_TEST_BREAK_VARIANT=same_color_batch/sse2/asm "$brk" --benchmark_filter='^color_batch/sse2/asm/' --sizes 1024 \
     --benchmark_min_time=0.01 >"$tmp/out" 2>"$tmp/err"
 rc=$?
 [ $rc -eq 0 ] && ! grep -q '^verify' "$tmp/err" && grep -q '^color_batch/sse2/asm/1024/manual_time ' "$tmp/out" &&
     ok || bad "broken batch variant outside the filter -> $rc: $(cat "$tmp/err")"
+# sqcolor-gbench, as installed, has no such hook: the variable breaks nothing,
+# names nothing, and an id no variant has is no error.
+for id in color/lea_shr_and/gcc-12 no/such/variant; do
+    SQCOLOR_TEST_BREAK_VARIANT=$id "$gb" --benchmark_filter='lea_shr_and/gcc-12/ordered/latency/' \
+        --benchmark_min_time=0.01 >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    [ $rc -eq 0 ] && ! grep -q 'FAIL\|SQCOLOR_TEST_BREAK_VARIANT' "$tmp/err" &&
+        grep -q '^color/lea_shr_and/gcc-12/ordered/latency' "$tmp/out" && ok ||
+        bad "sqcolor-gbench honours SQCOLOR_TEST_BREAK_VARIANT=$id: exit $rc, $(cat "$tmp/err")"
+done
 impls=$(jq '[.benchmarks[] | select(.cycles != null) | .name | split("/")[2]] | unique | length' "$tmp/gb.json")
 [ "$impls" -ge 3 ] && ok || bad "sqcolor-gbench JSON: $impls impls with a cycles counter"
 # net_time FILE: "ok" when every benchmark's Time is in ns and is its cycles

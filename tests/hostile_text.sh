@@ -62,15 +62,17 @@ good=$(find "$T/runs" -name '*.json' | head -1)
 [ -n "$good" ] || { bad "no result file saved"; finish hostile_text; exit 1; }
 cp "$good" "$T/good.json"
 # Every free text field gets H; ids stay family/technique/impl, so the reader
-# takes the file.
+# takes the file. A field whose text comes from this machine (the brand, up to
+# 48 bytes; the kernel, the clock's source, the compilers) gets H after a
+# letter, not after that text: each stays within its limit whatever the host.
 jq --arg h "$H" --arg s "$S" "$rows_jq"'
   def h: tostring + $h;
   def hid: split("/") | [.[0], (.[1] | h), (.[2] | h)] | join("/");
-  .tool.version = $s | .tool.commit |= h
-  | .machine.vendor = $s | .machine.brand |= h | .machine.kernel |= h
-  | .clock.source |= h | .clock.tsc_source |= h
+  .tool.version = $s | .tool.commit = "c" + $h
+  | .machine.vendor = $s | .machine.brand = "b" + $h | .machine.kernel = "k" + $h
+  | .clock.source = "s" + $h | .clock.tsc_source = "t" + $h
   | .config.sequences |= h
-  | (.impls // []) |= map(.name |= h | .compiler |= h | .flags |= h)
+  | (.impls // []) |= map(.name |= h | .compiler = "c" + $h | .flags = "f" + $h)
   | (.code // []) |= map(.id |= hid)
   | maprows(.id |= hid | .shared_from |= (if . then hid else . end) | .sequence |= h)
 ' "$T/good.json" >"$T/hostile.json" || bad "jq could not make the hostile file"

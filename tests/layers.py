@@ -9,7 +9,9 @@ Checks every quoted include in bench/ (written from the root, pointing down or
 level) and every static library's symbols (nm): an object may refer only to
 symbols defined in its layer or below, and two objects never refer to each
 other. No object under the cli layer may end the process (exit, _exit, abort,
-quick_exit): it returns its failure and the cli picks the exit status. Prints
+quick_exit): it returns its failure and the cli picks the exit status. Every
+include guard in the tree (headers, and those CMake writes) is its own: of two
+headers with one guard, a file that includes both would lose the second. Prints
 one line per breach and 'layers: N passed, N failed'."""
 import os
 import re
@@ -55,6 +57,24 @@ for folder, _, files in os.walk(os.path.join(src, "bench")):
                 check(target.startswith("c/") or re.fullmatch(r"sq_[a-z_]+\.h", target) is not None,
                       "%s includes \"%s\": write includes from the root (\"bench/util/stats.h\")"
                       % (path, target))
+
+
+# One guard a header: '#ifndef NAME' followed by '#define NAME' and nothing
+# more, in the sources and in what CMake writes (cmake/*.in, try.cmake).
+guard = re.compile(r"^\s*#\s*ifndef\s+(\w+)\s*\n\s*#\s*define\s+\1\s*$", re.M)
+guarded = {}  # guard -> the files that use it
+for top in ("bench", "c", "tests", "cmake"):
+    for folder, dirs, files in os.walk(os.path.join(src, top)):
+        dirs.sort()
+        for name in sorted(files):
+            if not name.endswith((".h", ".in", ".cmake")):
+                continue
+            path = os.path.relpath(os.path.join(folder, name), src)
+            with open(os.path.join(src, path), encoding="utf-8") as f:
+                for m in guard.finditer(f.read()):
+                    guarded.setdefault(m.group(1), []).append(path)
+for name, paths in sorted(guarded.items()):
+    check(len(paths) == 1, "%s: one include guard, %s" % (" and ".join(paths), name))
 
 
 # No two modules include each other: a circle of two is a layer inside a

@@ -46,6 +46,20 @@ expect_usage() {
     fi
 }
 
+# stack_for KIB ARGS...: the ulimit -s that leaves the program ARGS KIB KiB of
+# stack for its own frames in this environment. The limit counts what the
+# kernel puts on the stack before main too: the arguments and environment,
+# their pointers, the auxiliary vector (a page is ample) and the random gap
+# below them (up to 8 KiB on x86-64); so a test's margin does not shrink with
+# a larger environment (3 KB more crashed report --plot under 32 KiB one run
+# in two).
+stack_for() {
+    local kib=$1 bytes
+    shift
+    bytes=$(($(env | wc -c) + $(printf '%s\0' "$@" | wc -c) + 8 * ($(env | wc -l) + $# + 2)))
+    echo $((kib + (bytes + 1023) / 1024 + 4 + 8))
+}
+
 # finish NAME: the closing line, and the exit status.
 finish() {
     echo "$1: $pass passed, $fail failed"

@@ -92,11 +92,6 @@ def rank(figure):
 MD_CELL = re.compile(r"^(?P<bold>\*\*)?(?:(?P<none>—)|(?P<az>≈0)|≤ (?P<le>[0-9.]+)|"
                      r"(?P<m>[0-9.]+)(?: ± (?P<half>[0-9.]+))?)(?:\*\*)?"
                      r"(?: \((?P<compiler>[^)]+)\))?(?:\^(?P<marks>[a-z](?:,[a-z])*))?$")
-LATEX_CELL = re.compile(r"^(?P<bold>\{\\bfseries\\boldmath )?(?:(?P<none>---)|\$(?P<az>\\approx 0)\$|"
-                        r"\$\\le (?P<le>[0-9.]+)\$|\$(?P<m>[0-9.]+)(?: \\pm (?P<half>[0-9.]+))?\$)\}?"
-                        r"(?: \((?P<compiler>[^)]+)\))?(?:\\textsuperscript\{(?P<marks>[a-z](?:,[a-z])*)\})?$")
-
-
 def cell(pattern, text):
     """(figure, compiler, letters, bold), figure ('none',), ('le', X) or
     ('pm', median, half); None for a cell that does not parse."""
@@ -139,9 +134,29 @@ def parse_md(text):
     return heads, cells, used, explained, ncols_ok
 
 
-def latex_rows(text):
-    body = text[text.index("\\toprule"):text.index("\\bottomrule")]
-    return [l.strip()[:-2].strip() for l in body.splitlines() if l.strip().endswith("\\\\")]
+# A LaTeX cell is an S column's figure, then who made it (a compiler; "asm"
+# with several machines) and its letters.
+LATEX_FIGURE = re.compile(r"^(?P<bold>\\bfseries )?(?:(?P<none>\{---\})|(?P<az>\{\$\\approx 0\$\})|"
+                          r"\\le (?P<le>[0-9.]+)|(?P<m>-?[0-9.]+)(?: \\pm (?P<half>[0-9.]+))?)$")
+LATEX_WHO = re.compile(r"^(?P<who>[^\\]*(?:\\_[^\\]*)*)(?:\\textsuperscript\{(?P<marks>[a-z](?:,[a-z])*)\})?$")
+
+
+def latex_cell(figure_text, who_text):
+    """As cell(): (figure, compiler, letters, bold), None where it does not parse."""
+    f, w = LATEX_FIGURE.match(figure_text), LATEX_WHO.match(who_text)
+    if not f or not w:
+        return None
+    figure = (("none",) if f["none"] else ("le", float("nan")) if f["az"] else
+              ("le", float(f["le"])) if f["le"] else
+              ("pm", float(f["m"]), float(f["half"]) if f["half"] else float("nan")))
+    who = w["who"].replace("\\_", "_")
+    return figure, (who if who and who != "asm" else None), w["marks"] or "", bool(f["bold"])
+
+
+def key(name):
+    """An impl's key as sq_impl_key makes it: gcc-12-native is g12n."""
+    g = re.match(r"^(gcc|clang)-(\d+)(-native)?$", name or "")
+    return g and "%s%s%s" % (g[1][0], g[2], "n" if g[3] else "") or name
 
 
 def split_latex(row):
@@ -153,28 +168,60 @@ def span(cell):
     return int(g[1]) if g else 1
 
 
-def parse_latex(text):
-    spec = re.search(r"\\begin\{tabular\}\{([lrc]+)\}", text)[1]
-    rows = latex_rows(text)
-    widths_ok = all(sum(span(c) for c in split_latex(r)) == len(spec) for r in rows)
-    machines = [re.sub(r"\\multicolumn\{\d+\}\{c\}\{(.*)\}", r"\1", c) for c in split_latex(rows[0])[1:]] \
-        if rows[0].startswith("&") else []
-    heads_at = next(i for i, r in enumerate(rows) if r.startswith("technique"))
-    heads = split_latex(rows[heads_at])
-    per = (len(heads) - 1) // max(len(machines), 1)
-    names = [heads[0]] + [(m + " " if m else "") + heads[1 + k] for m in (machines or [""]) for k in range(per)]
-    cells, family = {}, None
-    for r in rows[heads_at + 1:]:
-        row = split_latex(r)
-        if len(row) == 1:
-            family = re.search(r"\\textit\{(.*?)\}", row[0])[1].replace("\\_", "_")
+def spec_columns(spec):
+    """The columns of a tabular spec, its @{...} left out."""
+    out, depth, i = "", 0, 0
+    while i < len(spec):
+        if spec[i] == "@" and spec[i + 1] == "{":
+            depth, i = 1, i + 2
+            while depth:
+                depth += {"{": 1, "}": -1}.get(spec[i], 0)
+                i += 1
             continue
-        for k, c in enumerate(row[1:], 1):
-            cells[(family, row[0].replace("\\_", "_"), names[k])] = cell(LATEX_CELL, c)
-    notes = text[text.index("\\bottomrule"):]
-    used = {m for c in cells.values() if c for m in c[2].split(",") if m}
-    explained = dict(re.findall(r"^\\textsuperscript\{([a-z])\} (.*)\\par$", notes, re.M))
-    return names, cells, used, explained, widths_ok, spec
+        out += spec[i]
+        i += 1
+    return out
+
+
+def parse_float(env, body):
+    """One float: its family, label, column spec, heads and cells, letters."""
+    caption = re.search(r"\\caption\{(.*)\}\n\\label\{(tab:sqcolor-[\w-]+)\}\n", body)
+    spec = re.search(r"\\begin\{tabular\}\{(.*)\}\n\\toprule\n", body)
+    inner = body[body.index("\\toprule"):body.index("\\bottomrule")]
+    rows = [l.strip()[:-2].strip() for l in inner.splitlines() if l.strip().endswith("\\\\")]
+    f = {"env": env, "caption": caption, "spec": spec and spec_columns(spec[1]), "rows": rows,
+         "family": caption and re.match(r"\\textit\{(.*?)\}", caption[1])[1].replace("\\_", "_"),
+         "envs": re.findall(r"\\(begin|end)\{(\w+)\}", body),
+         "rules": re.findall(r"\\(toprule|midrule|bottomrule)", body),
+         "explained": dict(re.findall(r"^\\textsuperscript\{([a-z])\} (.*)\\par$",
+                                      body[body.index("\\bottomrule"):], re.M)),
+         "cells": {}}
+    heads = [re.sub(r"\\multicolumn\{2\}\{c\}\{(.*)\}", r"\1", c) for c in split_latex(rows[0])[1:]]
+    several = env == "table*"
+    technique = None
+    for r in rows[1:]:
+        row = split_latex(r)
+        technique = row[0].replace("\\_", "_") or technique
+        for k in range(len(heads)):
+            c = latex_cell(*row[1 + 2 * k:3 + 2 * k]) if len(row) >= 3 + 2 * k else None
+            if several:  # a line for the asm (its "asm"), then one for the best C
+                head = heads[k] + (" asm" if "& asm" in r else " best C")
+            else:
+                head = heads[k]
+            f["cells"][(f["family"], technique, head)] = c
+    f["used"] = {m for c in f["cells"].values() if c for m in c[2].split(",") if m}
+    return f
+
+
+def parse_latex(text):
+    """Each float of the text parsed, and all their cells and letters."""
+    floats = [parse_float(env, body) for env, body in
+              re.findall(r"\\begin\{(table\*?)\}\n(.*?)\\end\{\1\}", text, re.S)]
+    cells, explained = {}, {}
+    for f in floats:
+        cells.update(f["cells"])
+        explained.update(f["explained"])
+    return floats, cells, explained
 
 
 # ---- the checks --------------------------------------------------------------
@@ -191,18 +238,31 @@ def braces_balanced(text):
 
 
 def check_latex_shape(what, text, parsed):
-    names, cells, used, explained, widths_ok, spec = parsed
+    """Each float well formed; every letter it uses explained under it, and
+    only those; a letter means one thing in every float."""
+    floats, cells, explained = parsed
     check(braces_balanced(text), what + ": braces unbalanced")
-    envs = re.findall(r"\\(begin|end)\{(\w+)\}", text)
-    check(envs == [("begin", "table"), ("begin", "tabular"), ("end", "tabular"), ("begin", "minipage"),
-                   ("end", "minipage"), ("end", "table")], what + ": environments %s" % envs)
-    rules = re.findall(r"\\(toprule|midrule|bottomrule)", text)
-    check(rules[0] == "toprule" and rules[-1] == "bottomrule" and rules.count("toprule") == 1
-          and rules.count("bottomrule") == 1 and "midrule" in rules, what + ": rules %s" % rules)
-    check(widths_ok, what + ": a row's cells do not fill the %d columns of %s" % (len(spec), spec))
-    check(re.search(r"\\caption\{.+\}", text) and re.search(r"\\label\{tab:sqcolor-\w+\}", text),
-          what + ": no caption or label")
-    check(used == set(explained), what + ": letters used %s, explained %s" % (sorted(used), sorted(explained)))
+    check(floats and text.count("\\begin{table") == len(floats), what + ": floats not parsed")
+    labels = [f["caption"] and f["caption"][2] for f in floats]
+    check(len(set(labels)) == len(labels), what + ": labels not unique: %s" % labels)
+    refs = set(re.findall(r"\\ref\{(.*?)\}", text))
+    check(refs <= set(labels), what + ": \\ref to no label: %s" % sorted(refs - set(labels)))
+    for f in floats:
+        where = "%s: %s" % (what, f["caption"] and f["caption"][2])
+        envs = f["envs"]
+        check(envs[:2] == [("begin", "tabular"), ("end", "tabular")] and
+              envs[2:] in ([], [("begin", "minipage"), ("end", "minipage")]), where + ": environments %s" % envs)
+        rules = f["rules"]
+        check(rules[:1] == ["toprule"] and rules[-1:] == ["bottomrule"] and rules.count("toprule") == 1
+              and rules.count("bottomrule") == 1, where + ": rules %s" % rules)
+        check(f["caption"] and f["spec"], where + ": no caption, label or column spec")
+        widths = {sum(span(c) for c in split_latex(r)) for r in f["rows"]}
+        check(f["spec"] and widths == {len(f["spec"])},
+              where + ": rows of %s columns, the spec %s" % (sorted(widths), f["spec"]))
+        check(f["used"] == set(f["explained"]),
+              where + ": letters used %s, explained %s" % (sorted(f["used"]), sorted(f["explained"])))
+        for k, v in f["explained"].items():
+            check(explained[k] == v, where + ": %s means two things" % k)
     check(all(cells.values()), what + ": unparsed cells %s" % [k for k, v in cells.items() if not v][:3])
 
 
@@ -250,12 +310,17 @@ def check_tables(paths, mode):
           % (sorted(md_used), sorted(md_explained)))
     parsed = parse_latex(tex)
     check_latex_shape(what, tex, parsed)
-    names, tex_cells = parsed[0], parsed[1]
-    check([md_unescape(h) for h in heads] == [n.replace("\\_", "_") for n in names],
-          what + ": heads %s and %s" % (heads, names))
-    check(md_cells == tex_cells, what + ": the Markdown and LaTeX cells differ: %s" %
-          [(k, md_cells[k], tex_cells.get(k)) for k in md_cells if md_cells[k] != tex_cells.get(k)][:2])
-    check(md_explained == {k: v.replace("\\%", "%") for k, v in parsed[3].items()},
+    floats, tex_cells, explained = parsed
+    several = len(paths) > 1
+    check(all(f["env"] == ("table*" if several else "table") for f in floats),
+          what + ": not a table%s" % ("*" if several else ""))
+    # Several machines: the compilers by key; the heads as the Markdown's.
+    want = {k: (f, key(c) if several else c, m, b) for k, (f, c, m, b) in md_cells.items()}
+    check(set(k[2] for k in tex_cells) == {md_unescape(h) for h in heads[1:]},
+          what + ": heads %s and %s" % (heads, sorted(set(k[2] for k in tex_cells))))
+    check(want == tex_cells, what + ": the Markdown and LaTeX cells differ: %s" %
+          [(k, want[k], tex_cells.get(k)) for k in want if want[k] != tex_cells.get(k)][:2])
+    check(md_explained == {k: v.replace("\\%", "%") for k, v in explained.items()},
           what + ": the letters mean different things")
     fig = csv_figures(paths, mode)
     machines = sorted({m for m, _ in fig}, key=len, reverse=True)
@@ -280,4 +345,10 @@ with tempfile.TemporaryDirectory() as tmp:
           "special brand: \\input raw in the caption")
     md = report([path], "paper")
     check("\\*\\*y\\*\\*" in md and "\\<b\\>" in md, "special brand: Markdown not escaped")
+    # $ opens TeX math and ^^5c is a backslash to TeX: pandoc would pass them on.
+    run["machine"]["brand"] = "$^^5cinput{/etc/hostname}$"
+    json.dump(run, open(path, "w"))
+    md = report([path], "paper")
+    check("\\$\\^\\^5cinput{/etc/hostname}\\$" in md and "$^^" not in md,
+          "special brand: $ or ^ raw in the Markdown")
 sys.exit(tally.finish())

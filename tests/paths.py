@@ -12,7 +12,13 @@ that must exist. A word with a pattern in it (*, ?, [...], <name>, a shell
 $variable) must match at least one, each choice of {a,b} too; a mktemp
 template (...XXXXXX) names its folder. A word inside another path
 (build/bench/..., $tmp/results/..., ${f#results/}) or after a dot (../docs/) is
-not one from the root and is left alone. Prints one line per breach and
+not one from the root and is left alone.
+
+A comment may name a file by its name alone (doc_text.c) or from inside a
+folder (cli/processes.c): such a name ends a path in the tree, or is one the
+build makes (a name in the code of a CMake file), or another project's
+(FOREIGN). A name in <...> is a system header's; one with a placeholder in
+capitals (test_NAME.c) must match a file. Prints one line per breach and
 'paths: N passed, N failed'."""
 import fnmatch
 import glob
@@ -47,6 +53,11 @@ EXCEPTIONS = {
     ("docs/measurement.md", "results/intel-r-xeon-r-processor/2026-11-23-abf0472897a0.json"),
 }
 
+
+# Names of other projects' files that comments speak of.
+FOREIGN = {
+    "compare.py",  # Google Benchmark's, which reads sqcolor-gbench's output
+}
 
 ME = os.path.join("tests", "paths.py")  # which names the exceptions above
 EXCEPTED = {word for _, word in EXCEPTIONS}
@@ -85,6 +96,65 @@ def exists(word):
     return bool(glob.glob(os.path.join(src, g)))
 
 
+# A file's name in a comment, alone or after folders: not inside a longer
+# path or word, nor in <...> (a system header).
+NAME = re.compile(r"(?<![\w./$~#{<-])((?:[\w-]+/)*[A-Za-z_][\w-]*"
+                  r"\.(?:c|h|cc|asm|inc|py|sh|js|cmake|md)(?:\.in)?)(?![\w/-])")
+
+
+def comments(rel, text):
+    """(line number, text) of each line of rel's comments: /* */ and // in C
+    and JavaScript, ';' on in NASM, '#' on (at a line's start or after a
+    space) in the scripts and CMake files."""
+    kind = re.sub(r"\.in$", "", rel)
+    if re.search(r"\.(c|h|cc|js)$", kind):
+        # Strings and characters skipped whole, so "https://..." is no comment.
+        for m in re.finditer(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?(?:\*/|$)',
+                             text, re.S):
+            if m.group(0)[0] in "\"'":
+                continue
+            first = text.count("\n", 0, m.start()) + 1
+            for i, part in enumerate(m.group(0).split("\n")):
+                yield first + i, part
+        return
+    marker = r";" if re.search(r"\.(asm|inc)$", kind) else r"(?:^|\s)#"
+    for number, line in enumerate(text.splitlines(), 1):
+        m = re.search(marker, line)
+        if m:
+            yield number, line[m.end():]
+
+
+def tree_files():
+    """Every file's path from the root, build folders and .git left out."""
+    for root, dirs, files in os.walk(src):
+        dirs[:] = [d for d in dirs if not d.startswith(".")
+                   and not os.path.exists(os.path.join(root, d, "CMakeCache.txt"))]
+        for name in files:
+            yield os.path.relpath(os.path.join(root, name), src).replace(os.sep, "/")
+
+
+def made_by_build():
+    """The headers and NASM includes named in the code (not the comments) of
+    the CMake files: what the build generates."""
+    made = set()
+    for rel in tree_files():
+        if re.search(r"(^|/)CMakeLists\.txt$|\.cmake$", rel):
+            with open(os.path.join(src, rel), encoding="utf-8") as f:
+                code = "\n".join(re.sub(r"(^|\s)#.*", "", line) for line in f)
+            made.update(re.findall(r"[\w-]+\.(?:h|inc)(?![\w-])", code))
+    return made
+
+
+def named(word, files, made):
+    """Whether a name from a comment ends a path in the tree or is known."""
+    if word in FOREIGN or word in made:
+        return True
+    if any(f == word or f.endswith("/" + word) for f in files):
+        return True
+    pattern = re.sub(r"(?<![A-Za-z])[A-Z][A-Z0-9]+(?![a-z])", "*", word)
+    return pattern != word and any(fnmatch.fnmatch(f, "*" + pattern) for f in files)
+
+
 def trim(word):
     """The word without what ends a sentence or a quotation around it."""
     while word and word[-1] in ".,:;)]}'\"`>" and not (word[-1] == "]" and "[" in word) \
@@ -93,9 +163,18 @@ def trim(word):
     return word
 
 
+files = sorted(tree_files())
+made = made_by_build()
 for rel in sources():
     with open(os.path.join(src, rel), encoding="utf-8") as f:
-        lines = f.read().splitlines()
+        text = f.read()
+    lines = text.splitlines()
+    for number, line in comments(rel, text):
+        for m in NAME.finditer(line):
+            if m.group(1).split("/")[0] in TOP:
+                continue  # a path from the root, checked below
+            tally.check(named(m.group(1), files, made),
+                        "%s:%d: '%s' names no file in the tree" % (rel, number, m.group(1)))
     for number, line in enumerate(lines, 1):
         for m in PATH.finditer(line):
             word = trim(m.group(1))

@@ -4,7 +4,8 @@
 # every process given the same squares; a pipe and a FIFO; the processes'
 # folder under TMPDIR, made before verification; no process and no folder
 # left after the run is stopped; the variables that tell a process its place
-# believed only from a run; a run's repetitions as its file records them.
+# and the run's TSC frequency believed only from a run; a run's repetitions as
+# its file records them.
 # usage: tests/processes.sh path/to/sqcolor
 bin=$1
 # shellcheck source=tests/lib.sh
@@ -78,6 +79,16 @@ SQCOLOR_PROCESS=0/1/0/$$ SQCOLOR_PROCESS_OUTPUT=$tmp/link SQCOLOR_PROCESS_INPUTS
 rc=$?
 [ "$rc" = 2 ] && [ ! -e "$tmp/target" ] && grep -q "not started by a sqcolor run" "$tmp/spoof.err" &&
     ok || bad "a process's variables from any caller: exit $rc, $(head -c 200 "$tmp/spoof.err")"
+
+# So is the TSC frequency a run hands its processes: an outsider's is no
+# measurement (a run believed 1.5e9 and drew its core clock from it).
+for n in 1 3; do
+    SQCOLOR_TSC_HZ=1.5e9 "$bin" run --processes $n --reps 3 --min-reps 3 --samples 1 --visits 1 --length 4096 \
+        --mode latency --filter color/lea_shr_and/asm --sequence ordered --format json >"$tmp/tsc.json" 2>"$tmp/tsc.err"
+    rc=$?
+    [ "$rc" = 0 ] && jq -e '.clock.tsc_hz != 1.5e9' "$tmp/tsc.json" >/dev/null && ok ||
+        bad "SQCOLOR_TSC_HZ=1.5e9 believed by a run of $n processes: exit $rc, $(jq -c .clock "$tmp/tsc.json")"
+done
 
 # The repetitions a row got, as the file records them: each of 4 processes
 # took its share of --quick's 3, rounded up.

@@ -6,22 +6,26 @@ on random and on a game sequence, the rows the games tables join, and a
 latency row on random, which the charts draw: a panel each, so that the
 charts split into hundreds of parts) and of 20,000 and 80,000 distinct
 sequences of one id, then times `report` in the formats that join rows:
-text, HTML, --plot and --detail. A report taking more than 6 times as long
+text, HTML, --plot and --detail; and of 20,000 and 80,000 rows of a few
+ids in each sequence and mode, in report (text, CSV, JSON) and compare. A report taking more than 6 times as long
 on 4 times the rows fails: a quadratic one takes 16 times as long (issue
 27, item 7; issue 40, item 5: charts split part by part). The batch rows
 are timed too, in report --detail and compare. A time is the CPU time the
 report took (user and system), which a neighbour on another core or
 sharing this one barely moves, so the test need not run alone. The small
 file's time is the less of two; the large file's run is stopped, and
-fails, once its wall time is over 4 times the ratio's bound (or
-MOST_SECONDS), so that a quadratic build fails rather than hangs; one
-under that but over the ratio is timed once more.
+fails, once its CPU time is over 4 times the ratio's bound (or its wall
+time over MOST_SECONDS), so that a quadratic build fails rather than hangs;
+one under that but over the ratio is timed once more. (A wall-time bound
+stopped a linear build on a busy host.)
 
 usage: tests/report_scale.py path/to/sqcolor
 """
 import json
+import math
 import os
 import resource
+import signal
 import subprocess
 import sys
 import tempfile
@@ -63,6 +67,16 @@ def distinct_sequences(n):
     return [row("color/lookup/asm", seq) for seq in seqs]
 
 
+def mixed_rows(n):
+    """n rows of 2 impls, 5 sequences and 4 modes, 40 a technique: the rows
+    whose lookup and matching were quadratic in report and compare (issue
+    14, item 15: 6 s and 24 s for 40,000)."""
+    seqs, modes = ("ordered", "random", "dark", "light", "alternating"), ("latency", "throughput",
+                                                                          "branch", "call")
+    return [dict(row(f"color/t{i // 40}/{('asm', 'gcc-12')[i % 2]}", seqs[i // 2 % 5]),
+                 mode=modes[i // 10 % 4]) for i in range(n)]
+
+
 def batch_row(ident, n):
     stats = {"min": 0.08, "median": 0.08, "p90": 0.08, "ci95": [0.079, 0.081]}
     return {"id": ident, "n": n, "reps": 11, "cycles": stats}
@@ -80,15 +94,21 @@ def cpu_of_children():
 
 
 def seconds(argv, limit=MOST_SECONDS):
-    """The CPU time of argv; past limit seconds of wall time it is stopped, and
-    infinity returned."""
+    """The CPU time of argv; past limit seconds of CPU time (RLIMIT_CPU: however
+    busy the host, unlike wall time), or MOST_SECONDS of wall time, it is
+    stopped, and infinity returned."""
+    cpu = math.ceil(limit)
     start = cpu_of_children()
     try:
-        done = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                              text=True, timeout=limit)
+        done = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                              timeout=MOST_SECONDS,
+                              preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_CPU,
+                                                                    (cpu, cpu + 1)))
     except subprocess.TimeoutExpired:
         return float("inf")
     took = cpu_of_children() - start
+    if done.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
+        return float("inf")
     if done.returncode != 0:
         raise RuntimeError(f"{' '.join(argv)}: exit {done.returncode}: {done.stderr.strip()}")
     return took
@@ -106,6 +126,8 @@ def main():
         cases = [("ids", distinct_ids, [["report"], ["report", "--format", "html"],
                                         ["report", "--plot", "PLOT"], ["report", "--detail"]]),
                  ("sequences", distinct_sequences, [["report", "--detail"]]),
+                 ("rows of a few ids", mixed_rows, [["report"], ["report", "--format", "csv"],
+                                           ["report", "--format", "json"], ["compare", "SAME"]]),
                  ("batch ids", distinct_batch_ids, [["report", "--detail"],
                                                     ["compare", "SAME"]])]
         for name, make, formats in cases:

@@ -36,6 +36,14 @@ expect_usage "--processes 33 is out of range" run --processes 33
 jq -e "$rows_jq"' .config.processes == 3 and ([rows | select(.samples) | (.samples | length) == 6
         and (.processes | sort) == [0,0,1,1,2,2]] | all and length > 0)' \
     "$tmp/procs.json" >/dev/null && ok || bad "--processes 3: rows without 2 samples from each of 3 processes"
+# --trace: each attempt a line of 14 fields; one block a process that timed
+# scalar rows, each opening with the header; nothing left beside the files.
+"$bin" run --quick --processes 2 --reps 4 --samples 1 --length 4096 --filter 'color/bt/asm,color_batch/sse2/asm' \
+    --mode latency --trace "$tmp/trace.csv" >/dev/null 2>"$tmp/trace.err" && ok || bad "run --trace failed: $(cat "$tmp/trace.err")"
+[ "$(grep -c '^id,mode,sequence,rep,' "$tmp/trace.csv")" = 2 ] && ok || bad "--trace: not one header for each of 2 processes"
+awk -F, '!/^id,/ && (NF != 14 || $1 !~ /^(color\/bt\/asm|harness\/)/) {bad = 1} END {exit bad || NR < 4}' \
+    "$tmp/trace.csv" && ok || bad "--trace: a line not of 14 fields of the row asked for"
+expect_usage "--trace: cannot write $tmp/no/t.csv: No such file or directory" run --quick --filter color/bt/asm --trace "$tmp/no/t.csv"
 # Batch rows in as many processes again, which time them alone: the scalar
 # rows' samples from processes 0 and 1, the batch rows' from 0 to 3.
 "$bin" run --quick --processes 2 --reps 4 --min-reps 4 --samples 1 --length 4096 --mode latency \
@@ -322,15 +330,17 @@ fi
     --sequence ordered,random,game-moves,game-bishops --format json --output "$tmp/games.json" \
     2>"$tmp/err" && ok || bad "run on the game sequences: $(cat "$tmp/err")"
 "$bin" report "$tmp/games.json" >"$tmp/compact.txt" 2>"$tmp/err" || bad "report: $(cat "$tmp/err")"
+# A cell: a figure with its interval, or about zero, marked ~ where the host spoiled it.
+cell='([0-9.]+±[0-9.]+|≈0(≤[0-9.]+)?)~?'
 grep -q "^== a branch on the color of real games' squares, asm (core cycles per square or pair; every variant: --detail) ==\$" "$tmp/compact.txt" &&
     grep -qE '^family +sequence +mispredicted +cheapest asm +dearest asm$' "$tmp/compact.txt" &&
-    grep -qE '^color +game-moves +([0-9.]+-[0-9.]+%|-) +(bt|parity) [0-9.]+±[0-9.]+ +(bt|parity) [0-9.]+±[0-9.]+$' "$tmp/compact.txt" &&
+    grep -qE "^color +game-moves +([0-9.]+-[0-9.]+%|-) +(bt|parity) $cell +(bt|parity) $cell\$" "$tmp/compact.txt" &&
     grep -qE '^color +game-bishops ' "$tmp/compact.txt" && ! grep -q '^bt/asm ' "$tmp/compact.txt" &&
     ok || bad "the compact games table: $(sed -n '/real games/,/^$/p' "$tmp/compact.txt")"
 "$bin" report "$tmp/games.json" --detail >"$tmp/games.txt" 2>"$tmp/err" || bad "report --detail: $(cat "$tmp/err")"
 grep -q "^== color — a branch on the color of real games' squares (core cycles per square) ==\$" "$tmp/games.txt" &&
     grep -qE '^variant +game-moves +mispredicted +game-bishops +mispredicted +random +predictable$' "$tmp/games.txt" &&
-    grep -qE '^bt/asm +[0-9.]+±[0-9.]+ +([0-9.]+±[0-9.]+%|-) +[0-9.]+±[0-9.]+ +([0-9.]+±[0-9.]+%|-) +[0-9.]+±[0-9.]+ +[0-9.≈≤±]+$' "$tmp/games.txt" &&
+    grep -qE "^bt/asm +$cell +([0-9.]+±[0-9.]+%|-) +$cell +([0-9.]+±[0-9.]+%|-) +$cell +$cell\$" "$tmp/games.txt" &&
     ok || bad "the games table: $(sed -n '/real games/,/^$/p' "$tmp/games.txt")"
 # Without a game sequence, no such table.
 "$bin" run "${quick[@]}" --filter 'color/bt/asm' --mode branch --sequence ordered,random >"$tmp/nogames.txt" 2>/dev/null &&

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # report, compare, calibrate and disasm under a small stack: nothing large (a run per
 # file, a table per family, a buffer of lines) lives on the stack, so each
-# works within KIB KiB (issue "no crash, no quadratic report", item 6: report
+# works within KIB KiB of its own frames (issue "no crash, no quadratic report", item 6: report
 # crashed under 128 KiB, disasm under 64). The reports read the newest
 # published run under RESULTS (any CPU's); disasm --results a small run of
 # this machine's, as it refuses another CPU's.
@@ -16,11 +16,13 @@ run=$(find "$results" -name '20*.json' -printf '%f %p\n' | sort | tail -1 | cut 
 "$bin" run --quick --reps 3 --samples 1 --filter 'color/lea_shr_and/*' --mode latency,throughput \
     --sequence random --format json --output "$tmp/here.json" 2>/dev/null || bad "could not make a run here"
 
-# small NAME args...: sqcolor args exits 0 under a stack of KIB KiB.
+# small NAME args...: sqcolor args exits 0 with KIB KiB of stack for its own
+# frames (stack_for), whatever the environment's size.
 small() {
-    local name=$1
+    local name=$1 limit
     shift
-    bash -c 'ulimit -s "$1" && shift && exec "$@"' - "$kib" "$bin" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+    limit=$(stack_for "$kib" "$bin" "$@")
+    bash -c 'ulimit -s "$1" && shift && exec "$@"' - "$limit" "$bin" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
     local rc=$?
     [ $rc -eq 0 ] && ok || bad "$name under ${kib} KiB of stack: exit $rc: $(tail -c 300 "$tmp/$name.err")"
 }

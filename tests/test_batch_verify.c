@@ -1,10 +1,13 @@
 /* The batch verifier catches what it claims to: a wrong result, a write past
- * n, a missing vzeroupper, a clobbered callee-saved register; and every batch
- * variant of the catalogue is in the registry. */
+ * n, a missing vzeroupper, a clobbered callee-saved register; every batch
+ * variant of the catalogue is in the registry; and every way of every
+ * load/store bound this CPU runs copies its input, at every length (a way
+ * that computes colors instead is caught). */
 #include "bench/verify/batch_verify.h"
 #include "bench/cli/verify_aside.h"
 #include "check.h"
 #include "bench/machine/cpu_features.h"
+#include "bench/measure/batch_timing.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -29,8 +32,27 @@ static void expect(const char *label, sq_color_batch_fn fn, bool pass, const cha
     check_verdict(label, pass, c.pass, c.detail, want);
 }
 
+/* Each bound's ways copy, whole trips and what is left after them; a way
+ * that writes colors is refused. */
+static void bounds_copy(void) {
+    int checked = 0;
+    for (int i = 0; i < sq_batch_bound_count; i++) {
+        const sq_batch_variant *b = &sq_batch_bounds[i];
+        if (sq_cpu_features_missing(b->needs))
+            continue;
+        CHECK(b->ways[0] && b->ways[SQ_BATCH_BOUND_WAYS - 1], "%s: has its ways", b->id);
+        CHECK(sq_batch_bound_copies(b), "%s: every way copies", b->id);
+        sq_batch_variant colors = *b;
+        colors.ways[SQ_BATCH_BOUND_WAYS - 1] = (void (*)(void))sq_batch_variants[0].fn.any;
+        CHECK(!sq_batch_bound_copies(&colors), "%s with a way that writes colors: refused", b->id);
+        checked++;
+    }
+    CHECK(checked >= 1, "no bound runs here (copy_xmm needs nothing)");
+}
+
 int main(void) {
     CHECK(strcmp(sq_batch_families[0].name, "color_batch") == 0, "family 0 is color_batch");
+    bounds_copy();
     if (!(sq_cpu_features() & SQ_FEATURE_AVX2)) {
         printf("no AVX2: the broken routines cannot run here\n");
         return check_finish("batch_verify", NULL);

@@ -5,7 +5,7 @@
  * calibration the samples count. And the fastest sample is chosen by
  * ticks, where a clock could be wrong. Timing only decides which side of a 25%
  * threshold a clock ten times off falls: nothing here tests its accuracy. */
-#include "bench/machine/cpu_features.h"
+#include "bench/machine/test_switches.h"
 #include "bench/measure/row.h"
 
 #include <math.h>
@@ -27,7 +27,7 @@ static void check_faster(void) {
 int main(void) {
     check_faster();
     char err[512];
-    CHECK(sq_cpu_features_init(err, sizeof err) == 0, "cpu features: %s", err);
+    CHECK(sq_test_switches_init(err, sizeof err) == 0, "cpu features: %s", err);
     sq_calibration_config cc = sq_calibration_defaults();
     cc.reps = 3;
     sq_calibration cal;

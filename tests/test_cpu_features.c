@@ -1,6 +1,7 @@
 /* The CPU feature gate: what cpuid reports is consistent, SQCOLOR_HIDE_FEATURES
  * hides exactly what it names, and unknown names are refused. */
 #include "bench/machine/cpu_features.h"
+#include "bench/machine/test_switches.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -16,12 +17,12 @@ int main(void) {
           "avx512bw without avx512f: %s", sq_feature_names(detected, names, sizeof names));
 
     unsetenv("SQCOLOR_HIDE_FEATURES");
-    CHECK(sq_cpu_features_init(err, sizeof err) == 0, "no variable");
+    CHECK(sq_test_switches_init(err, sizeof err) == 0, "no variable");
     CHECK(sq_cpu_features() == detected, "nothing hidden");
     CHECK(sq_cpu_features_missing(SQ_NEEDS(NONE)) == 0, "a baseline routine runs anywhere");
 
     setenv("SQCOLOR_HIDE_FEATURES", "bmi2,avx512f", 1);
-    CHECK(sq_cpu_features_init(err, sizeof err) == 0, "two names: %s", err);
+    CHECK(sq_test_switches_init(err, sizeof err) == 0, "two names: %s", err);
     CHECK(!(sq_cpu_features() & (SQ_FEATURE_BMI2 | SQ_FEATURE_AVX512F)), "hidden");
     CHECK(sq_cpu_features() == (detected & ~(SQ_FEATURE_BMI2 | SQ_FEATURE_AVX512F)),
           "only what was named is hidden");
@@ -30,7 +31,7 @@ int main(void) {
           "hiding a prerequisite gates what builds on it");
 
     setenv("SQCOLOR_HIDE_FEATURES", "bmi2,sse9", 1);
-    CHECK(sq_cpu_features_init(err, sizeof err) == -1 && strstr(err, "'sse9'"),
+    CHECK(sq_test_switches_init(err, sizeof err) == -1 && strstr(err, "'sse9'"),
           "unknown name refused: %s", err);
 
     CHECK(strcmp(sq_feature_names(SQ_FEATURE_BMI1 | SQ_FEATURE_GFNI, names, sizeof names),

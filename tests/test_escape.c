@@ -63,11 +63,17 @@ int main(void) {
     expect("html", sq_put_html, "<b>&\"'é", "&lt;b&gt;&amp;&quot;&#39;é");
     expect("markdown", sq_put_markdown, "*a* antidiag_add _b [x](y) #",
            "\\*a\\* antidiag_add \\_b \\[x\\](y) \\#");
+    /* TeX reads ^^5c as a backslash and $ opens math: a Markdown table given
+     * to pandoc and LaTeX must not pass them through. */
+    expect("markdown", sq_put_markdown, "$^^5cinput{/etc/hostname}$",
+           "\\$\\^\\^5cinput{/etc/hostname}\\$");
     expect("latex", sq_put_latex, "\\input{f} $x$ & #1 ^ a_b 5% ~ <|> [*]",
            "\\textbackslash{}input\\{f\\} \\$x\\$ \\& \\#1 \\textasciicircum{} a\\_b 5\\% "
            "\\textasciitilde{} \\textless{}\\textbar{}\\textgreater{} {[}{*}{]}");
     expect("latex", sq_put_latex, hostile, "a {]}0;t \\textbar{}b 2J c d e ");
     expect("latex", sq_put_latex, "Zen 5 “Turin” é", "Zen 5 “Turin” é");
+    /* TeX's quotes: " would set a closing quote at both ends. */
+    expect("latex", sq_put_latex, "\"Zen 5\" \"Turin\" (\"a\")", "``Zen 5'' ``Turin'' (``a'')");
     expect("roff", sq_put_roff, ".x -y \\fB 'z ≈", "\\&.x \\-y \\efB 'z \\[u2248]");
     expect("roff", sq_put_roff, "'a", "\\&'a");
     expect("roff", sq_put_roff, hostile, "a ]0;t |b 2J c d e ");

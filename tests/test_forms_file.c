@@ -28,7 +28,14 @@ static void fill(sq_forms_file *f) {
     memset(f, 0, sizeof *f);
     snprintf(f->version, sizeof f->version, "0.1.0");
     snprintf(f->commit, sizeof f->commit, "abc123def456");
-    f->machine = (sq_machine){"AuthenticAMD", "AMD EPYC \xc3\xa9", 0x1a, 2, 1, true};
+    f->machine = (sq_machine){.vendor = "AuthenticAMD",
+                              .brand = "AMD EPYC \xc3\xa9",
+                              .family = 0x1a,
+                              .model = 2,
+                              .stepping = 1,
+                              .hypervisor = true,
+                              .hidden = "avx512f,gfni",
+                              .test_brand = true};
     f->tsc_hz = 2.5961e9;
     f->core_hz = 4.2654e9;
     f->reps = 21;
@@ -51,6 +58,15 @@ static void written_and_read(void) {
           "machine");
     CHECK(strcmp(back.machine.brand, "AMD EPYC ??") == 0, "a brand byte not ASCII as '?': %s",
           back.machine.brand);
+    CHECK(strcmp(back.machine.hidden, "avx512f,gfni") == 0 && back.machine.test_brand,
+          "the test switches: '%s', %d", back.machine.hidden, back.machine.test_brand);
+    free(text);
+    made.machine.hidden[0] = 0;
+    made.machine.test_brand = false;
+    CHECK(round_trip(&made, &back, &text, err, sizeof err) == 0 &&
+              !strstr(text, "hidden_features") && !strstr(text, "test_brand") &&
+              !back.machine.hidden[0] && !back.machine.test_brand,
+          "no switch, no key: %s", err);
     CHECK(back.reps == 21 && back.samples == 5 && back.sample_us == 50, "config");
     CHECK(fabs(back.tsc_hz - 2.5961e9) < 1e3 && fabs(back.core_hz - 4.2654e9) < 1e3, "clock");
     CHECK(back.nrows == 2 && strcmp(back.rows[1].chain, "movzx_load") == 0 &&
@@ -84,6 +100,9 @@ static void refusals(void) {
         {"tool", "\"name\": \"sqcolor\"", "\"name\": \"x\"", "written by 'x'"},
         {"family", "\"family\": 26", "\"family\": -1", "machine.family: -1 is not from 0"},
         {"hypervisor", "\"hypervisor\": true", "\"hypervisor\": 1", "machine.hypervisor"},
+        {"test_brand", "\"test_brand\": true", "\"test_brand\": 1", "machine.test_brand"},
+        {"hidden", "\"hidden_features\": \"", "\"hidden_features\": 5, \"x\": \"",
+         "machine.hidden_features: not a string"},
         {"median", "\"median\": 1.0", "\"median\": 0", "forms[0].cycles.median: 0 is not a pos"},
         {"link", "\"link\": \"lea", "\"link\": 3, \"x\": \"lea", "forms[0].link: not a string"},
         {"chain twice", "\"movzx_load\"", "\"lea_bis\"", "forms[1]: the chain 'lea_bis' again"},

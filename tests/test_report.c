@@ -807,7 +807,7 @@ static void set_latency(const sq_variant *v, sq_stats cycles, bool dependent) {
  * without latency (†) reads — with the letter that says so, a cost about zero
  * ≤ its bound with its letter, a sequence at two speeds left out with its,
  * the letters a, b, ... in order of first use; the LaTeX in booktabs rules,
- * the brand escaped. */
+ * the brand escaped, its quotes TeX's. */
 static void check_paper(void) {
     const sq_variant *dependent = &sq_variants[0], *zero = NULL;
     for (int i = 0; i < sq_variant_count && !zero; i++)
@@ -838,9 +838,9 @@ static void check_paper(void) {
     CHECK(strstr(md, "\n^a ") && (!strstr(md, "\n^c ") || strstr(md, "\n^b ")),
           "letters from a, in order");
     CHECK(strstr(tex, "\\toprule\n") && strstr(tex, "\\bottomrule\n") &&
-              strstr(tex, "---\\textsuperscript{") &&
-              strstr(tex, "Test \"CPU\" \\textbackslash{} with tab"),
-          "LaTeX: booktabs rules, † as --- with its letter, the brand escaped");
+              strstr(tex, "{---} & \\textsuperscript{") &&
+              strstr(tex, "Test ``CPU'' \\textbackslash{} with tab"),
+          "LaTeX: booktabs rules, † as --- with its letter, the brand escaped, TeX's quotes");
     free(md);
     free(tex);
     memcpy(results, saved, sizeof saved);

@@ -12,6 +12,7 @@
 #include "bench/results/figures.h"
 #include "bench/results/results_path.h"
 #include "bench/results/results_read.h"
+#include "bench/results/results_read_json.h"
 #include "bench/results/results_write.h"
 
 #include <float.h>
@@ -53,15 +54,26 @@ static double random_hz(void) {
     return x > 0 ? x : 1;
 }
 
-static sq_stats random_stats(void) {
-    return (sq_stats){random_double(), random_double(), random_double(), random_double(),
-                      random_double()};
+/* A random double the reader takes as a figure in cycles: within
+ * SQ_CYCLES_MOST either way. */
+static double random_cycles(void) {
+    for (;;) {
+        double x = random_double();
+        if (fabs(x) <= SQ_CYCLES_MOST)
+            return x;
+    }
 }
 
-/* Doubles that printing loses most easily; the first row's samples start with them. */
-static const double edge_doubles[] = {-0.0,      DBL_MIN,    DBL_TRUE_MIN, DBL_MAX,
-                                      -DBL_MAX,  0.1,        1.0 / 3,      2595999123.456789,
-                                      1048576.0, 0x1p53 + 2, 1e-300,       -5e-324};
+static sq_stats random_stats(void) {
+    return (sq_stats){random_cycles(), random_cycles(), random_cycles(), random_cycles(),
+                      random_cycles()};
+}
+
+/* Doubles that printing loses most easily (of those a file's cycles may be);
+ * the first row's samples start with them. */
+static const double edge_doubles[] = {
+    -0.0,    DBL_MIN,           DBL_TRUE_MIN, SQ_CYCLES_MOST,   -1e12 + 1, 0.1,
+    1.0 / 3, 2595999123.456789, 1048576.0,    0x1p39 + 0x1p-13, 1e-300,    -5e-324};
 #define EDGES (int)(sizeof edge_doubles / sizeof edge_doubles[0])
 
 typedef struct synthetic {
@@ -132,7 +144,7 @@ static void make_run(synthetic *s, uint64_t seed, size_t length) {
                          .loop_branch_only = i % 10 == 5,
                          .chain_apart = i % 7 == 3};
         for (int k = 0; k < r->reps; k++)
-            r->samples[k] = i == 0 && k < EDGES ? edge_doubles[k] : random_double();
+            r->samples[k] = i == 0 && k < EDGES ? edge_doubles[k] : random_cycles();
         if (i % 6 == 4) /* marked as timed for another variant's row, not there */
             r->shared_from = sq_variants[(i * 7 + 1) % sq_variant_count].id;
         if (i % 4 == 1) { /* samples of several processes */
@@ -268,6 +280,7 @@ static void compare_runs(const char *what, const sq_run *w, const sq_run *r) {
     }
     SAME(text, machine.vendor), SAME(text, machine.brand), SAME(int, machine.family);
     SAME(int, machine.model), SAME(int, machine.stepping), SAME(int, machine.hypervisor);
+    SAME(text, machine.hidden), SAME(int, machine.test_brand);
     SAME(text, kernel), SAME(text, clock.source), SAME(text, clock.tsc_source);
     SAME(double, clock.tsc_hz), SAME(double, clock.core_hz), SAME(double, clock.core_hz_min);
     SAME(double, clock.core_hz_max), SAME(double, clock.timer_overhead);
@@ -358,6 +371,9 @@ static void check_text(const char *text, const sq_run *run) {
     snprintf(length, sizeof length, "\"length\": %zu,", run->length);
     CHECK(strstr(text, seed) && strstr(text, length), "the text has %s and %s", seed, length);
     CHECK(strstr(text, "\"tsc_hz\": 2595999123.456789,"), "tsc_hz with all its digits");
+    CHECK(!strstr(text, "\"hidden_features\"") == !run->machine.hidden[0] &&
+              !strstr(text, "\"test_brand\"") == !run->machine.test_brand,
+          "the test switches' keys exactly where one acted");
     json_decref(doc);
 }
 
@@ -368,6 +384,10 @@ static void check_round_trips(void) {
     for (int i = 0; i < 5; i++)
         for (int l = 0; l < 2; l++) {
             make_run(&s, seeds[i], lengths[l]);
+            if (i % 2) { /* as the test switches leave it: both recorded */
+                snprintf(s.run.machine.hidden, sizeof s.run.machine.hidden, "popcnt,bmi2");
+                s.run.machine.test_brand = true;
+            }
             sq_run back;
             char *text, what[96];
             snprintf(what, sizeof what, "seed %" PRIu64 ", length %zu", seeds[i], lengths[l]);
@@ -627,7 +647,7 @@ static void check_batch_rows(void) {
                                     .cycles = random_stats()};
         /* Samples in rows 0 and 1 (1 from two processes); row 2 as older files. */
         for (int k = 0; i < 2 && k < rows[i].reps; k++) {
-            samples[i][k] = random_double();
+            samples[i][k] = random_cycles();
             process[k] = (unsigned char)(k % 2);
         }
         rows[i].samples = i < 2 ? samples[i] : NULL;
@@ -871,9 +891,10 @@ static void check_shared(void) {
             {0, 5, "3", "results.rows[0].shared_from: not a string"},
             {0, 5, "\"nothing\"", "results.rows[0].shared_from: not the id of another variant"},
             {0, 5, "\"" /* its own id, below */, "results.rows[0].shared_from: not the id of"},
-            {4, 4, "null", "results.rows[4]: processes or harness without samples"},
+            {4, 4, "null", "results.rows[4]: processes, harness or host without samples"},
             {0, 4, "null", "results.rows[0].samples: null on a row timed itself"},
-            {5, 7, "[1, 1, 1, 1, 1]", "results.rows[5]: processes or harness without samples"},
+            {5, 7, "[1, 1, 1, 1, 1]",
+             "results.rows[5]: processes, harness or host without samples"},
             {2, 7, "[1, 1]", "results.rows[2].harness: not an array of five numbers"},
             {1, 6, "[0, 99]", "results.rows[1].processes: not an array of one process a sample"},
         };
@@ -950,6 +971,13 @@ static void check_table_forms(void) {
          "results.rows[0].samples[1]: not a number"},
         {"[[\"color/bt/asm\", \"random\", \"latency\", [], 3]]",
          "results.rows[0].samples: not an array"},
+        /* Cycles up to 1e12 either way, no further. */
+        {"[[\"color/bt/asm\", \"random\", \"latency\", [\"control_dependent\"], [1, -1e12, 1e12]]]",
+         NULL},
+        {"[[\"color/bt/asm\", \"random\", \"latency\", [], [1, 1.5e12]]]",
+         "results.rows[0].samples[1]: 1.5e+12 is more than 1e+12 cycles either way"},
+        {"[[\"color/bt/asm\", \"random\", \"latency\", [], [-1e308]]]",
+         "results.rows[0].samples[0]: -1e+308 is more than 1e+12 cycles either way"},
     };
     for (size_t k = 0; k < sizeof forms / sizeof forms[0]; k++) {
         char results[512];

@@ -20,17 +20,28 @@ packages=(
     libbenchmark-tools python3-scipy     # Google Benchmark's compare.py
     stockfish                            # tools/games/generate.py: the games behind bench/sequences
     groff-base man-db dpkg-dev           # the install and deb tests: man pages, dpkg-shlibdeps
+    lintian                              # the deb test: the package as Debian's policy reads it
     texlive-latex-base texlive-latex-recommended # pdflatex and booktabs: report --format latex
+    texlive-science texlive-publishers poppler-utils # siunitx, IEEEtran, pdftoppm: its tests
 )
 
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+if [ ${#missing[@]} -eq 0 ]; then
+    echo "tools/setup.sh: all ${#packages[@]} packages are installed" >&2
+    exit 0
+fi
 
+# What it does, as it goes: apt's own output is pages long, and silent with -qq.
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo=sudo
-echo "tools/setup.sh: installing ${missing[*]}" >&2
+say() { echo "tools/setup.sh: $*" >&2; }
+say "${#missing[@]} of ${#packages[@]} packages to install: ${missing[*]}"
+say "apt-get update"
 $sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+say "apt-get install (with what they depend on; a line as each is set up)"
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}" |
+    sed -un 's/^Setting up \([^ ]*\) .*/tools\/setup.sh:   set up \1/p' >&2
+say "done"

@@ -40,4 +40,10 @@ tools/fuzz.sh build "${SQCOLOR_FUZZ_SECONDS:-15}"
 # tree (tests/CMakeLists.txt): they run no program of the build, so once.
 check build-asan -LE tree
 check build
+# The tests a host's facts could move (label host), again as on another CPU:
+# the longest brand CPUID gives and no AVX-512, by the test switches, which
+# the runs name in their output and files.
+phase "host tests in build, as another CPU"
+(cd build && SQCOLOR_TEST_BRAND="Another CPU: a brand as long as CPUID's 48 bytes" \
+    SQCOLOR_HIDE_FEATURES=avx512f,avx512bw,avx512vbmi ctest --output-on-failure -j "$jobs" -L host)
 phase "done"

@@ -1,18 +1,33 @@
 #include "bench/catalog/gate.h"
 
 #include "bench/machine/cpu_features.h"
+#include "bench/machine/test_switches.h"
 
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
+unsigned sq_gate_lack(unsigned needs) {
+    unsigned missing = sq_cpu_features_missing(needs);
+    return !missing ? 0 : missing & ~sq_cpu_features_hidden() ? SQ_LACK_CPU : SQ_LACK_HIDDEN;
+}
+
+const char *sq_gate_where(unsigned lacks, char *buf, size_t len) {
+    const char *hiding = sq_test_hiding();
+    snprintf(buf, len, "%s%s%s%s", lacks & SQ_LACK_CPU ? "on this CPU" : "",
+             lacks == (SQ_LACK_CPU | SQ_LACK_HIDDEN) ? " " : "",
+             lacks & SQ_LACK_HIDDEN ? "with " : "", lacks & SQ_LACK_HIDDEN && hiding ? hiding : "");
+    return buf;
+}
+
 const char *sq_gate_reason(unsigned needs, char *buf, size_t len) {
     unsigned missing = sq_cpu_features_missing(needs);
     if (!missing)
         return NULL;
-    char names[128];
-    snprintf(buf, len, "not supported on this CPU (needs %s)",
+    char names[128], where[320];
+    snprintf(buf, len, "not supported %s (needs %s)",
+             sq_gate_where(sq_gate_lack(needs), where, sizeof where),
              sq_feature_names(missing, names, sizeof names));
     return buf;
 }
@@ -20,7 +35,7 @@ const char *sq_gate_reason(unsigned needs, char *buf, size_t len) {
 /* What the message says of a variant left out. */
 typedef struct dropped {
     const char *family, *technique;
-    unsigned missing;
+    unsigned missing, lack;
 } dropped;
 
 static void append(char *buf, size_t len, size_t *used, const char *fmt, ...)
@@ -51,8 +66,12 @@ static void describe(const dropped *d, int n, char *skipped, size_t len) {
     skipped[0] = 0;
     if (!n)
         return;
-    append(skipped, len, &used, "skipped %d variant%s not supported on this CPU (", n,
-           n == 1 ? "" : "s");
+    unsigned lacks = 0;
+    for (int i = 0; i < n; i++)
+        lacks |= d[i].lack;
+    char where[320];
+    append(skipped, len, &used, "skipped %d variant%s not supported %s (", n, n == 1 ? "" : "s",
+           sq_gate_where(lacks, where, sizeof where));
     bool first = true;
     for (int i = 0; i < n; i++) {
         if (seen_before(d, i, false))
@@ -79,7 +98,8 @@ static void describe(const dropped *d, int n, char *skipped, size_t len) {
             if (!missing)                                                                          \
                 (vs)[kept++] = (vs)[i];                                                            \
             else                                                                                   \
-                d[nd++] = (dropped){(vs)[i]->family->name, (vs)[i]->technique, missing};           \
+                d[nd++] = (dropped){(vs)[i]->family->name, (vs)[i]->technique, missing,            \
+                                    sq_gate_lack((vs)[i]->needs)};                                 \
         }                                                                                          \
         describe(d, nd, skipped, len);                                                             \
         return kept;                                                                               \

@@ -83,7 +83,14 @@ static int keep_supported_or_exit(const char *cmd, const sq_variant **vs, int n,
     needs[0] = 0;
     append_needs(needs, sizeof needs, &used, n ? skipped : "");
     append_needs(needs, sizeof needs, &used, bskipped);
-    sq_usage_error(cmd, "no selected variant is supported on this CPU (%s)", needs);
+    unsigned lacks = 0; /* vs and bvs as they were: none was kept */
+    for (int i = 0; i < n; i++)
+        lacks |= sq_gate_lack(vs[i]->needs);
+    for (int i = 0; i < nb; i++)
+        lacks |= sq_gate_lack(bvs[i]->needs);
+    char where[320];
+    sq_usage_error(cmd, "no selected variant is supported %s (%s)",
+                   sq_gate_where(lacks, where, sizeof where), needs);
 }
 
 int sq_select_supported_or_exit(const char *cmd, const char *globs, const sq_variant **out) {

@@ -87,12 +87,6 @@ void sq_print_batch_catalogue(const sq_batch_variant *const *vs, int n, bool csv
  * (failures are always printed). Returns true when everything passed. */
 bool sq_verify_all(const sq_variant *const *vs, int n, bool quiet, FILE *out);
 
-/* The machine code of vs[0..n) as disasm --predict shows it (a table per
- * technique, identical code in one column), to out, with
- * llvm-mca's prediction for this CPU where it is installed. Returns the
- * exit status. */
-int sq_print_code_of(const sq_variant **vs, int n, bool markdown, FILE *out);
-
 /* Progress lines on stderr: only to a terminal, and never under CI=true. */
 bool sq_progress_wanted(void);
 

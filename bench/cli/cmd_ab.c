@@ -1,13 +1,16 @@
 /* sqcolor ab A B: two builds timed in turns, A B B A ..., each turn a run of
  * one process through the binary's own command line (ab_turns.h); then each
- * side's runs merged as a run's processes are, and the rows compared as
- * `compare --paired` compares them: per row, a paired t-test of the per-pair
+ * side's runs merged in memory as a run's processes are, and the rows
+ * compared by compare's entry point (bench/compare/show.h) as `compare
+ * --paired` compares them: per row, a paired t-test of the per-pair
  * differences of the processes' medians (docs/statistics.md). */
 #include "bench/cli/ab_turns.h"
 #include "bench/cli/cli.h"
 #include "bench/cli/compare_options.h"
 #include "bench/cli/formats.h"
 #include "bench/cli/run_options.h"
+#include "bench/compare/show.h"
+#include "bench/results/figures.h"
 #include "bench/results/merge_files.h"
 
 #include <errno.h>
@@ -152,57 +155,51 @@ static int passed_on(const sq_value *v, const char **words, char *cpu, size_t cp
     return n;
 }
 
-/* A side's runs read as one run, each a process of it, written to path as
- * a result file. Returns the exit status, having said why it failed. */
-static int merge_side(const ab_turns *t, int side, const char *path) {
-    static sq_run run; /* kilobytes: not on a small stack */
+/* A side's runs read as one run into *run, each a process of it, its
+ * samples to the resolution measured (as a result file keeps them: what
+ * compare judges is what --output-a keeps), and kept in path as a result
+ * file where path is given. Returns the exit status, having said why it
+ * failed. */
+static int merge_side(const ab_turns *t, int side, sq_run *run, const char *path) {
     const char *files[AB_MOST_PAIRS];
     char err[1200];
     for (int k = 0; k < t->pairs; k++)
         files[k] = t->files[side][k];
-    if (sq_results_load_merged(files, t->pairs, &run, err, sizeof err)) {
+    if (sq_results_load_merged(files, t->pairs, run, err, sizeof err)) {
         sq_error_line("ab", "%s's runs: %s", side ? "B" : "A", err);
         return SQ_EXIT_FAIL;
     }
+    sq_run_finish(run);
+    if (!path)
+        return SQ_EXIT_OK;
     sq_output out;
     if (sq_output_open(&out, path, err, sizeof err)) {
-        sq_run_free(&run);
         sq_error_line("ab", "%s", err);
         return SQ_EXIT_USAGE;
     }
-    int written = sq_report_write(&run, 1, SQ_FORMAT_JSON, 0, out.fp);
-    sq_run_free(&run);
+    int written = sq_report_write(run, 1, SQ_FORMAT_JSON, 0, out.fp);
     return sq_finish_report_output("ab", &out, written, SQ_FORMAT_JSON);
 }
 
 /* The two sides compared as compare --paired compares them. */
-static int compare_sides(const sq_value *v, const char *a, const char *b) {
-    const char *argv[12];
-    int n = 0;
-    argv[n++] = "--paired";
-    argv[n++] = "--alpha";
-    argv[n++] = v[AB_ALPHA].text;
-    if (v[AB_FAIL_OVER].given) {
-        argv[n++] = "--fail-over";
-        argv[n++] = v[AB_FAIL_OVER].text;
-    }
-    argv[n++] = "--format";
-    argv[n++] = v[AB_FORMAT].text;
-    argv[n++] = a;
-    argv[n++] = b;
-    argv[n] = NULL;
-    fflush(stdout);
-    return sq_command_compare.run(n, (char **)argv);
+static int compare_runs(const sq_value *v, const sq_run *runs, const char *const *labels) {
+    sq_compare_options o = {.q = v[AB_ALPHA].number,
+                            .fail_over = v[AB_FAIL_OVER].given ? v[AB_FAIL_OVER].number : 0,
+                            .units = {.paired = true}};
+    sq_compare_show show = {.labels = {labels[0], labels[1]},
+                            .json = sq_table_or_json_of(&v[AB_FORMAT]) == SQ_TABLE_OR_JSON_JSON};
+    return sq_compare_and_show(&runs[0], &runs[1], &o, &show);
 }
 
-static ab_turns turns; /* its file names are kilobytes */
+static ab_turns turns;  /* its file names are kilobytes */
+static sq_run sides[2]; /* A's runs merged, B's: kilobytes, not on a small stack */
 
 static int run_ab(int argc, char **argv) {
     sq_value v[AB_COUNT];
     const char *bins[3], *words[2 * AB_COUNT + 2];
     int nbins;
     char cpu[16];
-    const char *paths[2];
+    const char *labels[2];
     sq_parse_options(&sq_command_ab, argc, argv, v, bins, 3, &nbins);
     if (nbins != 2)
         sq_usage_error("ab", "name two sqcolor binaries, A and B (got %d)", nbins);
@@ -221,15 +218,17 @@ static int run_ab(int argc, char **argv) {
     int rc = ab_turns_run(&turns);
     for (int s = 0; s < 2 && rc == SQ_EXIT_OK; s++) {
         const sq_value *out = &v[s ? AB_OUTPUT_B : AB_OUTPUT_A];
-        paths[s] = out->given ? out->text : turns.merged[s];
-        rc = merge_side(&turns, s, paths[s]);
+        labels[s] = out->given ? out->text : turns.merged[s];
+        rc = merge_side(&turns, s, &sides[s], out->given ? out->text : NULL);
     }
     if (rc == SQ_EXIT_OK && sq_table_or_json_of(&v[AB_FORMAT]) == SQ_TABLE_OR_JSON_TABLE)
         printf("ab: A %s, B %s: %d pairs of runs of one process, in turns A B B A ...; each row "
                "t-tested on its %d differences B - A, pair by pair (paired t)\n",
                bins[0], bins[1], turns.pairs, turns.pairs);
     if (rc == SQ_EXIT_OK)
-        rc = compare_sides(v, paths[0], paths[1]);
+        rc = compare_runs(v, sides, labels);
+    sq_run_free(&sides[0]);
+    sq_run_free(&sides[1]);
     ab_turns_clean(&turns);
     return rc;
 }

@@ -1,5 +1,6 @@
 /* sqcolor batch: verify the batch routines, time them at an L1- and an
  * L2-resident size, print one table and the best per CPU feature level. */
+#include "bench/machine/test_switches.h"
 #include "bench/measure/batch_timing.h"
 #include "bench/measure/timing_defaults.h"
 #include "bench/results/figures.h"
@@ -78,6 +79,10 @@ static int write_doc(FILE *out, sq_doc_format format, const sq_run *run, const c
                 t->reps, t->samples, t->sample_s * 1e6, t->placements, cal->core_hz / 1e9);
     sq_doc_note(&d, "machine: %s (family 0x%x model 0x%x)", cal->machine.brand, cal->machine.family,
                 cal->machine.model);
+    char switches[400];
+    if (*sq_test_switches_text(switches, sizeof switches))
+        sq_doc_note(&d, "test switches: %s: the machine as the environment makes it seem",
+                    switches);
     return sq_doc_finish(&d);
 }
 

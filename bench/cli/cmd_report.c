@@ -70,9 +70,10 @@ const sq_command sq_command_report = {
         "One file: a table per family of its headline figures, with the run's metadata. Several\n"
         "files, at most " MOST_FILES " (machines, compilers, commits): per family and figure the\n"
         "files side by side, with each one's ratio to the first. CSV: one line per row of every\n"
-        "file, naming its machine and build (long format). latex, paper: one table for a\n"
+        "file, naming its machine and build (long format). latex, paper: the table for a\n"
         "paper, a row per technique and per machine the asm and the cheapest compiler, named,\n"
-        "each a figure with its interval and lettered notes (LaTeX needs booktabs).",
+        "each a figure with its interval and lettered notes (LaTeX: a float per family, fit\n"
+        "to a page and a column; it needs booktabs and siunitx).",
     .options = options,
     .noptions = OPT_COUNT,
     SQ_EXAMPLES(report_examples),

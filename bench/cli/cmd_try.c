@@ -1,14 +1,17 @@
 /* sqcolor try FILE: a technique from outside the tree (docs/try.md), built
  * as the tree builds a catalogue line, checked as one, then timed as run
  * times its family, beside the catalogue's own techniques. */
+#include "bench/catalog/gate.h"
 #include "bench/cli/cli.h"
 #include "bench/code/code_identity.h"
 #include "bench/cli/run_flow.h"
 #include "bench/cli/run_options.h"
 #include "bench/machine/placement.h"
+#include "bench/machine/test_switches.h"
 #include "bench/try/try_build.h"
 #include "bench/cli/try_check.h"
 #include "bench/try/try_source.h"
+#include "bench/report/code_listing.h"
 #include "bench/util/watchdog.h"
 
 #include <math.h>
@@ -160,8 +163,10 @@ static void build_and_check(trial *t, const char *path, const sq_value *v,
     }
     for (int i = 0; i < t->built.nvariants; i++)
         if (!sq_variant_supported(&t->built.variants[i])) {
-            sq_error_line("try", "%s needs %s, which this CPU lacks", t->built.variants[i].id,
-                          t->src.needs);
+            const char *hiding = sq_test_hiding();
+            bool hidden = sq_gate_lack(t->built.variants[i].needs) == SQ_LACK_HIDDEN && hiding;
+            sq_error_line("try", "%s needs %s, which %s%s", t->built.variants[i].id, t->src.needs,
+                          hidden ? hiding : "this CPU lacks", hidden ? " hides" : "");
             exit(SQ_EXIT_FAIL);
         }
     if ((rc = sq_try_check(t->built.variants, t->built.nvariants, err, sizeof err))) {
@@ -281,7 +286,8 @@ static void after_tables(FILE *out, sq_format format, void *ctx) {
     for (int i = 0; i < t->built.nvariants; i++)
         vs[i] = &t->built.variants[i];
     fprintf(out, "\n");
-    sq_print_code_of(vs, t->built.nvariants, format == SQ_FORMAT_MARKDOWN, out);
+    sq_print_code_of(vs, t->built.nvariants, format == SQ_FORMAT_MARKDOWN, sq_progress_wanted(),
+                     out);
     print_twins(t, format == SQ_FORMAT_MARKDOWN, out);
     free(vs);
 }

@@ -4,6 +4,7 @@
 #define SQCOLOR_COMPARE_OPTIONS_H
 
 #include "bench/cli/options.h"
+#include "bench/compare/rules.h"
 
 #define SQ_OPTION_FAIL_OVER                                                                        \
     {                                                                                              \
@@ -15,8 +16,8 @@
 #define SQ_OPTION_ALPHA                                                                            \
     {                                                                                              \
         .name = "--alpha", .kind = SQ_OPTION_NUMBER, .placeholder = "P",                           \
-        .help = "false discovery rate over the rows tested (Benjamini-Hochberg)", .def = "0.01",   \
-        .low = 0, .high = 1, .open = true                                                          \
+        .help = "false discovery rate over the rows tested (Benjamini-Hochberg)",                  \
+        .def = SQ_STR(SQ_COMPARE_ALPHA), .low = 0, .high = 1, .open = true                         \
     }
 
 #endif

@@ -76,7 +76,7 @@ void compare_read_sides(const char *const *words, int n, bool paired, compare_si
     int at = split_at(words, n), na = at < 0 ? 1 : at;
     const char *const *b_files = words + na + (at >= 0);
     int nb = n - (int)(b_files - words);
-    s->units = (compare_units){.runs = at >= 0, .paired = paired};
+    s->units = (sq_compare_units){.runs = at >= 0, .paired = paired};
     s->runs = calloc(2, sizeof *s->runs);
     if (!s->runs)
         out_of_memory();

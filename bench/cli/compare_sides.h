@@ -5,14 +5,14 @@
 #ifndef SQCOLOR_COMPARE_SIDES_H
 #define SQCOLOR_COMPARE_SIDES_H
 
-#include "bench/cli/compare_rows.h"
+#include "bench/compare/scalar_rows.h"
 #include "bench/results/results.h"
 
 /* The two sides read. */
 typedef struct compare_sides {
-    sq_run *runs;          /* A's and B's, on the heap (each is kilobytes) */
-    const char *labels[2]; /* each side's file, or its files joined by ", " */
-    compare_units units;   /* runs where a side has several files */
+    sq_run *runs;           /* A's and B's, on the heap (each is kilobytes) */
+    const char *labels[2];  /* each side's file, or its files joined by ", " */
+    sq_compare_units units; /* runs where a side has several files */
 } compare_sides;
 
 /* Reads words[0..n) into s, paired as --paired says. Bad input (no side,

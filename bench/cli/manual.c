@@ -1,6 +1,9 @@
 #include "bench/cli/manual.h"
 
+#include "bench/cli/environment.h"
 #include "bench/util/escape.h"
+
+#include "sq_version.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -37,7 +40,7 @@ static void put_header(FILE *out, const char *program, const char *version, cons
         title[i] = (char)toupper((unsigned char)program[i]);
     title[i] = 0;
     sq_put_roff(out, title);
-    fputs(" 1 \"\" \"sqcolor ", out);
+    fputs(" 1 \"" SQCOLOR_DATE "\" \"sqcolor ", out); /* the release's date */
     sq_put_roff(out, version);
     fputs("\" \"User Commands\"\n.nh\n.ad l\n.SH NAME\n", out); /* option names unbroken */
     sq_put_roff(out, program);
@@ -126,6 +129,15 @@ void sq_print_commands_man(FILE *out, const char *version, const char *summary,
     fputs(".SH COMMANDS\n", out);
     for (int i = 0; i < n; i++)
         put_command(out, cmds[i]);
+    fputs(".SH ENVIRONMENT\n", out);
+#define SQ_ENVIRONMENT_ITEM(name, what)                                                            \
+    fputs(".TP\n", out);                                                                           \
+    put_bold(out, name);                                                                           \
+    fputc('\n', out);                                                                              \
+    sq_put_roff(out, what);                                                                        \
+    fputc('\n', out);
+    SQ_FOR_EACH_ENVIRONMENT(SQ_ENVIRONMENT_ITEM)
+#undef SQ_ENVIRONMENT_ITEM
     fputs(".SH FILES\n.TP\n\\fIshare/sqcolor/try\\fR\n", out);
     put_lines(out, "the templates sqcolor try builds a technique with, under the prefix (or\n"
                    "beside the program in a build folder)");

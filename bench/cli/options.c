@@ -1,5 +1,6 @@
 #include "bench/cli/options.h"
 
+#include "bench/cli/environment.h"
 #include "bench/cli/messages.h"
 #include "bench/util/exit_status.h"
 
@@ -378,7 +379,10 @@ void sq_print_commands_markdown(FILE *out, const sq_command *const *cmds, int n)
     fprintf(out,
             "\nEvery command takes `--help` or `-h` (`sqcolor --help COMMAND` is `sqcolor help "
             "COMMAND`); `sqcolor --version` prints the version. Exit status: 0 success, 1 a "
-            "check failed, 2 bad input (one line naming it).\n");
+            "check failed, 2 bad input (one line naming it).\n\nThe environment:\n\n");
+#define SQ_ENVIRONMENT_ITEM(name, what) fprintf(out, "- `%s`: %s\n", name, what);
+    SQ_FOR_EACH_ENVIRONMENT(SQ_ENVIRONMENT_ITEM)
+#undef SQ_ENVIRONMENT_ITEM
     for (int i = 0; i < n; i++) {
         fprintf(out, "\n");
         sq_print_command_markdown(out, cmds[i]);

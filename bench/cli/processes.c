@@ -85,6 +85,7 @@ bool sq_process_place(sq_run_plan *plan, const char **output) {
         sq_sequence_adopt(inputs, plan->cfg.sequences, plan->cfg.nsequences))
         sq_usage_error("run", "%s is set, but this process was not started by a sqcolor run",
                        PLACE_VARIABLE);
+    sq_tsc_hz_adopt(); /* the run's one TSC frequency */
     plan->index = index;
     plan->processes = count;
     plan->batch_only = batch_only;
@@ -161,6 +162,42 @@ void sq_processes_end(void) {
     folder_made = false;
 }
 
+FILE *sq_process_trace_open(const char *output) {
+    char path[4096];
+    if (snprintf(path, sizeof path, "%s.trace", output) >= (int)sizeof path) {
+        errno = ENAMETOOLONG;
+        return NULL;
+    }
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (fd >= 0 && !fp)
+        close(fd);
+    return fp;
+}
+
+/* The trace a process wrote beside its file, appended to the run's and
+ * removed; a process that timed no scalar row (batch alone) wrote none. */
+static int gather_trace(const char *file, FILE *trace, char *err, size_t errlen) {
+    char path[4096], buf[8192];
+    snprintf(path, sizeof path, "%s.trace", file);
+    FILE *in = fopen(path, "r");
+    if (!in && errno == ENOENT)
+        return 0;
+    if (!in) {
+        snprintf(err, errlen, "--trace: cannot read %s: %s", path, strerror(errno));
+        return -1;
+    }
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, in)) > 0 && fwrite(buf, 1, n, trace) == n)
+        ;
+    bool failed = ferror(in) || ferror(trace);
+    fclose(in);
+    unlink(path);
+    if (failed)
+        snprintf(err, errlen, "--trace: cannot copy %s: %s", path, strerror(errno));
+    return failed ? -1 : 0;
+}
+
 /* Runs the processes and loads each one's run into parts[index]: 0, or -1
  * with a reason in err, every part then freed. */
 static int run_processes(const sq_run_plan *plan, sq_run *parts, char *err, size_t errlen) {
@@ -176,6 +213,8 @@ static int run_processes(const sq_run_plan *plan, sq_run *parts, char *err, size
             snprintf(err, errlen, "process %d of %d: %s", at + 1, total, why);
             rc = -1;
         }
+        if (!rc && plan->cfg.trace)
+            rc = gather_trace(files[at], plan->cfg.trace, err, errlen);
         unlink(files[at]);
     }
     if (plan->cfg.progress)

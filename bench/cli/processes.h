@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* Whether this process is one of a run's processes (its environment says
  * so): then plan's processes, batch_only and index say which, cfg is set
@@ -39,6 +40,11 @@ void sq_processes_end(void);
  * failure. */
 int sq_run_measure(const sq_run_plan *plan, sq_engine *engine, sq_run *run, char *err,
                    size_t errlen);
+
+/* The trace file of the process writing output (run --trace): beside it,
+ * made new; NULL with errno set. The run appends each process's to its own
+ * trace, in the order they ran, each block with its header line. */
+FILE *sq_process_trace_open(const char *output);
 
 /* A process of a run: its share measured into run (as sq_engine_prepare
  * left it, with engine; or zeroed, without), written to output as JSON.

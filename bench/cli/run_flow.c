@@ -120,12 +120,16 @@ typedef struct destinations {
     FILE *out;
     bool save;
     const char *results_dir;
+    const char *trace; /* --trace, or NULL */
+    sq_output trace_file;
 } destinations;
 
 static void abort_destinations(destinations *d) {
     if (d->output)
         sq_output_abort(&d->out_file);
-    d->output = NULL;
+    if (d->trace)
+        sq_output_abort(&d->trace_file);
+    d->output = d->trace = NULL;
 }
 
 /* --output first, whose temporary goes if the results folder (made now) is
@@ -139,6 +143,11 @@ static void open_destinations(destinations *d) {
         if (sq_output_open(&d->out_file, d->output, err, sizeof err))
             sq_usage_error(who, "%s", err);
         d->out = d->out_file.fp;
+    }
+    if (d->trace && sq_output_open(&d->trace_file, d->trace, err, sizeof err)) {
+        d->trace = NULL;
+        abort_destinations(d);
+        sq_usage_error(who, "--trace: %s", err);
     }
     sq_machine machine;
     sq_machine_detect(&machine);
@@ -220,36 +229,59 @@ bool sq_run_plan_from(const char *cmd, const sq_value *v, sq_run_plan *plan, con
     return one_of_many;
 }
 
-int sq_run_planned(const sq_value *v, sq_run_plan *plan_in, bool one_of_many,
-                   const char *process_output, const sq_run_extras *extras) {
-    sq_run_plan plan = *plan_in;
-    static sq_run run; /* 10 KiB: not on a small stack */
-    if (one_of_many && plan.index >= plan.processes) {
-        plan.cfg.nvariants = plan.cfg.nsequences = 0;
-        return sq_process_main(&plan, NULL, &run, process_output);
+/* The run's rows as they are timed and written: 10 KiB, not on a small
+ * stack. */
+static sq_run run;
+
+/* A process of the run that times the batch rows alone (its index past the
+ * processes that time every row): no scalar row, no sequence. */
+static int run_batch_only(sq_run_plan plan, const char *process_output) {
+    plan.cfg.nvariants = plan.cfg.nsequences = 0;
+    return sq_process_main(&plan, NULL, &run, process_output);
+}
+
+/* One of the run's processes: its engine on the input the run checked, then
+ * its rows timed and its file written (processes.h). */
+static int run_child(const sq_value *v, sq_run_plan plan, const char *process_output) {
+    sq_engine *engine;
+    char err[512];
+    if (v[OPT_TRACE].given && !(plan.cfg.trace = sq_process_trace_open(process_output))) {
+        sq_error_line(who, "cannot write the trace beside %s: %s", process_output, strerror(errno));
+        return SQ_EXIT_FAIL;
     }
+    if (sq_engine_prepare(&plan.cfg, &run, &engine, err, sizeof err)) {
+        sq_error_line(who, "%s", err); /* the run checked its input: not a usage error */
+        return SQ_EXIT_FAIL;
+    }
+    int rc = sq_process_main(&plan, engine, &run, process_output);
+    if (plan.cfg.trace && fclose(plan.cfg.trace) != 0 && !rc) {
+        sq_error_line(who, "cannot write the trace beside %s: %s", process_output, strerror(errno));
+        return SQ_EXIT_FAIL;
+    }
+    return rc;
+}
+
+/* The run itself: verified, timed (here or in its processes), written. */
+static int run_parent(const sq_value *v, sq_run_plan plan, const sq_run_extras *extras) {
     /* The batch variants verified on the other core meanwhile. */
     sq_verify_aside aside = {0};
-    if (!one_of_many)
-        sq_verify_aside_start(&aside, plan.batch, plan.nbatch);
+    sq_verify_aside_start(&aside, plan.batch, plan.nbatch);
     /* The sequences as the run will use them (named twice? of no selected
      * family? a file of squares?) before anything is written. */
     sq_engine *engine;
     char err[512];
-    if (sq_engine_prepare(&plan.cfg, &run, &engine, err, sizeof err)) {
-        if (!one_of_many)
-            sq_usage_error(who, "%s", err);
-        sq_error_line(who, "%s", err); /* the run checked its input: not a usage error */
-        return SQ_EXIT_FAIL;
-    }
-    if (one_of_many)
-        return sq_process_main(&plan, engine, &run, process_output);
+    if (sq_engine_prepare(&plan.cfg, &run, &engine, err, sizeof err))
+        sq_usage_error(who, "%s", err);
 
     static destinations d; /* its sq_output is 8 KiB: not on the stack */
     d.output = v[OPT_OUTPUT].text;
     d.save = v[OPT_SAVE].given;
     d.results_dir = v[OPT_RESULTS_DIR].text;
+    d.trace = v[OPT_TRACE].text;
     open_destinations(&d);
+    /* The engine reads its config when it times: here, or in the processes
+     * whose traces the run gathers (processes.c). */
+    plan.cfg.trace = d.trace ? d.trace_file.fp : NULL;
     /* Past L1 a batch row's speed is often the process's (batch.md): as many
      * processes again time them alone, so that a cell rests on twice the
      * processes a scalar row does. Their folder now: a refusal should not
@@ -279,7 +311,23 @@ int sq_run_planned(const sq_value *v, sq_run_plan *plan_in, bool one_of_many,
             sq_error_line(who, "%s", err);
         return SQ_EXIT_FAIL;
     }
+    if (d.trace && sq_output_commit(&d.trace_file, err, sizeof err)) {
+        d.trace = NULL;
+        abort_destinations(&d);
+        sq_error_line(who, "--trace: %s", err);
+        return SQ_EXIT_FAIL;
+    }
+    d.trace = NULL;
     if (extras && extras->before_write)
         extras->before_write(&run, extras->ctx);
     return write_run(&run, &d, sq_format_of(&v[OPT_FORMAT]), v[OPT_DETAIL].given, extras);
+}
+
+int sq_run_planned(const sq_value *v, sq_run_plan *plan, bool one_of_many,
+                   const char *process_output, const sq_run_extras *extras) {
+    if (!one_of_many)
+        return run_parent(v, *plan, extras);
+    if (plan->index >= plan->processes)
+        return run_batch_only(*plan, process_output);
+    return run_child(v, *plan, process_output);
 }

@@ -27,8 +27,10 @@ typedef struct sq_run_extras {
  * once. Bad input exits 2. */
 bool sq_run_plan_from(const char *cmd, const sq_value *v, sq_run_plan *plan, const char **output);
 
-/* The run of plan, its variants chosen: verified, timed, written (tables,
- * --output, --save) with extras (or NULL). Returns the exit status. */
+/* The run of plan, its variants chosen, as this process takes part in it:
+ * the run itself (not one_of_many) verified, timed, written (tables,
+ * --output, --save) with extras (or NULL); one of its processes; or one
+ * that times the batch rows alone. Returns the exit status. */
 int sq_run_planned(const sq_value *v, sq_run_plan *plan, bool one_of_many,
                    const char *process_output, const sq_run_extras *extras);
 

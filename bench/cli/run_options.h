@@ -32,6 +32,7 @@ enum {
     OPT_OUTPUT,
     OPT_SAVE,
     OPT_RESULTS_DIR,
+    OPT_TRACE,
     OPT_COUNT
 };
 
@@ -144,6 +145,12 @@ enum {
         .name = "--results-dir", .kind = SQ_OPTION_TEXT, .placeholder = "DIR",                     \
         .help = "the folder --save saves in, a subfolder per CPU", .def = "results"                \
     }
+#define SQ_RUN_ROW_TRACE                                                                           \
+    {                                                                                              \
+        .name = "--trace", .kind = SQ_OPTION_TEXT, .placeholder = "FILE",                          \
+        .help = "also write each kernel sample's readings there, a CSV line an attempt: its "      \
+                "clocks, neighbour probe and what the host did (one block a process)"              \
+    }
 #define SQ_RUN_OPTION_ROWS(filter_row)                                                             \
     [OPT_FILTER] = filter_row, [OPT_MODE] = SQ_RUN_ROW_MODE, [OPT_SEQUENCE] = SQ_RUN_ROW_SEQUENCE, \
     [OPT_LENGTH] = SQ_RUN_ROW_LENGTH, [OPT_SEED] = SQ_RUN_ROW_SEED, [OPT_REPS] = SQ_RUN_ROW_REPS,  \
@@ -154,6 +161,6 @@ enum {
     [OPT_NO_SHARE] = SQ_RUN_ROW_NO_SHARE, [OPT_QUICK] = SQ_RUN_ROW_QUICK,                          \
     [OPT_FORMAT] = SQ_RUN_ROW_FORMAT, [OPT_DETAIL] = SQ_RUN_ROW_DETAIL,                            \
     [OPT_OUTPUT] = SQ_RUN_ROW_OUTPUT, [OPT_SAVE] = SQ_RUN_ROW_SAVE,                                \
-    [OPT_RESULTS_DIR] = SQ_RUN_ROW_RESULTS_DIR,
+    [OPT_RESULTS_DIR] = SQ_RUN_ROW_RESULTS_DIR, [OPT_TRACE] = SQ_RUN_ROW_TRACE,
 
 #endif

@@ -5,6 +5,7 @@
 #include "bench/code/insn_form.h"
 #include "bench/code/timed_loop.h"
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +54,8 @@ static int slot_of(const char *name, bool *partial) {
 typedef struct step {
     uint64_t reads, writes;
     int cost;
+    bool move;               /* a register copy of any width (mov, movzx, movsx) */
+    char form[SQ_FORM_TEXT]; /* insn_form.h */
 } step;
 
 /* code[0..size) straight through, to its first ret or to a jump that ends
@@ -86,7 +89,9 @@ static int decode(const uint8_t *code, size_t size, uint64_t address, step *step
             n = -1;
             break;
         }
-        step st = {0, 0, sq_renamed_move(insn) ? 0 : 1};
+        step st = {0, 0, sq_renamed_move(insn) ? 0 : 1, false, ""};
+        sq_insn_form(insn, st.form, sizeof st.form);
+        st.move = sq_register_copy(insn);
         bool partial;
         for (int i = 0; i < nread && !sq_zero_idiom(insn); i++) {
             int s = slot_of(cs_reg_name(d.cs, read[i]), &partial);
@@ -166,4 +171,44 @@ int sq_latency_loop_chain(const sq_variant *v) {
     int n = sq_loop_chain_insns(loop.code, loop.bytes, loop.address);
     sq_timed_loop_free(&loop);
     return n;
+}
+
+/* The cheapest a step can be: its form's measured latency where costs has
+ * it, else 1 for an instruction that computes and 0 for a register copy
+ * (a core may eliminate movzx as it does mov) or a zero idiom (no cost). */
+static double floor_cost(const step *st, const sq_form_cost *costs, int ncosts) {
+    for (int i = 0; i < ncosts; i++)
+        if (strcmp(costs[i].form, st->form) == 0)
+            return costs[i].cycles;
+    return st->cost && !st->move ? 1 : 0;
+}
+
+double sq_chain_floor(const uint8_t *code, size_t size, uint64_t address, const sq_form_cost *costs,
+                      int ncosts) {
+    step steps[64];
+    double depth[SLOTS];
+    int n = decode(code, size, address, steps, 64);
+    if (n < 0)
+        return NAN;
+    for (int s = 0; s < SLOTS; s++)
+        depth[s] = -1;
+    depth[RDI] = 0;
+    for (int k = 0; k < n; k++) {
+        double in = -1;
+        for (uint64_t m = steps[k].reads; m; m &= m - 1)
+            in = fmax(in, depth[__builtin_ctzll(m)]);
+        double out = in < 0 ? -1 : in + floor_cost(&steps[k], costs, ncosts);
+        for (uint64_t m = steps[k].writes; m; m &= m - 1)
+            depth[__builtin_ctzll(m)] = out;
+    }
+    return depth[RAX] < 0 ? NAN : depth[RAX];
+}
+
+double sq_routine_floor(const sq_variant *v, const sq_form_cost *costs, int ncosts) {
+    const uint8_t *code;
+    size_t size;
+    char err[400];
+    if (!sq_routine_bytes(v, &code, &size, err, sizeof err))
+        return NAN;
+    return sq_chain_floor(code, size, (uint64_t)(uintptr_t)code, costs, ncosts);
 }

@@ -9,6 +9,7 @@
 #define SQCOLOR_CHAIN_H
 
 #include "bench/catalog/registry.h"
+#include "bench/code/insn_form.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -31,5 +32,22 @@ int sq_routine_chain(const sq_variant *v);
 
 /* v's latency loop: the chain it carries a trip (-1 as above). */
 int sq_latency_loop_chain(const sq_variant *v);
+
+/* An instruction form's latency as calibrate measured it on this CPU. */
+typedef struct sq_form_cost {
+    char form[SQ_FORM_TEXT];
+    double cycles;
+} sq_form_cost;
+
+/* The least the path from rdi to rax of code[0..size) can take, in core
+ * cycles: the longest path where each instruction costs its form's latency
+ * in costs[0..ncosts), or where that lacks it 1 (0 for a register copy or a
+ * zero idiom). A latency chain cannot run faster. NAN where the path cannot
+ * be told (as sq_chain_insns). */
+double sq_chain_floor(const uint8_t *code, size_t size, uint64_t address, const sq_form_cost *costs,
+                      int ncosts);
+
+/* v's routine's floor (sq_chain_floor). */
+double sq_routine_floor(const sq_variant *v, const sq_form_cost *costs, int ncosts);
 
 #endif

@@ -130,6 +130,15 @@ bool sq_renamed_move(const cs_insn *insn) {
            x->operands[0].size >= 4 && x->operands[0].size == x->operands[1].size;
 }
 
+bool sq_register_copy(const cs_insn *insn) {
+    const cs_x86 *x = &insn->detail->x86;
+    const char *m = insn->mnemonic;
+    return (strcmp(m, "mov") == 0 || strcmp(m, "movzx") == 0 || strcmp(m, "movsx") == 0 ||
+            strcmp(m, "movsxd") == 0) &&
+           x->op_count == 2 && x->operands[0].type == X86_OP_REG &&
+           x->operands[1].type == X86_OP_REG;
+}
+
 int sq_code_forms(const uint8_t *code, size_t size, uint64_t address, int max_insns, bool glue,
                   char (*forms)[SQ_FORM_TEXT], int max, char *err, size_t errlen) {
     sq_decoder d;

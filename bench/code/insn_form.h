@@ -23,6 +23,10 @@ bool sq_zero_idiom(const cs_insn *insn);
  * sqcolor runs on, and a compiler's choice of which operand to copy. */
 bool sq_renamed_move(const cs_insn *insn);
 
+/* mov, movzx or movsx from a register to a register: a copy, which some
+ * cores eliminate at rename. */
+bool sq_register_copy(const cs_insn *insn);
+
 /* The distinct forms of the first max_insns instructions of code[0..size)
  * (fewer where the bytes end first), taken to lie at address, in order of
  * first appearance, into forms[0..max); with glue false, zero idioms and

@@ -50,9 +50,10 @@ int gb_batch_register(const sq_batch_variant *vs, int n, const gb_setup *setup, 
 /* Frees the buffers of the batch benchmarks. */
 void gb_batch_done(void);
 
-/* For the tests only: with SQCOLOR_TEST_BREAK_VARIANT=ID in the environment,
- * the scalar or batch variant ID (in these copies of the registries) gives
- * wrong answers. 0, or -1 with the reason in err for an unknown ID. */
+/* For the tests only: in sqcolor-gbench-break, with SQCOLOR_TEST_BREAK_VARIANT=ID
+ * in the environment, the scalar or batch variant ID (in these copies of the
+ * registries) gives wrong answers; in sqcolor-gbench, nothing. 0, or -1 with
+ * the reason in err for an unknown ID. */
 int gb_break_for_test(sq_variant *variants, sq_batch_variant *batch, char *err, size_t errlen);
 
 #endif

@@ -39,13 +39,19 @@ set_target_properties(sqcolor_gbench_shared PROPERTIES
   LINK_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/gbench.map)
 include(${CMAKE_CURRENT_LIST_DIR}/install.cmake)
 
-add_executable(
-  sqcolor-gbench
+add_library(
+  sqcolor_gbench_main OBJECT
   ${CMAKE_CURRENT_LIST_DIR}/gbench_main.c ${CMAKE_CURRENT_LIST_DIR}/scalar_benchmarks.c
-  ${CMAKE_CURRENT_LIST_DIR}/batch_benchmarks.c ${CMAKE_CURRENT_LIST_DIR}/time_unit.c
-  ${CMAKE_CURRENT_LIST_DIR}/break_for_test.c)
-target_link_libraries(sqcolor-gbench PRIVATE sqcolor_core sqcolor_gbench_api ${CMAKE_DL_LIBS})
-set_target_properties(sqcolor-gbench PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}
-                                                LINKER_LANGUAGE CXX)
+  ${CMAKE_CURRENT_LIST_DIR}/batch_benchmarks.c ${CMAKE_CURRENT_LIST_DIR}/time_unit.c)
+target_link_libraries(sqcolor_gbench_main PRIVATE sqcolor_core sqcolor_gbench_api)
+# sqcolor-gbench, and for the tests only (never installed) sqcolor-gbench-break,
+# the same program with the hook that breaks a variant on purpose
+# (SQCOLOR_TEST_BREAK_VARIANT, break_for_test.c): the installed one has none.
+foreach(_gb sqcolor-gbench sqcolor-gbench-break)
+  add_executable(${_gb} $<TARGET_OBJECTS:sqcolor_gbench_main> ${CMAKE_CURRENT_LIST_DIR}/break_for_test.c)
+  target_link_libraries(${_gb} PRIVATE sqcolor_core sqcolor_gbench_api ${CMAKE_DL_LIBS})
+  set_target_properties(${_gb} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR} LINKER_LANGUAGE CXX)
+endforeach()
+target_compile_definitions(sqcolor-gbench-break PRIVATE SQCOLOR_TEST_BREAK)
 install(TARGETS sqcolor-gbench)
 set(SQCOLOR_GBENCH ON)

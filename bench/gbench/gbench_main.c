@@ -11,7 +11,7 @@
 #include "bench/gbench/time_unit.h"
 #include "bench/machine/calibration.h"
 #include "bench/machine/clock.h"
-#include "bench/machine/cpu_features.h"
+#include "bench/machine/test_switches.h"
 #include "bench/machine/placement.h"
 #include "bench/verify/batch_verify.h"
 #include "sq_version.h"
@@ -189,6 +189,8 @@ static void calibrate_and_describe(gb_setup *setup, uint64_t seed, double sample
     sqgb_add_context("sqcolor_seed", text);
     snprintf(text, sizeof text, "%d", setup->cal.cpu);
     sqgb_add_context("sqcolor_cpu", text);
+    if (*sq_test_switches_text(text, sizeof text))
+        sqgb_add_context("sqcolor_test_switches", text);
     if (sqgb_library_debug())
         sqgb_add_context("sqcolor_library_build",
                          "without NDEBUG (Debian's libbenchmark), hence the DEBUG warning: its "
@@ -374,7 +376,7 @@ static int open_standard_streams(void) {
         if (fcntl(fd, F_GETFD) < 0 && open("/dev/null", fd ? O_WRONLY : O_RDONLY) != fd)
             return 2;
     char err[4096 + 512];
-    if (sq_cpu_features_init(err, sizeof err) != 0) {
+    if (sq_test_switches_init(err, sizeof err) != 0) {
         fprintf(stderr, "sqcolor-gbench: %s\n", err);
         return 2;
     }

@@ -1,5 +1,6 @@
 #include "bench/machine/calibration.h"
 
+#include "bench/machine/test_switches.h"
 #include "bench/util/stats.h"
 
 #include <sched.h>
@@ -72,6 +73,9 @@ void sq_print_clock(FILE *out, const sq_calibration *cal) {
     fprintf(out, "machine    %s (%s family 0x%x model 0x%x stepping %u)%s, cpu %d\n", m->brand,
             m->vendor, m->family, m->model, m->stepping, m->hypervisor ? ", virtualized" : "",
             cal->cpu);
+    char switches[400];
+    if (*sq_test_switches_text(switches, sizeof switches))
+        fprintf(out, "switches   %s: the machine as the environment makes it seem\n", switches);
     fprintf(out, "tsc        %.4f GHz (%s)\n", cal->tsc_hz / 1e9, cal->tsc_source);
     fprintf(out, "core clock %.4f GHz = %.4f cycles per TSC tick (dependent add chain)\n",
             cal->core_hz / 1e9, cal->cycles_per_tick);

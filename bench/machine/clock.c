@@ -1,5 +1,7 @@
 #include "bench/machine/clock.h"
 
+#include "bench/machine/test_switches.h"
+
 #include <cpuid.h>
 #include <linux/perf_event.h>
 #include <math.h>
@@ -42,6 +44,10 @@ void sq_machine_detect(sq_machine *m) {
     memmove(m->brand, p, strlen(p) + 1);
     for (size_t n = strlen(m->brand); n > 0 && m->brand[n - 1] == ' '; n--)
         m->brand[n - 1] = 0;
+    m->test_brand = sq_test_brand() != NULL;
+    if (m->test_brand)
+        snprintf(m->brand, sizeof m->brand, "%s", sq_test_brand());
+    snprintf(m->hidden, sizeof m->hidden, "%s", sq_test_hidden_names());
 }
 
 double sq_monotonic_s(void) {
@@ -50,8 +56,11 @@ double sq_monotonic_s(void) {
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* The TSC's frequency a run measured, for the processes it runs. */
+/* The TSC's frequency a run measured, for the processes it runs: set by the
+ * run, read only by a process the run started (sq_tsc_hz_adopt). */
 #define TSC_VARIABLE "SQCOLOR_TSC_HZ"
+static double measured; /* where no leaf of cpuid gives it */
+static const char *how;
 
 /* A TSC reading between two CLOCK_MONOTONIC_RAW readings: the tightest of 5,
  * so an interrupt inside one does not widen it. */
@@ -116,25 +125,25 @@ double sq_tsc_hz(const char **source) {
         }
     }
     /* Measured once a process (over its time so far, at least 100 ms), or
-     * once a run: its processes are given the figure their run measured
-     * (sq_tsc_hz_share). */
-    static double measured;
-    static const char *how;
-    const char *shared = getenv(TSC_VARIABLE);
-    char *end;
-    if (!measured && shared) {
-        double hz = strtod(shared, &end);
-        if (*end == 0 && hz > 1e6 && hz < 1e11) {
-            measured = hz;
-            how = "measured against CLOCK_MONOTONIC_RAW, once for the run's processes";
-        }
-    }
+     * once a run: its processes adopt the figure their run measured
+     * (sq_tsc_hz_share, sq_tsc_hz_adopt). */
     if (!measured) {
         measured = measured_tsc_hz();
         how = "measured against CLOCK_MONOTONIC_RAW";
     }
     *source = how;
     return measured;
+}
+
+bool sq_tsc_hz_adopt(void) {
+    const char *shared = getenv(TSC_VARIABLE);
+    char *end;
+    double hz = shared ? strtod(shared, &end) : 0;
+    if (!shared || *end != 0 || !(hz > 1e6 && hz < 1e11))
+        return false;
+    measured = hz;
+    how = "measured against CLOCK_MONOTONIC_RAW, once for the run's processes";
+    return true;
 }
 
 int sq_tsc_hz_share(void) {

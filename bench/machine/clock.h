@@ -43,6 +43,10 @@ void sq_tsc_mark(void);
  * every process converts with the same figure. 0, or -1 (errno). */
 int sq_tsc_hz_share(void);
 
+/* In a process a run started (and only there: an outsider's value is no
+ * measurement), the figure the run shared, if it did: whether it was taken. */
+bool sq_tsc_hz_adopt(void);
+
 /* The dependent chains of asm/chains.asm. */
 typedef uint64_t (*sq_chain_fn)(uint64_t iters, const uint8_t *zeros);
 typedef struct sq_chain {

@@ -1,20 +1,18 @@
 #include "bench/machine/cpu_features.h"
 
-#include "bench/util/escape.h"
-
 #include <cpuid.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static unsigned hidden;
-
 static uint64_t xgetbv0(void) {
     uint32_t lo, hi;
     __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
     return ((uint64_t)hi << 32) | lo;
 }
+
+static unsigned hidden;
 
 unsigned sq_cpu_features_detected(void) {
     unsigned a, b, c, d, f = 0;
@@ -57,37 +55,12 @@ unsigned sq_feature_by_name(const char *name) {
     return 0;
 }
 
-int sq_cpu_features_init(char *err, size_t errlen) {
-    hidden = 0;
-    const char *env = getenv("SQCOLOR_HIDE_FEATURES");
-    if (!env || !*env)
-        return 0;
-    char list[256];
-    if (strlen(env) >= sizeof list) {
-        snprintf(err, errlen, "SQCOLOR_HIDE_FEATURES is too long");
-        return -1;
-    }
-    strcpy(list, env);
-    /* Each item between commas, none empty (as --filter's). */
-    for (char *name = list, *next; name; name = next) {
-        next = strchr(name, ',');
-        if (next)
-            *next++ = 0;
-        if (!*name) {
-            snprintf(err, errlen, "SQCOLOR_HIDE_FEATURES: empty item between commas");
-            return -1;
-        }
-        unsigned bit = sq_feature_by_name(name);
-        if (!bit) {
-            char names[160], shown[64];
-            snprintf(err, errlen, "SQCOLOR_HIDE_FEATURES: unknown feature '%s' (known: %s)",
-                     sq_token_shown(name, shown, sizeof shown),
-                     sq_feature_names(~0u, names, sizeof names));
-            return -1;
-        }
-        hidden |= bit;
-    }
-    return 0;
+void sq_cpu_features_hide(unsigned mask) {
+    hidden = mask;
+}
+
+unsigned sq_cpu_features_hidden(void) {
+    return hidden;
 }
 
 unsigned sq_cpu_features(void) {

@@ -12,10 +12,12 @@
 /* The features detected on this CPU, SQ_FEATURE_* bits. */
 unsigned sq_cpu_features_detected(void);
 
-/* Reads SQCOLOR_HIDE_FEATURES, a comma-separated list of feature names (c/isa_features.h)
- * to treat as absent: how tests exercise the gate on a CPU that has everything.
- * Returns 0, or -1 with a one-line reason in err for a name it does not know. */
-int sq_cpu_features_init(char *err, size_t errlen);
+/* Treats the features of mask (SQ_FEATURE_* bits) as absent from now on: what
+ * SQCOLOR_HIDE_FEATURES asks (bench/machine/test_switches.h). */
+void sq_cpu_features_hide(unsigned mask);
+
+/* The features hidden, 0 for none. */
+unsigned sq_cpu_features_hidden(void);
 
 /* The features routines may use: detected and not hidden. */
 unsigned sq_cpu_features(void);

@@ -10,6 +10,9 @@ typedef struct sq_machine {
     char brand[64];
     unsigned family, model, stepping;
     bool hypervisor;
+    /* What the test switches made of it (bench/machine/test_switches.h): */
+    char hidden[64]; /* the features SQCOLOR_HIDE_FEATURES hid ("popcnt,bmi2"), "" none */
+    bool test_brand; /* brand is SQCOLOR_TEST_BRAND's, not cpuid's */
 } sq_machine;
 
 /* A clock sample more than this far off the run's calibrated core clock

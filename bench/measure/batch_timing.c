@@ -128,10 +128,14 @@ static double ticks_of(const sq_batch_variant *v, const sq_batch_buffers *b, siz
  * same_color_batch/avx2/asm at 256 KiB ran from 0.049 to 0.078 cycles a
  * pair by placement, and the share of slow placements changed from run to
  * run (medians over 2000 placements 0.050 to 0.059, seconds apart), while
- * the fastest of 8 placements stayed within 2%. Calls of a row that a
+ * the fastest of 8 placements stayed within 2%. At L1 no placement moved a
+ * row (batchprobe: the buffers' offsets in their pages, their order), but
+ * a routine's speed there changes from one sweep to the next (on Zen 5
+ * copy_xmm at 8 KiB read 0.068 or 0.077 in one process): the sweeps place
+ * its samples apart in time as they do past L1. Calls of a row that a
  * sample holds few of (scalar loops, 100 us at 256 KiB) cap how many. */
-int sq_batch_placements(const sq_batch_timing *t, size_t n, double sample_s) {
-    if (3 * n <= SQ_BATCH_L1_BYTES || t->placements <= 1)
+int sq_batch_placements(const sq_batch_timing *t, double sample_s) {
+    if (t->placements <= 1)
         return 1;
     double per_us = (double)(t->samples + 1) * sample_s * 1e6;
     int fit = per_us > 0 ? (int)(SQ_BATCH_PLACING_US / per_us) : t->placements;
@@ -139,12 +143,10 @@ int sq_batch_placements(const sq_batch_timing *t, size_t n, double sample_s) {
     return fit < t->placements ? fit : t->placements;
 }
 
-/* v on n elements of one placement, b: a warm call, then the fastest of t's
- * samples, each of *calls calls (set when 0, from the warm call), in TSC
- * ticks per element. *sample_ticks: a sample's length. */
-static double on_placement(const sq_batch_variant *v, const sq_batch_buffers *b, size_t n,
-                           uint64_t *calls, const sq_batch_timing *t, const sq_calibration *cal,
-                           double *sample_ticks) {
+/* sq_batch_on_placement of a routine (one way). */
+static double one_way(const sq_batch_variant *v, const sq_batch_buffers *b, size_t n,
+                      uint64_t *calls, const sq_batch_timing *t, const sq_calibration *cal,
+                      double *sample_ticks) {
     double one = ticks_of(v, b, n, 1, cal); /* warms the buffers and the code */
     if (!*calls) {
         one = ticks_of(v, b, n, 1, cal);
@@ -161,6 +163,26 @@ static double on_placement(const sq_batch_variant *v, const sq_batch_buffers *b,
     return best / ((double)*calls * (double)n);
 }
 
+double sq_batch_on_placement(const sq_batch_variant *v, const sq_batch_buffers *b, size_t n,
+                             uint64_t *calls, const sq_batch_timing *t, const sq_calibration *cal,
+                             double *sample_ticks) {
+    if (!v->ways[0])
+        return one_way(v, b, n, calls, t, cal, sample_ticks);
+    /* A bound: the cheapest of its ways, each timed as a routine (the calls
+     * a sample are the first's, the cheapest on the CPUs measured). */
+    double best = INFINITY, first_sample = 0;
+    for (int w = 0; w < SQ_BATCH_BOUND_WAYS && v->ways[w]; w++) {
+        sq_batch_variant way = *v;
+        way.fn.any = v->ways[w];
+        way.ways[0] = NULL;
+        double c = one_way(&way, b, n, calls, t, cal, sample_ticks);
+        best = c < best ? c : best;
+        first_sample = w ? first_sample : *sample_ticks;
+    }
+    *sample_ticks = first_sample;
+    return best;
+}
+
 double sq_batch_repetition(const sq_batch_variant *v, sq_batch_pool *p, size_t n, uint64_t *calls,
                            const sq_batch_timing *t, const sq_calibration_config *ccfg,
                            const sq_calibration *cal, int *places) {
@@ -169,10 +191,10 @@ double sq_batch_repetition(const sq_batch_variant *v, sq_batch_pool *p, size_t n
     for (int k = 0; k < nplaces; k++) {
         sq_batch_buffers b = sq_batch_place(p, n);
         double cpt = sq_cycles_per_tick_now(ccfg, cal);
-        double c = on_placement(v, &b, n, calls, t, cal, &sample_ticks) * cpt;
+        double c = sq_batch_on_placement(v, &b, n, calls, t, cal, &sample_ticks) * cpt;
         best = c < best ? c : best;
         if (!k)
-            nplaces = sq_batch_placements(t, n, sample_ticks / cal->tsc_hz);
+            nplaces = sq_batch_placements(t, sample_ticks / cal->tsc_hz);
     }
     if (places)
         *places = nplaces;
@@ -218,10 +240,10 @@ static int sweeps(const sq_batch_variant *const *vs, const sq_batch_timing *t,
                 if (places[i] && k >= places[i])
                     continue;
                 double sample_ticks;
-                ticks[i] =
-                    on_placement(vs[i / t->nsizes], &b, out[i].n, &calls[i], t, cal, &sample_ticks);
+                ticks[i] = sq_batch_on_placement(vs[i / t->nsizes], &b, out[i].n, &calls[i], t, cal,
+                                                 &sample_ticks);
                 if (!places[i])
-                    places[i] = sq_batch_placements(t, out[i].n, sample_ticks / cal->tsc_hz);
+                    places[i] = sq_batch_placements(t, sample_ticks / cal->tsc_hz);
             }
             after = sq_cycles_per_tick_now(ccfg, cal);
             if (fabs(after / before - 1) <= SQ_CLOCK_AGREEMENT)
@@ -268,18 +290,36 @@ int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timin
     return rc;
 }
 
+/* Whether fn(in, out, n) copies in[0, n) to out and writes nothing past it. */
+static bool copies(void (*fn)(void), const uint8_t *in, uint8_t *out, size_t n) {
+    memset(out, 0xff, n + 64);
+    ((sq_color_batch_fn)fn)(in, out, n);
+    for (size_t i = 0; i < n; i++)
+        if (out[i] != in[i])
+            return false;
+    for (size_t i = n; i < n + 64; i++)
+        if (out[i] != 0xff)
+            return false;
+    return true;
+}
+
 bool sq_batch_bound_copies(const sq_batch_variant *v) {
-    enum { N = 4096 + 7 };
-    static uint8_t in[N], out[N]; /* not on a small stack */
+    enum { N = 4096 + 64 + 7 };
+    static uint8_t in[N], out[N + 64]; /* not on a small stack */
     uint64_t rng = 1;
     for (size_t i = 0; i < N; i++)
         in[i] = (uint8_t)(sq_xorshift64s(&rng) >> 58);
-    memset(out, 0xff, N);
-    sq_batch_call(v, in, NULL, out, 4096);
-    for (size_t i = 0; i < 4096; i++)
-        if (out[i] != in[i])
-            return false;
-    return out[4096] == 0xff;
+    /* Every way: whole trips, and the registers and bytes left after them,
+     * from an aligned start and an odd one. */
+    static const size_t lengths[] = {0, 1, 15, 16, 17, 63, 64, 65, 255, 256, 257, 300, 4096, N};
+    for (int w = 0; w < SQ_BATCH_BOUND_WAYS; w++) {
+        void (*fn)(void) = v->ways[w] ? v->ways[w] : w ? NULL : v->fn.any;
+        for (size_t k = 0; fn && k < sizeof lengths / sizeof lengths[0]; k++)
+            for (size_t at = 0; at < 2; at++)
+                if (!copies(fn, in + at * 3, out + at * 5, lengths[k] - (lengths[k] == N) * 8))
+                    return false;
+    }
+    return true;
 }
 
 int sq_batch_time_run(sq_run *run, const sq_batch_variant *const *vs, int n,

@@ -52,15 +52,13 @@ int sq_batch_level(const sq_batch_variant *v);
 #define SQ_BATCH_MAX_SIZES 16
 #define SQ_BATCH_MOST_N    (1L << 22) /* squares (pairs) a call at most */
 
-/* Past L1 a repetition is the fastest over placements: up to
+/* A repetition is the fastest over placements: up to
  * SQ_TIMING_BATCH_PLACEMENTS (timing_defaults.h), as many as fit
- * SQ_BATCH_PLACING_US of calls, at least SQ_BATCH_LEAST_PLACEMENTS. Where
- * the buffers all fit the smallest L1D of the project's CPUs (Zen 4, 32
- * KiB), one: its sets are indexed by bits inside the page, which no
- * placement changes. */
+ * SQ_BATCH_PLACING_US of calls, at least SQ_BATCH_LEAST_PLACEMENTS; at L1
+ * too, where what differs between them is not where the buffers lie but
+ * when the samples are taken. */
 #define SQ_BATCH_LEAST_PLACEMENTS 2
 #define SQ_BATCH_PLACING_US       800
-#define SQ_BATCH_L1_BYTES         (32 << 10)
 
 typedef struct sq_batch_timing {
     int reps;                         /* repetitions; a cell is their median */
@@ -103,11 +101,18 @@ typedef struct sq_batch_buffers {
 
 sq_batch_buffers sq_batch_place(sq_batch_pool *p, size_t n);
 
-/* How many placements a repetition of n elements takes, its samples
- * sample_s seconds long: 1 where the buffers fit SQ_BATCH_L1_BYTES, else
- * t->placements, or as many as fit SQ_BATCH_PLACING_US, at least
- * SQ_BATCH_LEAST_PLACEMENTS. */
-int sq_batch_placements(const sq_batch_timing *t, size_t n, double sample_s);
+/* v on n elements of one placement, b: a warm call, then the fastest of t's
+ * samples, each of *calls calls (set when 0, from the warm call) of the loop
+ * of asm/batch_loops.asm, in TSC ticks per element. *sample_ticks: a
+ * sample's length. What every figure of sq_batch_time is made of. */
+double sq_batch_on_placement(const sq_batch_variant *v, const sq_batch_buffers *b, size_t n,
+                             uint64_t *calls, const sq_batch_timing *t, const sq_calibration *cal,
+                             double *sample_ticks);
+
+/* How many placements a repetition takes, its samples sample_s seconds
+ * long: t->placements, or as many as fit SQ_BATCH_PLACING_US, at least
+ * SQ_BATCH_LEAST_PLACEMENTS (1 where t asks for one). */
+int sq_batch_placements(const sq_batch_timing *t, double sample_s);
 
 /* One repetition of v on n elements: the fastest of t's samples, each of
  * *calls calls (set when 0, from one warm call), on each of its placements

@@ -23,14 +23,18 @@
 /* A row as the run times it: per repetition, its fastest visit so far. */
 typedef struct timed {
     sq_row row;
-    double *cycles; /* per repetition: core cycles per square */
-    double *cpt;    /* per repetition: core cycles per tick beside this row */
+    sq_visit *kept; /* per repetition: its fastest visit (sq_visit_faster): core cycles
+                       per square, the clock and probe beside them, what the host did */
     struct timed *baseline;
-    struct timed *shared; /* the row of byte-identical code whose figure this one takes
-                             (share.h), not sampled itself; NULL: sampled */
-    int result;           /* its row in the run's results (collect) */
-    int reps;             /* repetitions taken */
-    bool active;          /* still sampled */
+    struct timed *shared;    /* the row of byte-identical code whose figure this one takes
+                                (share.h), not sampled itself; NULL: sampled */
+    int result;              /* its row in the run's results (collect) */
+    int reps;                /* repetitions taken */
+    int retaken;             /* samples taken again, the host having spoiled them */
+    bool active;             /* still sampled */
+    double need;             /* how much it needs more repetitions (need_of) */
+    double cost;             /* a baseline's: what it costs (price_baselines) ... */
+    unsigned char cost_host; /* ... and what spoiled it, where none of it is clean */
 } timed;
 
 typedef struct sq_engine {
@@ -206,9 +210,8 @@ static timed *add_row(engine *e, const sq_variant *v, const sq_impl *impl, const
     timed *t = &e->rows[e->nrows++];
     sq_row_init(&t->row, v, impl, in, mode);
     size_t reps = (size_t)e->cfg->timing.reps;
-    t->cycles = calloc(reps, sizeof *t->cycles);
-    t->cpt = calloc(reps, sizeof *t->cpt);
-    return t->cycles && t->cpt ? t : NULL;
+    t->kept = calloc(reps, sizeof *t->kept);
+    return t->kept ? t : NULL;
 }
 
 /* A baseline per (impl, input, mode); call mode has one identity per input. */
@@ -292,12 +295,14 @@ static int check_rows(engine *e) {
 static bool time_row(engine *e, timed *t, int rep, int v) {
     int visits = sq_engine_visits(e->cfg), samples = e->cfg->timing.samples;
     sq_visit got;
+    long retaken = e->sampler.host.retaken;
+    e->sampler.rep = rep;
+    e->sampler.visit = v;
     bool right =
         sq_row_visit(&e->sampler, &t->row, samples / visits + (v < samples % visits), &got);
-    if (v == 0 || got.cycles < t->cycles[rep]) {
-        t->cpt[rep] = got.cpt;
-        t->cycles[rep] = got.cycles;
-    }
+    t->retaken += (int)(e->sampler.host.retaken - retaken);
+    if (v == 0 || sq_visit_faster(&got, &t->kept[rep], e->sampler.cal.perf))
+        t->kept[rep] = got;
     return right;
 }
 
@@ -311,28 +316,103 @@ static void shuffle_rows(timed **order, int n, uint64_t *state) {
     }
 }
 
-/* A variant row's net cost per repetition so far: core cycles less its
- * baseline's in the same repetition. */
-static void net_cycles(const timed *t, double *out) {
-    for (int k = 0; k < t->reps; k++)
-        out[k] = t->cycles[k] - t->baseline->cycles[k];
+/* What each baseline costs (its cost and cost_host): the lower quartile of
+ * its clean repetitions, where it has two or more. The identity loop's cost
+ * does not move between repetitions, and the host only slows a clean one
+ * (a virtual CPU descheduled inside a sample whose clocks agree): its
+ * faster clean repetitions are the ones the host touched least. One
+ * repetition slowed in all its visits, subtracted, took every row of its
+ * input below its chain at once, and with the 3 repetitions of --quick at
+ * a load of 12 on the two vCPUs of the AMD Zen 5 guest (0x1a/2) a median of
+ * them did too (13 to 27 samples a run up to 0.75 cycle under their
+ * chains). With fewer clean, the lower quartile of those whose clock held,
+ * and every row subtracting it is marked as its baseline was. */
+static int by_cycles(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
 }
 
-/* Whether a row has what it needs: an interval of its median within the
- * tolerance, or wholly below the resolution (it reads ≈0 however many more
- * repetitions it gets: a loop ahead of its harness by 3 or 4 cycles, say). A
- * row with two speeds keeps being sampled, so the speeds and their shares are
- * well measured. */
-static bool settled(const engine *e, const timed *t, double *scratch) {
-    net_cycles(t, scratch);
-    sq_stats s = sq_stats_of(scratch, t->reps);
+static int price_baselines(engine *e) {
+    double *x = malloc(sizeof *x * (size_t)e->cfg->timing.reps);
+    if (!x)
+        return -1;
+    for (int i = 0; i < e->nrows; i++) {
+        timed *b = &e->rows[i];
+        int n = 0;
+        if (b->row.variant || !b->reps)
+            continue;
+        /* clean ones; else those whose clock held; else all */
+        static const unsigned char allowed[] = {0, SQ_HOST_SHARED, SQ_HOST_SHARED | SQ_HOST_MOVED};
+        for (int level = 0; level < 3 && n < 2; level++) {
+            b->cost_host = allowed[level];
+            n = 0;
+            for (int k = 0; k < b->reps; k++)
+                if (!(b->kept[k].host & ~allowed[level]))
+                    x[n++] = b->kept[k].cycles;
+        }
+        qsort(x, (size_t)n, sizeof *x, by_cycles);
+        b->cost = n ? x[(n - 1) / 4] : NAN;
+    }
+    free(x);
+    return 0;
+}
+
+/* A variant row's net cost per repetition so far: core cycles less its
+ * baseline's (price_baselines); with host, what the host did to it. */
+static void net_cycles(const timed *t, double *out, unsigned char *host) {
+    for (int k = 0; k < t->reps; k++) {
+        out[k] = t->kept[k].cycles - t->baseline->cost;
+        if (host)
+            host[k] = t->kept[k].host | t->baseline->cost_host;
+    }
+}
+
+/* The repetitions the host left clean, moved to the front of x; how many. */
+static int clean_first(double *x, const unsigned char *host, int n) {
+    int c = 0;
+    for (int k = 0; k < n; k++)
+        if (!host[k]) {
+            double v = x[c];
+            x[c++] = x[k];
+            x[k] = v;
+        }
+    return c;
+}
+
+/* Marks shared every repetition whose probe reads under the quiet level as
+ * it stands now: the level rises as quiet readings come, and a run that
+ * began on a shared core took its first samples as clean. */
+static void mark_shared(engine *e) {
+    double quiet = e->sampler.host.quiet;
+    for (int i = 0; i < e->nrows; i++)
+        for (int k = 0; k < e->rows[i].reps; k++) {
+            sq_visit *v = &e->rows[i].kept[k];
+            if (isfinite(v->cycles) && sq_alu_shared(v->alu, quiet))
+                v->host |= SQ_HOST_SHARED;
+        }
+}
+
+/* How much a row needs more repetitions, 0 when it has what it needs: an
+ * interval of its median within the tolerance, or wholly below the
+ * resolution (it reads ≈0 however many more repetitions it gets: a loop
+ * ahead of its harness by 3 or 4 cycles, say). Otherwise its interval's
+ * width over the tolerance; a row at two speeds 1 (it keeps being sampled,
+ * so the speeds and their shares are well measured); a row with fewer clean
+ * repetitions than the fewest, more than any other. */
+static double need_of(const engine *e, const timed *t, double *scratch, unsigned char *host) {
+    net_cycles(t, scratch, host);
+    int clean = clean_first(scratch, host, t->reps);
+    if (clean < sq_engine_min_reps(e->cfg))
+        return HUGE_VAL;
+    sq_stats s = sq_stats_of(scratch, clean);
     sq_speed modes[SQ_MAX_MODES];
-    if (sq_modes_of(scratch, t->reps, modes))
-        return false;
-    double half = sq_ci_halfwidth(s);
-    if (half <= fmax(e->cfg->tight * fabs(s.median), e->cfg->tight_abs))
-        return true;
-    return s.ci_hi < SQ_RESOLUTION_CYCLES;
+    if (sq_modes_of(scratch, clean, modes))
+        return 1;
+    double half = sq_ci_halfwidth(s),
+           tolerance = fmax(e->cfg->tight * fabs(s.median), e->cfg->tight_abs);
+    if (half <= tolerance || s.ci_hi < SQ_RESOLUTION_CYCLES)
+        return 0;
+    return half / tolerance;
 }
 
 /* The round's rows and share done, and the time it has left at the pace so
@@ -388,17 +468,92 @@ static int activate_baselines(engine *e) {
     return nactive;
 }
 
-/* Rounds until every row is settled, has the most repetitions, or the next
- * round would end past the budget (its length foreseen from the visits so
- * far). A baseline is sampled while any of its rows is; a shared row never
- * is, nor a baseline only shared rows would have had. */
+/* The rows (baselines too) holding a repetition the host spoiled, into
+ * order; how many repetitions they hold. */
+static int spoiled_rows(engine *e, timed **order, int *n) {
+    int reps = 0;
+    *n = 0;
+    for (int i = 0; i < e->nrows; i++) {
+        timed *t = &e->rows[i];
+        int mine = 0;
+        for (int k = 0; k < t->reps; k++)
+            mine += t->kept[k].host != 0;
+        if (mine)
+            order[(*n)++] = t;
+        reps += mine;
+    }
+    return reps;
+}
+
+/* One more visit of every repetition the host spoiled, the rows in a new
+ * order, while the budget allows (at per_visit seconds a visit): a clean
+ * sample replaces the spoiled one (sq_visit_faster), within the
+ * repetitions a row was given. Up to SQ_RETAKE_PASSES passes; the visits
+ * made into *visits. */
+#define SQ_RETAKE_PASSES 2
+static int retake_spoiled(engine *e, timed **order, uint64_t *shuffle, double t_start,
+                          double per_visit, double *visits) {
+    for (int pass = 0; pass < SQ_RETAKE_PASSES; pass++) {
+        int n, reps = spoiled_rows(e, order, &n);
+        double left = e->cfg->budget_s - (sq_monotonic_s() - t_start);
+        if (!reps || (e->cfg->budget_s > 0 && reps * per_visit > left))
+            return 0;
+        shuffle_rows(order, n, shuffle);
+        for (int i = 0; i < n; i++)
+            for (int k = 0; k < order[i]->reps; k++)
+                if (order[i]->kept[k].host && !time_row(e, order[i], k, 1))
+                    return fail(e, SQ_ENGINE_CHECK_FAILED,
+                                "kernel check failed while timing %s (%s, %s)",
+                                order[i]->row.variant ? order[i]->row.variant->id : "the harness",
+                                sq_mode_names[order[i]->row.mode], order[i]->row.in->sequence);
+        *visits += reps;
+        mark_shared(e);
+    }
+    return 0;
+}
+
+static int by_need(const void *a, const void *b) {
+    const timed *x = *(timed *const *)a, *y = *(timed *const *)b;
+    return (x->need < y->need) - (x->need > y->need);
+}
+
+/* Keeps active the neediest rows whose visits, with their baselines', fit
+ * in `room` visits of a row; the rest stop. The budget goes to the rows
+ * that need it, not evenly. Returns the rows active. */
+static int fit_budget(engine *e, timed **order, double room) {
+    int n = 0;
+    for (int i = 0; i < e->nrows; i++) {
+        timed *t = &e->rows[i];
+        if (t->row.variant && t->active)
+            order[n++] = t;
+        t->active = false;
+    }
+    qsort(order, (size_t)n, sizeof *order, by_need);
+    int used = 0;
+    for (int i = 0; i < n; i++) {
+        int cost = 1 + !order[i]->baseline->active;
+        if (used + cost > room)
+            break;
+        order[i]->active = order[i]->baseline->active = true;
+        used += cost;
+    }
+    return used;
+}
+
+/* Rounds until every row is settled, has the most repetitions, or the
+ * budget is spent: a round that would end past it (its length foreseen from
+ * the visits so far) is cut to the neediest rows that fit (fit_budget). A
+ * baseline is sampled while any of its rows is; a shared row never is, nor
+ * a baseline only shared rows would have had. */
 static int sample_rows(engine *e, double t_start) {
     const sq_engine_config *cfg = e->cfg;
     timed **order = malloc(sizeof *order * (size_t)e->nrows);
     double *scratch = malloc(sizeof *scratch * (size_t)cfg->timing.reps);
-    if (!order || !scratch) {
+    unsigned char *host = malloc((size_t)cfg->timing.reps);
+    if (!order || !scratch || !host) {
         free(order);
         free(scratch);
+        free(host);
         return fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for %d rows", e->nrows);
     }
     uint64_t shuffle = (cfg->order_seed ? cfg->order_seed : cfg->seed) ^ SQ_ORDER_SALT;
@@ -414,20 +569,30 @@ static int sample_rows(engine *e, double t_start) {
                 order[nactive++] = &e->rows[i];
         rc = sample_round(e, order, nactive, k0, k1, &shuffle);
         visits += (double)nactive * (k1 - k0) * sq_engine_visits(cfg);
+        mark_shared(e);
+        if (!rc)
+            rc = retake_spoiled(e, order, &shuffle, t_start,
+                                (sq_monotonic_s() - t_sampling) / visits, &visits);
+        if (!rc && price_baselines(e))
+            rc = fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for %d rows", e->nrows);
         for (int i = 0; i < e->nrows; i++) {
             timed *t = &e->rows[i];
-            t->active = t->row.variant && t->active && !settled(e, t, scratch);
+            t->need = t->row.variant && t->active ? need_of(e, t, scratch, host) : 0;
+            t->active = t->need > 0;
         }
         nactive = activate_baselines(e);
         k0 = k1;
         k1 = k1 + SQ_RUN_REPS_STEP < cfg->timing.reps ? k1 + SQ_RUN_REPS_STEP : cfg->timing.reps;
-        double now = sq_monotonic_s(), per_visit = (now - t_sampling) / visits;
-        double next = per_visit * nactive * (k1 - k0) * sq_engine_visits(cfg);
-        if (!nactive || (cfg->budget_s > 0 && now - t_start + next > cfg->budget_s))
+        double now = sq_monotonic_s(),
+               per_row = (now - t_sampling) / visits * (k1 - k0) * sq_engine_visits(cfg);
+        if (cfg->budget_s > 0 && now - t_start + per_row * nactive > cfg->budget_s)
+            nactive = fit_budget(e, order, (cfg->budget_s - (now - t_start)) / per_row);
+        if (!nactive)
             k1 = k0;
     }
     free(order);
     free(scratch);
+    free(host);
     sq_progress_clear(&e->bar);
     return rc;
 }
@@ -450,8 +615,20 @@ static bool measure_result(const timed *t, sq_result *res) {
     res->samples = sq_samples_alloc((size_t)reps);
     if (!res->samples)
         return false;
-    net_cycles(t, res->samples);
-    res->harness = sq_stats_of(t->baseline->cycles, reps);
+    unsigned char *host = sq_samples_host(res->samples, (size_t)reps);
+    net_cycles(t, res->samples, host);
+    bool spoiled = false;
+    for (int k = 0; k < reps; k++)
+        spoiled |= host[k] != 0;
+    res->host = spoiled ? host : NULL;
+    res->retaken = t->retaken;
+    double *harness = malloc(sizeof *harness * (reps > 0 ? (size_t)reps : 1));
+    if (!harness)
+        return false;
+    for (int k = 0; k < reps; k++)
+        harness[k] = t->baseline->kept[k].cycles;
+    res->harness = sq_stats_of(harness, reps);
+    free(harness);
     return true;
 }
 
@@ -490,15 +667,14 @@ static double *clock_readings(const engine *e, int *n) {
     *n = 0;
     for (int i = 0; all && i < e->nrows; i++)
         for (int k = 0; k < e->rows[i].reps; k++)
-            if (e->rows[i].cpt[k] > 0)
-                all[(*n)++] = e->rows[i].cpt[k];
+            if (e->rows[i].kept[k].cpt > 0)
+                all[(*n)++] = e->rows[i].kept[k].cpt;
     return all;
 }
 
 static void free_engine(engine *e) {
     for (int i = 0; i < e->nrows; i++) {
-        free(e->rows[i].cycles);
-        free(e->rows[i].cpt);
+        free(e->rows[i].kept);
     }
     free(e->rows);
     for (int i = 0; i < e->ninputs; i++)
@@ -554,6 +730,9 @@ int sq_engine_time(sq_engine *e, sq_run *run, char *err, size_t errlen) {
     sq_calibrate_clock(&cfg->timing, &cal);
     sq_sampler_init(&e->sampler, &cal, cfg->timing.sample_s,
                     cfg->order_seed ? cfg->order_seed : cfg->seed);
+    e->sampler.trace = cfg->trace;
+    if (cfg->trace)
+        fprintf(cfg->trace, "%s\n", SQ_TRACE_HEADER);
     for (int i = 0; i < e->nrows; i++)
         if (!e->rows[i].shared)
             sq_row_size(&e->rows[i].row, cfg->timing.sample_s * cal.tsc_hz);
@@ -570,6 +749,11 @@ int sq_engine_time(sq_engine *e, sq_run *run, char *err, size_t errlen) {
         free(cpt);
         run->clock.screened = e->sampler.screened;
         run->clock.dropped = e->sampler.dropped;
+        mark_shared(e);
+        if (price_baselines(e))
+            rc = fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for the run's rows");
+        run->host[0] = e->sampler.host;
+        run->nhost = 1;
         run->length = e->inputs ? e->inputs[0].n : cfg->length;
         run->sequence_huge_pages = 1;
         for (int i = 0; i < e->ninputs; i++)

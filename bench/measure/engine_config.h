@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 typedef struct sq_engine_config {
     const sq_variant *const *variants;
@@ -35,6 +36,8 @@ typedef struct sq_engine_config {
                             run spread over several draws its own; 0 = seed */
     bool no_share;       /* time every row itself, even rows of byte-identical code (share.h) */
     bool progress;       /* a progress line on stderr */
+    FILE *trace;         /* each kernel sample's readings, a line an attempt (row.h's
+                            sq_trace_line), or NULL */
     const char *process; /* the progress line's name of this process ("2 of 3"), or NULL */
     bool checked;        /* the kernels' answers were checked (sq_engine_check) by the run
                             this process is one of: not again */

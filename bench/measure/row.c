@@ -155,22 +155,35 @@ static void touch(const uint8_t *p, size_t n) {
 }
 
 void sq_sampler_init(sq_sampler *s, const sq_calibration *cal, double sample_s, uint64_t seed) {
+    memset(s, 0, sizeof *s);
     s->cal = *cal;
     /* A clock sample a quarter as long as a kernel sample is enough for the
      * clock, and most of a run is spent timing kernels. */
     s->add_iters = sq_chain_iters_for(sq_chain_find("add"), sample_s * cal->tsc_hz / 4);
+    s->probe_iters =
+        sq_chain_iters_for(sq_chain_find("add_x8"), SQ_PROBE_SHARE * sample_s * cal->tsc_hz);
     s->windows = seed;
-    s->last_clock = 0;
-    s->last_clock_at = 0;
-    s->screened = s->dropped = 0;
+    s->host.quiet = cal->alu_per_cycle;
     /* Recent enough to open a sample: within two sample lengths. */
     s->clock_fresh_ticks = (uint64_t)(2 * sample_s * cal->tsc_hz);
 }
 
-/* One kernel sample over the next window, between two add-chain samples;
- * *drift is how far the two disagree. Returns false if the kernel answered
- * wrong. */
-static bool bracketed_sample(sq_sampler *s, const sq_row *r, sq_visit *out, double *drift) {
+/* Independent adds a cycle the core gives this thread now: eight
+ * independent add chains, their ticks at the clock sample just taken
+ * (ticks_per_add). A dip that does not last (an interrupt in the probe) is
+ * probed again: a neighbour stays for seconds. */
+static double neighbour_probe(sq_sampler *s, double ticks_per_add) {
+    const sq_chain *x8 = sq_chain_find("add_x8");
+    double alu = 8 * ticks_per_add / sq_chain_sample(x8, s->probe_iters);
+    if (sq_alu_shared(alu, s->host.quiet))
+        alu = fmax(alu, 8 * ticks_per_add / sq_chain_sample(x8, s->probe_iters));
+    return alu;
+}
+
+/* One kernel sample over the next window, between two add-chain samples,
+ * each with a neighbour probe; *drift is how far the two clocks disagree.
+ * Returns false if the kernel answered wrong. */
+static bool bracketed_sample(sq_sampler *s, const sq_row *r, sq_visit *out, double clocks[2]) {
     const sq_chain *add = sq_chain_find("add");
     size_t n = r->chunk, at = window_at(r, &s->windows);
     touch(kernel_a(r) + at, n);
@@ -180,67 +193,142 @@ static bool bracketed_sample(sq_sampler *s, const sq_row *r, sq_visit *out, doub
      * if it is recent: a clock that changed in between shows as a
      * disagreement with the closing sample all the same. */
     uint64_t now = sq_tsc_begin();
-    double before = s->last_clock;
-    if (!(now - s->last_clock_at < s->clock_fresh_ticks && before > 0))
+    double before = s->last_clock, alu_before = s->last_alu;
+    if (!(now - s->last_clock_at < s->clock_fresh_ticks && before > 0)) {
         before = sq_chain_sample(add, s->add_iters);
+        alu_before = neighbour_probe(s, before);
+    }
     uint64_t c0 = s->cal.perf ? sq_perf_cycles_read() : 0;
     uint64_t t0 = sq_tsc_begin();
     uint64_t got = run_once(r, at, n);
     uint64_t t1 = sq_tsc_end();
     uint64_t c1 = s->cal.perf ? sq_perf_cycles_read() : 0;
     double after = sq_chain_sample(add, s->add_iters);
+    double alu_after = neighbour_probe(s, after);
     s->last_clock = after;
+    s->last_alu = alu_after;
     s->last_clock_at = sq_tsc_end();
-    *drift = fabs(after / before - 1);
+    clocks[0] = before;
+    clocks[1] = after;
     out->ticks = ((double)(t1 - t0) - s->cal.timer_overhead) / (double)n;
     out->cpt = 2 / (before + after);
     out->cycles = s->cal.perf ? (double)(c1 - c0) / (double)n : out->ticks * out->cpt;
+    out->alu = fmin(alu_before, alu_after);
     return !r->variant || got == expected_return(r, at, n);
 }
 
-/* The samples of a visit are each between two clock samples, so the ticks
- * become cycles at the clock of their own moment (the core clock of a
- * virtual CPU wanders). A sample whose clock samples disagree is taken again
- * over a new window (the same one again would be partly learned by the
- * branch predictor), up to three times, and the attempt whose clock held
- * best counts: a minimum would otherwise pick the samples timed against the
- * wrong clock that came out low. */
 bool sq_visit_faster(const sq_visit *a, const sq_visit *than, bool counted) {
+    if ((a->host != 0) != (than->host != 0))
+        return a->host == 0;
     return counted ? a->cycles < than->cycles : a->ticks < than->ticks;
+}
+
+unsigned char sq_sample_host(double before, double after, double alu, double run_cpt,
+                             double quiet) {
+    bool off = fabs(2 / (before + after) / run_cpt - 1) > SQ_CLOCK_SCREEN;
+    unsigned char host = 0;
+    if (off || fabs(after / before - 1) > SQ_CLOCK_AGREEMENT)
+        host |= SQ_HOST_MOVED;
+    if (sq_alu_shared(alu, quiet))
+        host |= SQ_HOST_SHARED;
+    return host;
+}
+
+/* What spoiled a sample (sq_sample_host; with a cycle counter the clock
+ * samples do not matter); a clean sample's probe raises the quiet level:
+ * the run's own quiet readings set it. */
+static unsigned char host_of(sq_sampler *s, const sq_visit *got, double before, double after) {
+    unsigned char host =
+        sq_sample_host(before, after, got->alu, s->cal.cycles_per_tick, s->host.quiet);
+    if (s->cal.perf)
+        host &= (unsigned char)~SQ_HOST_MOVED;
+    else if (fabs(got->cpt / s->cal.cycles_per_tick - 1) > SQ_CLOCK_SCREEN)
+        s->screened++;
+    if (!host && got->alu > s->host.quiet)
+        s->host.quiet = got->alu;
+    s->host.samples++;
+    s->host.moved += (host & SQ_HOST_MOVED) != 0;
+    s->host.shared += (host & SQ_HOST_SHARED) != 0;
+    return host;
+}
+
+/* The attempt's line of the trace; quiet, the level it was judged by. */
+static void trace(const sq_sampler *s, const sq_row *r, int attempt, const sq_visit *got,
+                  const double clocks[2], double quiet) {
+    if (!s->trace)
+        return;
+    fprintf(s->trace, "%s%s,%s,%s,%d,%d,%d,%.6g,%.6g,%.6g,%.5g,%.6g,%.6g,%.5g,%d\n",
+            r->variant ? r->variant->id : "harness/", r->variant ? "" : r->impl->name,
+            sq_mode_names[r->mode], r->in->sequence, s->rep, s->visit, attempt, got->ticks,
+            clocks[0], clocks[1], got->alu, got->cycles, s->cal.cycles_per_tick, quiet, got->host);
+}
+
+bool sq_trace_read(const char *line, sq_trace_line *t) {
+    char id[sizeof t->id], mode[sizeof t->mode], seq[sizeof t->sequence];
+    int n = sscanf(line, "%95[^,],%15[^,],%63[^,],%d,%d,%d,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%d", id,
+                   mode, seq, &t->rep, &t->visit, &t->attempt, &t->ticks, &t->before, &t->after,
+                   &t->alu, &t->cycles, &t->run_cpt, &t->quiet, &t->host);
+    if (n != 14)
+        return false;
+    strcpy(t->id, id);
+    strcpy(t->mode, mode);
+    strcpy(t->sequence, seq);
+    return true;
+}
+
+/* One sample: taken again over a new window (the same one again would be
+ * partly learned by the branch predictor) while the host spoils it, up to
+ * three times for a moving clock, once for a neighbour. The ticks become cycles at the clock of
+ * their own moment (the core clock of a virtual CPU wanders). Of attempts all spoiled the one whose
+ * clocks agreed best counts, marked. */
+static bool clean_sample(sq_sampler *s, const sq_row *r, sq_visit *best) {
+    bool right = true;
+    double least = INFINITY;
+    for (int attempt = 0; attempt < 4; attempt++) {
+        sq_visit got;
+        double clocks[2];
+        right &= bracketed_sample(s, r, &got, clocks);
+        double quiet = s->host.quiet;
+        got.host = host_of(s, &got, clocks[0], clocks[1]);
+        trace(s, r, attempt, &got, clocks, quiet);
+        s->host.retaken += attempt > 0;
+        double drift = fabs(clocks[1] / clocks[0] - 1);
+        if (!got.host) {
+            *best = got;
+            return right;
+        }
+        if (fabs(got.cpt / s->cal.cycles_per_tick - 1) > SQ_CLOCK_SCREEN)
+            drift = INFINITY; /* a clock far off the run's is no clock */
+        if (drift < least || attempt == 0) {
+            least = drift;
+            *best = got;
+        }
+        /* A neighbour stays for seconds: once taken again, a sample it
+         * shares the core with is left to later rounds (engine.c). */
+        if (got.host == SQ_HOST_SHARED && attempt >= 1)
+            break;
+    }
+    if (least == INFINITY) { /* no attempt had a clock: the sample does not count */
+        s->dropped++;
+        *best = (sq_visit){.ticks = INFINITY, .cycles = INFINITY, .host = SQ_HOST_MOVED};
+    }
+    return right;
 }
 
 bool sq_row_visit(sq_sampler *s, const sq_row *r, int samples, sq_visit *out) {
     size_t n = r->chunk;
     bool right = true;
-    *out = (sq_visit){.ticks = INFINITY, .cycles = INFINITY};
+    *out = (sq_visit){.ticks = INFINITY, .cycles = INFINITY, .host = 0xff};
     watch(r, "while it was timed");
     /* Warm the code, caches and predictors for this row: a quarter window,
      * aligned for the kernels' unrolling. */
     run_once(r, window_at(r, &s->windows),
              (n / 4 + SQ_KERNEL_UNROLL - 1) / SQ_KERNEL_UNROLL * SQ_KERNEL_UNROLL);
     for (int k = 0; k < samples; k++) {
-        sq_visit best = {0};
-        double least = INFINITY;
-        for (int attempt = 0; attempt < 4 && least > SQ_CLOCK_AGREEMENT; attempt++) {
-            sq_visit got;
-            double drift;
-            right &= bracketed_sample(s, r, &got, &drift);
-            /* A clock far off the run's is no clock: worse than any drift. */
-            bool off = !s->cal.perf && fabs(got.cpt / s->cal.cycles_per_tick - 1) > SQ_CLOCK_SCREEN;
-            s->screened += off;
-            if (off)
-                drift = INFINITY;
-            if (drift < least) {
-                least = drift;
-                best = got;
-            }
-        }
-        if (least == INFINITY) { /* no attempt had a clock: the sample does not count */
-            s->dropped++;
-            continue;
-        }
-        if (sq_visit_faster(&best, out, s->cal.perf))
-            *out = best;
+        sq_visit got;
+        right &= clean_sample(s, r, &got);
+        if (k == 0 || sq_visit_faster(&got, out, s->cal.perf))
+            *out = got;
     }
     sq_watchdog_leave();
     return right;

@@ -43,15 +43,51 @@ uint64_t sq_random_below(uint64_t *state, uint64_t below);
  * from the windows. */
 #define SQ_ORDER_SALT 0x5eedf00dULL
 
+/* A neighbour probe lasts this share of a kernel sample: a quiet probe of
+ * it varies by under 1% (the TSC's granularity, 27 ticks on the Zen 5
+ * guest, is 0.4% of it). */
+#define SQ_PROBE_SHARE 0.125
+
+/* A kernel sample's readings as the trace holds them (run --trace), one
+ * line an attempt: the row, its repetition, visit and attempt, the kernel's
+ * TSC ticks a square, the clock samples either side (ticks an add), the
+ * neighbour probe's lower reading (adds a cycle), the cycles a square, the
+ * run's calibrated cycles a tick and the quiet level then, and what the
+ * host did (SQ_HOST_* bits). */
+typedef struct sq_trace_line {
+    char id[96], mode[16], sequence[64];
+    int rep, visit, attempt;
+    double ticks, before, after, alu, cycles, run_cpt, quiet;
+    int host;
+} sq_trace_line;
+
+#define SQ_TRACE_HEADER                                                                            \
+    "id,mode,sequence,rep,visit,attempt,ticks,before,after,alu,cycles,run_cpt,quiet,host"
+
+/* line into *t (the header, or a malformed line: false). */
+bool sq_trace_read(const char *line, sq_trace_line *t);
+
+/* What the host did to a sample whose clock samples read before and after
+ * ticks an add (cpt core cycles a tick between them), beside a probe of alu
+ * adds a cycle: SQ_HOST_MOVED where the two disagree by more than
+ * SQ_CLOCK_AGREEMENT or either is far off the run's clock (run_cpt;
+ * SQ_CLOCK_SCREEN), SQ_HOST_SHARED where alu lies under the quiet level. */
+unsigned char sq_sample_host(double before, double after, double alu, double run_cpt, double quiet);
+
 typedef struct sq_sampler {
     sq_calibration cal;
+    FILE *trace;    /* each attempt's readings (sq_trace_line), or NULL */
+    int rep, visit; /* the trace's: the engine's repetition and visit now */
     uint64_t add_iters;
+    uint64_t probe_iters; /* add_x8 iterations of a neighbour probe */
     uint64_t windows;
     double last_clock;          /* the latest clock sample (ticks per add) ... */
+    double last_alu;            /* ... the probe beside it (adds a cycle) ... */
     uint64_t last_clock_at;     /* ... and the TSC when it ended */
     uint64_t clock_fresh_ticks; /* how old it may be to open the next sample */
     long screened;              /* samples taken again: their clock was far off the run's */
     long dropped;               /* samples whose every attempt's clock was: none counts */
+    sq_host_counts host;        /* what the host did to this sampler's samples */
 } sq_sampler;
 
 /* A sampler for samples of sample_s seconds at cal's clock; windows follow seed. */
@@ -59,20 +95,25 @@ void sq_sampler_init(sq_sampler *s, const sq_calibration *cal, double sample_s, 
 
 typedef struct sq_visit {
     double ticks, cpt, cycles; /* per square; cpt: core cycles per tick */
+    double alu;                /* the neighbour probe's lower reading either side */
+    unsigned char host;        /* 0, or SQ_HOST_* bits: what spoiled it */
 } sq_visit;
 
-/* Whether sample a is faster than sample than: by ticks, where the cycles
- * are ticks at an add-chain clock, and by cycles where a counter counted
- * them. A clock sample's error is not in the ticks, so choosing on them
- * picks no clock that came out low; a minimum of derived cycles did: 96
- * latency rows of a default run on Zen 5 (0x1a/2) held samples up to 9%
- * under their chain's floor (color/lookup 4.54 against 4.99), and 3 of one
- * row's 6 moved its median by 0.08 cycles. */
+/* Whether sample a is faster than sample than: a clean sample before one
+ * the host spoiled; then by ticks, where the cycles are ticks at an
+ * add-chain clock, and by cycles where a counter counted them. A clock
+ * sample's error is not in the ticks, so choosing on them picks no clock
+ * that came out low; a minimum of derived cycles did: 96 latency rows of a
+ * default run on Zen 5 (0x1a/2) held samples up to 9% under their chain's
+ * floor (color/lookup 4.54 against 4.99), and 3 of one row's 6 moved its
+ * median by 0.08 cycles. */
 bool sq_visit_faster(const sq_visit *a, const sq_visit *than, bool counted);
 
 /* One visit: a warm-up, then `samples` samples over new windows, each between
- * two add-chain clock samples; the fastest counts. Returns false if the
- * kernel answered wrong while timed. */
+ * two add-chain clock samples, each with a neighbour probe; the fastest
+ * counts (sq_visit_faster). A sample the host spoiled is taken again over a
+ * new window, up to three times; the visit says if none was clean. Returns
+ * false if the kernel answered wrong while timed. */
 bool sq_row_visit(sq_sampler *s, const sq_row *r, int samples, sq_visit *out);
 
 #endif

@@ -20,7 +20,7 @@ typedef enum sq_doc_format { SQ_DOC_TEXT, SQ_DOC_MARKDOWN, SQ_DOC_HTML } sq_doc_
 struct sq_figure_set;
 typedef struct sq_doc sq_doc;
 
-/* One renderer: doc_text.c (text and Markdown), doc_html.c (HTML). Text
+/* One renderer: doc.c (text and Markdown), doc_html.c (HTML). Text
  * arrives unescaped, as plain UTF-8. */
 typedef struct sq_doc_ops {
     void (*heading)(sq_doc *d, int level, const char *text); /* level 1 (page) to 3 */

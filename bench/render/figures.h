@@ -7,8 +7,8 @@
  * is linear from 0, a bar far past the others cut at its end with its
  * figure printed; a log axis only when asked. No figure is taller than
  * SQ_FIGURE_MAX_HEIGHT: one that would be is split into parts. */
-#ifndef SQCOLOR_FIGURES_H
-#define SQCOLOR_FIGURES_H
+#ifndef SQCOLOR_RENDER_FIGURES_H
+#define SQCOLOR_RENDER_FIGURES_H
 
 #include "bench/render/figure.h"
 #include "bench/results/results.h"

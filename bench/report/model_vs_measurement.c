@@ -1,4 +1,5 @@
 #include "bench/report/model_vs_measurement.h"
+#include "bench/report/code_listing.h"
 
 #include "bench/code/loop_model.h"
 #include "bench/machine/cpu_model.h"
@@ -11,22 +12,9 @@
 
 #include <limits.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* "sqcolor disasm: <message>" on stderr, one line whatever it quotes, below
- * any progress line. */
-__attribute__((format(printf, 1, 2))) static void say(const char *fmt, ...) {
-    char msg[1400], shown[4096];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    sq_progress_interrupt();
-    fprintf(stderr, "sqcolor disasm: %s\n", sq_text_shown(msg, shown, sizeof shown));
-}
 
 /* "Genoa (family 0x19 model 0x11)", or "family 0x63 model 0x1" for a CPU the
  * table does not know: no text of a file's own but, with vendor, its vendor
@@ -126,10 +114,10 @@ static void predict(sq_mca_model **model, const sq_variant *v, const sq_code *co
     if (*model && r->insns && !sq_predict(*model, code, &r->p, err, sizeof err)) {
         r->p = (sq_prediction){NAN, NAN};
         if (sq_mca_hung((*model)->tool, err, sizeof err)) {
-            say("%s: no predictions", err);
+            sq_disasm_say("%s: no predictions", err);
             *model = NULL;
         } else {
-            say("%s: %s", v->id, err);
+            sq_disasm_say("%s: %s", v->id, err);
         }
     }
     /* llvm-mca runs straight through a branch, as if never taken: a chain
@@ -140,7 +128,7 @@ static void predict(sq_mca_model **model, const sq_variant *v, const sq_code *co
     if (*model) {
         r->p.rthroughput = sq_loop_model_net(*model, v, SQ_KERNEL_THROUGHPUT, err, sizeof err);
         if (isnan(r->p.rthroughput))
-            say("%s throughput loop: %s", v->id, err);
+            sq_disasm_say("%s throughput loop: %s", v->id, err);
     }
 }
 
@@ -166,7 +154,8 @@ static bool routine_forms(const sq_variant *v, sq_model_row *r) {
         for (int k = 0; k < r->nforms; k++)
             r->forms[k] = texts[k];
     } else if (r->nforms != 0) {
-        say("%s: its instruction forms: %s", v->id, forms && r->nforms < 0 ? err : "out of memory");
+        sq_disasm_say("%s: its instruction forms: %s", v->id,
+                      forms && r->nforms < 0 ? err : "out of memory");
         r->nforms = 0;
     }
     free(forms);
@@ -188,27 +177,27 @@ static int gather_forms(const sq_model_page *page, sq_mca_model *model, sq_model
         char err[600], link[sizeof row->link], shown[200], shown2[200];
         f->chain = sq_chain_find(row->chain);
         if (!f->chain) {
-            say("%s: this binary has no chain '%s': left out",
-                sq_text_shown(page->forms_path, shown2, sizeof shown2),
-                sq_text_shown(row->chain, shown, sizeof shown));
+            sq_disasm_say("%s: this binary has no chain '%s': left out",
+                          sq_text_shown(page->forms_path, shown2, sizeof shown2),
+                          sq_text_shown(row->chain, shown, sizeof shown));
             continue;
         }
         if (!sq_chain_code_of(f->chain, &f->code, err, sizeof err)) {
-            say("%s", err);
+            sq_disasm_say("%s", err);
             continue;
         }
         sq_chain_link_text(&f->code, link, sizeof link);
         if (strcmp(link, row->link) != 0) {
-            say("%s: chain %s measured as '%s', this binary holds '%s': "
-                "left out\n",
-                sq_text_shown(page->forms_path, shown2, sizeof shown2), f->chain->name,
-                sq_text_shown(row->link, shown, sizeof shown), link);
+            sq_disasm_say("%s: chain %s measured as '%s', this binary holds '%s': "
+                          "left out\n",
+                          sq_text_shown(page->forms_path, shown2, sizeof shown2), f->chain->name,
+                          sq_text_shown(row->link, shown, sizeof shown), link);
             continue;
         }
         f->measured = row->cycles;
         f->model = model ? sq_chain_model(model, f->chain, err, sizeof err) : NAN;
         if (model && isnan(f->model))
-            say("%s", err);
+            sq_disasm_say("%s", err);
         n++;
     }
     sq_progress_clear(&bar);
@@ -323,7 +312,7 @@ static int gather_rows(const sq_variant *const *vs, int n, sq_mca_model **model,
             r->insns = code->count;
             r->branches = sq_code_has_branch(code);
         } else {
-            say("%s", err);
+            sq_disasm_say("%s", err);
             failures++;
         }
         predict(model, vs[i], code, r);
@@ -347,7 +336,7 @@ int sq_model_vs_measurement(const sq_variant *const *vs, int n, sq_mca_model *mo
         free(rows);
         free(forms);
         free(code);
-        say("out of memory");
+        sq_disasm_say("out of memory");
         return SQ_EXIT_FAIL;
     }
     int failures = gather_rows(vs, n, &model, page, &by_variant, code, rows);

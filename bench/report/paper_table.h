@@ -77,14 +77,26 @@ typedef struct sq_paper_style {
     const char *math_open, *math_close; /* around a figure */
     const char *bold_open, *bold_close; /* around a best figure */
     const char *pm, *le, *approx_zero, *none;
+    const char *pm_prose;                   /* ± in the caption's words */
+    const char *bold_word;                  /* "Bold", in bold, in a note */
     const char *marks_open, *marks_close;   /* around a cell's letters */
     const char *family_open, *family_close; /* around a family's name */
     const char *row_open, *cell_sep, *row_close;
+    bool keys; /* compilers by key (g11, c19n: sq_impl_key), not by name */
 } sq_paper_style;
 
 /* One cell: "3.98 ± 0.33 (gcc-11)^a,c" in the style. */
 void sq_paper_write_cell(FILE *out, const sq_paper_table *t, const sq_paper_cell *c,
                          const sq_paper_style *s);
+
+/* A cell's parts: its figure ("3.98 ± 0.33", bold where best), its
+ * compiler's name or key (nothing for an asm cell) and its letters
+ * ("^a,c"; nothing without a mark). */
+void sq_paper_write_figure(FILE *out, const sq_paper_table *t, const sq_paper_cell *c,
+                           const sq_paper_style *s);
+void sq_paper_write_compiler(FILE *out, const sq_paper_cell *c, const sq_paper_style *s);
+void sq_paper_write_letters(FILE *out, const sq_paper_table *t, unsigned marks,
+                            const sq_paper_style *s);
 
 /* A technique's row: its name and cells. */
 void sq_paper_write_row(FILE *out, const sq_paper_table *t, const sq_paper_row *row,
@@ -100,9 +112,10 @@ void sq_paper_write_family(FILE *out, const sq_paper_table *t, const sq_family *
 /* What the i-th letter ('a' + i) means. */
 void sq_paper_write_mark(FILE *out, const sq_paper_table *t, int i, const sq_paper_style *s);
 
-/* The notes without a letter (bold, no figure): each one line through
- * line_open and line_close; nothing where none applies. */
-void sq_paper_write_plain_notes(FILE *out, const sq_paper_table *t, const sq_paper_style *s,
+/* The notes without a letter: bold where best, "—" where missing, the
+ * compilers' keys where the style uses them; each one line through
+ * line_open and line_close. */
+void sq_paper_write_plain_notes(FILE *out, const sq_paper_style *s, bool best, bool missing,
                                 const char *line_open, const char *line_close);
 
 #endif

@@ -3,6 +3,7 @@
 #include "bench/report/paper_table.h"
 
 #include "bench/catalog/registry.h"
+#include "bench/code/code_groups.h"
 #include "bench/util/stats.h"
 
 #include <math.h>
@@ -23,24 +24,43 @@ static void figure(FILE *out, const sq_paper_table *t, const sq_estimate *e,
         fprintf(out, "%s%.*f%s", s->math_open, t->decimals, e->value, s->math_close);
 }
 
-void sq_paper_write_cell(FILE *out, const sq_paper_table *t, const sq_paper_cell *c,
-                         const sq_paper_style *s) {
+void sq_paper_write_figure(FILE *out, const sq_paper_table *t, const sq_paper_cell *c,
+                           const sq_paper_style *s) {
     bool bold = c->best && c->figure.kind != SQ_ESTIMATE_NONE;
     fputs(bold ? s->bold_open : "", out);
     figure(out, t, &c->figure, s);
     fputs(bold ? s->bold_close : "", out);
-    if (c->compiler) {
-        fputs(" (", out);
-        s->text(out, c->compiler);
-        fputc(')', out);
-    }
-    if (!c->marks)
+}
+
+void sq_paper_write_compiler(FILE *out, const sq_paper_cell *c, const sq_paper_style *s) {
+    char key[64];
+    if (!c->compiler)
+        return;
+    if (s->keys)
+        sq_impl_key(key, sizeof key, c->compiler);
+    s->text(out, s->keys ? key : c->compiler);
+}
+
+void sq_paper_write_letters(FILE *out, const sq_paper_table *t, unsigned marks,
+                            const sq_paper_style *s) {
+    if (!marks)
         return;
     fputs(s->marks_open, out);
     for (int i = 0, n = 0; i < t->nletters; i++)
-        if (c->marks >> t->letter_of[i] & 1)
+        if (marks >> t->letter_of[i] & 1)
             fprintf(out, "%s%c", n++ ? "," : "", 'a' + i);
     fputs(s->marks_close, out);
+}
+
+void sq_paper_write_cell(FILE *out, const sq_paper_table *t, const sq_paper_cell *c,
+                         const sq_paper_style *s) {
+    sq_paper_write_figure(out, t, c, s);
+    if (c->compiler) {
+        fputs(" (", out);
+        sq_paper_write_compiler(out, c, s);
+        fputc(')', out);
+    }
+    sq_paper_write_letters(out, t, c->marks, s);
 }
 
 void sq_paper_write_row(FILE *out, const sq_paper_table *t, const sq_paper_row *row,
@@ -88,7 +108,7 @@ static void made_of(FILE *out, const sq_paper_table *t, const sq_paper_style *s)
                      ? " (the predictable ones for a control-dependent variant)"
                      : "");
     s->text(out, how);
-    fprintf(out, "%s%s%s ", s->math_open, s->pm, s->math_close);
+    fprintf(out, "%s ", s->pm_prose);
     s->text(out, t->kind == SQ_HEADLINE_MISPREDICT ? "from their 95% intervals"
                                                    : "half the width of its 95% interval");
 }
@@ -103,6 +123,7 @@ static void columns(FILE *out, const sq_paper_table *t, const sq_paper_style *s)
         char compilers[96];
         snprintf(compilers, sizeof compilers, " of %d C compilers, named", t->ncompilers);
         s->text(out, t->ncompilers == 1 ? " C compiler, named" : compilers);
+        s->text(out, s->keys ? " by key" : "");
     }
 }
 
@@ -164,22 +185,29 @@ void sq_paper_write_mark(FILE *out, const sq_paper_table *t, int i, const sq_pap
     s->text(out, text);
 }
 
-void sq_paper_write_plain_notes(FILE *out, const sq_paper_table *t, const sq_paper_style *s,
+void sq_paper_write_plain_notes(FILE *out, const sq_paper_style *s, bool best, bool missing,
                                 const char *line_open, const char *line_close) {
-    if (t->any_best) {
+    if (best) {
         char text[256];
         snprintf(text, sizeof text,
                  "the clear winner of the asm and the best C on a machine, the cheaper by %.2f "
                  "cycles or more with its interval apart from the other's; neither where they "
                  "are not told apart.",
                  SQ_RESOLUTION_CYCLES);
-        fprintf(out, "%s%sBold%s: ", line_open, s->bold_open, s->bold_close);
+        fprintf(out, "%s%s: ", line_open, s->bold_word);
         s->text(out, text);
         fputs(line_close, out);
     }
-    if (t->any_missing) {
+    if (missing) {
         fprintf(out, "%s%s: ", line_open, s->none);
         s->text(out, "not measured.");
+        fputs(line_close, out);
+    }
+    if (s->keys) {
+        fputs(line_open, out);
+        s->text(out, "C"); /* "compilers by key: ...", a sentence */
+        s->text(out, SQ_IMPL_KEY_MEANING + 1);
+        s->text(out, ".");
         fputs(line_close, out);
     }
 }

@@ -4,6 +4,7 @@
 #include "bench/report/report_formats.h"
 
 #include "bench/code/code_groups.h"
+#include "bench/results/bound_check.h"
 #include "bench/measure/batch_timing.h"
 #include "bench/util/stats.h"
 
@@ -38,48 +39,8 @@ static const char *size_label(size_t n, char *buf, size_t len) {
     return buf;
 }
 
-static int key_order(const sq_batch_result *a, const char *id, size_t n) {
-    int c = strcmp(a->id, id);
-    return c ? c : (a->n > n) - (a->n < n);
-}
-
-static int by_key(const void *x, const void *y) {
-    const sq_batch_result *a = *(const sq_batch_result *const *)x,
-                          *b = *(const sq_batch_result *const *)y;
-    int c = key_order(a, b->id, b->n);
-    return c ? c : (a > b) - (a < b);
-}
-
-int sq_batch_index_init(sq_batch_index *ix, const sq_run *run) {
-    ix->n = run->nbatch;
-    ix->by_key = malloc(sizeof *ix->by_key * ((size_t)run->nbatch + 1));
-    if (!ix->by_key) {
-        ix->n = 0;
-        return -1;
-    }
-    for (int i = 0; i < run->nbatch; i++)
-        ix->by_key[i] = &run->batch[i];
-    qsort(ix->by_key, (size_t)ix->n, sizeof *ix->by_key, by_key);
-    return 0;
-}
-
-const sq_batch_result *sq_batch_find(const sq_batch_index *ix, const char *id, size_t n) {
-    int lo = 0, hi = ix->n;
-    while (lo < hi) {
-        int mid = lo + (hi - lo) / 2;
-        if (key_order(ix->by_key[mid], id, n) < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < ix->n && key_order(ix->by_key[lo], id, n) == 0 ? ix->by_key[lo] : NULL;
-}
-
-void sq_batch_index_free(sq_batch_index *ix) {
-    free(ix->by_key);
-    ix->by_key = NULL;
-    ix->n = 0;
-}
+/* The breaches of the bound a brief report names (--detail: every one). */
+#define SQ_BRIEF_BREACHES 3
 
 /* The run's sizes and ids, each once, in the order they first appear. */
 static int distinct_sizes(const sq_run *run, size_t *sizes, int most) {
@@ -92,16 +53,6 @@ static int distinct_sizes(const sq_run *run, size_t *sizes, int most) {
             sizes[n++] = run->batch[i].n;
     }
     return n;
-}
-
-static const sq_batch_variant *variant_of(const char *id) {
-    for (int i = 0; i < sq_batch_variant_count; i++)
-        if (strcmp(sq_batch_variants[i].id, id) == 0)
-            return &sq_batch_variants[i];
-    for (int i = 0; i < sq_batch_bound_count; i++)
-        if (strcmp(sq_batch_bounds[i].id, id) == 0)
-            return &sq_batch_bounds[i];
-    return NULL;
 }
 
 /* What a row of the levels table takes: the cheapest asm routine of a CPU
@@ -128,7 +79,7 @@ static bool picked(const sq_batch_variant *v, const sq_batch_family *fam, pick k
 }
 
 /* The cheapest row of family fam at size n that kind picks; NULL if none. */
-/* vars[i]: batch row i's variant (variant_of), looked up once a report. */
+/* vars[i]: batch row i's variant (sq_batch_variant_by_id), looked up once a report. */
 static const sq_batch_result *cheapest(const sq_run *run, const sq_batch_variant *const *vars,
                                        const sq_batch_family *fam, size_t n, pick kind, int level,
                                        const char *technique, const sq_batch_variant **which) {
@@ -143,6 +94,59 @@ static const sq_batch_result *cheapest(const sq_run *run, const sq_batch_variant
         }
     }
     return best;
+}
+
+/* One breach of the bound (bound_check.h), in words, at the end of buf. */
+static void breach_text(char *buf, size_t len, const sq_bound_breach *b) {
+    char cell_text[64], other_text[64], l1[32], l2[32];
+    cell(cell_text, sizeof cell_text, b->cell);
+    cell(other_text, sizeof other_text, b->other);
+    size_t used = strlen(buf);
+    const char *size = size_label(b->cell->n, l1, sizeof l1);
+    if (b->kind == SQ_BOUND_BEATEN) {
+        const char *bound = strchr(b->other->id, '/') + 1; /* copy_zmm/bound */
+        snprintf(buf + used, len - used, "%s%s %s under %.*s's %s at %s", used ? "; " : "",
+                 b->cell->id, cell_text, (int)strcspn(bound, "/"), bound, other_text, size);
+    } else
+        snprintf(buf + used, len - used, "%s%s %s at %s over %s at %s", used ? "; " : "",
+                 b->cell->id, cell_text, size, other_text, size_label(b->other->n, l2, sizeof l2));
+}
+
+/* Whether a row's impl (its id's last part) is asm or bound. */
+static bool hand_written(const char *id) {
+    const char *impl = strrchr(id, '/');
+    return impl && (strcmp(impl, "/asm") == 0 || strcmp(impl, "/bound") == 0);
+}
+
+/* The run's check of its batch rows (bound_check.h), one note line: every
+ * breach, or in brief the first few and their count. */
+static void write_bound_check(sq_doc *d, const sq_run *run, bool compact) {
+    sq_bound_breach *b;
+    int n = sq_bound_breaches(run, &b);
+    if (n < 0) {
+        sq_doc_out_of_memory(d);
+        return;
+    }
+    int shown = compact && n > SQ_BRIEF_BREACHES ? SQ_BRIEF_BREACHES : n;
+    char *text = n ? sq_doc_alloc(d, (size_t)shown * 256 + 1) : NULL;
+    if (text) {
+        *text = 0;
+        /* Routines under a bound first, then L1 cells over L2 ones; each the
+         * hand-written rows' (asm, bound) before the compilers'. */
+        for (int pass = 0, named = 0; pass < 4; pass++)
+            for (int i = 0; i < n && named < shown; i++)
+                if ((int)b[i].kind == pass / 2 && hand_written(b[i].cell->id) == !(pass % 2)) {
+                    breach_text(text, (size_t)shown * 256 + 1, &b[i]);
+                    named++;
+                }
+        if (shown < n)
+            sq_doc_note(d, "the bound is beaten in %d cells: %s; ... (--detail names every one)", n,
+                        text);
+        else
+            sq_doc_note(d, "the bound is beaten: %s", text);
+    }
+    free(text);
+    free(b);
 }
 
 /* A row per CPU feature level (the cheapest asm routine at it), then the
@@ -208,9 +212,10 @@ static void levels_table(sq_doc *d, const sq_run *run, const sq_batch_variant *c
                 "fall in two groups or the processes' medians lie more than %.0f%% apart; "
                 "C: the best compiler, by its key; %zu and %zu squares (pairs) a call",
                 100 * SQ_PROCESS_SPREAD, sizes[0], sizes[nsizes - 1]);
-    sq_doc_note(d, "load/store bound: the copy_xmm/ymm/zmm rows, a color_batch routine's loads "
-                   "and stores of that width with nothing between, the cheapest; what no "
-                   "routine of that width can beat");
+    sq_doc_note(d, "load/store bound: the copy_xmm/ymm/zmm rows, the squares copied at that width "
+                   "with nothing computed, each the cheapest of 4, 2 and 1 registers a loop trip; "
+                   "here the cheapest row; what no routine of that width can beat");
+    write_bound_check(d, run, compact);
     if (run->batch_huge_pages == 1)
         sq_doc_note(d, "buffers: on 2 MiB pages, so their cache sets are the same in every "
                        "process; the host's backing of them is not, and can set a process's "
@@ -235,7 +240,7 @@ void sq_report_batch(sq_doc *d, const sq_run *run, bool compact) {
         return;
     }
     for (int i = 0; i < run->nbatch; i++)
-        vars[i] = variant_of(run->batch[i].id);
+        vars[i] = sq_batch_variant_by_id(run->batch[i].id);
     if (compact) {
         levels_table(d, run, vars, sizes, nsizes, true);
         sq_batch_index_free(&ix);

@@ -23,6 +23,8 @@ static const mark marks[] = {
     {"|", "a|b: two speeds, the faster first"},
     {"2 speeds", "2 speeds: every cell ran at two"},
     {"‖", "‖: a sequence at two speeds left out"},
+    {"~", "~: too few samples the host left clean (its clock moved or another thread shared "
+          "the core): the interval spans them all"},
     {"†", "†: control-dependent, no latency"},
     {"‡", "‡: the loop branches on the result, the routine does not"},
     {"§", "§: the loop's chain is shorter than the routine's"},

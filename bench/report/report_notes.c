@@ -3,6 +3,7 @@
 #include "bench/report/report_formats.h"
 
 #include "bench/machine/cpu_model.h"
+#include "bench/machine/test_switches.h"
 #include "bench/results/cells.h"
 #include "bench/results/code_check.h"
 #include "bench/results/summary.h"
@@ -131,6 +132,52 @@ static void write_impls(sq_doc *d, const sq_run *run, bool full) {
     sq_doc_note(d, "impls: %s (--detail: each one's compiler and flags)", names);
 }
 
+/* The rows whose cells rest on samples the host spoiled, and those that
+ * kept some though they had enough clean ones. */
+static void count_spoiled(const sq_run *run, int *spoiled, int *kept) {
+    *spoiled = *kept = 0;
+    for (int i = 0; i < run->nresults; i++) {
+        const sq_result *r = &run->results[i];
+        *spoiled += r->host_spoiled && !r->shared_from;
+        *kept += r->host && !r->host_spoiled && !r->shared_from;
+    }
+}
+
+/* What the host did while the run timed: per process, the share of its
+ * kernel samples that saw the clock move and that a neighbour shared the
+ * core with, against the quiet level its probes found; files from before
+ * the probe have the start's reading alone. */
+static void host_notes(sq_doc *d, const sq_run *run) {
+    const sq_clock *c = &run->clock;
+    if (!run->nhost) {
+        sq_doc_note(d,
+                    "alu: %.2f independent adds per cycle at the start of the run (fewer than "
+                    "this core usually gives means another thread shared it: throughput rows run "
+                    "slower)",
+                    c->alu_per_cycle);
+        return;
+    }
+    char text[1024] = "";
+    size_t used = 0;
+    for (int p = 0; p < run->nhost && used < sizeof text; p++) {
+        const sq_host_counts *h = &run->host[p];
+        double n = h->samples > 0 ? (double)h->samples : 1;
+        used += (size_t)snprintf(text + used, sizeof text - used,
+                                 "%s%s%.1f%% shared, %.1f%% clock moved (quiet %.2f adds a cycle)",
+                                 p ? "; " : "", run->nhost > 1 ? "" : "", 100 * h->shared / n,
+                                 100 * h->moved / n, h->quiet);
+        if (run->nhost > 1 && used < sizeof text)
+            used += (size_t)snprintf(text + used, sizeof text - used, " in process %d", p);
+    }
+    int spoiled, kept;
+    count_spoiled(run, &spoiled, &kept);
+    sq_doc_note(d,
+                "host: of the kernel samples, %s; spoiled samples are taken again, %d rows kept "
+                "some beside enough clean ones (their figures are the clean ones'), %d had too "
+                "few clean (~)",
+                text, kept, spoiled);
+}
+
 void sq_report_run_notes(sq_doc *d, const sq_run *run, bool detail) {
     /* the console without --detail keeps to what changes how a figure reads */
     bool full = detail || d->format != SQ_DOC_TEXT;
@@ -152,10 +199,7 @@ void sq_report_run_notes(sq_doc *d, const sq_run *run, bool detail) {
                     "than %.0f%% off the run's; %ld dropped, no attempt's clock near it; no cell "
                     "rests on such a clock",
                     c->screened, 100 * SQ_CLOCK_SCREEN, c->dropped);
-    sq_doc_note(d,
-                "alu: %.2f independent adds per cycle at the start of the run (fewer than this "
-                "core usually gives means another thread shared it: throughput rows run slower)",
-                c->alu_per_cycle);
+    host_notes(d, run);
     char cpu[32] = "not pinned to a cpu", label[96];
     if (run->cpu >= 0)
         snprintf(cpu, sizeof cpu, "cpu %d", run->cpu);
@@ -163,6 +207,15 @@ void sq_report_run_notes(sq_doc *d, const sq_run *run, bool detail) {
     sq_doc_note(d, "machine: %s, %s (%s family 0x%x model 0x%x stepping %u)%s, %s, Linux %s", label,
                 m->brand, m->vendor, m->family, m->model, m->stepping,
                 m->hypervisor ? ", virtualized" : "", cpu, run->kernel);
+    if (m->hidden[0] || m->test_brand)
+        sq_doc_note(
+            d,
+            "test switches: the machine as the run's environment made it seem, not as it "
+            "is: %s%s%s%s%s",
+            m->hidden[0] ? SQ_HIDE_FEATURES_VARIABLE "=" : "", m->hidden,
+            m->hidden[0] ? " hid these features (the variants needing them were not run)" : "",
+            m->hidden[0] && m->test_brand ? "; " : "",
+            m->test_brand ? SQ_TEST_BRAND_VARIABLE " set the brand in place of cpuid's" : "");
     sq_doc_note(d,
                 "run: sqcolor %s (%s), %d to %d repetitions of %d samples of %.0f us in %d "
                 "visits, sequences of %zu %s (%s), seed %llu, address randomisation %s, %.1f s%s%s",

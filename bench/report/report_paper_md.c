@@ -13,6 +13,8 @@ static const sq_paper_style markdown = {
     .bold_open = "**",
     .bold_close = "**",
     .pm = "±",
+    .pm_prose = "±",
+    .bold_word = "**Bold**",
     .le = "≤ ",
     .approx_zero = "≈0",
     .none = "—",
@@ -72,5 +74,5 @@ void sq_write_paper_md(FILE *out, const sq_paper_table *t) {
         sq_paper_write_mark(out, t, i, &markdown);
         fputc('\n', out);
     }
-    sq_paper_write_plain_notes(out, t, &markdown, "\n", "\n");
+    sq_paper_write_plain_notes(out, &markdown, t->any_best, t->any_missing, "\n", "\n");
 }

@@ -11,6 +11,7 @@
 #define LOOP_BRANCH "‡"
 #define CHAIN_APART "§"
 #define SHARED      "≡"
+#define HOST        "~"
 
 sq_estimate sq_estimate_of(double m, double lo, double hi) {
     sq_stats s = {.median = m, .ci_lo = lo, .ci_hi = hi};
@@ -73,9 +74,9 @@ void sq_cell_text(char *buf, size_t len, const sq_result *r) {
     }
     if (strcmp(buf, "-") != 0) {
         size_t n = strlen(buf);
-        snprintf(buf + n, len - n, "%s%s%s%s", sq_cell_dagger(r) ? DAGGER : "",
-                 r->loop_branch_only ? LOOP_BRANCH : "", r->chain_apart ? CHAIN_APART : "",
-                 r->shared_from ? SHARED : "");
+        snprintf(buf + n, len - n, "%s%s%s%s%s", r->host_spoiled ? HOST : "",
+                 sq_cell_dagger(r) ? DAGGER : "", r->loop_branch_only ? LOOP_BRANCH : "",
+                 r->chain_apart ? CHAIN_APART : "", r->shared_from ? SHARED : "");
     }
 }
 
@@ -87,7 +88,7 @@ bool sq_cell_ties_best(const sq_result *r, const sq_result *best) {
 }
 
 double sq_cell_rank(const sq_result *r) {
-    if (!r || !isfinite(r->cycles.median) || r->nmodes || sq_cell_dagger(r) ||
+    if (!r || !isfinite(r->cycles.median) || r->nmodes || r->host_spoiled || sq_cell_dagger(r) ||
         r->loop_branch_only || r->chain_apart)
         return INFINITY;
     return sq_about_zero(r->cycles) ? 0 : r->cycles.median;
@@ -141,13 +142,13 @@ void sq_headline_text(char *buf, size_t len, const sq_headline *h, int decimals)
 }
 
 void sq_headline_marks(char *buf, size_t len, const sq_headline *h) {
-    snprintf(buf, len, "%s%s%s", h->nbimodal ? LEFT_OUT : "",
+    snprintf(buf, len, "%s%s%s%s", h->nspoiled ? HOST : "", h->nbimodal ? LEFT_OUT : "",
              h->loop_branch_only ? LOOP_BRANCH : "", h->chain_apart ? CHAIN_APART : "");
 }
 
 double sq_headline_rank(const sq_headline *h) {
     if (!h || h->control_dependent || h->loop_branch_only || h->chain_apart || !h->ncells ||
-        !isfinite(h->median))
+        h->nspoiled || !isfinite(h->median))
         return INFINITY;
     sq_stats s = {.median = h->median, .ci_lo = h->lo, .ci_hi = h->hi};
     return sq_cost_about_zero(s) ? 0 : h->median;

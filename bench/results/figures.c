@@ -11,11 +11,47 @@ static sq_stats scaled(sq_stats s, double k) {
     return (sq_stats){s.min * k, s.median * k, s.p90 * k, s.ci_lo * k, s.ci_hi * k};
 }
 
+/* A row's cycles and two speeds: of its clean repetitions where the host
+ * spoiled some and enough are left (SQ_CLEAN_MIN); where too few are, of
+ * all of them with the interval widened to their whole range, so that it
+ * holds what the host did, and marked. */
+static void cycles_and_speeds(sq_result *r, double *x, unsigned char *group) {
+    int c = 0;
+    for (int k = 0; k < r->reps; k++)
+        if (!r->host || !r->host[k]) {
+            group[c] = r->process ? r->process[k] : 0;
+            x[c++] = r->samples[k];
+        }
+    r->clean = c;
+    r->host_spoiled = r->host && c < SQ_CLEAN_MIN;
+    if (r->host_spoiled) {
+        r->cycles = sq_pooled_stats(r->samples, r->process, r->reps);
+        for (int k = 0; k < r->reps; k++)
+            if (isfinite(r->samples[k])) {
+                r->cycles.ci_lo = fmin(r->cycles.ci_lo, r->samples[k]);
+                r->cycles.ci_hi = fmax(r->cycles.ci_hi, r->samples[k]);
+            }
+        r->nmodes = 0;
+        return;
+    }
+    r->cycles = sq_pooled_stats(x, r->process ? group : NULL, c);
+    r->nmodes = sq_modes_of(x, c, r->modes);
+}
+
 static void result_figures(sq_result *r, const sq_clock *clock) {
-    r->cycles = sq_pooled_stats(r->samples, r->process, r->reps);
+    size_t n = (size_t)(r->reps > 0 ? r->reps : 1);
+    double *x = malloc(n * sizeof *x);
+    unsigned char *group = malloc(n);
+    if (x && group) {
+        cycles_and_speeds(r, x, group);
+    } else {
+        r->cycles = (sq_stats){NAN, NAN, NAN, NAN, NAN};
+        r->nmodes = 0;
+    }
+    free(x);
+    free(group);
     r->ticks = scaled(r->cycles, clock->tsc_hz / clock->core_hz);
     r->ns = scaled(r->ticks, 1e9 / clock->tsc_hz);
-    r->nmodes = sq_modes_of(r->samples, r->reps, r->modes);
 }
 
 bool sq_result_take_samples(sq_result *to, const sq_result *from) {
@@ -26,9 +62,15 @@ bool sq_result_take_samples(sq_result *to, const sq_result *from) {
         return false;
     memcpy(to->samples, from->samples, sizeof *to->samples * n);
     if (from->process) {
-        to->process = (unsigned char *)(to->samples + (n ? n : 1));
+        to->process = sq_samples_process(to->samples, n);
         memcpy(to->process, from->process, n);
     }
+    to->host = NULL;
+    if (from->host) {
+        to->host = sq_samples_host(to->samples, n);
+        memcpy(to->host, from->host, n);
+    }
+    to->retaken = from->retaken;
     to->reps = from->reps;
     to->harness = from->harness;
     return true;
@@ -38,7 +80,8 @@ bool sq_result_same_figures(const sq_result *a, const sq_result *b) {
     size_t n = (size_t)a->reps;
     return a->reps == b->reps && !a->process == !b->process &&
            memcmp(a->samples, b->samples, sizeof *a->samples * n) == 0 &&
-           (!a->process || memcmp(a->process, b->process, n) == 0) &&
+           (!a->process || memcmp(a->process, b->process, n) == 0) && !a->host == !b->host &&
+           (!a->host || memcmp(a->host, b->host, n) == 0) &&
            memcmp(&a->harness, &b->harness, sizeof a->harness) == 0;
 }
 

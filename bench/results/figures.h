@@ -1,11 +1,11 @@
 /* A run's figures from its samples, and the resolution the samples are kept
  * to (docs/file-formats.md). The measuring layer and merge.c hand on
  * samples alone; sq_run_finish rounds them and derives every figure, once,
- * as a timed run leaves measurement (bench/cli/cmd_run.c, cmd_batch.c,
- * cmd_selftest.c). A file keeps the samples and not what follows from them,
- * so its reader derives the figures of what was written (sq_run_figures). */
-#ifndef SQCOLOR_FIGURES_H
-#define SQCOLOR_FIGURES_H
+ * as a timed run leaves measurement. A file keeps the samples and not what
+ * follows from them, so its reader derives the figures of what was written
+ * (sq_run_figures). */
+#ifndef SQCOLOR_RESULTS_FIGURES_H
+#define SQCOLOR_RESULTS_FIGURES_H
 
 #include "bench/results/results.h"
 

@@ -1,6 +1,8 @@
 #include "bench/results/forms_file.h"
 
+#include "bench/code/chain_code.h"
 #include "bench/results/results_schema.h"
+#include "bench/results/results_write.h"
 #include "bench/util/escape.h"
 #include "bench/util/failure.h"
 
@@ -53,7 +55,7 @@ static json_t *forms_json(const sq_forms_file *f) {
     if (!rows)
         return NULL;
     const sq_machine *m = &f->machine;
-    return json_pack(
+    json_t *o = json_pack(
         "{s:s, s:i, s:{s:s, s:o, s:o}, s:{s:o, s:o, s:I, s:I, s:I, s:b}, s:{s:o, s:o}, "
         "s:{s:i, s:i, s:o}, s:o}",
         KEY_KIND, SQ_FORMS_KIND, SQ_KEY_SCHEMA, SQ_FORMS_SCHEMA, SQ_KEY_TOOL, SQ_KEY_NAME,
@@ -63,6 +65,13 @@ static json_t *forms_json(const sq_forms_file *f) {
         (json_int_t)m->stepping, SQ_KEY_HYPERVISOR, (int)m->hypervisor, SQ_KEY_CLOCK, SQ_KEY_TSC_HZ,
         real(f->tsc_hz), SQ_KEY_CORE_HZ, real(f->core_hz), SQ_KEY_CONFIG, SQ_KEY_REPS, f->reps,
         SQ_KEY_SAMPLES, f->samples, SQ_KEY_SAMPLE_US, real(f->sample_us), KEY_FORMS, rows);
+    json_t *machine = json_object_get(o, SQ_KEY_MACHINE);
+    if (machine && !sq_test_switches_json(json_incref(machine), m)) {
+        json_decref(o);
+        return NULL;
+    }
+    json_decref(machine);
+    return o;
 }
 
 static int put(const char *text, size_t size, void *out) {
@@ -179,6 +188,14 @@ static int read_machine(reader *rd, json_t *root, sq_machine *m) {
     if (!json_is_boolean(hypervisor))
         return refuse(rd, "machine.%s: %s", SQ_KEY_HYPERVISOR,
                       hypervisor ? "not true or false" : "missing");
+    /* What the test switches made of it, where one acted. */
+    json_t *test_brand = json_object_get(o, SQ_KEY_TEST_BRAND);
+    if ((json_object_get(o, SQ_KEY_HIDDEN_FEATURES) &&
+         text_field(rd, o, SQ_KEY_MACHINE, SQ_KEY_HIDDEN_FEATURES, m->hidden, sizeof m->hidden)))
+        return -1;
+    if (test_brand && !json_is_boolean(test_brand))
+        return refuse(rd, "machine.%s: not true or false", SQ_KEY_TEST_BRAND);
+    m->test_brand = json_is_true(test_brand);
     m->family = (unsigned)family;
     m->model = (unsigned)model;
     m->stepping = (unsigned)stepping;
@@ -294,4 +311,19 @@ int sq_forms_load(const char *path, sq_forms_file *out, char *err, size_t errlen
                          : sq_forms_parse(text, len, path, out, err, errlen);
     free(text);
     return rc;
+}
+
+int sq_forms_costs(const sq_forms_file *f, sq_form_cost *out, int max) {
+    int n = 0;
+    for (int i = 0; i < f->nrows && n < max; i++) {
+        const sq_chain *c = sq_chain_find(f->rows[i].chain);
+        sq_chain_code code;
+        char err[200];
+        if (!c || !c->dependent || !sq_chain_code_of(c, &code, err, sizeof err) ||
+            code.ninsns != 1 || code.nforms != 1 || !isfinite(f->rows[i].cycles.median))
+            continue;
+        snprintf(out[n].form, sizeof out[n].form, "%s", code.form[0]);
+        out[n++].cycles = f->rows[i].cycles.median;
+    }
+    return n;
 }

@@ -6,6 +6,7 @@
 #ifndef SQCOLOR_FORMS_FILE_H
 #define SQCOLOR_FORMS_FILE_H
 
+#include "bench/code/chain.h"
 #include "bench/machine/machine.h"
 #include "bench/util/stats.h"
 
@@ -45,5 +46,13 @@ int sq_forms_parse(const char *text, size_t len, const char *name, sq_forms_file
 
 /* Reads and parses the file at path (at most 1 MiB). */
 int sq_forms_load(const char *path, sq_forms_file *out, char *err, size_t errlen);
+
+/* The latencies of f's single-instruction chains as sq_chain_floor takes
+ * them (code/chain.h): each chain's form as this binary holds it, its
+ * median cycles a link (the fastest repetition is the one whose clock read
+ * low: an add chain's read 0.82 on a loaded AMD Zen 5 guest).
+ * Chains of several instructions a link say nothing of one. Returns how
+ * many, at most max. */
+int sq_forms_costs(const sq_forms_file *f, sq_form_cost *out, int max);
 
 #endif

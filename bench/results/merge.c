@@ -34,6 +34,44 @@ static sq_stats harness_of(const sq_run *parts, int n, int row) {
     return h;
 }
 
+/* Each process's host counts, in process order (one a part). */
+static void merge_host(sq_run *parts, int n) {
+    sq_run *base = &parts[0];
+    int have = 0;
+    for (int p = 0; p < n; p++)
+        have += parts[p].nhost == 1;
+    if (have != n) {
+        base->nhost = 0;
+        return;
+    }
+    for (int p = 0; p < n; p++)
+        base->host[p] = parts[p].host[0];
+    base->nhost = n;
+}
+
+/* The run's quiet level: the highest a process's clean samples saw. A
+ * process whose level lies under it was on a shared core throughout (it
+ * had no quiet reading to tell its samples by): every sample of it is
+ * marked shared. */
+static double run_quiet(const sq_run *run) {
+    double q = 0;
+    for (int p = 0; p < run->nhost; p++)
+        q = fmax(q, run->host[p].quiet);
+    return q;
+}
+
+static void mark_shared_processes(sq_result *r, const sq_run *run, unsigned char *host) {
+    double quiet = run_quiet(run);
+    bool spoiled = false;
+    for (int k = 0; k < r->reps; k++) {
+        int p = r->process ? r->process[k] : 0;
+        if (p < run->nhost && sq_alu_shared(run->host[p].quiet, quiet))
+            host[k] |= SQ_HOST_SHARED;
+        spoiled |= host[k] != 0;
+    }
+    r->host = spoiled ? host : NULL;
+}
+
 static void merge_clocks(sq_run *parts, int n) {
     sq_clock *c = &parts[0].clock;
     double hz[SQ_MAX_PROCESSES];
@@ -61,7 +99,7 @@ static double *pooled_batch(const sq_run *parts, int n, int i, int *total) {
     double *x = sq_samples_alloc((size_t)*total);
     if (!x)
         return NULL;
-    unsigned char *process = (unsigned char *)(x + (*total ? *total : 1));
+    unsigned char *process = sq_samples_process(x, (size_t)*total);
     int k = 0;
     for (int p = 0; p < n; p++)
         for (int j = 0; j < parts[p].batch[i].reps; j++, k++) {
@@ -104,7 +142,7 @@ static int merge_batch(sq_run *parts, int n, char *err, size_t errlen) {
         sq_batch_result *b = &base->batch[i];
         free(b->samples);
         b->samples = x;
-        b->process = n > 1 ? (unsigned char *)(x + (total ? total : 1)) : NULL;
+        b->process = n > 1 ? sq_samples_process(x, (size_t)total) : NULL;
         b->reps = total;
     }
     return 0;
@@ -154,19 +192,23 @@ int sq_runs_merge(sq_run *parts, int n, int batch_only, char *err, size_t errlen
         return -1;
     }
     merge_clocks(parts, n);
+    merge_host(parts, n);
     for (int i = 0; i < base->nresults; i++) {
         sq_result *r = &base->results[i];
         int total = 0;
         for (int p = 0; p < n; p++)
             total += parts[p].results[i].reps;
         double *x = pooled[i];
-        unsigned char *process = (unsigned char *)(x + (total ? total : 1));
-        int k = 0;
+        unsigned char *process = sq_samples_process(x, (size_t)total);
+        unsigned char *host = sq_samples_host(x, (size_t)total);
+        int k = 0, retaken = 0;
         for (int p = 0; p < n; p++) {
             const sq_result *part = &parts[p].results[i];
+            retaken += part->retaken;
             for (int j = 0; j < part->reps; j++, k++) {
                 x[k] = part->samples[j];
                 process[k] = (unsigned char)p;
+                host[k] = part->host ? part->host[j] : 0;
             }
             r->control_dependent |= part->control_dependent;
             r->loop_branch_only |= part->loop_branch_only;
@@ -177,6 +219,8 @@ int sq_runs_merge(sq_run *parts, int n, int batch_only, char *err, size_t errlen
         r->samples = x;
         r->process = n > 1 ? process : NULL;
         r->reps = total;
+        r->retaken = retaken;
+        mark_shared_processes(r, base, host);
     }
     free(pooled);
     base->processes = n;

@@ -10,7 +10,15 @@ const char *const sq_mode_names[SQ_MODE_COUNT] = {SQ_MODES(MODE_NAME)};
 double *sq_samples_alloc(size_t n) {
     if (!n)
         n = 1;
-    return malloc(n * (sizeof(double) + 1));
+    return malloc(n * (sizeof(double) + 2));
+}
+
+unsigned char *sq_samples_process(double *block, size_t n) {
+    return (unsigned char *)(block + (n ? n : 1));
+}
+
+unsigned char *sq_samples_host(double *block, size_t n) {
+    return sq_samples_process(block, n) + (n ? n : 1);
 }
 
 /* The blocks of sq_run_alloc, a list. */

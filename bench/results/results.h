@@ -41,6 +41,14 @@ typedef struct sq_result {
     double *samples;  /* reps values: core cycles per square, in rep order */
     unsigned char *process; /* NULL, or reps values: the process (fork) each sample came
                                from, 0 first; it lies in samples' block, freed with it */
+    unsigned char *host;    /* NULL: the host spoiled no sample; else reps values, 0 or
+                               SQ_HOST_* bits (bench/measure/row.h): the repetition's kept
+                               sample was taken while the clock moved or the core was
+                               shared; in samples' block too (sq_samples_host) */
+    int retaken;            /* samples taken again because the host spoiled them */
+    int clean;              /* repetitions the host left clean (figures.h) */
+    bool host_spoiled;      /* fewer clean repetitions than SQ_CLEAN_MIN: its figures are
+                               every repetition's, its interval their whole range */
     int nmodes;             /* 0: one speed; SQ_MAX_MODES: bimodal, modes[] slowest last */
     sq_speed modes[SQ_MAX_MODES];
     bool control_dependent;  /* the code timed branches on its result (in latency and
@@ -61,9 +69,40 @@ typedef struct sq_result {
 /* The most processes a run's samples come from. */
 #define SQ_MAX_PROCESSES 64
 
-/* A block for n samples and their processes (sq_result.samples, .process):
- * NULL when out of memory. */
+/* What the host did around a kernel sample (a result's host flags): the
+ * clock samples either side of it disagreed or were far off the run's (the
+ * core clock moved, or the virtual CPU stopped), or the neighbour probe
+ * beside it read fewer independent adds a cycle than the core gives this
+ * thread when quiet (another thread shared the core). */
+enum { SQ_HOST_MOVED = 1, SQ_HOST_SHARED = 2 };
+
+/* A probe reading this far under the quiet level says the core was shared:
+ * on the Zen 5 guest a shared core read 4.06-4.34 adds a cycle against a
+ * quiet 5.32-5.39 (20% less). */
+#define SQ_SHARED_DROP 0.05
+
+static inline bool sq_alu_shared(double alu, double quiet) {
+    return alu < quiet * (1 - SQ_SHARED_DROP);
+}
+
+/* A row's figures come from its clean repetitions where it has this many
+ * (fewer cannot give an interval); else from all, marked. */
+#define SQ_CLEAN_MIN 3
+
+/* A block for n samples, their processes and their host flags
+ * (sq_result.samples, .process, .host): NULL when out of memory. */
 double *sq_samples_alloc(size_t n);
+unsigned char *sq_samples_process(double *block, size_t n);
+unsigned char *sq_samples_host(double *block, size_t n);
+
+/* What the host did to one process's kernel samples: how many it took
+ * (attempts included), how many saw the clock move or the core shared, how
+ * many were taken again, and the quiet level its probes set (independent adds
+ * a cycle). */
+typedef struct sq_host_counts {
+    long samples, moved, shared, retaken;
+    double quiet;
+} sq_host_counts;
 
 /* A kernel's timed loop in brief: the code fact of the loop of one mode. */
 typedef struct sq_loop_fact {
@@ -105,8 +144,10 @@ typedef struct sq_run {
     int cpu;       /* pinned CPU, or -1 */
     int processes; /* the processes the rows were timed in, one after another;
                       1 in older files */
-    int share;     /* rows of byte-identical code timed once (sq_result.shared_from): 1 yes, -1
-                      no (run --no-share), 0 not known (older files) */
+    sq_host_counts host[SQ_MAX_PROCESSES]; /* per process; none in older files */
+    int nhost;
+    int share; /* rows of byte-identical code timed once (sq_result.shared_from): 1 yes, -1
+                  no (run --no-share), 0 not known (older files) */
     double elapsed_s;
     sq_result *results;
     int nresults;

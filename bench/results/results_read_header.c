@@ -127,7 +127,8 @@ static int read_tool(sq_reader *rd, json_t *tool, sq_run *run) {
     return 0;
 }
 
-/* machine: the CPU, the hypervisor and the kernel. */
+/* machine: the CPU, the hypervisor, the kernel, and what test switches made
+ * of it. */
 static int read_machine(sq_reader *rd, json_t *machine, sq_run *run) {
     double family = 0, model = 0, stepping = 0;
     if (sq_get_string(rd, machine, SQ_KEY_MACHINE, SQ_KEY_VENDOR, run->machine.vendor,
@@ -144,7 +145,11 @@ static int read_machine(sq_reader *rd, json_t *machine, sq_run *run) {
     if (sq_get_optional_bool(rd, machine, SQ_KEY_MACHINE, SQ_KEY_HYPERVISOR, false,
                              &run->machine.hypervisor) ||
         sq_get_optional_string(rd, machine, SQ_KEY_MACHINE, SQ_KEY_KERNEL, "unknown", run->kernel,
-                               sizeof run->kernel))
+                               sizeof run->kernel) ||
+        sq_get_optional_string(rd, machine, SQ_KEY_MACHINE, SQ_KEY_HIDDEN_FEATURES, "",
+                               run->machine.hidden, sizeof run->machine.hidden) ||
+        sq_get_optional_bool(rd, machine, SQ_KEY_MACHINE, SQ_KEY_TEST_BRAND, false,
+                             &run->machine.test_brand))
         return -1;
     return 0;
 }
@@ -288,6 +293,36 @@ static int read_try(sq_reader *rd, json_t *root, sq_run *run) {
     return 0;
 }
 
+/* host, optional (none in older files): per process, what the host did to
+ * its kernel samples. */
+static int read_host(sq_reader *rd, json_t *root, sq_run *run) {
+    json_t *host = json_object_get(root, SQ_KEY_HOST);
+    if (!host)
+        return 0;
+    if (!json_is_array(host) || json_array_size(host) > SQ_MAX_PROCESSES)
+        return sq_reader_bad(rd, "host: not an array of at most %d processes", SQ_MAX_PROCESSES);
+    size_t i;
+    json_t *o;
+    json_array_foreach(host, i, o) {
+        char at[32];
+        double n[4];
+        const char *keys[4] = {SQ_KEY_SAMPLES, SQ_KEY_MOVED, SQ_KEY_SHARED, SQ_KEY_RETAKEN};
+        sq_host_counts *h = &run->host[i];
+        if (sq_get_element(rd, SQ_KEY_HOST, i, o, at, sizeof at))
+            return -1;
+        for (int k = 0; k < 4; k++)
+            if (sq_get_whole(rd, o, at, keys[k], 0, 1e15, &n[k]))
+                return -1;
+        if (sq_get_number(rd, o, at, SQ_KEY_QUIET, &h->quiet, false))
+            return -1;
+        if (!(h->quiet >= 0 && h->quiet <= 64))
+            return sq_reader_bad(rd, "%s.%s: not 0 to 64 adds a cycle", at, SQ_KEY_QUIET);
+        *h = (sq_host_counts){(long)n[0], (long)n[1], (long)n[2], (long)n[3], h->quiet};
+    }
+    run->nhost = (int)json_array_size(host);
+    return 0;
+}
+
 int sq_results_read_header(sq_reader *rd, json_t *root, sq_run *run) {
     json_t *tool, *machine, *clock, *config;
     if (read_schema(rd, root) || sq_get_object(rd, root, "", SQ_KEY_TOOL, &tool) ||
@@ -296,7 +331,8 @@ int sq_results_read_header(sq_reader *rd, json_t *root, sq_run *run) {
         sq_get_object(rd, root, "", SQ_KEY_CONFIG, &config))
         return -1;
     if (read_tool(rd, tool, run) || read_machine(rd, machine, run) || read_clock(rd, clock, run) ||
-        read_config(rd, root, config, run) || read_impls(rd, root, run) || read_try(rd, root, run))
+        read_config(rd, root, config, run) || read_impls(rd, root, run) ||
+        read_try(rd, root, run) || read_host(rd, root, run))
         return -1;
     return read_code(rd, root, run);
 }

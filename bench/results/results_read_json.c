@@ -128,6 +128,13 @@ int sq_get_interval(sq_reader *rd, json_t *obj, const char *where, const char *k
     return 0;
 }
 
+int sq_check_cycles(sq_reader *rd, const char *what, double x) {
+    if (!(fabs(x) > SQ_CYCLES_MOST))
+        return 0;
+    return sq_reader_bad(rd, "%s: %g is more than %g cycles either way: no measurement", what, x,
+                         SQ_CYCLES_MOST);
+}
+
 int sq_get_stats(sq_reader *rd, json_t *obj, const char *where, const char *key, sq_stats *s) {
     json_t *o;
     char at[64];
@@ -138,6 +145,10 @@ int sq_get_stats(sq_reader *rd, json_t *obj, const char *where, const char *key,
         sq_get_number(rd, o, at, SQ_KEY_P90, &s->p90, true) ||
         sq_get_interval(rd, o, at, SQ_KEY_CI95, &s->ci_lo, &s->ci_hi))
         return -1;
+    const double x[] = {s->min, s->median, s->p90, s->ci_lo, s->ci_hi};
+    for (size_t k = 0; k < sizeof x / sizeof x[0]; k++)
+        if (sq_check_cycles(rd, at, x[k]))
+            return -1;
     return 0;
 }
 
@@ -162,6 +173,13 @@ int sq_samples_from(sq_reader *rd, json_t *samples, json_t *processes, const cha
             return sq_reader_bad(rd, "%s.samples[%zu]: not a number", where, k);
         }
         (*x)[k] = json_is_null(v) ? NAN : json_number_value(v);
+        char at[80];
+        snprintf(at, sizeof at, "%s.samples[%zu]", where, k);
+        if (sq_check_cycles(rd, at, (*x)[k])) {
+            free(*x);
+            *x = NULL;
+            return -1;
+        }
     }
     if (!processes)
         return 0;

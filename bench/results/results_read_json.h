@@ -68,11 +68,21 @@ int sq_get_element(sq_reader *rd, const char *array, size_t i, json_t *o, char *
 int sq_get_interval(sq_reader *rd, json_t *obj, const char *where, const char *key, double *lo,
                     double *hi);
 
-/* An object {min, median, p90, ci95} of numbers or nulls, as schemas 1 and
- * 2 stored statistics. */
+/* The most a figure in core cycles (a sample, a statistic of samples) may be,
+ * either way: no run measures more (minutes for one square at any clock), and
+ * the statistics' sums and squares of larger ones leave the doubles' range. */
+#define SQ_CYCLES_MOST 1e12
+
+/* x, a figure in cycles that what names: 0, or -1 with the reader's error
+ * when it is past SQ_CYCLES_MOST (NAN, a null, passes). */
+int sq_check_cycles(sq_reader *rd, const char *what, double x);
+
+/* An object {min, median, p90, ci95} of numbers or nulls (each within
+ * SQ_CYCLES_MOST), as schemas 1 and 2 stored statistics. */
 int sq_get_stats(sq_reader *rd, json_t *obj, const char *where, const char *key, sq_stats *s);
 
-/* The samples in array samples (numbers or nulls), reps of them, into a
+/* The samples in array samples (numbers or nulls, each within
+ * SQ_CYCLES_MOST), reps of them, into a
  * block of sq_samples_alloc (*x), with their processes from array processes
  * where it is not NULL (*process, else NULL); what names the field that
  * holds them in messages. */

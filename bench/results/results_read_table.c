@@ -14,7 +14,7 @@
 static const char *const column_names[SQ_NCOLUMNS] = SQ_COLUMN_NAMES;
 
 /* Schema 3's statistics, [min, median, p90, ci95 low, ci95 high], numbers or
- * nulls (NAN); what names the field. */
+ * nulls (NAN), in cycles; what names the field. */
 static int stats_from(sq_reader *rd, json_t *v, const char *what, sq_stats *s) {
     double x[5];
     if (!v)
@@ -26,6 +26,8 @@ static int stats_from(sq_reader *rd, json_t *v, const char *what, sq_stats *s) {
         if (!json_is_number(e) && !json_is_null(e))
             return sq_reader_bad(rd, "%s: not an array of five numbers", what);
         x[k] = json_is_null(e) ? NAN : json_number_value(e);
+        if (sq_check_cycles(rd, what, x[k]))
+            return -1;
     }
     *s = (sq_stats){x[0], x[1], x[2], x[3], x[4]};
     return 0;
@@ -124,20 +126,49 @@ static void split_id(const char *id, char *parts[3], bool *memory) {
     parts[2] = copy + (b - id) + 1;
 }
 
+/* A row's host flags, one a repetition (results.h's SQ_HOST_* bits), and
+ * how many samples it took again; both optional. */
+static int row_host(sq_reader *rd, json_t *host, json_t *retaken, const char *where, sq_result *r) {
+    if (retaken) {
+        if (!json_is_integer(retaken) || json_integer_value(retaken) < 0 ||
+            json_integer_value(retaken) > 1000000000)
+            return sq_reader_bad(rd, "%s.%s: not a count", where, SQ_KEY_RETAKEN);
+        r->retaken = (int)json_integer_value(retaken);
+    }
+    if (!host)
+        return 0;
+    if (!json_is_array(host) || json_array_size(host) != (size_t)r->reps)
+        return sq_reader_bad(rd, "%s.%s: not an array of one value a sample", where, SQ_KEY_HOST);
+    unsigned char *flags = sq_samples_host(r->samples, (size_t)r->reps);
+    for (int k = 0; k < r->reps; k++) {
+        json_t *v = json_array_get(host, (size_t)k);
+        if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+            json_integer_value(v) > (SQ_HOST_MOVED | SQ_HOST_SHARED))
+            return sq_reader_bad(rd, "%s.%s[%d]: not 0 to %d", where, SQ_KEY_HOST, k,
+                                 SQ_HOST_MOVED | SQ_HOST_SHARED);
+        flags[k] = (unsigned char)json_integer_value(v);
+    }
+    r->host = flags;
+    return 0;
+}
+
 /* A row's samples (and processes and harness); none yet for a shared row
  * (take_shared). */
 static int row_figures(sq_reader *rd, json_t *row, const int col[SQ_NCOLUMNS], const char *where,
                        sq_result *r) {
     json_t *samples = cell(row, col, SQ_COL_SAMPLES), *processes = cell(row, col, SQ_COL_PROCESSES),
-           *harness = cell(row, col, SQ_COL_HARNESS);
+           *harness = cell(row, col, SQ_COL_HARNESS), *host = cell(row, col, SQ_COL_HOST),
+           *retaken = cell(row, col, SQ_COL_RETAKEN);
     processes = json_is_null(processes) ? NULL : processes;
     harness = json_is_null(harness) ? NULL : harness;
+    host = json_is_null(host) ? NULL : host;
+    retaken = json_is_null(retaken) ? NULL : retaken;
     if (json_is_null(samples)) {
         if (!r->shared_from)
             return sq_reader_bad(rd, "%s.samples: null on a row timed itself (no shared_from)",
                                  where);
-        if (processes || harness)
-            return sq_reader_bad(rd, "%s: processes or harness without samples", where);
+        if (processes || harness || host || retaken)
+            return sq_reader_bad(rd, "%s: processes, harness or host without samples", where);
         return 0; /* its source's, once every row is read (take_shared) */
     }
     size_t reps = json_array_size(samples);
@@ -146,6 +177,8 @@ static int row_figures(sq_reader *rd, json_t *row, const int col[SQ_NCOLUMNS], c
     if (sq_samples_from(rd, samples, processes, where, reps, &r->samples, &r->process))
         return -1;
     r->reps = (int)reps;
+    if (row_host(rd, host, retaken, where, r))
+        return -1;
     if (harness) {
         char at[64];
         snprintf(at, sizeof at, "%s.%s", where, SQ_KEY_HARNESS);

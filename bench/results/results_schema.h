@@ -52,6 +52,9 @@
 #define SQ_KEY_STEPPING   "stepping"
 #define SQ_KEY_HYPERVISOR "hypervisor"
 #define SQ_KEY_KERNEL     "kernel"
+/* optional, only where a test switch acted (bench/machine/test_switches.h) */
+#define SQ_KEY_HIDDEN_FEATURES "hidden_features"
+#define SQ_KEY_TEST_BRAND      "test_brand"
 
 /* clock */
 #define SQ_KEY_SOURCE               "source"
@@ -115,6 +118,11 @@
 #define SQ_KEY_TICKS             "ticks"
 #define SQ_KEY_NS                "ns"
 #define SQ_KEY_HARNESS           "harness"
+#define SQ_KEY_HOST              "host" /* a row's per-repetition flags; the run's counts */
+#define SQ_KEY_RETAKEN           "retaken"
+#define SQ_KEY_MOVED             "moved"
+#define SQ_KEY_QUIET             "quiet"
+#define SQ_KEY_SHARED            "shared"
 #define SQ_KEY_CONTROL_DEPENDENT "control_dependent"
 #define SQ_KEY_LOOP_BRANCH_ONLY  "loop_branch_only"
 #define SQ_KEY_CHAIN_APART       "chain_apart"
@@ -145,13 +153,15 @@ enum {
     SQ_COL_SHARED,
     SQ_COL_PROCESSES,
     SQ_COL_HARNESS,
+    SQ_COL_HOST,
+    SQ_COL_RETAKEN,
     SQ_NCOLUMNS
 };
 #define SQ_REQUIRED_COLUMNS 5
 #define SQ_COLUMN_NAMES                                                                            \
     {                                                                                              \
         SQ_KEY_ID, SQ_KEY_SEQUENCE, SQ_KEY_MODE, SQ_KEY_FLAGS, SQ_KEY_SAMPLES, SQ_KEY_SHARED_FROM, \
-            SQ_KEY_PROCESSES, SQ_KEY_HARNESS                                                       \
+            SQ_KEY_PROCESSES, SQ_KEY_HARNESS, SQ_KEY_HOST, SQ_KEY_RETAKEN                          \
     }
 
 #endif

@@ -126,7 +126,9 @@ static json_t *row_json(const sq_result *r, const bool *used, bool figures) {
         figures ? samples_json(r->samples, r->reps) : json_null(),
         r->shared_from ? text(r->shared_from) : json_null(),
         figures && r->process ? processes_json(r->process, r->reps) : json_null(),
-        figures && isfinite(r->harness.median) ? stats_json(r->harness) : json_null()};
+        figures && isfinite(r->harness.median) ? stats_json(r->harness) : json_null(),
+        figures && r->host ? processes_json(r->host, r->reps) : json_null(),
+        figures && r->retaken ? json_integer(r->retaken) : json_null()};
     json_t *row = json_array();
     for (int c = 0; c < SQ_NCOLUMNS; c++) {
         if (used[c])
@@ -148,6 +150,8 @@ static json_t *results_json(const sq_run *run) {
         used[SQ_COL_SHARED] |= r->shared_from != NULL;
         used[SQ_COL_PROCESSES] |= r->process != NULL;
         used[SQ_COL_HARNESS] |= isfinite(r->harness.median) != 0;
+        used[SQ_COL_HOST] |= r->host != NULL;
+        used[SQ_COL_RETAKEN] |= r->retaken != 0;
     }
     json_t *columns = json_array(), *rows = json_array();
     for (int c = 0; c < SQ_NCOLUMNS; c++)
@@ -183,12 +187,22 @@ static json_t *tool_json(const sq_run *run) {
     return o;
 }
 
+json_t *sq_test_switches_json(json_t *o, const sq_machine *m) {
+    if (o && m->hidden[0])
+        o = set(o, SQ_KEY_HIDDEN_FEATURES, json_string(m->hidden));
+    if (o && m->test_brand)
+        o = set(o, SQ_KEY_TEST_BRAND, json_true());
+    return o;
+}
+
 static json_t *machine_json(const sq_run *run) {
     const sq_machine *m = &run->machine;
-    return json_pack("{s:o, s:o, s:I, s:I, s:I, s:b, s:o}", SQ_KEY_VENDOR, text(m->vendor),
-                     SQ_KEY_BRAND, text(m->brand), SQ_KEY_FAMILY, (json_int_t)m->family,
-                     SQ_KEY_MODEL, (json_int_t)m->model, SQ_KEY_STEPPING, (json_int_t)m->stepping,
-                     SQ_KEY_HYPERVISOR, (int)m->hypervisor, SQ_KEY_KERNEL, text(run->kernel));
+    json_t *o =
+        json_pack("{s:o, s:o, s:I, s:I, s:I, s:b, s:o}", SQ_KEY_VENDOR, text(m->vendor),
+                  SQ_KEY_BRAND, text(m->brand), SQ_KEY_FAMILY, (json_int_t)m->family, SQ_KEY_MODEL,
+                  (json_int_t)m->model, SQ_KEY_STEPPING, (json_int_t)m->stepping, SQ_KEY_HYPERVISOR,
+                  (int)m->hypervisor, SQ_KEY_KERNEL, text(run->kernel));
+    return sq_test_switches_json(o, m);
 }
 
 static json_t *clock_json(const sq_clock *c) {
@@ -202,6 +216,19 @@ static json_t *clock_json(const sq_clock *c) {
         o = set(set(o, SQ_KEY_SCREENED, json_integer(c->screened)), SQ_KEY_DROPPED,
                 json_integer(c->dropped));
     return o;
+}
+
+/* host: per process, what the host did to its kernel samples. */
+static json_t *host_json(const sq_run *run) {
+    json_t *a = json_array();
+    for (int p = 0; p < run->nhost; p++) {
+        const sq_host_counts *h = &run->host[p];
+        a = append(a, json_pack("{s:I, s:I, s:I, s:I, s:o}", SQ_KEY_SAMPLES, (json_int_t)h->samples,
+                                SQ_KEY_MOVED, (json_int_t)h->moved, SQ_KEY_SHARED,
+                                (json_int_t)h->shared, SQ_KEY_RETAKEN, (json_int_t)h->retaken,
+                                SQ_KEY_QUIET, real(h->quiet)));
+    }
+    return a;
 }
 
 /* The seed in a string: jansson's integers stop at 2^63-1. share only
@@ -371,6 +398,8 @@ static bool members_of(const sq_run *run, member *m, int *n) {
     m[(*n)++] = (member){SQ_KEY_MACHINE, machine_json(run), ONE_LINE, 17};
     m[(*n)++] = (member){SQ_KEY_CLOCK, clock_json(&run->clock), ONE_LINE, 17};
     m[(*n)++] = (member){SQ_KEY_CONFIG, config_json(run), ONE_LINE, 17};
+    if (run->nhost)
+        m[(*n)++] = (member){SQ_KEY_HOST, host_json(run), COMPACT_RECORDS, 6};
     if (run->try_name || run->try_text)
         m[(*n)++] = (member){SQ_KEY_TRY, try_json(run), ONE_LINE, 17};
     m[(*n)++] = (member){SQ_KEY_ELAPSED_S, real(run->elapsed_s), ONE_LINE, 17};

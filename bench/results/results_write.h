@@ -6,6 +6,7 @@
 
 #include "bench/results/results.h"
 
+#include <jansson.h>
 #include <stdio.h>
 
 /* Writes run as a result file of schema 3: what was measured and nothing
@@ -19,5 +20,11 @@
  * out of memory nothing is written, and a file without its rows must not be
  * committed as whole. */
 int sq_results_write(FILE *out, const sq_run *run);
+
+/* A machine object o (of a result or instruction-form file) with what the
+ * test switches made of m (bench/machine/test_switches.h), each only where it
+ * acted: hidden_features, the features hidden, and test_brand, true. NULL (o
+ * released) out of memory. */
+json_t *sq_test_switches_json(json_t *o, const sq_machine *m);
 
 #endif

@@ -37,7 +37,7 @@ static bool is_variant(const sq_result *r, const char *id) {
 
 sq_over_sequences sq_over_sequences_of(const sq_run *run, const char *id, sq_mode mode,
                                        sq_sequence_set set) {
-    sq_over_sequences o = {NAN, NAN, NAN, 0, 0, false};
+    sq_over_sequences o = {NAN, NAN, NAN, 0, 0, 0, false};
     double *x = malloc(sizeof *x * 3 * (size_t)(run->nresults ? run->nresults : 1));
     if (!x)
         return o;
@@ -52,6 +52,7 @@ sq_over_sequences sq_over_sequences_of(const sq_run *run, const char *id, sq_mod
             o.nbimodal++;
             continue;
         }
+        o.nspoiled += r->host_spoiled;
         x[o.ncells] = r->cycles.median;
         lo[o.ncells] = r->cycles.ci_lo;
         hi[o.ncells] = r->cycles.ci_hi;
@@ -118,6 +119,7 @@ sq_headline sq_headline_of(const sq_run *run, const char *id, sq_headline_kind k
                      NAN,
                      0,
                      0,
+                     0,
                      cd && kind == SQ_HEADLINE_LATENCY,
                      sq_variant_loop_branch_only(run, id, mode),
                      sq_variant_chain_apart(run, id, mode),
@@ -141,6 +143,7 @@ sq_headline sq_headline_of(const sq_run *run, const char *id, sq_headline_kind k
             sq_over_sequences_of(run, id, SQ_MODE_BRANCH, SQ_SEQUENCES_PREDICTABLE);
         sq_over_sequences rnd = sq_over_sequences_of(run, id, SQ_MODE_BRANCH, SQ_SEQUENCES_RANDOM);
         h.nbimodal = pred.nbimodal + rnd.nbimodal;
+        h.nspoiled = pred.nspoiled + rnd.nspoiled;
         /* A two-speed branch cell leaves no penalty: which speed is it? */
         if (pred.ncells && rnd.ncells && !h.nbimodal) {
             h.median = (rnd.median - pred.median) / SQ_RANDOM_MISPREDICT_RATE;
@@ -156,6 +159,7 @@ sq_headline sq_headline_of(const sq_run *run, const char *id, sq_headline_kind k
     h.hi = o.ci_hi;
     h.ncells = o.ncells;
     h.nbimodal = o.nbimodal;
+    h.nspoiled = o.nspoiled;
     return h;
 }
 

@@ -42,6 +42,7 @@ typedef struct sq_over_sequences {
                             sequences whenever every cell's interval holds its cell */
     int ncells;          /* one-speed cells */
     int nbimodal;        /* cells at two speeds, left out */
+    int nspoiled;        /* cells the host spoiled (results.h, host_spoiled), kept in */
     bool bimodal;        /* nbimodal > 0 */
 } sq_over_sequences;
 
@@ -94,6 +95,8 @@ typedef struct sq_headline {
     double median, lo, hi;  /* NAN when it does not apply or its cells are missing */
     int ncells;             /* one-speed cells it comes from */
     int nbimodal;           /* cells at two speeds, left out (the mispredict figure: withheld) */
+    int nspoiled;           /* cells the host spoiled, kept in with their wide intervals:
+                               ranked nowhere */
     bool control_dependent; /* a latency of a control-dependent variant: there is none */
     bool loop_branch_only;  /* its rows' branch is the timed loop's alone (results.h): a
                                figure of how the loop was built, given no rank or verdict */

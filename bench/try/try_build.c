@@ -170,7 +170,7 @@ static int make_jobs(const sq_try_source *src, const sq_try_built *b, const char
 }
 
 /* text without the build's folder, dir, in it: the folder is gone by the
- * time a message is read ("sqcolor-try.asm:3", not "/tmp/sqcolor-try-.../"). */
+ * time a message is read, so a file of it is named by its name alone. */
 static void without_folder(char *text, const char *dir) {
     size_t k = strlen(dir);
     for (char *at; k && (at = strstr(text, dir)) && at[k] == '/';)

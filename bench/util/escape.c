@@ -112,7 +112,7 @@ void sq_put_markdown(FILE *out, const char *s) {
         /* '_' inside a word (antidiag_add) starts nothing in CommonMark */
         bool inner = cp == '_' && at > start && isalnum((unsigned char)at[-1]) &&
                      isalnum((unsigned char)at[1]);
-        if (ok && cp < 0x80 && strchr("\\`*_[]<>|#", (int)cp) && !inner)
+        if (ok && cp < 0x80 && strchr("\\`*_[]<>|#$^", (int)cp) && !inner)
             fputc('\\', out);
         if (ok)
             fwrite(at, 1, (size_t)(s - at), out);
@@ -169,7 +169,22 @@ void sq_put_latex(FILE *out, const char *s) {
                                           "{[}",
                                           "{]}",
                                           "{*}"};
-    put(out, s, "\\{}$&#^_%~<>|[]*", command);
+    static const char special[] = "\\{}$&#^_%~<>|[]*";
+    /* '"' as TeX's quotes: opening at the start or after a space or an
+     * opening bracket, else closing (TeX sets a '"' as a closing one). */
+    uint32_t cp, before = ' ';
+    bool ok;
+    for (const char *start = s; sq_next_char(&s, &cp, &ok); start = s, before = ok ? cp : ' ') {
+        const char *q = ok && cp < 0x80 ? strchr(special, (int)cp) : NULL;
+        if (!ok)
+            fputc(' ', out);
+        else if (cp == '"')
+            fputs(before < 0x80 && strchr(" ([{", (int)before) ? "``" : "''", out);
+        else if (q)
+            fputs(command[q - special], out);
+        else
+            fwrite(start, 1, (size_t)(s - start), out);
+    }
 }
 
 void sq_put_csv(FILE *out, const char *s) {

@@ -30,7 +30,8 @@ void sq_put_plain(FILE *out, const char *s);
 void sq_put_plain_padded(FILE *out, const char *s, int width);
 
 /* s as Markdown text (prose or a table cell): the characters that would start
- * emphasis, code, a link, an HTML tag, a heading or a table cell escaped. */
+ * emphasis, code, a link, an HTML tag, a heading or a table cell escaped, and
+ * $ and ^ (pandoc's TeX math and superscript: TeX reads ^^5c as a backslash). */
 void sq_put_markdown(FILE *out, const char *s);
 
 /* s as a code span in a Markdown table cell: `s`, its '|' escaped. */

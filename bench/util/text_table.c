@@ -90,6 +90,42 @@ int sq_text_table_write(const sq_text_table *t, FILE *out, int first_width, int 
     return 0;
 }
 
+int sq_text_table_write_listing(const sq_text_table *t, FILE *out, int first, int last) {
+    int *w = column_widths(t, 0, 0);
+    if (!w)
+        return SQ_FAILED_MEMORY;
+    int end = 0; /* past the row of the band's last cell with text */
+    for (int i = 0; i < t->ncells; i++)
+        if (i % t->ncols >= first && i % t->ncols < last && t->cells[i][0])
+            end = (i / t->ncols + 1) * t->ncols;
+    end = end < t->ncells ? end : t->ncells;
+    for (int i = 0; i < end; i++) {
+        int c = i % t->ncols;
+        if (c < first || c >= last)
+            continue;
+        fputs("  ", out);
+        sq_put_plain_padded(out, t->cells[i], w[c]);
+        if (c == last - 1 || i == end - 1)
+            fputc('\n', out);
+    }
+    free(w);
+    return 0;
+}
+
+int sq_text_table_band_end(const sq_text_table *t, int first, int width) {
+    int *w = column_widths(t, 0, 0);
+    if (!w)
+        return -1;
+    int used = 0, c = first;
+    for (; c < t->ncols; c++) {
+        used += 2 + w[c];
+        if (used > width && c > first)
+            break;
+    }
+    free(w);
+    return c;
+}
+
 int sq_text_table_width(const sq_text_table *t, int first_width, int width) {
     int *w = column_widths(t, first_width, width);
     if (!w)

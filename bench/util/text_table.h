@@ -41,6 +41,19 @@ int sq_text_table_write(const sq_text_table *t, FILE *out, int first_width, int 
  * prints it; -1 when t->out_of_memory or the widths find no memory. */
 int sq_text_table_width(const sq_text_table *t, int first_width, int width);
 
+/* Console, as a listing: columns [first, last) only, each after two spaces,
+ * left-aligned and padded to its widest cell in the whole table (so that
+ * bands of one table line up), its rows up to the last with text in those
+ * columns (a band of short columns ends where they do); control characters
+ * as spaces. Returns 0, or SQ_FAILED_MEMORY (writing nothing) as
+ * sq_text_table_write. */
+int sq_text_table_write_listing(const sq_text_table *t, FILE *out, int first, int last);
+
+/* The end of the band of columns from first on that
+ * sq_text_table_write_listing fits within width characters: at least first's
+ * own, however wide. -1 as sq_text_table_width. */
+int sq_text_table_band_end(const sq_text_table *t, int first, int width);
+
 /* Whether column col (not the first) holds prose: a data cell of
  * SQ_TEXT_TABLE_PROSE characters or more with a space in it ("gcc-11 =
  * gcc-12; clang-13..19"), where a figure is short. A page sets such a

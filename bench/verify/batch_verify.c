@@ -95,21 +95,13 @@ static unsigned got(const sq_batch_variant *v, const uint8_t *out, size_t i) {
     return (unsigned)(word >> (i % 64)) & 1;
 }
 
-/* One checked call with fresh canaries, under the crash guard: the signal
- * it died of, or 0. */
-static int guarded_call(const sq_batch_variant *v, const uint8_t *a, const uint8_t *b, uint8_t *o,
-                        size_t n) {
-    for (int i = 0; i < 13; i++)
-        sq_cc_canary[i] = next_random();
-    sq_cc_broken = 0;
-    sq_cc_dirty_upper = 0;
-    if (sigsetjmp(sq_crash_jump, 0))
-        return sq_crash_signal;
-    if (v->family->inputs == 2)
-        sq_checked_call4(v->fn.any, (uintptr_t)a, (uintptr_t)b, (uintptr_t)o, n);
-    else
-        sq_checked_call4(v->fn.any, (uintptr_t)a, (uintptr_t)o, n, 0);
-    return 0;
+/* One checked call with fresh canaries, under the crash guard: a routine of
+ * two inputs gets (a, b, o, n), of one (a, o, n). */
+static sq_cc_outcome guarded_call(const sq_batch_variant *v, const uint8_t *a, const uint8_t *b,
+                                  uint8_t *o, size_t n) {
+    uint64_t two[4] = {(uintptr_t)a, (uintptr_t)b, (uintptr_t)o, n},
+             one[4] = {(uintptr_t)a, (uintptr_t)o, n, 0};
+    return sq_checked(v->fn.any, 4, v->family->inputs == 2 ? two : one, next_random);
 }
 
 /* One checked call of v with the shape s on inputs already in b->in; false
@@ -125,19 +117,19 @@ static bool check_call(const sq_batch_variant *v, buffers *b, const call_shape *
     const uint8_t *a = b->in[0] + GUARD + s->io[0], *bb = b->in[1] + GUARD + s->io[1];
     uint8_t *o = b->out + GUARD + s->oo;
     out->calls++;
-    int crashed = guarded_call(v, a, bb, o, s->n);
-    if (crashed) {
-        fail(out, s, ": crashed (%s)", sq_signal_name(crashed));
+    sq_cc_outcome call = guarded_call(v, a, bb, o, s->n);
+    if (call.crashed) {
+        fail(out, s, ": crashed (%s)", sq_signal_name(call.crashed));
         return false;
     }
-    if (sq_cc_broken) {
+    if (call.broken) {
         char words[200];
-        fail(out, s, ": %s", sq_cc_broken_words(sq_cc_broken, words, sizeof words));
+        fail(out, s, ": %s", sq_cc_broken_words(call.broken, words, sizeof words));
         return false;
     }
-    if (sq_cc_dirty_upper) {
+    if (call.dirty_upper) {
         fail(out, s, ": left the upper %s state in use (XINUSE 0x%x): no vzeroupper",
-             sq_cc_dirty_upper & 0x40 ? "zmm" : "ymm", sq_cc_dirty_upper);
+             call.dirty_upper & 0x40 ? "zmm" : "ymm", call.dirty_upper);
         return false;
     }
     size_t oo = GUARD + s->oo;
@@ -253,9 +245,15 @@ bool sq_batch_verify_all(const sq_batch_variant *const *vs, int n, bool quiet, F
             fprintf(out, "%-40s %6ld calls  %s%s%s\n", run[i]->id, c.calls,
                     c.pass ? "PASS" : "FAIL", c.pass ? "" : "  ", c.detail);
     }
+    unsigned lacks = 0;
+    for (int i = 0; i < n; i++)
+        lacks |= sq_gate_lack(vs[i]->needs);
+    char where[320] = "here";
+    if (lacks & SQ_LACK_HIDDEN)
+        sq_gate_where(lacks, where, sizeof where);
     if (failed || !quiet)
-        fprintf(out, "verify batch: %d passed, %d failed, %d not supported here\n", passed, failed,
-                n - nrun);
+        fprintf(out, "verify batch: %d passed, %d failed, %d not supported %s\n", passed, failed,
+                n - nrun, where);
     fflush(out);
     return failed == 0;
 }

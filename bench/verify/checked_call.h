@@ -1,4 +1,5 @@
-/* C side of the checked-call trampoline in asm/checked_call.asm. */
+/* C side of the checked-call trampoline in asm/checked_call.asm, and the one
+ * way to make a checked call. */
 #ifndef SQCOLOR_CHECKED_CALL_H
 #define SQCOLOR_CHECKED_CALL_H
 
@@ -7,9 +8,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Values the trampoline loads into rbx, rbp, r12-r15, then junk for rax, rcx,
- * rdx, r8-r11. */
-extern __attribute__((visibility("hidden"))) uint64_t sq_cc_canary[13];
+/* The canaries: values the trampoline loads into rbx, rbp, r12-r15, then junk
+ * for rax, rcx, rdx, r8-r11. asm/checked_call.asm reserves as many, read from
+ * this line (cmake/catalogues.cmake writes it for NASM). */
+#define SQ_CC_CANARIES 13
+extern __attribute__((visibility("hidden"))) uint64_t sq_cc_canary[SQ_CC_CANARIES];
 /* After a call: bit i set if callee-saved register i (rbx, rbp, r12, r13, r14,
  * r15) changed; bit 6 if rsp changed; then what else the SysV ABI has a
  * routine keep: bit 7 the direction flag left set, 8 the MXCSR control bits
@@ -34,8 +37,23 @@ uint64_t sq_checked_call4(sq_any_fn fn, uint64_t a0, uint64_t a1, uint64_t a2, u
 extern __attribute__((visibility("hidden"))) uint32_t sq_cc_check_upper;
 extern __attribute__((visibility("hidden"))) uint32_t sq_cc_dirty_upper;
 
-/* Name of bit i (0-6) of sq_cc_broken. */
-const char *sq_cc_register_name(int bit);
+/* What one checked call saw. */
+typedef struct sq_cc_outcome {
+    unsigned result;      /* sq_checked_call's; 0 for sq_checked_call4 */
+    int crashed;          /* the signal it died of, or 0 */
+    uint32_t broken;      /* sq_cc_broken */
+    uint32_t dirty_upper; /* sq_cc_dirty_upper */
+} sq_cc_outcome;
+
+/* One checked call of fn: with 2 arguments sq_checked_call(fn, arg[0],
+ * arg[1]), with 4 sq_checked_call4, each canary fresh from random() (the
+ * caller's generator, so that its runs repeat). Must run under the crash
+ * guard (crash_guard.h). */
+sq_cc_outcome sq_checked(sq_any_fn fn, int nargs, const uint64_t *arg, uint64_t (*random)(void));
+
+/* The first register a call broke: rbx, rbp, r12-r15 or rsp (the bits of
+ * sq_cc_broken); NULL when broken is 0. */
+const char *sq_cc_broken_register(uint32_t broken);
 
 /* What the call broke, from sq_cc_broken and the state it saw, in words:
  * "clobbered callee-saved register rbx", "left the direction flag set",

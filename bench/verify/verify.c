@@ -13,37 +13,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const cc_register_names[] = {"rbx", "rbp", "r12", "r13", "r14", "r15", "rsp"};
-
-const char *sq_cc_register_name(int bit) {
-    return bit >= 0 && bit < 7 ? cc_register_names[bit] : "?";
-}
-
-const char *sq_cc_broken_words(uint32_t broken, char *buf, size_t len) {
-    int bit = 0;
-    while (bit < SQ_CC_BITS && !(broken >> bit & 1))
-        bit++;
-    if (bit < 7)
-        snprintf(buf, len, "clobbered callee-saved register %s", sq_cc_register_name(bit));
-    else if (bit == 7)
-        snprintf(buf, len, "left the direction flag set (DF: clear on return, says the SysV ABI)");
-    else if (bit == 8)
-        snprintf(buf, len,
-                 "changed the MXCSR control bits (0x%04x before, 0x%04x after: its rounding, "
-                 "exception masks, FTZ and DAZ are the caller's)",
-                 sq_cc_mxcsr[0] & 0xffc0u, sq_cc_mxcsr[1] & 0xffc0u);
-    else if (bit == 9)
-        snprintf(buf, len, "changed the x87 control word (0x%04x before, 0x%04x after)",
-                 sq_cc_x87cw[0], sq_cc_x87cw[1]);
-    else if (bit == 10)
-        snprintf(buf, len,
-                 "left the x87 register stack in use (a value pushed and not popped, "
-                 "or MMX without emms)");
-    else
-        snprintf(buf, len, "%s", "");
-    return buf;
-}
-
 /* Fresh canaries and garbage for every call, reproducible runs. */
 static uint64_t rng_state = 0x5157434f4c4f5231ULL;
 static uint64_t next_random(void) {
@@ -58,25 +27,9 @@ static uint64_t garbage_upper_half(void) {
     return g;
 }
 
-typedef struct call_outcome {
-    unsigned result;
-    int crashed;     /* signal number, or 0 */
-    uint32_t broken; /* sq_cc_broken after the call */
-} call_outcome;
-
-/* One checked call with fresh canaries. Must run under the crash guard. */
-static call_outcome checked_call(const sq_variant *v, uint64_t a, uint64_t b) {
-    call_outcome out = {0, 0, 0};
-    for (int i = 0; i < 13; i++)
-        sq_cc_canary[i] = next_random();
-    sq_cc_broken = 0;
-    if (sigsetjmp(sq_crash_jump, 0)) {
-        out.crashed = sq_crash_signal;
-        return out;
-    }
-    out.result = sq_checked_call(v->fn.any, a, b);
-    out.broken = sq_cc_broken;
-    return out;
+/* One checked call of v with fresh canaries. Must run under the crash guard. */
+static sq_cc_outcome checked_call(const sq_variant *v, uint64_t a, uint64_t b) {
+    return sq_checked(v->fn.any, 2, (const uint64_t[]){a, b}, next_random);
 }
 
 void sq_describe_input(const sq_variant *v, unsigned a, unsigned b, char *buf, size_t len) {
@@ -103,7 +56,7 @@ static bool verify_input(const sq_variant *v, unsigned a, unsigned b, sq_check *
     sq_describe_input(v, a, b, in, sizeof in);
     unsigned want = v->family->expected(a, b);
 
-    call_outcome clean = checked_call(v, a, b);
+    sq_cc_outcome clean = checked_call(v, a, b);
     if (clean.crashed) {
         fail(out, "crashed (%s) on %s", sq_signal_name(clean.crashed), in);
         return false;
@@ -123,7 +76,7 @@ static bool verify_input(const sq_variant *v, unsigned a, unsigned b, sq_check *
      * time so the culprit can be named. */
     for (int arg = 0; arg < v->family->arity; arg++) {
         uint64_t g = garbage_upper_half();
-        call_outcome dirty = arg == 0 ? checked_call(v, g | a, b) : checked_call(v, a, g | b);
+        sq_cc_outcome dirty = arg == 0 ? checked_call(v, g | a, b) : checked_call(v, a, g | b);
         const char *reg = arg == 0 ? "rdi" : "rsi";
         if (dirty.crashed) {
             fail(out,

@@ -1,5 +1,6 @@
-#include "bench/report/compare_drift.h"
+#include "bench/compare/drift.h"
 
+#include "bench/compare/rules.h"
 #include "bench/util/stats.h"
 
 #include <math.h>
@@ -36,7 +37,7 @@ int sq_drift_find(const sq_result *const *a, const sq_result *const *b, int n, s
             continue;
         groups[g].ratio = sq_stats_of(ratios, k).median;
         groups[g].rows = k;
-        if (fabs(groups[g].ratio - 1) >= SQ_DRIFT_MIN)
+        if (fabs(groups[g].ratio - 1) >= sq_compare_rules[SQ_ROWS_SCALAR].floor_rel)
             out[found++] = groups[g];
     }
     free(ratios);

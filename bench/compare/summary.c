@@ -1,4 +1,4 @@
-#include "bench/cli/compare_summary.h"
+#include "bench/compare/summary.h"
 
 #include "bench/util/escape.h"
 #include "bench/util/exit_status.h"
@@ -9,9 +9,9 @@
 /* "compare: 8 rows matched, 7 tested (4 t-tests at q 0.01, 2 sharing a
  * figure, 1 by speeds)", the tests named as they were made ("paired t-tests
  * of runs"). */
-static void print_tested(const compare_tally *t, const compare_verdicts *v, double q) {
+static void print_tested(const sq_compare_tally *t, const sq_compare_counts *v, double q) {
     printf("compare: %d rows matched, %d tested (%d %s at q %g", t->matched,
-           t->ntested + t->nshared + v->by_speeds, t->ntested, compare_test_text(t->units), q);
+           t->ntested + t->nshared + v->by_speeds, t->ntested, sq_compare_test_text(t->units), q);
     if (t->nshared)
         printf(", %d sharing a figure", t->nshared);
     if (v->by_speeds)
@@ -20,7 +20,7 @@ static void print_tested(const compare_tally *t, const compare_verdicts *v, doub
 }
 
 /* "slower: 7 rows, the most ID SEQUENCE MODE (+50.0%)", or "slower: none". */
-static void print_moved(const char *way, int n, const compare_row *most) {
+static void print_moved(const char *way, int n, const sq_compare_row *most) {
     printf("%s: ", way);
     if (!n) {
         printf("none\n");
@@ -32,20 +32,23 @@ static void print_moved(const char *way, int n, const compare_row *most) {
     printf(" ");
     sq_put_plain(stdout, r->sequence);
     printf(" %s (", sq_mode_names[r->mode]);
-    double pct = compare_change_pct(most);
+    double pct = sq_compare_change_pct(most);
     if (isfinite(pct))
         printf("%+.1f%%)\n", pct);
     else
         printf("%+.3f cycles from about zero)\n", most->b.s.median - most->a.s.median);
 }
 
-void compare_print_summary(const compare_tally *t, const compare_row *rows,
-                           const compare_verdicts *v, const sq_batch_comparison *batch, double q,
-                           double fail_over) {
+void sq_compare_print_summary(const sq_verdicts *c, bool has_batch) {
+    const sq_compare_tally *t = &c->tally;
+    const sq_compare_counts *v = &c->counts;
+    const sq_compare_row *rows = c->rows;
+    const sq_batch_comparison *batch = has_batch ? &c->batch : NULL;
+    double q = c->options.q, fail_over = c->options.fail_over;
     print_tested(t, v, q);
     print_moved("slower", v->slower, v->slower ? &rows[v->most_slower] : NULL);
     print_moved("faster", v->faster, v->faster ? &rows[v->most_faster] : NULL);
-    sq_stats spread = compare_detectable_spread(rows, t->matched);
+    sq_stats spread = sq_compare_detectable_spread(rows, t->matched);
     if (isfinite(spread.median))
         printf("detectable change: median %.1f%%, 90th percentile %.1f%% of A\n", spread.median,
                spread.p90);

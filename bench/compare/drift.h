@@ -15,9 +15,8 @@
 #include "bench/results/results.h"
 
 /* A group's median needs this many rows to stand for the group, and to be
- * this far from 1 (compare's floor) to be drift. */
+ * a scalar row's relative floor from 1 (rules.h) to be drift. */
 #define SQ_DRIFT_LEAST_ROWS 20
-#define SQ_DRIFT_MIN        0.01
 
 typedef struct sq_drift {
     sq_mode mode;

@@ -1,0 +1,54 @@
+/* compare's decision rules, the one table of them (docs/statistics.md):
+ * what makes a scalar row and a batch row differ between two runs, each kind
+ * reading its row of the table where the kinds differ. Both kinds are tested
+ * alike: Student's t on their units (per-process medians, or runs; scalar
+ * rows with units paired, the paired test), Benjamini-Hochberg at the false
+ * discovery rate q over the rows of the kind, and a change under the floor
+ * never flagged. */
+#ifndef SQCOLOR_COMPARE_RULES_H
+#define SQCOLOR_COMPARE_RULES_H
+
+#include "bench/util/stats.h"
+
+#include <stdbool.h>
+
+/* The false discovery rate over the rows tested, unless --alpha says. */
+#define SQ_COMPARE_ALPHA 0.01
+
+/* The rows compare judges: a variant's on a sequence and mode, and a batch
+ * routine's at a size. */
+typedef enum sq_row_kind { SQ_ROWS_SCALAR, SQ_ROWS_BATCH, SQ_ROW_KINDS } sq_row_kind;
+
+/* A kind's rules. */
+typedef struct sq_compare_rule {
+    /* The floor: a change smaller than floor_rel of A's median, or than
+     * floor_cycles, is never flagged; with floor_on_means the mean of B's
+     * units less A's must clear it too, moved the way the medians moved. */
+    double floor_rel, floor_cycles;
+    bool floor_on_means;
+    /* A row judged by its speeds (sq_compare_by_speeds) differs when no
+     * speed of one side is within speed_rel of the larger (or speed_abs
+     * cycles) of a speed of the other, and neither side lies at one speed
+     * between the other's two (sq_speeds_differ). */
+    double speed_rel, speed_abs;
+} sq_compare_rule;
+
+extern const sq_compare_rule sq_compare_rules[SQ_ROW_KINDS];
+
+/* The least change flagged in a row of kind whose A median is a. */
+double sq_compare_floor(sq_row_kind kind, double a);
+
+/* Whether B's median b moved from A's a (and with floor_on_means, B's units'
+ * mean from A's by mean_diff, the same way) by the floor or more. */
+bool sq_compare_clears_floor(sq_row_kind kind, double a, double b, double mean_diff);
+
+/* Whether a row, of either kind, is judged by its speeds, not by the
+ * t-test: two, at two speeds on a side; runs, the units are runs; p, the
+ * p-value of its units' test (NAN where there is none). */
+bool sq_compare_by_speeds(bool two, bool runs, double p);
+
+/* Whether the speeds a[0..na) and b[0..nb) of a row of kind tell of a change. */
+bool sq_compare_speeds_differ(sq_row_kind kind, const sq_speed *a, int na, const sq_speed *b,
+                              int nb);
+
+#endif

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# No kept latency sample under its chain (tests/test_chain_floor.c): the
+# instruction forms' latencies as calibrate measures them on this CPU, then
+# a quick latency run of every variant, checked sample by sample.
+# usage: tests/chain_floor.sh path/to/sqcolor path/to/test_chain_floor
+bin=$1 check=$2
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/sqcolor-test.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+"$bin" calibrate --format json --output "$tmp/forms.json" >/dev/null 2>&1 ||
+    { echo "FAILED: calibrate"; exit 1; }
+"$bin" run --quick --mode latency --format json --output "$tmp/run.json" >/dev/null 2>&1 ||
+    { echo "FAILED: run"; exit 1; }
+"$check" "$tmp/forms.json" "$tmp/run.json"

@@ -1,0 +1,372 @@
+/* compare's judge (bench/compare/compare.h) on runs made in memory, each
+ * rule by a case whose answer is known: a shift caught, a shift under the
+ * floor and noise passed, a row at two speeds judged by them, rows sharing
+ * one figure tested once, a group that moved as a whole, batch rows with
+ * their own floor, runs as the units, and units paired. Nothing is timed. */
+#include "bench/compare/compare.h"
+#include "bench/compare/rules.h"
+#include "bench/results/figures.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+#define MOST_ROWS  48
+#define MOST_BATCH 4
+#define MOST_UNITS 8 /* processes, or runs, a side */
+#define PER        5 /* samples a unit */
+
+/* A run made in memory: its rows, and the sample blocks to free. */
+typedef struct side {
+    sq_run run;
+    sq_result rows[MOST_ROWS];
+    sq_batch_result batch[MOST_BATCH];
+} side;
+
+static char ids[MOST_ROWS][32];
+static sq_variant variants[MOST_ROWS];
+
+/* Variant i, "color/tI/asm". */
+static const sq_variant *variant(int i) {
+    if (!variants[i].id) {
+        snprintf(ids[i], sizeof ids[i], "color/t%d/asm", i);
+        variants[i].id = ids[i];
+    }
+    return &variants[i];
+}
+
+/* A block of n samples, unit u's k-th at cost[u] times a wobble of 0.02%
+ * (so a unit's median is its cost), each sample's unit after them. */
+static double *samples_of(const double *cost, int units, int per, unsigned char **unit_of) {
+    int n = units * per;
+    double *x = sq_samples_alloc((size_t)n);
+    *unit_of = (unsigned char *)(x + n);
+    for (int u = 0; u < units; u++)
+        for (int k = 0; k < per; k++) {
+            x[u * per + k] = cost[u] * (1 + 0.0002 * (k - per / 2));
+            (*unit_of)[u * per + k] = (unsigned char)u;
+        }
+    return x;
+}
+
+/* Adds variant v's row on sequence and mode: units units of PER samples at
+ * cost[u] each. */
+static sq_result *add_row(side *s, int v, const char *sequence, sq_mode mode, int units,
+                          const double *cost) {
+    sq_result *r = &s->rows[s->run.nresults++];
+    *r =
+        (sq_result){.variant = variant(v), .sequence = sequence, .mode = mode, .reps = units * PER};
+    r->samples = samples_of(cost, units, PER, &r->process);
+    s->run.processes = units;
+    return r;
+}
+
+/* Adds a batch row of id at n squares, as add_row. */
+static void add_batch(side *s, const char *id, int units, const double *cost) {
+    sq_batch_result *b = &s->batch[s->run.nbatch++];
+    *b = (sq_batch_result){.id = id, .n = 4096, .reps = units * PER};
+    b->samples = samples_of(cost, units, PER, &b->process);
+}
+
+/* The run's figures from its samples, as a file's reader derives them. */
+static void finish(side *s) {
+    s->run.results = s->rows;
+    s->run.batch = s->batch;
+    s->run.clock = (sq_clock){.tsc_hz = 1e9, .core_hz = 1e9};
+    sq_run_figures(&s->run);
+}
+
+static void side_free(side *s) {
+    for (int i = 0; i < s->run.nresults; i++)
+        free(s->rows[i].samples);
+    for (int i = 0; i < s->run.nbatch; i++)
+        free(s->batch[i].samples);
+    memset(s, 0, sizeof *s);
+}
+
+/* b compared to a at the default alpha, the gate at any slowdown. */
+static sq_verdicts judged(side *a, side *b, sq_compare_units units) {
+    finish(a);
+    finish(b);
+    sq_compare_options o = {.q = SQ_COMPARE_ALPHA, .fail_over = 0, .units = units};
+    sq_verdicts v;
+    CHECK(sq_compare(&a->run, &b->run, &o, &v) == 0, "sq_compare: out of memory");
+    return v;
+}
+
+/* The verdicts and both runs freed. */
+static void release(sq_verdicts *v, side *a, side *b) {
+    sq_verdicts_free(v);
+    side_free(a);
+    side_free(b);
+}
+
+static const char *word(const sq_verdicts *v, int i) {
+    return sq_compare_verdict_word(&v->rows[i]);
+}
+
+/* Three processes a side: a row 10% slower in B is slower, over the gate;
+ * a row that did not move is the same. */
+static void shift_caught(void) {
+    side a = {0}, b = {0};
+    add_row(&a, 0, "random", SQ_MODE_LATENCY, 3, (double[]){4.000, 4.004, 3.996});
+    add_row(&b, 0, "random", SQ_MODE_LATENCY, 3, (double[]){4.400, 4.404, 4.396});
+    add_row(&a, 1, "random", SQ_MODE_LATENCY, 3, (double[]){3.000, 3.003, 2.997});
+    add_row(&b, 1, "random", SQ_MODE_LATENCY, 3, (double[]){3.001, 2.998, 3.002});
+    sq_verdicts v = judged(&a, &b, (sq_compare_units){0});
+    CHECK(v.tally.matched == 2 && v.tally.ntested == 2, "shift: 2 rows t-tested (%d of %d)",
+          v.tally.ntested, v.tally.matched);
+    CHECK(strcmp(word(&v, 0), "slower") == 0 && v.rows[0].p <= SQ_COMPARE_ALPHA,
+          "shift: a row 10%% slower is slower (%s, p %g)", word(&v, 0), v.rows[0].p);
+    CHECK(strcmp(sq_compare_test_word(&v.rows[0]), "processes") == 0,
+          "shift: tested on processes (%s)", sq_compare_test_word(&v.rows[0]));
+    CHECK(strcmp(word(&v, 1), "same") == 0, "shift: a row that did not move is the same (%s)",
+          word(&v, 1));
+    CHECK(sq_compare_gate(&v) == 1 && v.counts.most_slower == 0, "shift: 1 over the gate (%d)",
+          sq_compare_gate(&v));
+    release(&v, &a, &b);
+}
+
+/* A shift of 0.5%, consistent in every process (significant), is under the
+ * floor of 1%: not flagged, and said so; 0.015 cycles on a row of a cycle,
+ * under the 0.02 cycles; noise is the same. */
+static void shift_under_floor(void) {
+    side a = {0}, b = {0};
+    add_row(&a, 0, "random", SQ_MODE_LATENCY, 3, (double[]){4.000, 4.002, 3.998});
+    add_row(&b, 0, "random", SQ_MODE_LATENCY, 3, (double[]){4.020, 4.022, 4.018});
+    add_row(&a, 1, "random", SQ_MODE_LATENCY, 3, (double[]){1.000, 1.001, 0.999});
+    add_row(&b, 1, "random", SQ_MODE_LATENCY, 3, (double[]){1.015, 1.016, 1.014});
+    add_row(&a, 2, "random", SQ_MODE_LATENCY, 3, (double[]){3.000, 3.003, 2.997});
+    add_row(&b, 2, "random", SQ_MODE_LATENCY, 3, (double[]){3.001, 2.998, 3.002});
+    sq_verdicts v = judged(&a, &b, (sq_compare_units){0});
+    for (int i = 0; i < 2; i++)
+        CHECK(strcmp(word(&v, i), "same") == 0 && v.rows[i].p <= SQ_COMPARE_ALPHA &&
+                  v.rows[i].why_not && strcmp(v.rows[i].why_not, "(under the floor)") == 0,
+              "floor: row %d significant but under the floor is the same (%s, p %g)", i,
+              word(&v, i), v.rows[i].p);
+    CHECK(strcmp(word(&v, 2), "same") == 0 && !v.rows[2].why_not && v.rows[2].p > 0.05,
+          "floor: noise is the same (%s, p %g)", word(&v, 2), v.rows[2].p);
+    CHECK(fabs(v.rows[0].detectable - 0.04) < 1e-12,
+          "floor: a row's detectable change is never under the floor (%g)", v.rows[0].detectable);
+    CHECK(sq_compare_gate(&v) == 0, "floor: none over the gate");
+    release(&v, &a, &b);
+}
+
+/* Fills x with units processes of per samples, each process's first nfast
+ * at fast and the rest at slow. */
+static double *two_speeds(double fast, double slow, int nfast, int units, int per, double *x) {
+    for (int u = 0; u < units; u++)
+        for (int k = 0; k < per; k++)
+            x[u * per + k] = (k < nfast ? fast : slow) * (1 + 0.0001 * (k % 3));
+    return x;
+}
+
+/* Adds row v from the samples x of units processes of per samples. */
+static void add_samples(side *s, int v, int units, int per, const double *x) {
+    sq_result *r = &s->rows[s->run.nresults++];
+    *r = (sq_result){.variant = variant(v),
+                     .sequence = "dark",
+                     .mode = SQ_MODE_LATENCY,
+                     .reps = units * per,
+                     .samples = sq_samples_alloc((size_t)(units * per))};
+    r->process = (unsigned char *)(r->samples + units * per);
+    for (int k = 0; k < units * per; k++) {
+        r->samples[k] = x[k];
+        r->process[k] = (unsigned char)(k / per);
+    }
+    s->run.processes = units;
+}
+
+/* A row at two speeds, 4.13 and 4.32, whose shares moved (the processes'
+ * medians with them) is judged by its speeds: the same; at 4.6 and 4.8 in
+ * B it is slower. */
+static void two_speeds_judged(void) {
+    side a = {0}, b = {0};
+    double x[45];
+    add_samples(&a, 0, 3, 15, two_speeds(4.13, 4.32, 3, 3, 15, x));
+    add_samples(&b, 0, 3, 15, two_speeds(4.13, 4.32, 12, 3, 15, x));
+    add_samples(&a, 1, 3, 15, two_speeds(4.13, 4.32, 3, 3, 15, x));
+    add_samples(&b, 1, 3, 15, two_speeds(4.6, 4.8, 12, 3, 15, x));
+    sq_verdicts v = judged(&a, &b, (sq_compare_units){0});
+    CHECK(v.rows[0].a.nspeeds == 2 && v.rows[0].b.nspeeds == 2,
+          "speeds: the rows are at two speeds (%d, %d)", v.rows[0].a.nspeeds, v.rows[0].b.nspeeds);
+    CHECK(v.rows[0].by_speeds && strcmp(word(&v, 0), "same") == 0,
+          "speeds: shares moved, speeds not: the same (%s, by speeds %d)", word(&v, 0),
+          v.rows[0].by_speeds);
+    CHECK(v.rows[1].by_speeds && strcmp(word(&v, 1), "slower") == 0,
+          "speeds: both speeds moved: slower (%s)", word(&v, 1));
+    CHECK(v.counts.by_speeds == 2 && isnan(v.rows[0].p) && isnan(v.rows[0].detectable),
+          "speeds: no p-value nor detectable change (%g, %g)", v.rows[0].p, v.rows[0].detectable);
+    release(&v, &a, &b);
+}
+
+/* Three rows of one figure (two shared_from the first), 6% slower, and one
+ * row apart: two tests, not four; the copies carry their twin's p. */
+static void twins_tested_once(void) {
+    side a = {0}, b = {0};
+    for (int i = 0; i < 3; i++) {
+        sq_result *ra = add_row(&a, i, "ordered", SQ_MODE_LATENCY, 3, (double[]){4, 4.01, 3.99});
+        sq_result *rb = add_row(&b, i, "ordered", SQ_MODE_LATENCY, 3, (double[]){4.24, 4.25, 4.23});
+        ra->shared_from = rb->shared_from = i ? variant(0)->id : NULL;
+    }
+    add_row(&a, 3, "ordered", SQ_MODE_LATENCY, 3, (double[]){2, 2.002, 1.998});
+    add_row(&b, 3, "ordered", SQ_MODE_LATENCY, 3, (double[]){2.001, 1.999, 2.002});
+    sq_verdicts v = judged(&a, &b, (sq_compare_units){0});
+    CHECK(v.tally.ntested == 2 && v.tally.nshared == 2,
+          "twins: 2 tests and 2 sharing a figure (%d, %d)", v.tally.ntested, v.tally.nshared);
+    CHECK(v.rows[1].p == v.rows[0].p && v.rows[2].p == v.rows[0].p &&
+              v.rows[2].detectable == v.rows[0].detectable,
+          "twins: the copies carry their twin's p (%g, %g, %g)", v.rows[0].p, v.rows[1].p,
+          v.rows[2].p);
+    CHECK(v.counts.slower == 3, "twins: all three slower (%d)", v.counts.slower);
+    release(&v, &a, &b);
+}
+
+/* Adds n rows, variants from v0, on sequence at cost in A and cost times
+ * ratio in B. */
+static void add_group(side *a, side *b, int v0, int n, const char *sequence, double cost,
+                      double ratio) {
+    for (int i = 0; i < n; i++) {
+        double c = cost + 0.1 * i;
+        add_row(a, v0 + i, sequence, SQ_MODE_BRANCH, 3, (double[]){c, c * 1.001, c * 0.999});
+        add_row(b, v0 + i, sequence, SQ_MODE_BRANCH, 3,
+                (double[]){c * ratio, c * ratio * 1.001, c * ratio * 0.999});
+    }
+}
+
+/* 20 branch rows on random all 3% slower: a group that moved as a whole,
+ * each of its rows carrying the ratio; 19 on dark 3% slower are too few to
+ * stand for their group, 20 on light 0.5% slower too little. */
+static void drift_found(void) {
+    side a = {0}, b = {0};
+    add_group(&a, &b, 0, SQ_DRIFT_LEAST_ROWS, "random", 2, 1.03);
+    sq_verdicts v = judged(&a, &b, (sq_compare_units){0});
+    CHECK(v.tally.ndrift == 1 && fabs(v.tally.drift[0].ratio - 1.03) < 1e-9 &&
+              v.tally.drift[0].rows == SQ_DRIFT_LEAST_ROWS,
+          "drift: one group, x1.03 over 20 rows (%d, %g)", v.tally.ndrift,
+          v.tally.ndrift ? v.tally.drift[0].ratio : NAN);
+    CHECK(fabs(v.rows[0].drift - 1.03) < 1e-9 && v.counts.slower == SQ_DRIFT_LEAST_ROWS,
+          "drift: a row of the group carries it, its verdict kept (%g, %d slower)", v.rows[0].drift,
+          v.counts.slower);
+    release(&v, &a, &b);
+    add_group(&a, &b, 0, SQ_DRIFT_LEAST_ROWS - 1, "dark", 2, 1.03);
+    add_group(&a, &b, 20, SQ_DRIFT_LEAST_ROWS, "light", 2, 1.005);
+    v = judged(&a, &b, (sq_compare_units){0});
+    CHECK(v.tally.ndrift == 0 && v.rows[0].drift == 1,
+          "drift: 19 rows, or 0.5%%, no drift (%d groups)", v.tally.ndrift);
+    release(&v, &a, &b);
+}
+
+/* Batch rows, judged apart with their own floor of 3%: 10% slower is
+ * slower and over the gate, 2% (significant) the same; a row only in A. */
+static void batch_judged(void) {
+    side a = {0}, b = {0};
+    add_batch(&a, "color_batch/t0/asm", 3, (double[]){0.0700, 0.0701, 0.0699});
+    add_batch(&b, "color_batch/t0/asm", 3, (double[]){0.0770, 0.0771, 0.0769});
+    add_batch(&a, "color_batch/t1/asm", 3, (double[]){0.0700, 0.0701, 0.0699});
+    add_batch(&b, "color_batch/t1/asm", 3, (double[]){0.0686, 0.0687, 0.0685});
+    add_batch(&a, "color_batch/t2/asm", 3, (double[]){0.05, 0.05, 0.05});
+    sq_verdicts v = judged(&a, &b, (sq_compare_units){0});
+    const sq_batch_comparison *c = &v.batch;
+    CHECK(c->matched == 2 && c->only_a == 1 && c->only_b == 0, "batch: 2 matched, 1 only in A");
+    CHECK(c->verdicts[0].slower && c->verdicts[0].over && c->gate == 1,
+          "batch: 10%% slower is slower, over the gate");
+    CHECK(!c->verdicts[1].slower && !c->verdicts[1].faster,
+          "batch: 2%% faster is under the batch floor: the same (%s)",
+          sq_batch_verdict_word(&c->verdicts[1]));
+    CHECK(sq_compare_gate(&v) == 1 && v.tally.matched == 0, "batch: the gate counts batch rows");
+    release(&v, &a, &b);
+}
+
+/* Runs as the units (several files a side, each run a unit): the rows are
+ * tested on the runs' medians; a batch row whose runs fall at two speeds
+ * ("speeds" of runs: 1.97 and 2.41 against 2.06 and 2.23) is judged by the
+ * runs' test, which finds no change, where by its speeds it was slower. */
+static void runs_as_units(void) {
+    side a = {0}, b = {0};
+    add_row(&a, 0, "random", SQ_MODE_LATENCY, 3, (double[]){4.000, 4.004, 3.996});
+    add_row(&b, 0, "random", SQ_MODE_LATENCY, 3, (double[]){4.400, 4.404, 4.396});
+    add_batch(&a, "color_mask/t0/asm", 3, (double[]){1.97, 1.98, 2.41});
+    add_batch(&b, "color_mask/t0/asm", 3, (double[]){2.06, 2.05, 2.23});
+    sq_verdicts v = judged(&a, &b, (sq_compare_units){.runs = true});
+    CHECK(strcmp(word(&v, 0), "slower") == 0 &&
+              strcmp(sq_compare_test_word(&v.rows[0]), "runs") == 0,
+          "runs: a row 10%% slower, tested on runs (%s, %s)", word(&v, 0),
+          sq_compare_test_word(&v.rows[0]));
+    CHECK(strcmp(sq_compare_test_text(v.tally.units), "t-tests of runs") == 0,
+          "runs: the summary says t-tests of runs");
+    CHECK(a.batch[0].nmodes == 2 && b.batch[0].nmodes == 2, "runs: the batch row at two speeds");
+    CHECK(!v.batch.verdicts[0].slower && !v.batch.verdicts[0].faster,
+          "runs: a batch row whose runs' medians mix two speeds is judged by the runs' test: the "
+          "same (%s)",
+          sq_batch_verdict_word(&v.batch.verdicts[0]));
+    sq_verdicts_free(&v);
+    v = judged(&a, &b, (sq_compare_units){0});
+    CHECK(v.batch.verdicts[0].slower, "processes: the same batch row by its speeds: slower");
+    release(&v, &a, &b);
+}
+
+/* Runs as the units, a scalar row whose runs read 4.00, 4.02 and 4.40 in A
+ * and 4.15, 4.17 and 4.60 in B: its samples fall at two speeds, 4.01 and
+ * 4.40 against 4.16 and 4.60, apart by more than 3%, but those are the runs'
+ * states, the spread the runs' test measures: judged by that test (p 0.4),
+ * the same. With processes as the units its speeds still decide: slower. */
+static void runs_at_two_speeds(void) {
+    side a = {0}, b = {0};
+    add_row(&a, 0, "random", SQ_MODE_LATENCY, 3, (double[]){4.00, 4.02, 4.40});
+    add_row(&b, 0, "random", SQ_MODE_LATENCY, 3, (double[]){4.15, 4.17, 4.60});
+    sq_verdicts v = judged(&a, &b, (sq_compare_units){.runs = true});
+    CHECK(v.rows[0].a.nspeeds == 2 && v.rows[0].b.nspeeds == 2,
+          "runs: the row's samples at two speeds (%d, %d)", v.rows[0].a.nspeeds,
+          v.rows[0].b.nspeeds);
+    CHECK(!v.rows[0].by_speeds && strcmp(word(&v, 0), "same") == 0 && v.rows[0].p > 0.05,
+          "runs: a row at two speeds is judged by the runs' test: the same (%s by %s, p %g)",
+          word(&v, 0), sq_compare_test_word(&v.rows[0]), v.rows[0].p);
+    sq_verdicts_free(&v);
+    v = judged(&a, &b, (sq_compare_units){0});
+    CHECK(v.rows[0].by_speeds && strcmp(word(&v, 0), "slower") == 0,
+          "processes: the same row by its speeds: slower (%s)", word(&v, 0));
+    release(&v, &a, &b);
+}
+
+/* Four pairs, each run in turns beside its twin, every pair moved by the
+ * host's state (up to 30%) and B 5% slower in each: the paired test sees
+ * the change that the spread between pairs hides from Student's. */
+static void paired_units(void) {
+    static const double drift[] = {1.00, 1.30, 0.85, 1.20};
+    double ca[4], cb[4];
+    for (int i = 0; i < 4; i++) {
+        ca[i] = 4 * drift[i];
+        cb[i] = 4.2 * drift[i] * (1 + 0.001 * (i % 2));
+    }
+    side a = {0}, b = {0};
+    add_row(&a, 0, "random", SQ_MODE_LATENCY, 4, ca);
+    add_row(&b, 0, "random", SQ_MODE_LATENCY, 4, cb);
+    sq_verdicts v = judged(&a, &b, (sq_compare_units){.paired = true});
+    CHECK(strcmp(word(&v, 0), "slower") == 0 &&
+              strcmp(sq_compare_test_word(&v.rows[0]), "pairs") == 0,
+          "paired: 5%% slower in every pair is slower (%s, %s, p %g)", word(&v, 0),
+          sq_compare_test_word(&v.rows[0]), v.rows[0].p);
+    sq_verdicts_free(&v);
+    v = judged(&a, &b, (sq_compare_units){0});
+    CHECK(strcmp(word(&v, 0), "same") == 0 && v.rows[0].p > 0.05,
+          "unpaired: the same rows hidden by the spread between pairs (%s, p %g)", word(&v, 0),
+          v.rows[0].p);
+    release(&v, &a, &b);
+}
+
+int main(void) {
+    shift_caught();
+    shift_under_floor();
+    two_speeds_judged();
+    twins_tested_once();
+    drift_found();
+    batch_judged();
+    runs_as_units();
+    runs_at_two_speeds();
+    paired_units();
+    return check_finish("compare_judge", NULL);
+}

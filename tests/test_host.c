@@ -1,0 +1,246 @@
+/* What the host did to a row's samples (results.h's host flags), on made-up
+ * rows with known answers: the figures come from the clean repetitions
+ * where enough are left, from all with an interval over their whole range
+ * (and the ~ mark, and no rank) where too few are; a process whose quiet
+ * level lies under the run's has every sample marked shared when the
+ * processes are merged; the flags survive a shared row's copy. */
+#include "bench/measure/row.h"
+#include "bench/results/cells.h"
+#include "bench/results/figures.h"
+#include "bench/results/merge.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+#define REPS 8
+
+/* A row of n samples: clean ones at 4.000 + a hair, those the host spoiled
+ * (host[k] nonzero) at `spoiled`. */
+static sq_result row_of(const unsigned char *host, int n, double spoiled) {
+    double *block = sq_samples_alloc(REPS);
+    unsigned char *flags = sq_samples_host(block, REPS);
+    bool any = false;
+    for (int k = 0; k < n; k++) {
+        flags[k] = host[k];
+        block[k] = host[k] ? spoiled : 4.0 + 0.001 * (k % 3);
+        any |= host[k] != 0;
+    }
+    return (sq_result){.variant = &sq_variants[0],
+                       .sequence = "random",
+                       .mode = SQ_MODE_LATENCY,
+                       .reps = n,
+                       .samples = block,
+                       .host = any ? flags : NULL,
+                       .harness = {1, 1, 1, 1, 1}};
+}
+
+static void figures_of(sq_result *r) {
+    sq_run run = {.results = r, .nresults = 1};
+    run.clock = (sq_clock){.tsc_hz = 2e9, .core_hz = 4e9};
+    sq_run_figures(&run);
+}
+
+/* Two of eight repetitions taken beside a neighbour, 5% slow: the cell is
+ * the six clean ones', as if they had not been taken. */
+static void test_some_spoiled(void) {
+    unsigned char host[REPS] = {0, SQ_HOST_SHARED, 0, 0, SQ_HOST_MOVED, 0, 0, 0};
+    sq_result r = row_of(host, REPS, 4.2);
+    figures_of(&r);
+    CHECK(r.clean == 6 && !r.host_spoiled, "6 clean of 8: %d, spoiled %d", r.clean, r.host_spoiled);
+    CHECK(r.cycles.ci_hi < 4.01 && fabs(r.cycles.median - 4.001) < 0.0015,
+          "the clean ones' figures: %.4f [%.4f, %.4f]", r.cycles.median, r.cycles.ci_lo,
+          r.cycles.ci_hi);
+    CHECK(r.nmodes == 0, "the spoiled samples make no second speed: %d", r.nmodes);
+    char cell[64];
+    sq_cell_text(cell, sizeof cell, &r);
+    CHECK(!strchr(cell, '~') && isfinite(sq_cell_rank(&r)), "no mark, ranked: %s", cell);
+    free(r.samples);
+}
+
+/* Six of eight spoiled: too few clean for an interval. The figure is every
+ * repetition's, its interval their whole range (it holds what the host
+ * did), marked ~ and ranked nowhere. */
+static void test_too_few_clean(void) {
+    unsigned char host[REPS] = {2, 2, 0, 2, 1, 2, 0, 2};
+    sq_result r = row_of(host, REPS, 4.3);
+    figures_of(&r);
+    CHECK(r.clean == 2 && r.host_spoiled, "2 clean of 8: spoiled (%d)", r.host_spoiled);
+    CHECK(r.cycles.ci_lo <= 4.0 && r.cycles.ci_hi >= 4.3,
+          "the interval spans every repetition: [%.3f, %.3f]", r.cycles.ci_lo, r.cycles.ci_hi);
+    char cell[64];
+    sq_cell_text(cell, sizeof cell, &r);
+    CHECK(strchr(cell, '~') != NULL, "marked ~: %s", cell);
+    CHECK(isinf(sq_cell_rank(&r)), "not ranked");
+    /* A shared row's copy keeps the flags, so it reads as its source. */
+    sq_result copy = {.variant = &sq_variants[1], .sequence = "random"};
+    CHECK(sq_result_take_samples(&copy, &r) && copy.host && copy.host[0] == 2 &&
+              sq_result_same_figures(&copy, &r),
+          "a copy keeps the host flags");
+    free(copy.samples);
+    free(r.samples);
+}
+
+/* A row with no flags at all is as before: every sample counts. */
+static void test_none_spoiled(void) {
+    unsigned char host[REPS] = {0};
+    sq_result r = row_of(host, REPS, 0);
+    figures_of(&r);
+    CHECK(!r.host && r.clean == REPS && !r.host_spoiled, "no flags: all clean");
+    free(r.samples);
+}
+
+/* Process p of a run: one row of 4 clean samples at x, its probes' quiet
+ * level `quiet`. */
+static sq_run part(double x, double quiet) {
+    sq_result *r = malloc(sizeof *r);
+    unsigned char clean[REPS] = {0};
+    *r = row_of(clean, 4, 0);
+    for (int k = 0; k < 4; k++)
+        r->samples[k] = x;
+    sq_run run = {.results = r, .nresults = 1, .nhost = 1};
+    run.host[0] = (sq_host_counts){.samples = 100, .quiet = quiet};
+    run.clock = (sq_clock){.tsc_hz = 2e9, .core_hz = 4e9, .screened = -1};
+    return run;
+}
+
+/* Three processes, the second on a shared core from start to end: its
+ * probes never saw the quiet level, so it took its own samples as clean.
+ * Merged, its quiet level (4.2) lies under the run's (5.3): its samples
+ * are marked shared, and the cell is the other two processes'. */
+static void test_merge_marks_a_shared_process(void) {
+    sq_run parts[3] = {part(4.0, 5.30), part(4.3, 4.20), part(4.0, 5.28)};
+    sq_result *made[3] = {parts[0].results, parts[1].results, parts[2].results};
+    char err[200];
+    CHECK(sq_runs_merge(parts, 3, 0, err, sizeof err) == 0, "merge: %s", err);
+    sq_run_figures(&parts[0]);
+    const sq_result *r = &parts[0].results[0];
+    CHECK(parts[0].nhost == 3 && parts[0].host[1].quiet == 4.2, "each process's counts: %d",
+          parts[0].nhost);
+    CHECK(r->host && r->host[4] == SQ_HOST_SHARED && r->host[0] == 0 && r->host[8] == 0,
+          "the shared process's samples marked, the others' not");
+    CHECK(r->clean == 8 && r->cycles.median == 4.0 && r->cycles.ci_hi == 4.0,
+          "the cell is the quiet processes': %.3f [%.3f, %.3f]", r->cycles.median, r->cycles.ci_lo,
+          r->cycles.ci_hi);
+    free(parts[0].results[0].samples);
+    for (int p = 0; p < 3; p++) {
+        if (p)
+            free(made[p]->samples);
+        free(made[p]);
+    }
+}
+
+/* The chain each traced row carries, in cycles a square net of the harness. */
+static int chain_of(const char *id) {
+    return strcmp(id, "color/inreg64/asm") == 0        ? 2
+           : strcmp(id, "color/antidiag_add/asm") == 0 ? 3
+           : strcmp(id, "color/lea_shr_and/asm") == 0  ? 4
+                                                       : 0;
+}
+
+static int by_value(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median_of(double *x, int n) {
+    qsort(x, (size_t)n, sizeof *x, by_value);
+    return n ? (n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2) : NAN;
+}
+
+/* A row's kept value per repetition, as the engine keeps it: of the
+ * repetition's attempts, the faster by sq_visit_faster (clean first, then
+ * the fewest ticks); into kept[rep], its host into host[rep]. */
+static int kept_of(const sq_trace_line *t, int n, const char *id, double base, double *kept,
+                   unsigned char *host) {
+    int reps = 0;
+    sq_visit best[64];
+    for (int i = 0; i < n; i++) {
+        if (strcmp(t[i].id, id) != 0 || t[i].rep >= 64)
+            continue;
+        sq_visit v = {.ticks = t[i].ticks, .cycles = t[i].cycles - base, .host = t[i].host};
+        if (t[i].rep >= reps) {
+            for (int k = reps; k <= t[i].rep; k++)
+                best[k] = (sq_visit){.ticks = INFINITY, .cycles = INFINITY, .host = 0xff};
+            reps = t[i].rep + 1;
+        }
+        if (sq_visit_faster(&v, &best[t[i].rep], false))
+            best[t[i].rep] = v;
+    }
+    for (int k = 0; k < reps; k++) {
+        kept[k] = best[k].cycles;
+        host[k] = best[k].host;
+    }
+    return reps;
+}
+
+/* Readings recorded on a real moved period (tests/data/host_trace: every
+ * attempt of three asm latency rows and their harness on `random`, the AMD
+ * Zen 5 guest under a load of 11 on its 2 vCPUs, the run descheduled in
+ * and around many samples): the decisions the run made are the rule's
+ * (sq_sample_host, at the quiet level each was judged by); every attempt
+ * more than a tenth of a cycle under its chain, net of the harness, was
+ * judged spoiled; and the repetitions kept as the engine keeps them are
+ * clean wherever a clean attempt was taken, and hold the chain: a median
+ * within 0.01, and none under it by more than what
+ * two clocks that agree (SQ_CLOCK_AGREEMENT) can leave in the loop's gross
+ * cost (the chain and the harness's xor) and the file's rounding. */
+static void test_recorded_readings(const char *path) {
+    enum { MOST = 2048 };
+    static sq_trace_line t[MOST];
+    static double x[MOST];
+    int n = 0, same = 0, harness = 0, impossible = 0, caught = 0;
+    char line[512];
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL, "open %s", path);
+    while (f && n < MOST && fgets(line, sizeof line, f))
+        n += sq_trace_read(line, &t[n]);
+    if (f)
+        fclose(f);
+    for (int i = 0; i < n; i++) {
+        same += sq_sample_host(t[i].before, t[i].after, t[i].alu, t[i].run_cpt, t[i].quiet) ==
+                t[i].host;
+        if (strncmp(t[i].id, "harness/", 8) == 0 && !t[i].host)
+            x[harness++] = t[i].cycles;
+    }
+    CHECK(n > 500 && same == n, "the recorded decisions are the rule's: %d of %d", same, n);
+    double base = median_of(x, harness);
+    for (int i = 0; i < n; i++) {
+        int chain = chain_of(t[i].id);
+        impossible += chain && t[i].cycles - base < chain - 0.1;
+        caught += chain && t[i].cycles - base < chain - 0.1 && t[i].host;
+    }
+    CHECK(impossible > 50 && caught == impossible,
+          "every attempt under its chain by more than 0.1 judged spoiled: %d of %d", caught,
+          impossible);
+    for (const char *const *id =
+             (const char *const[]){"color/inreg64/asm", "color/antidiag_add/asm",
+                                   "color/lea_shr_and/asm", NULL};
+         *id; id++) {
+        unsigned char host[64];
+        int reps = kept_of(t, n, *id, base, x, host), clean = 0, chain = chain_of(*id);
+        double lowest = INFINITY;
+        for (int k = 0; k < reps; k++)
+            if (!host[k]) {
+                lowest = fmin(lowest, x[k]);
+                x[clean++] = x[k];
+            }
+        double m = median_of(x, clean);
+        CHECK(reps >= 20 && clean == reps && fabs(m - chain) < 0.01 &&
+                  lowest >= chain - SQ_CLOCK_AGREEMENT * (chain + 1) - 0.005,
+              "%s: %d clean repetitions of %d, median %.3f, lowest %.3f, for a %d-cycle chain", *id,
+              clean, reps, m, lowest, chain);
+    }
+}
+
+int main(int argc, char **argv) {
+    if (argc > 1)
+        test_recorded_readings(argv[1]);
+    test_some_spoiled();
+    test_too_few_clean();
+    test_none_spoiled();
+    test_merge_marks_a_shared_process();
+    return check_finish("host", NULL);
+}
