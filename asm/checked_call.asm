@@ -28,7 +28,14 @@ global sq_cc_dirty_upper:data hidden
 ; Set by the C side where XGETBV ecx=1 works; the XINUSE bits left dirty.
 sq_cc_check_upper: resd 1
 sq_cc_dirty_upper: resd 1
+global sq_cc_mxcsr:data hidden
+global sq_cc_x87cw:data hidden
+; The state the SysV ABI has a routine keep besides its registers, before
+; and after the call: MXCSR, the x87 control word.
+sq_cc_mxcsr:    resd 2
+sq_cc_x87cw:    resw 2
 sq_cc_rsp:      resq 1
+sq_cc_fenv:     resb 28                     ; FNSTENV's image: the tag word at 8
 
 section .text
 
@@ -57,9 +64,47 @@ section .text
 %endrep
 %endmacro
 
+; BROKEN_IF cc, bit: sq_cc_broken |= 1 << bit where the flags say cc.
+%macro BROKEN_IF 2
+    set%1       dl
+    movzx       edx, dl
+    shl         edx, %2
+    or          [sq_cc_broken], edx
+%endmacro
+
+; CHECK_STATE: after a call, the bits of sq_cc_broken for the state a routine
+; keeps: 7 the direction flag left set, 8 the MXCSR control bits (not its
+; status bits) changed, 9 the x87 control word changed, 10 the x87 register
+; stack left in use (the tag word not all empty). Then the caller's state
+; back: DF clear, the x87 unit empty with its control word, its MXCSR.
+%macro CHECK_STATE 0
+    pushfq
+    pop         rdx
+    test        edx, 1 << 10                ; DF
+    BROKEN_IF   nz, 7
+    stmxcsr     [sq_cc_mxcsr + 4]
+    mov         edx, [sq_cc_mxcsr + 4]
+    xor         edx, [sq_cc_mxcsr]
+    test        edx, 0xffc0                 ; DAZ, the masks, RC, FTZ
+    BROKEN_IF   nz, 8
+    fnstcw      [sq_cc_x87cw + 2]
+    movzx       edx, word [sq_cc_x87cw + 2]
+    cmp         dx, [sq_cc_x87cw]
+    BROKEN_IF   ne, 9
+    fnstenv     [sq_cc_fenv]
+    cmp         word [sq_cc_fenv + 8], 0xffff
+    BROKEN_IF   ne, 10
+    cld
+    fninit
+    fldcw       [sq_cc_x87cw]
+    ldmxcsr     [sq_cc_mxcsr]
+%endmacro
+
 ; CALL_CHECKED junk_regs...: calls [rsp] with SAVED = sq_cc_canary[0..5] and
 ; junk_regs = sq_cc_canary[6..], then sets sq_cc_broken. Keeps rax (the result).
 %macro CALL_CHECKED 1-*
+    stmxcsr     [sq_cc_mxcsr]
+    fnstcw      [sq_cc_x87cw]
     mov         [sq_cc_rsp], rsp
     lea         r11, [sq_cc_canary]
     LOAD        0, SAVED
@@ -75,6 +120,7 @@ section .text
     or          ecx, edx
     mov         [sq_cc_broken], ecx
     mov         rsp, [sq_cc_rsp]            ; recover even from a moved rsp
+    CHECK_STATE
 %endmacro
 
 %macro ENTER_CHECKED 0
@@ -110,10 +156,11 @@ FUNC sq_checked_call
     LEAVE_CHECKED
 ENDFUNC
 
-; void sq_checked_call4(const void *fn, uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3)
-; fn(a0, a1, a2, a3) as above; then, when sq_cc_check_upper is set (the C side
-; knows XGETBV with ecx = 1 works), sq_cc_dirty_upper = the XINUSE bits of the
-; upper ymm (2) and zmm (6) halves the routine left in use: it forgot vzeroupper.
+; uint64_t sq_checked_call4(const void *fn, uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3)
+; fn(a0, a1, a2, a3) as above, its rax returned; then, when sq_cc_check_upper
+; is set (the C side knows XGETBV with ecx = 1 works), sq_cc_dirty_upper = the
+; XINUSE bits of the upper ymm (2) and zmm (6) halves the routine left in use:
+; it forgot vzeroupper.
 FUNC sq_checked_call4
     ENTER_CHECKED
     mov         rdi, rsi                    ; a0
@@ -127,10 +174,12 @@ FUNC sq_checked_call4
     CALL_CHECKED rax, r8, r9, r10, r11
     cmp         dword [sq_cc_check_upper], 0
     je          .done
+    mov         r11, rax                    ; the result
     mov         ecx, 1
     xgetbv                                  ; edx:eax = XINUSE
     and         eax, 0x44                   ; YMM_Hi128, ZMM_Hi256
     mov         [sq_cc_dirty_upper], eax
+    mov         rax, r11
 .done:
     LEAVE_CHECKED
 ENDFUNC

@@ -101,4 +101,70 @@ rc=$?
 [ $rc -eq 2 ] && grep -q "^sqcolor ab: A's run of pair 1 of 8 .* status 2" "$tmp/err" && ok ||
     bad "a run that refuses its options: exit $rc, $(cat "$tmp/err")"
 
+# A failed run's output is anyone's text: shown as a message shows text from
+# outside, its escape sequences never reach the terminal.
+printf '#!/bin/sh\nprintf "\\033]0;PWNED\\007\\033[31m\\033[2J"\necho done\nexit 3\n' >"$tmp/escapes"
+chmod +x "$tmp/escapes"
+"$bin" ab "$tmp/escapes" "$tmp/escapes" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 1 ] && ! grep -q "$(printf '\033')" "$tmp/err" &&
+    grep -qF '  \x1b]0;PWNED\x07\x1b[31m\x1b[2Jdone' "$tmp/err" && ok ||
+    bad "a run's escape sequences: exit $rc, $(od -c "$tmp/err" | head -5)"
+
+# Stopped during a turn, by a stop signal or a SIGKILL that no handler sees,
+# ab leaves nothing: not the run going on, nor what it started, nor the folder.
+printf '#!/bin/sh\necho $$ >"%s/run.pid"\nsleep 1000\n' "$tmp" >"$tmp/sleeper"
+chmod +x "$tmp/sleeper"
+for sig in TERM KILL; do
+    mkdir "$tmp/t-$sig"
+    rm -f "$tmp/run.pid"
+    TMPDIR=$tmp/t-$sig "$bin" ab "$tmp/sleeper" "$tmp/sleeper" >/dev/null 2>&1 &
+    ab=$!
+    for _ in $(seq 200); do
+        [ -s "$tmp/run.pid" ] && break
+        sleep 0.05
+    done
+    run=$(cat "$tmp/run.pid" 2>/dev/null)
+    sleeping=$(pgrep -P "${run:-0}" sleep)
+    kill -"$sig" "$ab"
+    wait "$ab" 2>/dev/null
+    rc=$?
+    for _ in $(seq 40); do
+        left=$(ps -o pid= -o stat= -p "${run:-0},${sleeping:-0}" | awk '$2 !~ /^Z/ { print $1 }')
+        [ -z "$left" ] && [ -z "$(ls -A "$tmp/t-$sig")" ] && break
+        sleep 0.05
+    done
+    [ -n "$run" ] && [ -n "$sleeping" ] && [ $rc -eq $((128 + $(kill -l $sig))) ] && [ -z "$left" ] &&
+        [ -z "$(ls -A "$tmp/t-$sig")" ] && ok ||
+        bad "SIG$sig to ab: exit $rc, run '$run' and its sleep '$sleeping', left: '$left' $(ls -A "$tmp/t-$sig")"
+    [ -z "$left" ] || kill -KILL $left
+done
+
+# The same with sqcolor's own run as A and B: after a SIGKILL to ab, neither
+# the run nor its process is left, nor the run's folder (its own janitor's
+# work, which ab's killing the run's group does not take).
+mkdir "$tmp/t-run"
+TMPDIR=$tmp/t-run "$bin" ab "$bin" "$bin" --quick >/dev/null 2>&1 &
+ab=$!
+run= process=
+for _ in $(seq 200); do
+    run=$(ps -o pid=,comm= --ppid "$ab" | awk '$2 != "sqcolor-janitor" { print $1; exit }')
+    [ -n "$run" ] && process=$(ps -o pid=,comm= --ppid "$run" |
+        awk '$2 != "sqcolor-janitor" { print $1; exit }')
+    [ -n "$process" ] && break
+    sleep 0.05
+done
+{
+    kill -KILL "$ab"
+    wait "$ab"
+} 2>/dev/null
+for _ in $(seq 40); do
+    left=$(ps -o pid= -o stat= -p "${run:-0},${process:-0}" | awk '$2 !~ /^Z/ { print $1 }')
+    [ -z "$left" ] && [ -z "$(ls -A "$tmp/t-run")" ] && break
+    sleep 0.05
+done
+[ -n "$process" ] && [ -z "$left" ] && [ -z "$(ls -A "$tmp/t-run")" ] && ok ||
+    bad "SIGKILL to ab running sqcolor: run '$run', its process '$process', left: '$left' $(ls -A "$tmp/t-run")"
+[ -z "$left" ] || kill -KILL $left
+
 finish ab

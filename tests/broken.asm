@@ -54,4 +54,42 @@ FUNC broken_upper_b
     ret
 ENDFUNC
 
+; unsigned broken_<state>(unsigned sq): right answer, but the state the SysV
+; ABI has a routine keep besides its registers left changed.
+FUNC broken_std                             ; the direction flag set
+    std
+    color_lea_shr_and
+    ret
+ENDFUNC
+
+FUNC broken_mxcsr                           ; every SSE exception unmasked
+    push        rax
+    mov         dword [rsp], 0
+    ldmxcsr     [rsp]
+    pop         rax
+    color_lea_shr_and
+    ret
+ENDFUNC
+
+FUNC broken_x87cw                           ; the x87 rounding toward zero
+    push        rax
+    mov         word [rsp], 0x0f7f
+    fldcw       [rsp]
+    pop         rax
+    color_lea_shr_and
+    ret
+ENDFUNC
+
+FUNC broken_x87_push                        ; a value left on the x87 stack
+    fld1
+    color_lea_shr_and
+    ret
+ENDFUNC
+
+FUNC broken_mmx                             ; MMX without emms
+    movd        mm0, edi
+    color_lea_shr_and
+    ret
+ENDFUNC
+
 %include "noexecstack.inc"

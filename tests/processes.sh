@@ -48,22 +48,26 @@ rc=$?
 [ "$rc" = 1 ] && grep -q "nowhere" "$tmp/tmpdir.err" && ! grep -q "^verify:" "$tmp/tmpdir.err" &&
     ok || bad "TMPDIR not used, or used after verification: exit $rc ($(cat "$tmp/tmpdir.err"))"
 
-# Stopped while its processes run: none of them left, nor their folder.
-for sig in TERM INT; do
+# Stopped while its processes run: none of them left, nor their folder
+# (after a SIGKILL, which no handler sees, the janitor's work).
+for sig in TERM INT KILL; do
     mkdir "$tmp/t-$sig"
     TMPDIR=$tmp/t-$sig "$bin" run --processes 3 --length 65536 --filter 'color/*/asm' \
         --format json >/dev/null 2>&1 &
     run=$!
     child=
     for _ in $(seq 200); do
-        child=$(pgrep -P "$run" | head -1)
+        child=$(ps -o pid=,comm= --ppid "$run" | awk '$2 != "sqcolor-janitor" { print $1; exit }')
         [ -n "$child" ] && break
         sleep 0.05
     done
     kill -"$sig" "$run"
     wait "$run" 2>/dev/null
-    sleep 0.5
-    left=$(find "$tmp/t-$sig" -mindepth 1 | wc -l)
+    for _ in $(seq 40); do
+        left=$(find "$tmp/t-$sig" -mindepth 1 | wc -l)
+        [ "$left" = 0 ] && ! kill -0 "$child" 2>/dev/null && break
+        sleep 0.05
+    done
     [ -n "$child" ] && ! kill -0 "$child" 2>/dev/null && [ "$left" = 0 ] &&
         ok || bad "SIG$sig to the run: process '${child:-none seen}' left or $left files left"
 done

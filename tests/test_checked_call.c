@@ -17,6 +17,11 @@ BROKEN(broken_clobber_r14)
 BROKEN(broken_clobber_r15)
 BROKEN(broken_upper_index)
 BROKEN(broken_upper_range)
+BROKEN(broken_std)
+BROKEN(broken_mxcsr)
+BROKEN(broken_x87cw)
+BROKEN(broken_x87_push)
+BROKEN(broken_mmx)
 unsigned broken_upper_b(unsigned a, unsigned b);
 
 /* Verifies fn as a routine of family fam; expects pass, or a failure whose
@@ -56,6 +61,20 @@ int main(void) {
            WANT("depends on the upper 32 bits of rdi"));
     expect("upper_b", "same_color", (sq_any_fn)broken_upper_b, false,
            WANT("depends on the upper 32 bits of rsi"));
+    /* The state the SysV ABI has a routine keep: named, and put back. */
+    expect("std", "color", (sq_any_fn)broken_std, false,
+           WANT("left the direction flag set", "sq=a1 (0)"));
+    expect("mxcsr", "color", (sq_any_fn)broken_mxcsr, false,
+           WANT("changed the MXCSR control bits (0x1f80 before, 0x0000 after"));
+    expect("x87cw", "color", (sq_any_fn)broken_x87cw, false,
+           WANT("changed the x87 control word (0x037f before, 0x0f7f after)"));
+    expect("x87_push", "color", (sq_any_fn)broken_x87_push, false,
+           WANT("left the x87 register stack in use"));
+    expect("mmx", "color", (sq_any_fn)broken_mmx, false,
+           WANT("left the x87 register stack in use"));
+    expect("good after them", "color", good->fn.any, true, NULL);
+    volatile double third = 1.0 / 3.0, tiny = 1e-310;
+    CHECK(third * 3.0 == 1.0 && tiny / 2 != 0, "the caller's floating point state is not back");
 
     return check_finish("checked_call", NULL);
 }

@@ -1,15 +1,17 @@
-/* bench/util/child.c and bench/util/cleanup.c: a stop signal, or exit(),
- * takes the program's folders with every file in them and its children
- * with what they started, even a signal the moment a folder is made; a
- * forked copy takes nothing of its parent's; a child is killed and reaped at
- * its time limit; and how a child ended is said in words. Each case runs in
- * a process of its own, under a TMPDIR of its own. */
+/* bench/util/child.c and bench/util/cleanup.c: a stop signal, exit() or a
+ * SIGKILL (by the janitor's work) takes the program's folders with every
+ * file in them and its children with what they started, even a signal the
+ * moment a folder is made; a forked copy takes nothing of its parent's; a
+ * child is killed and reaped at its time limit; and how a child ended is
+ * said in words. Each case runs in a process of its own, under a TMPDIR of
+ * its own. */
 #include "bench/util/child.h"
 #include "bench/util/cleanup.h"
 
 #include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,7 +40,7 @@ char *mkdtemp(char *template) {
 
 /* What a case's process tells the test: the pids it saw. */
 typedef struct seen {
-    pid_t child, grandchild;
+    pid_t child, grandchild, forked;
 } seen;
 
 static seen *shared;
@@ -100,9 +102,9 @@ static void start_sleeper(sq_child *c) {
     shared->grandchild = (pid_t)atoi(line);
 }
 
-/* A folder with files in it and a command running, then sig (or exit()
- * where sig is 0): the process ends as the signal would have it, the
- * folder and the command gone. */
+/* A folder with files in it, a command running and a forked copy, then sig
+ * (or exit() where sig is 0): the process ends as the signal would have it,
+ * the folder and the children gone (after a SIGKILL, by the janitor's work). */
 static void check_stop(int sig, const char *name) {
     char tmp[256];
     scratch(name, tmp, sizeof tmp);
@@ -122,6 +124,12 @@ static void check_stop(int sig, const char *name) {
                 _exit(14);
         }
         start_sleeper(&c);
+        sq_child f;
+        pid_t forked = sq_child_fork(&f);
+        if (forked == 0)
+            for (;;)
+                pause();
+        shared->forked = forked;
         if (sig)
             raise(sig);
         exit(0);
@@ -132,11 +140,19 @@ static void check_stop(int sig, const char *name) {
         CHECK(WIFSIGNALED(st) && WTERMSIG(st) == sig, "%s: status %#x", name, st);
     else
         CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0, "%s: status %#x", name, st);
+    for (int i = 0; i < 100 && entries(tmp) != 0; i++) /* the janitor's work, after a SIGKILL */
+        nanosleep(&(struct timespec){0, 10000000}, NULL);
     CHECK(entries(tmp) == 0, "%s: %d left in TMPDIR", name, entries(tmp));
     CHECK(shared->child > 0 && gone(shared->child), "%s: the child %d is left", name,
           (int)shared->child);
     CHECK(shared->grandchild > 0 && gone(shared->grandchild), "%s: what it started, %d, is left",
           name, (int)shared->grandchild);
+    CHECK(shared->forked > 0 && gone(shared->forked), "%s: the forked copy %d is left", name,
+          (int)shared->forked);
+    pid_t left[] = {shared->child, shared->grandchild, shared->forked};
+    for (size_t i = 0; i < sizeof left / sizeof left[0]; i++)
+        if (left[i] > 0 && !gone(left[i]))
+            kill(left[i], SIGKILL); /* not to hold the test's output open */
 }
 
 /* A signal the moment the folder is made, before child.c runs again (the
@@ -158,7 +174,8 @@ static void check_signal_at_creation(void) {
     CHECK(entries(tmp) == 0, "SIGTERM at the folder's making left %d", entries(tmp));
 }
 
-/* A forked copy that exits, or is stopped, leaves its parent's folder. */
+/* A forked copy that exits, or is stopped, leaves its parent's folder and
+ * takes the file it registered itself. */
 static void check_fork_keeps(void) {
     char tmp[256], folder[4096];
     const char *in;
@@ -168,13 +185,23 @@ static void check_fork_keeps(void) {
         sq_child c;
         sq_child_end end;
         pid_t pid = sq_child_fork(&c);
-        if (pid == 0) {
+        if (pid == 0) { /* a file of its own registered, taken with it */
+            char own[300];
+            snprintf(own, sizeof own, "%s/own", tmp);
+            if (sq_cleanup_add_file(own) < 0 || close(open(own, O_CREAT | O_WRONLY, 0600)) != 0)
+                _exit(3);
             if (sig)
                 raise(sig);
             exit(0);
         }
         CHECK(pid > 0 && sq_child_wait(&c, SQ_CHILD_NO_LIMIT, &end) == 0, "fork: no wait");
-        CHECK(entries(tmp) == 1, "a forked copy ending (signal %d) took its parent's folder", sig);
+        CHECK(sig ? WIFSIGNALED(end.status) && WTERMSIG(end.status) == sig
+                  : WIFEXITED(end.status) && WEXITSTATUS(end.status) == 0,
+              "a forked copy registering a file (then signal %d): status %#x", sig, end.status);
+        CHECK(entries(tmp) == 1,
+              "a forked copy ending (signal %d) took its parent's folder, "
+              "or left its own file",
+              sig);
     }
     sq_cleanup_remove_folder(folder);
     CHECK(entries(tmp) == 0, "fork: the folder stays after its removal");
@@ -235,6 +262,7 @@ int main(void) {
     check_stop(SIGALRM, "SIGALRM");
     check_stop(SIGTERM, "SIGTERM");
     check_stop(0, "exit");
+    check_stop(SIGKILL, "SIGKILL");
     check_signal_at_creation();
     check_fork_keeps();
     check_time_limit();

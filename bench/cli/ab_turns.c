@@ -6,6 +6,7 @@
 #include "bench/util/progress.h"
 #include "bench/util/child.h"
 #include "bench/util/cleanup.h"
+#include "bench/util/escape.h"
 
 #include <errno.h>
 #include <math.h>
@@ -43,12 +44,16 @@ static int make_folder(ab_turns *t) {
     return 0;
 }
 
-/* Copies the failed run's output to stderr, indented. */
+/* Copies the failed run's output to stderr, indented, each line as a
+ * message shows text from outside: A and B are anyone's programs, and an
+ * escape sequence of theirs must not reach the terminal. */
 static void show_log(const char *path) {
     FILE *f = fopen(path, "r");
-    char line[1024];
-    while (f && fgets(line, sizeof line, f))
-        fprintf(stderr, "  %s%s", line, strchr(line, '\n') ? "" : "\n");
+    char line[1024], shown[4 * sizeof line + 8];
+    while (f && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = 0;
+        fprintf(stderr, "  %s\n", sq_text_shown(line, shown, sizeof shown));
+    }
     if (f)
         fclose(f);
 }

@@ -12,10 +12,13 @@
 #include "bench/cli/try_check.h"
 #include "bench/try/try_source.h"
 #include "bench/report/code_listing.h"
+#include "bench/util/watchdog.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Where a run's processes find what the run built (they load it, never
  * build it again): the folder of sq_try_built, believed only in a process
@@ -23,7 +26,7 @@
 #define BUILT_VARIABLE "SQCOLOR_TRY_BUILT"
 
 /* The one-liner's options, after run's: the bodies on the command line. */
-enum { OPT_C = OPT_COUNT, OPT_ASM, OPT_NEEDS, TRY_OPT_COUNT };
+enum { OPT_C = OPT_COUNT, OPT_ASM, OPT_NEEDS, OPT_BUILD_LIMIT, TRY_OPT_COUNT };
 
 static const sq_option options[TRY_OPT_COUNT] = {
     SQ_RUN_OPTION_ROWS(
@@ -44,6 +47,14 @@ static const sq_option options[TRY_OPT_COUNT] = {
                    .placeholder = "REQ",
                    .help = "the one-liner's requirement token (c/isa_features.h), e.g. BMI2",
                    .default_note = "NONE"},
+    [OPT_BUILD_LIMIT] = {.name = "--build-limit",
+                         .kind = SQ_OPTION_WHOLE,
+                         .placeholder = "S",
+                         .help = "seconds each assembler, compiler and linker run of the build "
+                                 "may take; past them the build is stopped and the file refused",
+                         .def = SQ_TEXT(SQ_TRY_BUILD_LIMIT_S),
+                         .min = 1,
+                         .max = 86400},
 };
 
 static int run_try(int argc, char **argv);
@@ -61,13 +72,20 @@ const sq_command sq_command_try = {
     .run = run_try,
     .operands = "FILE | FAMILY/NAME --c EXPR --asm INSNS",
     .summary = "build, verify and time a technique of your own from FILE (- for standard input)",
+    /* clang-format off */
     .description =
         "Reads a technique from FILE (docs/try.md: its family, a name, an asm body and/or a C\n"
         "body), builds it as a catalogue line is built (asm/kernels.inc; every C compiler and\n"
         "flag set of this binary), verifies it over its whole domain and checks its kernels,\n"
         "then times it beside its family's catalogue as run does, and shows its machine code.\n"
-        "Exit status 2: a file that cannot be read or built; 1: a body that fails its check,\n"
-        "or this machine cannot build or run it (a compiler gone, a feature this CPU lacks).",
+        "Each command of the build must end within --build-limit seconds, the check within\n"
+        SQ_TEXT(SQ_TRY_CHECK_LIMIT_S) " s, and each call of its code while it is timed within "
+        SQ_TEXT(SQ_TRY_TIMED_LIMIT_S) " s (more with long\n"
+        "samples): past its limit, what runs it is stopped. Exit status 2: a file that cannot\n"
+        "be read or built, or not within the limit; 1: a body that fails its check (or does not\n"
+        "return), or this machine cannot build or run it (a compiler gone, a feature this CPU\n"
+        "lacks).",
+    /* clang-format on */
     .options = options,
     .noptions = TRY_OPT_COUNT,
     SQ_EXAMPLES(try_examples),
@@ -106,8 +124,29 @@ static void one_liner(const char *id, const sq_value *v, sq_try_source *src) {
         sq_usage_error("try", "%s", n >= (int)sizeof text ? "the bodies are too long" : err);
 }
 
+/* A call of the technique's code that never returned: a failed check. */
+static void end_late(void) {
+    _exit(SQ_EXIT_FAIL);
+}
+
+/* From the check on, each call of the technique's code is watched: one
+ * that never returns (a body that goes wrong after its check) is named.
+ * A visit of a row takes its samples, each up to four times: where the
+ * options make that long, the limit is twice it. */
+static void watch_calls(const sq_run_plan *plan) {
+    double visit_s = 4.0 * plan->cfg.timing.samples * plan->cfg.timing.sample_s;
+    int limit = SQ_TRY_TIMED_LIMIT_S;
+    if (2 * visit_s > limit)
+        limit = (int)ceil(2 * visit_s);
+    if (!sq_watchdog_start("try", limit, end_late)) {
+        sq_error_line("try", "cannot start the watchdog over the technique's calls");
+        exit(SQ_EXIT_FAIL);
+    }
+}
+
 /* Read, built and checked, here: bad input exits 2, a failed check 1. */
-static void build_and_check(trial *t, const char *path, const sq_value *v) {
+static void build_and_check(trial *t, const char *path, const sq_value *v,
+                            const sq_run_plan *plan) {
     char err[1024];
     if (v[OPT_C].given || v[OPT_ASM].given)
         one_liner(path, v, &t->src);
@@ -115,7 +154,7 @@ static void build_and_check(trial *t, const char *path, const sq_value *v) {
         sq_usage_error("try", "--needs goes with --c or --asm (a file says needs: itself)");
     else if (sq_try_read(path, &t->src, err, sizeof err))
         sq_usage_error("try", "%s", err);
-    int rc = sq_try_build(&t->src, &t->built, err, sizeof err);
+    int rc = sq_try_build(&t->src, (double)v[OPT_BUILD_LIMIT].whole, &t->built, err, sizeof err);
     if (rc == SQ_EXIT_USAGE)
         sq_usage_error("try", "%s", err);
     if (rc) {
@@ -134,6 +173,7 @@ static void build_and_check(trial *t, const char *path, const sq_value *v) {
         sq_error_line("try", "%s", err);
         exit(rc);
     }
+    watch_calls(plan);
     /* After the check: a body that fails it gets its one line alone. */
     fprintf(stderr,
             "try: %s/%s built in %.1f s (%d assembler and compiler runs), %d variant%s checked\n",
@@ -146,7 +186,7 @@ static void build_and_check(trial *t, const char *path, const sq_value *v) {
 }
 
 /* A process of the run: the run's file and object, as the run left them. */
-static void load_from_run(trial *t) {
+static void load_from_run(trial *t, const sq_run_plan *plan) {
     const char *dir = getenv(BUILT_VARIABLE);
     char path[4200], err[1024];
     snprintf(path, sizeof path, "%s/source.txt", dir ? dir : "");
@@ -156,6 +196,7 @@ static void load_from_run(trial *t) {
                       dir ? err : BUILT_VARIABLE " is not set");
         exit(SQ_EXIT_FAIL);
     }
+    watch_calls(plan);
 }
 
 /* The variants timed: the catalogue's of --filter (its family's by
@@ -267,9 +308,9 @@ static int run_try(int argc, char **argv) {
     bool one_of_many = sq_run_plan_from("try", v, &plan, &process_output);
     trial *t = &the_trial;
     if (one_of_many)
-        load_from_run(t);
+        load_from_run(t, &plan);
     else
-        build_and_check(t, files[0], v);
+        build_and_check(t, files[0], v, &plan);
     const sq_variant **vs;
     plan.cfg.nvariants = choose_variants(t, v[OPT_FILTER].given ? v[OPT_FILTER].text : NULL, &vs);
     plan.cfg.variants = vs;

@@ -20,7 +20,6 @@
 #include <string.h>
 #include <signal.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
 #include <unistd.h>
 
 /* The environment a run's process is told its place by:
@@ -114,9 +113,6 @@ static int run_process(const sq_run_plan *plan, int index, const char *path, cha
         return -1;
     }
     if (pid == 0) {
-        /* Dies with the run, even of a SIGKILL; a run already gone is not waited for. */
-        if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != run_pid)
-            _exit(SQ_EXIT_FAIL);
         if (setenv(PLACE_VARIABLE, place, 1) == 0 && setenv(OUTPUT_VARIABLE, path, 1) == 0 &&
             setenv(INPUTS_VARIABLE, inputs, 1) == 0)
             execv("/proc/self/exe", argv);

@@ -3,6 +3,7 @@
 #include "bench/util/child.h"
 #include "bench/util/crash_guard.h"
 #include "bench/util/exit_status.h"
+#include "bench/verify/checked_call.h"
 #include "bench/verify/verify.h"
 
 #include <errno.h>
@@ -17,11 +18,18 @@
 /* What the checking process shares with sqcolor: where it is, and the
  * first failure. */
 typedef struct progress {
-    volatile int variant; /* the variant being checked */
-    volatile int kernel;  /* -1: its routine; else the kernel (SQ_KERNEL_*) */
-    sq_check check;       /* the routine's, sq_verify_variant's (checked: the input reached) */
-    char failure[400];    /* set when a check failed */
+    volatile int variant;  /* the variant being checked */
+    volatile int kernel;   /* -1: its routine; else the kernel (SQ_KERNEL_*) */
+    sq_check check;        /* the routine's, sq_verify_variant's (checked: the input reached) */
+    char failure[400];     /* set when a check failed */
+    volatile int reported; /* set as the check ends its process: any other end is a body's */
 } progress;
+
+/* The checking process ends, having said how (failure[0] or not). */
+static void report(progress *p, int status) {
+    p->reported = 1;
+    _exit(status);
+}
 
 static const char *const kernel_names[SQ_KERNEL_MODES] = {"latency", "throughput", "branch"};
 
@@ -48,7 +56,10 @@ static void run_kernel(const sq_variant *v, int mode, uint64_t *got, uint64_t *w
             *want = mode == SQ_KERNEL_LATENCY ? r : *want + r;
             before = r;
         }
-    *got = n % SQ_KERNEL_UNROLL ? *want + 1 : v->kernel[mode](a, b, (size_t)n);
+    /* As a routine is called: what the SysV ABI has it keep is checked. */
+    *got = n % SQ_KERNEL_UNROLL ? *want + 1
+                                : sq_checked_call4((sq_any_fn)v->kernel[mode], (uintptr_t)a,
+                                                   (uintptr_t)b, (uint64_t)n, 0);
 }
 
 /* The checking process: every variant's routine, then its kernels. A
@@ -64,12 +75,19 @@ static void check_all(const sq_variant *vs, int n, progress *p) {
         sq_verify_variant(&vs[i], &p->check);
         if (!p->check.pass) {
             snprintf(p->failure, sizeof p->failure, "%s", p->check.detail);
-            _exit(SQ_EXIT_FAIL);
+            report(p, SQ_EXIT_FAIL);
         }
         for (int m = 0; m < SQ_KERNEL_MODES; m++) {
             uint64_t got, want;
+            char words[200];
             p->kernel = m;
+            sq_cc_broken = 0;
             run_kernel(&vs[i], m, &got, &want);
+            if (sq_cc_broken) {
+                snprintf(p->failure, sizeof p->failure, "its %s kernel %s", kernel_names[m],
+                         sq_cc_broken_words(sq_cc_broken, words, sizeof words));
+                report(p, SQ_EXIT_FAIL);
+            }
             if (got != want) {
                 snprintf(p->failure, sizeof p->failure,
                          "its %s kernel returned %llu over the domain, not %llu (%s)",
@@ -79,11 +97,11 @@ static void check_all(const sq_variant *vs, int n, progress *p) {
                                "keeps what the body keeps"
                              : "a body keeps every register but eax, ecx, edx, r8 and the "
                                "flags: asm/sqcolor.inc");
-                _exit(SQ_EXIT_FAIL);
+                report(p, SQ_EXIT_FAIL);
             }
         }
     }
-    _exit(SQ_EXIT_OK);
+    report(p, SQ_EXIT_OK);
 }
 
 /* Where the checks stood: "on sq=e4 (28)" or "in its latency kernel". */
@@ -155,6 +173,9 @@ int sq_try_check(const sq_variant *vs, int n, char *err, size_t errlen) {
         snprintf(err, errlen, "%s did not return within %d s %s", v->id, SQ_TRY_CHECK_LIMIT_S, at);
     else if (WIFSIGNALED(end.status))
         snprintf(err, errlen, "%s %s %s", v->id, crash_words(WTERMSIG(end.status)), at);
+    else if (!p->reported) /* exit_group, _exit(): it never returned */
+        snprintf(err, errlen, "%s ended the process that checked it (%s) %s: a body must return",
+                 v->id, sq_child_words(&end, words, sizeof words), at);
     else if (sq_child_ok(&end))
         rc = SQ_EXIT_OK;
     else if (!p->failure[0])

@@ -14,6 +14,12 @@
  * taken for a body that does not return. */
 #define SQ_TRY_CHECK_LIMIT_S 2
 
+/* After the check, how long one call of the technique's code may take (a
+ * visit of a row while it is timed, its verification; bench/util/watchdog.h)
+ * before it is taken for a body that stopped returning; more where a
+ * visit's samples may take longer (bench/cli/cmd_try.c). */
+#define SQ_TRY_TIMED_LIMIT_S 10
+
 /* Checks vs[0..n). Returns 0 when every one passed; else SQ_EXIT_FAIL with
  * one line in err naming the variant, the input and what went wrong (the
  * first wrong answer with expected and got; a crash, SIGILL as an

@@ -4,6 +4,7 @@
 #include "bench/catalog/gate.h"
 #include "bench/code/timed_loop.h"
 #include "bench/machine/machine.h"
+#include "bench/util/watchdog.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -83,17 +84,28 @@ bool sq_row_check(const sq_row *r, char *err, size_t errlen) {
      * needs no pass of its own, which took 3 s of a run spread over
      * processes. */
     size_t last = r->in->n < 128 ? r->in->n : 128;
-    for (size_t n = SQ_KERNEL_UNROLL; n <= last; n += SQ_KERNEL_UNROLL)
-        if (!answers_right(r, n, err, errlen))
-            return false;
+    bool right = true;
+    sq_watchdog_enter(r->variant->id, "while its kernels were checked");
+    for (size_t n = SQ_KERNEL_UNROLL; right && n <= last; n += SQ_KERNEL_UNROLL)
+        right = answers_right(r, n, err, errlen);
     size_t whole = r->in->n < SQ_CHECK_SQUARES ? r->in->n : SQ_CHECK_SQUARES;
-    return chained(r) || whole <= last || answers_right(r, whole, err, errlen);
+    right = right && (chained(r) || whole <= last || answers_right(r, whole, err, errlen));
+    sq_watchdog_leave();
+    return right;
+}
+
+/* A variant's code is watched while it runs (a technique tried may never
+ * return); a baseline is the harness's own. */
+static void watch(const sq_row *r, const char *doing) {
+    if (r->variant)
+        sq_watchdog_enter(r->variant->id, doing);
 }
 
 /* Squares per sample so that one sample lasts about target ticks: the best
  * of three timed runs over 4096 squares (or the whole input). */
 void sq_row_size(sq_row *r, double target_ticks) {
     size_t probe = r->in->n < 4096 ? r->in->n : 4096;
+    watch(r, "while its samples were sized");
     run_once(r, 0, probe);
     uint64_t best = UINT64_MAX;
     for (int s = 0; s < 3; s++) {
@@ -103,6 +115,7 @@ void sq_row_size(sq_row *r, double target_ticks) {
         if (t1 - t0 < best)
             best = t1 - t0;
     }
+    sq_watchdog_leave();
     double squares = target_ticks / ((double)(best ? best : 1) / (double)probe);
     size_t chunk = (size_t)squares - (size_t)squares % SQ_KERNEL_UNROLL;
     r->chunk = chunk < 64 ? 64 : chunk > r->in->n ? r->in->n : chunk;
@@ -306,6 +319,7 @@ bool sq_row_visit(sq_sampler *s, const sq_row *r, int samples, sq_visit *out) {
     size_t n = r->chunk;
     bool right = true;
     *out = (sq_visit){.ticks = INFINITY, .cycles = INFINITY, .host = 0xff};
+    watch(r, "while it was timed");
     /* Warm the code, caches and predictors for this row: a quarter window,
      * aligned for the kernels' unrolling. */
     run_once(r, window_at(r, &s->windows),
@@ -316,5 +330,6 @@ bool sq_row_visit(sq_sampler *s, const sq_row *r, int samples, sq_visit *out) {
         if (k == 0 || sq_visit_faster(&got, out, s->cal.perf))
             *out = got;
     }
+    sq_watchdog_leave();
     return right;
 }

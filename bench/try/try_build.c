@@ -1,5 +1,6 @@
 #include "bench/try/try_build.h"
 
+#include "bench/machine/clock.h"
 #include "bench/try/try_jobs.h"
 #include "bench/try/try_write.h"
 #include "bench/util/child.h"
@@ -13,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 /* Every C impl's objects: impl tag, compiler, template, its arguments. */
@@ -28,12 +28,6 @@ enum { NROWS = sizeof object_rows / sizeof object_rows[0] };
 #define ASM_SOURCE    "sqcolor-try.asm"
 #define OBJECT_FILE   "sqcolor-try.so"
 #define SOURCE_COPY   "source.txt"
-
-static double now_s(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 /* The templates: share/sqcolor/try beside the binary (a build tree), or
  * under its prefix (bin/../share/sqcolor/try, an installed copy). */
@@ -175,10 +169,34 @@ static int make_jobs(const sq_try_source *src, const sq_try_built *b, const char
     return n;
 }
 
+/* text without the build's folder, dir, in it: the folder is gone by the
+ * time a message is read, so a file of it is named by its name alone. */
+static void without_folder(char *text, const char *dir) {
+    size_t k = strlen(dir);
+    for (char *at; k && (at = strstr(text, dir)) && at[k] == '/';)
+        memmove(at, at + k + 1, strlen(at + k + 1) + 1);
+}
+
+/* How job j ended when its log holds no error line, in one line: "(it
+ * exited with status 1): LOG'S FIRST LINE" or "(it died of signal 25, with
+ * no message)". */
+static void ended(const sq_job *j, const char *dir, char *buf, size_t len) {
+    char words[64], first[512], shown[600];
+    sq_child_words(&j->end, words, sizeof words);
+    if (!sq_job_first_line(j->log, first, sizeof first)) {
+        snprintf(buf, len, "(it %s, with no message)", words);
+        return;
+    }
+    without_folder(first, dir);
+    snprintf(buf, len, "(it %s): %s", words, sq_text_shown(first, shown, sizeof shown));
+}
+
 /* Why job j failed, in one line: the body's own line where the message
- * names it. SQ_EXIT_USAGE for a body that does not build, SQ_EXIT_FAIL
- * for a command that could not run. */
-static int why_failed(const sq_try_source *src, const sq_job *j, char *err, size_t errlen) {
+ * names it, and nothing of the build's folder, dir, which goes with the
+ * program. SQ_EXIT_USAGE for a body that does not build, SQ_EXIT_FAIL for a
+ * command that could not run. */
+static int why_failed(const sq_try_source *src, const sq_job *j, const char *dir, char *err,
+                      size_t errlen) {
     char message[512], where[512], shown[600], name[4096], file[300];
     int line;
     bool is_asm = strcmp(j->what, "asm") == 0;
@@ -187,17 +205,27 @@ static int why_failed(const sq_try_source *src, const sq_job *j, char *err, size
         snprintf(err, errlen, "cannot run %s: %s", j->argv[0], strerror(j->spawn_error));
         return SQ_EXIT_FAIL;
     }
+    const sq_try_body *body = is_asm ? &src->asm_body : &src->c;
+    sq_text_shown(src->name, file, sizeof file);
+    if (j->end.timed_out) {
+        snprintf(err, errlen, "%s:%d: %s%s%s within %g s (--build-limit): %s stopped", file,
+                 body->line, what, is_asm ? "" : " with ", is_asm ? "" : j->what, j->end.limit_s,
+                 j->argv[0]);
+        return SQ_EXIT_USAGE;
+    }
     sq_try_line_name(src->name, name, sizeof name);
     if (!sq_job_first_error(j->log, name, message, sizeof message, &line, where, sizeof where)) {
-        snprintf(err, errlen, "%s failed building %s's code (no error message; see %s)", j->argv[0],
-                 j->what, j->log);
+        ended(j, dir, shown, sizeof shown);
+        snprintf(err, errlen, "%s failed building %s's code of %s %s", j->argv[0], j->what, file,
+                 shown);
         return SQ_EXIT_FAIL;
     }
+    without_folder(message, dir);
+    without_folder(where, dir);
     if (is_asm && strstr(message, "inconsistently redefined"))
         strncat(message, " (a label in a body is written %%name: the body is expanded many times)",
                 sizeof message - strlen(message) - 1);
     sq_text_shown(message, shown, sizeof shown);
-    sq_text_shown(src->name, file, sizeof file);
     /* A compiler that crashed says nothing of the body: the machine's fault. */
     if (strstr(message, "internal compiler error") || strstr(message, "terminated program") ||
         strstr(message, "crashed")) {
@@ -205,7 +233,6 @@ static int why_failed(const sq_try_source *src, const sq_job *j, char *err, size
                  shown);
         return SQ_EXIT_FAIL;
     }
-    const sq_try_body *body = is_asm ? &src->asm_body : &src->c;
     if (line)
         snprintf(err, errlen, "%s:%d: %s%s%s: %s", file, line, what, is_asm ? "" : " with ",
                  is_asm ? "" : j->what, shown);
@@ -217,7 +244,8 @@ static int why_failed(const sq_try_source *src, const sq_job *j, char *err, size
 }
 
 /* The objects linked into one shared object. */
-static int link_objects(sq_try_built *b, int asm_jobs, int c_jobs, char *err, size_t errlen) {
+static int link_objects(sq_try_built *b, int asm_jobs, int c_jobs, double limit_s, char *err,
+                        size_t errlen) {
     static sq_job j;
     static words w; /* not on a small stack */
     memset(&j, 0, sizeof j);
@@ -231,10 +259,15 @@ static int link_objects(sq_try_built *b, int asm_jobs, int c_jobs, char *err, si
         add_arg(&j, word(&w, "%s/%s", b->dir, obj));
     }
     snprintf(j.log, sizeof j.log, "%s/link.log", b->dir);
-    int failed = sq_jobs_run(&j, 1, 1, b->dir);
+    int failed = sq_jobs_run(&j, 1, 1, b->dir, limit_s);
+    char why[700];
+    if (failed >= 0 && j.spawn_error)
+        snprintf(why, sizeof why, "cannot run %s: %s", j.argv[0], strerror(j.spawn_error));
+    else if (failed >= 0)
+        ended(&j, b->dir, why, sizeof why);
     if (failed >= 0)
-        snprintf(err, errlen, "cannot link the technique's objects (%s; see %s)",
-                 j.spawn_error ? strerror(j.spawn_error) : "the linker failed", j.log);
+        snprintf(err, errlen, "cannot link the technique's objects: %s%s%s",
+                 j.spawn_error ? "" : j.argv[0], j.spawn_error ? "" : " failed ", why);
     free_words(&w);
     return failed >= 0 ? -1 : 0;
 }
@@ -297,8 +330,9 @@ static int parallel_jobs(void) {
     return n < 1 ? 1 : n > 16 ? 16 : (int)n;
 }
 
-int sq_try_build(const sq_try_source *src, sq_try_built *b, char *err, size_t errlen) {
-    double t0 = now_s();
+int sq_try_build(const sq_try_source *src, double limit_s, sq_try_built *b, char *err,
+                 size_t errlen) {
+    double t0 = sq_monotonic_s();
     char tpl[4096];
     static sq_job jobs[NROWS + 1]; /* not on a small stack */
     static words w;
@@ -307,15 +341,16 @@ int sq_try_build(const sq_try_source *src, sq_try_built *b, char *err, size_t er
         return SQ_EXIT_FAIL;
     memset(jobs, 0, sizeof jobs);
     int n = make_jobs(src, b, tpl, jobs, &w);
-    int failed = sq_jobs_run(jobs, n, parallel_jobs(), b->dir);
-    int rc = failed >= 0 ? why_failed(src, &jobs[failed], err, errlen) : 0;
+    int failed = sq_jobs_run(jobs, n, parallel_jobs(), b->dir, limit_s);
+    int rc = failed >= 0 ? why_failed(src, &jobs[failed], b->dir, err, errlen) : 0;
     free_words(&w);
     b->runs = n;
-    if (!rc && link_objects(b, src->asm_body.text != NULL, src->c.text ? NROWS : 0, err, errlen))
+    if (!rc &&
+        link_objects(b, src->asm_body.text != NULL, src->c.text ? NROWS : 0, limit_s, err, errlen))
         rc = SQ_EXIT_FAIL;
     if (!rc)
         rc = load(src, b, err, errlen);
-    b->seconds = now_s() - t0;
+    b->seconds = sq_monotonic_s() - t0;
     return rc;
 }
 

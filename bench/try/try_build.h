@@ -22,14 +22,19 @@ typedef struct sq_try_built {
     double seconds; /* building took, wall clock */
 } sq_try_built;
 
-/* Builds src into a new folder under $TMPDIR (or /tmp), dir, and loads it;
- * the folder goes when the program ends (bench/util/child.h), at exit or at
- * a stop signal, and the commands building in it with a stop.
- * Returns 0, or an exit status with one line in err: SQ_EXIT_USAGE for a
- * body that does not build ("NAME:LINE: the C body does not compile with
- * gcc-12: ..."), SQ_EXIT_FAIL when this machine cannot build (a compiler or
- * the templates gone). */
-int sq_try_build(const sq_try_source *src, sq_try_built *b, char *err, size_t errlen);
+/* How long an assembler, compiler or linker run of a build may take unless
+ * told otherwise (try --build-limit). */
+#define SQ_TRY_BUILD_LIMIT_S 60
+
+/* Builds src into a new folder under $TMPDIR (or /tmp), dir, and loads it,
+ * each command within limit_s seconds; the folder goes when the program
+ * ends (bench/util/child.h), and the commands building in it with a stop or
+ * the program's end. Returns 0, or an exit status with one line in err:
+ * SQ_EXIT_USAGE for a body that does not build ("NAME:LINE: the C body does
+ * not compile with gcc-12: ...") or not within the limit, SQ_EXIT_FAIL
+ * when this machine cannot build (a compiler or the templates gone). */
+int sq_try_build(const sq_try_source *src, double limit_s, sq_try_built *b, char *err,
+                 size_t errlen);
 
 /* Loads what sq_try_build built into dir (a process of the run). Returns 0,
  * or SQ_EXIT_FAIL with a reason in err. */

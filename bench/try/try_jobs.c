@@ -3,6 +3,7 @@
 #include "bench/util/child.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,8 +18,10 @@ static void start(sq_job *j, char *const *env) {
 }
 
 /* Waits for one of the jobs running to end; false when none is running. A
- * job that cannot be waited for is stopped, its errno its spawn_error. */
-static bool reap(sq_job *jobs, int n) {
+ * job that cannot be waited for is stopped, its errno its spawn_error; one
+ * past limit_s seconds is stopped, timed out, and with it every other job
+ * (*late: the build is over). */
+static bool reap(sq_job *jobs, int n, double limit_s, bool *late) {
     for (;;) {
         bool running = false;
         for (int i = 0; i < n; i++) {
@@ -33,9 +36,20 @@ static bool reap(sq_job *jobs, int n) {
             }
             if (ended)
                 return true;
+            if (sq_child_elapsed_s(&j->child) > limit_s) {
+                sq_child_stop(&j->child);
+                j->end = (sq_child_end){.status = SIGKILL, .timed_out = true, .limit_s = limit_s};
+                *late = true;
+            }
         }
-        if (!running)
-            return false;
+        if (*late)
+            for (int i = 0; i < n; i++)
+                if (jobs[i].child.pid) {
+                    sq_child_stop(&jobs[i].child);
+                    jobs[i].end = (sq_child_end){.status = SIGKILL};
+                }
+        if (!running || *late)
+            return running;
         nanosleep(&(struct timespec){0, 1000000}, NULL);
     }
 }
@@ -83,27 +97,31 @@ static bool compiler_stack(struct rlimit *before) {
     return setrlimit(RLIMIT_STACK, &r) == 0;
 }
 
-int sq_jobs_run(sq_job *jobs, int n, int parallel, const char *dir) {
+int sq_jobs_run(sq_job *jobs, int n, int parallel, const char *dir, double limit_s) {
     struct rlimit before;
     char **env = environment(dir);
     if (!env) {
         jobs[0].spawn_error = ENOMEM;
         return 0;
     }
-    bool raised = compiler_stack(&before);
+    bool raised = compiler_stack(&before), late = false;
     int running = 0;
-    for (int i = 0; i < n; i++) {
-        if (running == parallel && reap(jobs, n))
+    for (int i = 0; i < n && !late; i++) {
+        if (running == parallel && reap(jobs, n, limit_s, &late))
             running--;
-        start(&jobs[i], env);
+        if (!late)
+            start(&jobs[i], env);
         running += jobs[i].child.pid != 0;
     }
-    while (running > 0 && reap(jobs, n))
+    while (running > 0 && !late && reap(jobs, n, limit_s, &late))
         running--;
     if (raised)
         setrlimit(RLIMIT_STACK, &before);
     free(env[0]);
     free(env);
+    for (int i = 0; i < n; i++)
+        if (jobs[i].end.timed_out)
+            return i;
     for (int i = 0; i < n; i++)
         if (failed(&jobs[i]))
             return i;
@@ -180,4 +198,12 @@ bool sq_job_first_error(const char *log, const char *name, char *message, size_t
         *line = line_at(s + 1, name);
     free(text);
     return true;
+}
+
+bool sq_job_first_line(const char *log, char *line, size_t len) {
+    char *text = read_log(log);
+    const char *s = text ? text + strspn(text, " \t\r\n") : "";
+    snprintf(line, len, "%.*s", (int)strcspn(s, "\r\n"), s);
+    free(text);
+    return line[0] != 0;
 }

@@ -22,9 +22,11 @@ typedef struct sq_job {
 
 /* Runs jobs[0..n), at most parallel at a time, each a command of its own
  * (bench/util/child.h) with TMPDIR=dir, the build's folder: the compilers'
- * temporaries go with it. Returns the index of the first (in order) that
- * failed, or -1 when every one exited 0. */
-int sq_jobs_run(sq_job *jobs, int n, int parallel, const char *dir);
+ * temporaries go with it. A job that runs past limit_s seconds is stopped
+ * (end.timed_out), and with it the build: every other job stopped, none
+ * started. Returns the index of the job timed out, else of the first (in
+ * order) that failed, or -1 when every one exited 0. */
+int sq_jobs_run(sq_job *jobs, int n, int parallel, const char *dir, double limit_s);
 
 /* The first error a log holds, as "MESSAGE", and the line of the file
  * named `name` (after #line or %line) it is at, or 0 where none of its
@@ -32,5 +34,9 @@ int sq_jobs_run(sq_job *jobs, int n, int parallel, const char *dir);
  * holds the file and line it gives). False when the log has no error line. */
 bool sq_job_first_error(const char *log, const char *name, char *message, size_t len, int *line,
                         char *where, size_t where_len);
+
+/* The first line of a log that is not blank, as written; false when there
+ * is none (or the log cannot be read). */
+bool sq_job_first_line(const char *log, char *line, size_t len);
 
 #endif

@@ -5,7 +5,7 @@
 void sq_try_line_name(const char *name, char *buf, size_t len) {
     size_t n = 0;
     for (const char *p = name; *p && n + 1 < len; p++)
-        buf[n++] = *p == '"' || *p == '\\' || (unsigned char)*p < 0x20 ? '?' : *p;
+        buf[n++] = strchr("\"\\;'`", *p) || (unsigned char)*p < 0x20 ? '?' : *p;
     buf[n] = 0;
 }
 

@@ -14,7 +14,9 @@
 #define SQ_TRY_SYMBOL "try"
 
 /* The file's name as the directives give it (and the compilers' messages
- * show it): '"', '\\' and control characters as '?'. */
+ * show it): what would end C's #line "NAME" ('"', '\\') or cut NASM's
+ * %line N NAME (';' starts a comment, ' and ` a string), and control
+ * characters, as '?'. */
 void sq_try_line_name(const char *name, char *buf, size_t len);
 
 /* The C header (SQ_TRY_BODIES) to out; 0, or -1 when a write failed. */

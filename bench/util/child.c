@@ -7,6 +7,7 @@
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -84,8 +85,12 @@ pid_t sq_child_fork(sq_child *c) {
     *c = (sq_child){0};
     fflush(NULL); /* what is buffered is written once, not by both */
     sq_cleanup_hold(&old);
-    pid_t pid = fork();
+    pid_t parent = getpid(), pid = fork();
     int e = errno;
+    /* Dies with this program, even of a SIGKILL; of a parent already gone,
+     * as it would have a moment later. */
+    if (pid == 0 && (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent))
+        raise(SIGKILL);
     if (pid > 0 && registered(c, pid, false))
         pid = -1, e = errno;
     sq_cleanup_release(&old);

@@ -2,8 +2,8 @@
  * start (a command with its input and output set, or a fork), its wait
  * within a time limit, and how it ended in words. From its start to its
  * reaping it is in the cleanup registry (bench/util/cleanup.h), and so are
- * the folders made here until removed: a stop signal or exit() takes them
- * with the program. */
+ * the folders made here until removed: a stop signal, exit() or a SIGKILL
+ * takes them with the program. */
 #ifndef SQCOLOR_CHILD_H
 #define SQCOLOR_CHILD_H
 
@@ -45,12 +45,14 @@ typedef struct sq_child_io {
 int sq_child_folder(char *dir, size_t len, const char *prefix, const char **tmp);
 
 /* Starts argv (argv[0] a path, no shell) as io says, in a process group of
- * its own, so that a stop takes what it starts too. Returns 0, or the errno
- * of a command that could not start. */
+ * its own, so that a stop takes what it starts too (and the program's end,
+ * even by a SIGKILL: bench/util/cleanup.h). Returns 0, or the errno of a
+ * command that could not start. */
 int sq_child_spawn(sq_child *c, char *const argv[], const sq_child_io *io);
 
-/* fork(): the same process group, the child registered in the parent. 0 in
- * the child, -1 with errno, else its pid. */
+/* fork(): the same process group, the child registered in the parent and
+ * dying with it, even of a SIGKILL. 0 in the child, -1 with errno, else its
+ * pid. */
 pid_t sq_child_fork(sq_child *c);
 
 /* Waits for c to end; where limit_s > 0, at most limit_s seconds from its

@@ -6,7 +6,10 @@
  * folders removed with what is in them; then the signal ends the process as
  * it would have. A signal is handled only if its action was the default when
  * the registry was first used: one ignored (nohup) stays ignored. A forked
- * copy of the program takes nothing of its parent's with it. */
+ * copy of the program takes nothing of its parent's with it. From the first
+ * folder or child on, a janitor (a forked copy that shares the registry)
+ * waits for the program to end and takes what is still registered then:
+ * what a SIGKILL, which no handler sees, would leave. */
 #ifndef SQCOLOR_CLEANUP_H
 #define SQCOLOR_CLEANUP_H
 
@@ -33,6 +36,11 @@ void sq_cleanup_drop_file(int slot);
  * is left alone): the one place a folder of the program's goes. */
 int sq_cleanup_add_folder(const char *path);
 void sq_cleanup_remove_folder(const char *path);
+
+/* Everything registered taken now, as a stop signal takes it: the
+ * children killed and reaped, the files and folders removed. Signal-safe,
+ * for a handler that ends the program another way (bench/util/watchdog.h). */
+void sq_cleanup_now(void);
 
 /* A child to kill (with its process group, when it leads one) and reap: its
  * slot, or -1 when too many are registered. sq_cleanup_drop_child forgets it

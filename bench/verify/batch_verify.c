@@ -123,7 +123,8 @@ static bool check_call(const sq_batch_variant *v, buffers *b, const call_shape *
         return false;
     }
     if (call.broken) {
-        fail(out, s, ": clobbered callee-saved register %s", sq_cc_broken_register(call.broken));
+        char words[200];
+        fail(out, s, ": %s", sq_cc_broken_words(call.broken, words, sizeof words));
         return false;
     }
     if (call.dirty_upper) {

@@ -5,6 +5,7 @@
 
 #include "bench/catalog/registry.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* The canaries: values the trampoline loads into rbx, rbp, r12-r15, then junk
@@ -13,17 +14,26 @@
 #define SQ_CC_CANARIES 13
 extern __attribute__((visibility("hidden"))) uint64_t sq_cc_canary[SQ_CC_CANARIES];
 /* After a call: bit i set if callee-saved register i (rbx, rbp, r12, r13, r14,
- * r15) changed; bit 6 if rsp changed. */
+ * r15) changed; bit 6 if rsp changed; then what else the SysV ABI has a
+ * routine keep: bit 7 the direction flag left set, 8 the MXCSR control bits
+ * changed, 9 the x87 control word changed, 10 the x87 register stack left in
+ * use. The caller's state is put back after each call. */
 extern __attribute__((visibility("hidden"))) uint32_t sq_cc_broken;
+enum { SQ_CC_BITS = 11 };
+
+/* MXCSR and the x87 control word before ([0]) and after ([1]) the last call. */
+extern __attribute__((visibility("hidden"))) uint32_t sq_cc_mxcsr[2];
+extern __attribute__((visibility("hidden"))) uint16_t sq_cc_x87cw[2];
 
 /* Calls fn(a, b) passing a and b in full 64-bit registers. */
 unsigned sq_checked_call(sq_any_fn fn, uint64_t a, uint64_t b);
 
-/* Calls fn(a0, a1, a2, a3) (pointers and sizes) the same way. When
+/* Calls fn(a0, a1, a2, a3) (pointers and sizes) the same way, and returns
+ * what it returns in rax (a timing kernel's answer). When
  * sq_cc_check_upper is set (XGETBV with ecx = 1 works here), the routine
  * starts with clean upper vector state and sq_cc_dirty_upper gets the XINUSE
  * bits it left set: 0x04 upper ymm, 0x40 upper zmm (a missing vzeroupper). */
-void sq_checked_call4(sq_any_fn fn, uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3);
+uint64_t sq_checked_call4(sq_any_fn fn, uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3);
 extern __attribute__((visibility("hidden"))) uint32_t sq_cc_check_upper;
 extern __attribute__((visibility("hidden"))) uint32_t sq_cc_dirty_upper;
 
@@ -44,5 +54,10 @@ sq_cc_outcome sq_checked(sq_any_fn fn, int nargs, const uint64_t *arg, uint64_t 
 /* The first register a call broke: rbx, rbp, r12-r15 or rsp (the bits of
  * sq_cc_broken); NULL when broken is 0. */
 const char *sq_cc_broken_register(uint32_t broken);
+
+/* What the call broke, from sq_cc_broken and the state it saw, in words:
+ * "clobbered callee-saved register rbx", "left the direction flag set",
+ * ... (the first broken bit); "" where nothing. Returns buf. */
+const char *sq_cc_broken_words(uint32_t broken, char *buf, size_t len);
 
 #endif

@@ -3,6 +3,7 @@
 #include "bench/verify/checked_call.h"
 #include "bench/util/crash_guard.h"
 #include "bench/util/splitmix64.h"
+#include "bench/util/watchdog.h"
 #include "c/knight.h"
 #include "bench/catalog/reference.h"
 #include "c/techniques_c.h"
@@ -61,8 +62,8 @@ static bool verify_input(const sq_variant *v, unsigned a, unsigned b, sq_check *
         return false;
     }
     if (clean.broken) {
-        fail(out, "clobbered callee-saved register %s (call with %s)",
-             sq_cc_broken_register(clean.broken), in);
+        char words[200];
+        fail(out, "%s (call with %s)", sq_cc_broken_words(clean.broken, words, sizeof words), in);
         return false;
     }
     if (clean.result != want) {
@@ -105,6 +106,7 @@ void sq_verify_variant(const sq_variant *v, sq_check *out) {
         return;
     }
     sq_crash_guard_install();
+    sq_watchdog_enter(v->id, "while it was verified");
     for (int i = 0; i < v->family->domain_size; i++) {
         unsigned a, b;
         sq_domain_input(v->family, i, &a, &b);
@@ -112,6 +114,7 @@ void sq_verify_variant(const sq_variant *v, sq_check *out) {
             break;
         out->checked++;
     }
+    sq_watchdog_leave();
     sq_crash_guard_remove();
 }
 
@@ -140,16 +143,21 @@ static void check_squares(const sq_variant *const *vs, int n, sq_check *out, squ
         const sq_variant *v = k < 0 ? NULL : vs[k];
         if (v && v->family->arity != 1)
             continue;
-        for (unsigned sq = 0; sq < 64; sq++) {
+        if (v)
+            sq_watchdog_enter(v->id, "while its properties were verified");
+        for (unsigned sq = 0; sq < 64 && out->pass; sq++) {
             unsigned other = 64;
             if (!pred(v, sq, &other)) {
                 char a[3], b[3];
                 fail(out, "%s: %s and %s %s", who(v), sq_name(sq, a), sq_name(other, b), what);
-                return;
-            }
-            if (other < 64)
+            } else if (other < 64) {
                 out->checked++;
+            }
         }
+        if (v)
+            sq_watchdog_leave();
+        if (!out->pass)
+            return;
     }
 }
 
