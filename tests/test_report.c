@@ -1032,6 +1032,32 @@ static void check_slowest_ties(void) {
     free(text);
 }
 
+/* The host note: per process, named from 1, the share of its samples on a
+ * shared core and on a moving clock against its quiet level; one process,
+ * no name. */
+static void check_host_note(void) {
+    sq_host_counts saved[SQ_MAX_PROCESSES];
+    int nsaved = run.nhost;
+    memcpy(saved, run.host, sizeof saved);
+    run.nhost = 2;
+    run.host[0] = (sq_host_counts){.samples = 200, .moved = 2, .shared = 50, .quiet = 5.34};
+    run.host[1] = (sq_host_counts){.samples = 100, .moved = 0, .shared = 0, .quiet = 5.30};
+    char *text = report(SQ_FORMAT_TABLE);
+    CHECK(line_with(text, "host: ",
+                    "process 1: 25.0% on a shared core, 1.0% on a moving clock "
+                    "(quiet 5.34 adds a cycle); process 2: 0.0% on a shared"),
+          "the host note names each process's shares: %s", strstr(text, "host:"));
+    free(text);
+    run.nhost = 1;
+    text = report(SQ_FORMAT_TABLE);
+    CHECK(line_with(text, "host: ", "kernel samples 25.0% on a shared core") &&
+              !line_with(text, "host: ", "process"),
+          "one process's host note names no process: %s", strstr(text, "host:"));
+    free(text);
+    run.nhost = nsaved;
+    memcpy(run.host, saved, sizeof saved);
+}
+
 /* What ± is, in the legends: rows of 3 to 10 repetitions, the 95% interval
  * or the range of those under 6; every row of 3 (--quick), the range of 3,
  * nowhere a 95% interval. */
@@ -1087,6 +1113,7 @@ int main(void) {
     check_signal_cleanup();
     check_paper();
     check_range_legend();
+    check_host_note();
 
     return check_finish("report", dir);
 }

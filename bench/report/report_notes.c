@@ -162,20 +162,21 @@ static void host_notes(sq_doc *d, const sq_run *run) {
     for (int p = 0; p < run->nhost && used < sizeof text; p++) {
         const sq_host_counts *h = &run->host[p];
         double n = h->samples > 0 ? (double)h->samples : 1;
-        used += (size_t)snprintf(text + used, sizeof text - used,
-                                 "%s%s%.1f%% shared, %.1f%% clock moved (quiet %.2f adds a cycle)",
-                                 p ? "; " : "", run->nhost > 1 ? "" : "", 100 * h->shared / n,
-                                 100 * h->moved / n, h->quiet);
-        if (run->nhost > 1 && used < sizeof text)
-            used += (size_t)snprintf(text + used, sizeof text - used, " in process %d", p);
+        char who[32] = "";
+        if (run->nhost > 1)
+            snprintf(who, sizeof who, "process %d: ", p + 1);
+        used += (size_t)snprintf(
+            text + used, sizeof text - used,
+            "%s%s%.1f%% on a shared core, %.1f%% on a moving clock (quiet %.2f adds a "
+            "cycle)",
+            p ? "; " : "", who, 100 * h->shared / n, 100 * h->moved / n, h->quiet);
     }
     int spoiled, kept;
     count_spoiled(run, &spoiled, &kept);
     sq_doc_note(d,
-                "host: of the kernel samples, %s; spoiled samples are taken again, %d rows kept "
-                "some beside enough clean ones (their figures are the clean ones'), %d had too "
-                "few clean (~)",
-                text, kept, spoiled);
+                "host: kernel samples %s, each taken again; %d rows kept spoiled ones beside %d or "
+                "more clean (their figures are the clean ones'), %d had fewer clean (~)",
+                text, kept, SQ_CLEAN_MIN, spoiled);
 }
 
 void sq_report_run_notes(sq_doc *d, const sq_run *run, bool detail) {
