@@ -78,7 +78,7 @@ echo 0 >a/count && echo 0 >b/count
 "$bin" ab a/sqcolor b/sqcolor --pairs 8 --alpha 0.05 --fail-over 5 >"$tmp/same.txt" 2>&1
 rc=$?
 [ $rc -eq 0 ] && grep -q '^ab: A a/sqcolor, B b/sqcolor: 8 pairs .* (paired t)$' "$tmp/same.txt" &&
-    grep -q '^compare: .* tested ([0-9]* paired t-tests at q ' "$tmp/same.txt" && ok ||
+    grep -q '^compare: .* tested ([0-9]* paired t-tests of runs at q ' "$tmp/same.txt" && ok ||
     bad "ab's table: exit $rc, $(head -3 "$tmp/same.txt")"
 
 # A run that fails: ab says which, shows its output, exits as it did (2:

@@ -190,7 +190,10 @@ static int compare_runs(const sq_value *v, const sq_run *runs, const char *const
                         const char *const *bins, int pairs) {
     sq_compare_options o = {.q = v[AB_ALPHA].number,
                             .fail_over = v[AB_FAIL_OVER].given ? v[AB_FAIL_OVER].number : 0,
-                            .units = {.paired = true}};
+                            /* each unit a run of its own, not one of a
+                             * run's processes: at two speeds the paired
+                             * test decides, not the speeds a process drew */
+                            .units = {.runs = true, .paired = true}};
     char heading[8400]; /* two paths of up to 4096 bytes and the words */
     snprintf(heading, sizeof heading,
              "ab: A %s, B %s: %d pairs of runs of one process, in turns A B B A ...; each row "
