@@ -342,20 +342,23 @@ def check_harness(binary, runs, tmp):
           f"a note of an older harness exactly where the runs' harnesses differ ({versions})")
     # One run of a newer harness among the others, as after its machine ran it again.
     doc = json.load(open(runs[1], encoding="utf-8"))
-    doc["tool"]["harness_version"] = 1
+    top = max(versions) + 1
+    doc["tool"]["harness_version"] = top
     newer = os.path.join(tmp, "newer.json")
     with open(newer, "w", encoding="utf-8") as f:
         json.dump(doc, f)
     mixed = runs[:1] + [newer] + runs[2:]
     md = report(binary, *mixed, "--format", "markdown")
     lines = machine_lines(md)
-    check(len(lines) == len(runs) and ", harness 1, " in lines[1] and
-          all(", an older harness, " in l for i, l in enumerate(lines) if i != 1),
+    others = [re.search(r", (?:harness (\d+)|an older harness), ", l) for l in lines]
+    check(len(lines) == len(runs) and f", harness {top}, " in lines[1] and
+          all(m and (m.group(1) is None or int(m.group(1)) < top)
+              for i, m in enumerate(others) if i != 1),
           f"the newer run's harness and the others' in the list: {lines}")
     older = ", ".join(f"\\[{k + 1}\\]" for k in range(len(runs)) if k != 1)
     notes = [l for l in md.splitlines() if "older harness than" in l]
     check(len(notes) == 1 and notes[0].startswith(f"- {older} ") and
-          "than \\[2\\] (harness 1" in notes[0],
+          f"than \\[2\\] (harness {top}" in notes[0],
           f"one note naming {older} as of an older harness: {notes}")
     first_table = md.find("\n| technique |")
     check(notes and 0 < first_table < md.find(notes[0]), "the note comes after the tables")
