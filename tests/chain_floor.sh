@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# No kept latency sample under its chain (tests/test_chain_floor.c): the
+# The chain floor of every latency row (tests/test_chain_floor.c): the
 # instruction forms' latencies as calibrate measures them on this CPU, then
-# a quick latency run of every variant, checked sample by sample.
+# a quick latency run of every variant, its clean samples set against their
+# floors and counted (a figure: a busy host moves it; --strict to fail on one).
 # usage: tests/chain_floor.sh path/to/sqcolor path/to/test_chain_floor
 bin=$1 check=$2
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/sqcolor-test.XXXXXX") || exit 1
