@@ -162,17 +162,23 @@ void sq_processes_end(void) {
     folder_made = false;
 }
 
+/* A process's file, made new in the run's folder (no file or link there
+ * before it): NULL with errno set. */
+static FILE *create_new(const char *path) {
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (fd >= 0 && !fp)
+        close(fd);
+    return fp;
+}
+
 FILE *sq_process_trace_open(const char *output) {
     char path[4096];
     if (snprintf(path, sizeof path, "%s.trace", output) >= (int)sizeof path) {
         errno = ENAMETOOLONG;
         return NULL;
     }
-    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-    FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (fd >= 0 && !fp)
-        close(fd);
-    return fp;
+    return create_new(path);
 }
 
 /* The trace a process wrote beside its file, appended to the run's and
@@ -277,8 +283,7 @@ int sq_process_main(const sq_run_plan *plan, sq_engine *engine, sq_run *run, con
         sq_error_line("run", "%s", err);
         return SQ_EXIT_FAIL;
     }
-    int fd = open(output, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-    FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+    FILE *fp = create_new(output);
     int written = fp ? sq_report_write(run, 1, SQ_FORMAT_JSON, 0, fp) : -1;
     bool closed = fp && fclose(fp) == 0;
     sq_run_free(run);
