@@ -370,15 +370,24 @@ static void paired_units(void) {
     release(&v, &a, &b);
 }
 
-/* Flags with SQ_HOST_SHARED the samples k of r that spoiled(k) picks, and
- * sets them to x: what a shared core made of them. */
-static void spoil(sq_result *r, bool (*spoiled)(int k), double x) {
-    r->host = sq_samples_host(r->samples, (size_t)r->reps);
-    for (int k = 0; k < r->reps; k++) {
-        r->host[k] = spoiled(k) ? SQ_HOST_SHARED : 0;
-        if (r->host[k])
-            r->samples[k] = x;
+/* The samples of a row's repetitions k where spoiled(k), at x and marked
+ * shared: its host flags. */
+static unsigned char *spoiled_at(double *samples, int reps, bool (*spoiled)(int k), double x) {
+    unsigned char *host = sq_samples_host(samples, (size_t)reps);
+    for (int k = 0; k < reps; k++) {
+        host[k] = spoiled(k) ? SQ_HOST_SHARED : 0;
+        if (host[k])
+            samples[k] = x;
     }
+    return host;
+}
+
+static void spoil(sq_result *r, bool (*spoiled)(int k), double x) {
+    r->host = spoiled_at(r->samples, r->reps, spoiled, x);
+}
+
+static void spoil_batch(sq_batch_result *b, bool (*spoiled)(int k), double x) {
+    b->host = spoiled_at(b->samples, b->reps, spoiled, x);
 }
 
 static bool three_of_five(int k) {
@@ -460,6 +469,41 @@ static void too_few_clean(void) {
     CHECK(strcmp(word(&v, 0), "host") == 0 && v.counts.host == 1 && sq_compare_gate(&v) == 0,
           "too few: one clean pair is no test, not judged (%s, %s)", word(&v, 0),
           v.rows[0].untested ? v.rows[0].untested : "tested");
+    release(&v, &a, &b);
+}
+
+/* Batch rows as scalar ones: B's t0 read 50% slow in the three of five
+ * sweeps a neighbour shared (scalar loops on a shared core, Zen 5), 0.07 in
+ * the clean two: tested on those, the same. t1, all but two samples
+ * spoiled: marked, not judged, counted apart; the clean t2 beside it, 10%
+ * slower, is slower and alone sets the gate. */
+static void batch_spoiled(void) {
+    side a = {0}, b = {0};
+    static const double same[] = {0.0700, 0.0701, 0.0699}, slow[] = {0.0770, 0.0771, 0.0769};
+    static const char *const ids[] = {"color_batch/t0/asm", "color_batch/t1/asm",
+                                      "color_batch/t2/asm"};
+    for (int i = 0; i < 3; i++) {
+        add_batch(&a, ids[i], 3, same);
+        add_batch(&b, ids[i], 3, i < 2 ? same : slow);
+    }
+    spoil_batch(&b.batch[0], three_of_five, 0.105);
+    spoil_batch(&b.batch[1], all_but_two, 0.105);
+    sq_verdicts v = judged(&a, &b, (sq_compare_units){0});
+    const sq_batch_comparison *c = &v.batch;
+    CHECK(b.batch[0].clean == 6 && !b.batch[0].host_spoiled && b.batch[0].cycles.median < 0.071,
+          "batch clean: figures of its 6 clean samples (%d, median %g)", b.batch[0].clean,
+          b.batch[0].cycles.median);
+    CHECK(!c->verdicts[0].slower && !c->verdicts[0].host,
+          "batch clean: tested on its clean samples, the same (%s)",
+          sq_batch_verdict_word(&c->verdicts[0]));
+    CHECK(b.batch[1].host_spoiled && b.batch[1].nmodes == 0 && b.batch[1].cycles.ci_hi >= 0.105,
+          "batch spoiled: marked, its interval all of its samples (to %g)",
+          b.batch[1].cycles.ci_hi);
+    CHECK(c->verdicts[1].host && !c->verdicts[1].slower && c->host == 1,
+          "batch spoiled: not judged, counted apart (%s, %d)",
+          sq_batch_verdict_word(&c->verdicts[1]), c->host);
+    CHECK(c->verdicts[2].slower && c->gate == 1 && sq_compare_gate(&v) == 1,
+          "batch spoiled: the clean row 10%% slower alone sets the gate (%d)", sq_compare_gate(&v));
     release(&v, &a, &b);
 }
 
@@ -570,6 +614,7 @@ int main(void) {
     spoiled_not_judged();
     drift_of_clean_rows();
     too_few_clean();
+    batch_spoiled();
     cores_differ();
     equal_as_printed();
     ratio_about_zero();

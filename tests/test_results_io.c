@@ -639,7 +639,7 @@ static void check_batch_rows(void) {
     make_run(&s, 3, 4096);
     sq_batch_result rows[3];
     static double samples[3][11];
-    static unsigned char process[11];
+    static unsigned char process[11], host[11] = {0, SQ_HOST_SHARED, 0, 0, SQ_HOST_MOVED};
     for (int i = 0; i < 3; i++) {
         rows[i] = (sq_batch_result){.id = i == 2 ? "color_mask/gfni/asm" : "color_batch/sse2/asm",
                                     .n = i == 1 ? 262144 : 4096,
@@ -652,6 +652,7 @@ static void check_batch_rows(void) {
         }
         rows[i].samples = i < 2 ? samples[i] : NULL;
         rows[i].process = i == 1 ? process : NULL;
+        rows[i].host = i == 1 ? host : NULL; /* the host spoiled 2 of row 1's samples */
     }
     s.run.batch = rows;
     s.run.nbatch = 3;
@@ -677,6 +678,10 @@ static void check_batch_rows(void) {
             same_double("batch.samples", i, rows[i].samples[k], back.batch[i].samples[k]);
         for (int k = 0; rows[i].process && back.batch[i].process && k < rows[i].reps; k++)
             same_int("batch.processes", i, rows[i].process[k], back.batch[i].process[k]);
+        CHECK(!rows[i].host == !back.batch[i].host, "batch row %d: host flags as written", i);
+        for (int k = 0; rows[i].host && back.batch[i].host && k < rows[i].reps; k++)
+            same_int("batch.host", i, rows[i].host[k], back.batch[i].host[k]);
+        same_int("batch.clean", i, rows[i].clean, back.batch[i].clean);
     }
     sq_run_free(&back);
 
@@ -704,6 +709,12 @@ static void check_batch_rows(void) {
          "batch[0].samples[1]: not a number"},
         {"[{\"id\": \"x\", \"n\": 64, \"samples\": [1, 2], \"processes\": [0]}]",
          "batch[0].processes: not an array of one process a sample"},
+        {"[{\"id\": \"x\", \"n\": 64, \"samples\": [1, 2], \"host\": [0]}]",
+         "batch[0].host: not an array of one value a sample"},
+        {"[{\"id\": \"x\", \"n\": 64, \"samples\": [1, 2], \"host\": [0, 4]}]",
+         "batch[0].host[1]: not 0 to 3"},
+        {"[{\"id\": \"x\", \"n\": 64, \"reps\": 3, \"cycles\": [1, 1, 1, 1, 1], \"host\": [0]}]",
+         "batch[0]: host without samples"},
     };
     check_bad_forms(text, "batch", bad_forms, sizeof bad_forms / sizeof bad_forms[0]);
     free(text);

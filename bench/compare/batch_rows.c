@@ -14,21 +14,41 @@ static int unmatched(const sq_run *from, const sq_batch_index *in) {
     return n;
 }
 
+/* b's clean samples into x, their processes into g (room for b->reps
+ * each; g NULL where b has one process); how many. */
+static int clean_of(const sq_batch_result *b, double *x, unsigned char *g) {
+    int c = 0;
+    for (int k = 0; k < b->reps; k++)
+        if (!b->host || !b->host[k]) {
+            g[c] = b->process ? b->process[k] : 0;
+            x[c++] = b->samples[k];
+        }
+    return c;
+}
+
 /* The p-value of a matched pair, tested as scalar rows are: Student's t on
- * per-process medians (samples where neither has two processes); NAN where
- * a side keeps no samples (older files) or there is nothing to test. */
+ * per-process medians of the clean samples (samples where neither has two
+ * processes); NAN where a side keeps no samples (older files) or there is
+ * nothing to test. */
 static double batch_p(const sq_batch_result *x, const sq_batch_result *y) {
     if (!x->samples || !y->samples || x->reps < 1 || y->reps < 1)
         return NAN;
-    bool by_samples =
-        sq_group_count(x->process, x->reps) < 2 && sq_group_count(y->process, y->reps) < 2;
-    double *u = malloc(sizeof *u * (size_t)(x->reps + y->reps));
-    if (!u)
+    size_t n = (size_t)(x->reps + y->reps);
+    double *u = malloc(sizeof *u * n * 2);
+    unsigned char *g = malloc(n);
+    if (!u || !g) {
+        free(u), free(g);
         return NAN;
-    int nx = sq_test_units(x->samples, x->process, x->reps, by_samples, u),
-        ny = sq_test_units(y->samples, y->process, y->reps, by_samples, u + x->reps);
-    double p = nx && ny ? sq_t_test(u, nx, u + x->reps, ny).p : NAN;
-    free(u);
+    }
+    double *cx = u + n, *cy = cx + x->reps;
+    unsigned char *gx = g, *gy = g + x->reps;
+    int kx = clean_of(x, cx, gx), ky = clean_of(y, cy, gy);
+    const unsigned char *px = x->process ? gx : NULL, *py = y->process ? gy : NULL;
+    bool by_samples = sq_group_count(px, kx) < 2 && sq_group_count(py, ky) < 2;
+    int nx = sq_test_units(cx, px, kx, by_samples, u),
+        ny = sq_test_units(cy, py, ky, by_samples, u + kx);
+    double p = nx && ny ? sq_t_test(u, nx, u + kx, ny).p : NAN;
+    free(u), free(g);
     return p;
 }
 
@@ -89,7 +109,9 @@ static sq_batch_verdict *batch_verdicts(const sq_run *a, const sq_batch_index *i
     for (int i = 0; i < n; i++) {
         const sq_batch_result *x = &a->batch[i], *y = sq_batch_find(ib, x->id, x->n);
         v[i] = y ? judge(x, y, p[i], adjusted[i], q, by_runs) : (sq_batch_verdict){.ratio = NAN};
-        if (y && cores_differ)
+        /* Where the host spoiled a side, its figure holds what the host did:
+         * not judged, as a scalar row's (scalar_rows.c). */
+        if (y && (cores_differ || x->host_spoiled || y->host_spoiled))
             v[i] = (sq_batch_verdict){.host = true, .ratio = v[i].ratio};
         v[i].over = v[i].slower && fail_over >= 0 && (v[i].ratio - 1) * 100 > fail_over;
     }

@@ -205,6 +205,100 @@ double sq_batch_repetition(const sq_batch_variant *v, sq_batch_pool *p, size_t n
  * SQ_CLOCK_AGREEMENT is taken again, up to SWEEP_TRIES times in all. */
 #define SWEEP_TRIES 3
 
+/* Independent adds a cycle the core gives this thread now, cpt the clock
+ * sample just taken: row.c's neighbour probe, beside a sweep. A dip that
+ * does not last (an interrupt) is probed again. */
+static double alu_now(uint64_t iters, double cpt, double quiet) {
+    const sq_chain *x8 = sq_chain_find("add_x8");
+    double alu = 8 / (sq_chain_sample(x8, iters) * cpt);
+    return sq_alu_shared(alu, quiet) ? fmax(alu, 8 / (sq_chain_sample(x8, iters) * cpt)) : alu;
+}
+
+/* What a run of sweeps works with: the rows (out, nrows; vs by
+ * i / t->nsizes), their calls a sample and placements (0: not known yet),
+ * the pool they are placed in, and the host's counts (quiet: the level a
+ * probe is judged by). */
+typedef struct sweeper {
+    const sq_batch_variant *const *vs;
+    const sq_batch_timing *t;
+    const sq_calibration_config *ccfg;
+    const sq_calibration *cal;
+    sq_batch_pool *pool;
+    size_t most;
+    const sq_batch_result *out;
+    int nrows;
+    uint64_t *calls;
+    int *places;
+    uint64_t probe_iters;
+    sq_host_counts *host;
+} sweeper;
+
+/* One sweep over every row placed at k (ticks[i] per element; a row past
+ * its placements, INFINITY), between two clock samples with a probe each:
+ * *cpt their mean, *alu the lower probe; the host bits of what they saw
+ * (SQ_HOST_MOVED where the clocks still disagreed after SWEEP_TRIES). */
+static unsigned char sweep(sweeper *w, int k, double *ticks, double *cpt, double *alu) {
+    const sq_batch_timing *t = w->t;
+    const sq_calibration *cal = w->cal;
+    double before = 0, after = 0, alu_before = 0, alu_after = 0;
+    for (int try = 0; try < SWEEP_TRIES; try++) {
+        sq_batch_buffers b = sq_batch_place(w->pool, w->most);
+        before = sq_cycles_per_tick_now(w->ccfg, cal);
+        alu_before = alu_now(w->probe_iters, before, w->host->quiet);
+        for (int i = 0; i < w->nrows; i++) {
+            ticks[i] = INFINITY;
+            if (w->places[i] && k >= w->places[i])
+                continue;
+            double sample_ticks;
+            ticks[i] = sq_batch_on_placement(w->vs[i / t->nsizes], &b, w->out[i].n, &w->calls[i], t,
+                                             cal, &sample_ticks);
+            if (!w->places[i])
+                w->places[i] = sq_batch_placements(t, sample_ticks / cal->tsc_hz);
+        }
+        after = sq_cycles_per_tick_now(w->ccfg, cal);
+        alu_after = alu_now(w->probe_iters, after, w->host->quiet);
+        if (fabs(after / before - 1) <= SQ_CLOCK_AGREEMENT)
+            break;
+    }
+    *cpt = (before + after) / 2;
+    *alu = fmin(alu_before, alu_after);
+    return fabs(after / before - 1) > SQ_CLOCK_AGREEMENT ? SQ_HOST_MOVED : 0;
+}
+
+/* Row i's repetition r from the sweeps that placed it (cycles[j * nrows +
+ * i] of sweep j, its host bits flags[j]): the fastest clean one, else the
+ * fastest, marked with its sweep's bits, as a scalar row's (engine.c). */
+static void keep_fastest(const double *cycles, const unsigned char *flags, int nsweeps, int nrows,
+                         int reps, int i, int r, sq_batch_result *row) {
+    double best = INFINITY, best_any = INFINITY;
+    unsigned char any_flags = 0;
+    for (int j = r; j < nsweeps; j += reps) {
+        double c = cycles[(size_t)j * (size_t)nrows + (size_t)i];
+        if (!flags[j] && c < best)
+            best = c;
+        if (c < best_any)
+            best_any = c, any_flags = flags[j];
+    }
+    row->samples[r] = isfinite(best) ? best : best_any;
+    row->host[r] = isfinite(best) ? 0 : any_flags;
+}
+
+/* The host bits of every sweep, by the quiet level of the probes of all
+ * of them (a run that began on a shared core learns the level as it goes,
+ * so sweeps are judged once it is known), counted into host. */
+static void judge_sweeps(const double *alu, unsigned char *flags, int nsweeps,
+                         sq_host_counts *host) {
+    for (int j = 0; j < nsweeps; j++)
+        if (!flags[j] && alu[j] > host->quiet)
+            host->quiet = alu[j];
+    for (int j = 0; j < nsweeps; j++) {
+        flags[j] |= sq_alu_shared(alu[j], host->quiet) ? SQ_HOST_SHARED : 0;
+        host->samples++;
+        host->moved += (flags[j] & SQ_HOST_MOVED) != 0;
+        host->shared += (flags[j] & SQ_HOST_SHARED) != 0;
+    }
+}
+
 /* The rows' repetitions: each is the fastest over its placements
  * (sq_batch_placements), and each placement is a sweep over every row, the
  * repetitions taking the sweeps in turn, so that a repetition's placements
@@ -214,54 +308,63 @@ double sq_batch_repetition(const sq_batch_variant *v, sq_batch_pool *p, size_t n
  * another (0.8 ms; the fastest read 0.064 cycles a pair where the rest read
  * 0.049). A sweep's ticks become cycles at the mean of add-chain clocks
  * taken before and after it (a sweep lasts 5 to 40 ms): a clock per row
- * and placement doubled the time of the batch rows. */
+ * and placement doubled the time of the batch rows. The neighbour probes
+ * beside those clocks mark the sweeps the core was shared in. */
 static int sweeps(const sq_batch_variant *const *vs, const sq_batch_timing *t,
                   const sq_calibration_config *ccfg, const sq_calibration *cal, sq_batch_pool *pool,
                   size_t most, bool progress, sq_batch_result *out, int nrows, uint64_t *calls,
-                  int *places) {
-    double *ticks = malloc(sizeof *ticks * (size_t)(nrows + 1));
-    if (!ticks)
-        return -1;
-    for (int i = 0; i < nrows; i++)
-        for (int r = 0; r < t->reps; r++)
-            out[i].samples[r] = INFINITY;
+                  int *places, sq_host_counts *host) {
     int nsweeps = t->placements * t->reps;
+    double *ticks = malloc(sizeof *ticks * (size_t)(nrows + 1)),
+           *cycles = malloc(sizeof *cycles * (size_t)nsweeps * (size_t)nrows + 1),
+           *alu = malloc(sizeof *alu * (size_t)nsweeps + 1);
+    unsigned char *flags = calloc((size_t)nsweeps + 1, 1);
+    if (!ticks || !cycles || !alu || !flags) {
+        free(ticks), free(cycles), free(alu), free(flags);
+        return -1;
+    }
+    sweeper w = {vs,
+                 t,
+                 ccfg,
+                 cal,
+                 pool,
+                 most,
+                 out,
+                 nrows,
+                 calls,
+                 places,
+                 sq_chain_iters_for(sq_chain_find("add_x8"), t->sample_s * cal->tsc_hz / 4),
+                 host};
+    if (!(host->quiet > 0))
+        host->quiet = cal->alu_per_cycle;
     sq_progress bar;
     sq_progress_start(&bar, progress ? stderr : NULL, "sqcolor", "batch placements", nsweeps);
     for (int j = 0; j < nsweeps; j++) {
-        int r = j % t->reps, k = j / t->reps;
         sq_progress_count(&bar, j);
-        double before, after;
-        for (int try = 0; try < SWEEP_TRIES; try++) {
-            sq_batch_buffers b = sq_batch_place(pool, most);
-            before = sq_cycles_per_tick_now(ccfg, cal);
-            for (int i = 0; i < nrows; i++) {
-                ticks[i] = INFINITY;
-                if (places[i] && k >= places[i])
-                    continue;
-                double sample_ticks;
-                ticks[i] = sq_batch_on_placement(vs[i / t->nsizes], &b, out[i].n, &calls[i], t, cal,
-                                                 &sample_ticks);
-                if (!places[i])
-                    places[i] = sq_batch_placements(t, sample_ticks / cal->tsc_hz);
-            }
-            after = sq_cycles_per_tick_now(ccfg, cal);
-            if (fabs(after / before - 1) <= SQ_CLOCK_AGREEMENT)
-                break;
-        }
-        double cpt = (before + after) / 2;
+        double cpt;
+        flags[j] = sweep(&w, j / t->reps, ticks, &cpt, &alu[j]);
         for (int i = 0; i < nrows; i++)
-            if (ticks[i] * cpt < out[i].samples[r])
-                out[i].samples[r] = ticks[i] * cpt;
+            cycles[(size_t)j * (size_t)nrows + (size_t)i] = ticks[i] * cpt;
     }
     sq_progress_clear(&bar);
-    free(ticks);
+    judge_sweeps(alu, flags, nsweeps, host);
+    for (int i = 0; i < nrows; i++) {
+        unsigned char *row_host = sq_samples_host(out[i].samples, (size_t)t->reps);
+        out[i].host = row_host;
+        bool spoiled = false;
+        for (int r = 0; r < t->reps; r++) {
+            keep_fastest(cycles, flags, nsweeps, nrows, t->reps, i, r, &out[i]);
+            spoiled |= row_host[r] != 0;
+        }
+        out[i].host = spoiled ? row_host : NULL;
+    }
+    free(ticks), free(cycles), free(alu), free(flags);
     return 0;
 }
 
 int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timing *t,
                   const sq_calibration_config *ccfg, const sq_calibration *cal, bool progress,
-                  sq_batch_result *out, bool *huge_pages) {
+                  sq_batch_result *out, bool *huge_pages, sq_host_counts *host) {
     size_t most = sq_batch_most(t);
     int nrows = n * t->nsizes;
     for (int i = 0; i < nrows; i++)
@@ -278,7 +381,7 @@ int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timin
     rc |= rc == 0 ? sq_batch_pool_new(&pool, most, t->seed) : -1;
     *huge_pages = rc == 0 && pool.huge;
     if (rc == 0) {
-        rc = sweeps(vs, t, ccfg, cal, &pool, most, progress, out, nrows, calls, places);
+        rc = sweeps(vs, t, ccfg, cal, &pool, most, progress, out, nrows, calls, places, host);
         sq_batch_pool_free(&pool);
     }
     for (int i = 0; rc && i < nrows; i++) { /* the caller keeps no row */
@@ -342,8 +445,14 @@ int sq_batch_time_run(sq_run *run, const sq_batch_variant *const *vs, int n,
     run->nbatch = 0;
     run->batch = calloc((size_t)ngated * (size_t)t->nsizes + 1, sizeof *run->batch);
     bool huge = false;
-    if (!run->batch || sq_batch_time(gated, ngated, t, ccfg, cal, progress, run->batch, &huge))
+    /* The sweeps count as this process's samples, judged from the level
+     * its scalar rows' probes set. */
+    sq_host_counts host = run->nhost ? run->host[0] : (sq_host_counts){0};
+    if (!run->batch ||
+        sq_batch_time(gated, ngated, t, ccfg, cal, progress, run->batch, &huge, &host))
         return -1;
+    run->host[0] = host;
+    run->nhost = 1;
     run->nbatch = ngated * t->nsizes;
     run->batch_huge_pages = huge;
     return 0;

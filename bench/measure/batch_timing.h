@@ -130,10 +130,13 @@ bool sq_batch_bound_copies(const sq_batch_variant *b);
  * repetition times every row on placements of its own from one pool, on
  * huge pages where the kernel gives them (*huge_pages says whether it did;
  * huge_pages.h). cal from sq_calibrate_clock. progress: a line on stderr
- * that counts the repetitions. Returns 0, or -1 out of memory. */
+ * that counts the repetitions. A neighbour probe beside every sweep's
+ * clocks marks the repetitions the host spoiled (out[].host); host counts
+ * the sweeps and raises its quiet level (0: cal's) as the probes read.
+ * Returns 0, or -1 out of memory. */
 int sq_batch_time(const sq_batch_variant *const *vs, int n, const sq_batch_timing *t,
                   const sq_calibration_config *ccfg, const sq_calibration *cal, bool progress,
-                  sq_batch_result *out, bool *huge_pages);
+                  sq_batch_result *out, bool *huge_pages, sq_host_counts *host);
 
 /* Gates vs[0..n) (skipped names those this CPU lacks, "" if none), calibrates
  * (into *cal) and times the rest into run->batch (allocated; run->nbatch

@@ -12,7 +12,8 @@
 #include <string.h>
 
 /* "0.024±0.001": a measured cost, nothing subtracted, so no ≈0 (cells.h is
- * for net costs); ± the wider side of the 95% interval; "0.058|0.072" for a
+ * for net costs); ± the wider side of the 95% interval, "~" after it where
+ * the host spoiled the row (cells.c's mark); "0.058|0.072" for a
  * row at two speeds, with a digit more where three would print them alike
  * (processes 2% apart: 0.0179|0.0184). */
 static void cell(char *buf, size_t len, const sq_batch_result *b) {
@@ -24,8 +25,12 @@ static void cell(char *buf, size_t len, const sq_batch_result *b) {
             snprintf(slow, sizeof slow, "%.*f", digits, b->modes[1].cycles);
         } while (strcmp(fast, slow) == 0 && ++digits <= 5);
         snprintf(buf, len, "%s|%s", fast, slow);
-    } else
-        snprintf(buf, len, "%.3f±%.3f", b->cycles.median, sq_ci_halfwidth(b->cycles));
+    } else {
+        /* ~: too few repetitions the host left clean, the interval all of
+         * them (figures.c), as a scalar cell's mark */
+        snprintf(buf, len, "%.3f±%.3f%s", b->cycles.median, sq_ci_halfwidth(b->cycles),
+                 b->host_spoiled ? "~" : "");
+    }
 }
 
 static const char *size_label(size_t n, char *buf, size_t len) {

@@ -11,45 +11,70 @@ static sq_stats scaled(sq_stats s, double k) {
     return (sq_stats){s.min * k, s.median * k, s.p90 * k, s.ci_lo * k, s.ci_hi * k};
 }
 
-/* A row's cycles and two speeds: of its clean repetitions where the host
+/* Cycles from the clean repetitions of samples[0, reps) where the host
  * spoiled some and enough are left (SQ_CLEAN_MIN); where too few are, of
  * all of them with the interval widened to their whole range, so that it
- * holds what the host did, and marked. */
-static void cycles_and_speeds(sq_result *r, double *x, unsigned char *group) {
+ * holds what the host did. x and group: room for reps, left holding the
+ * clean samples and their processes. Returns whether too few were clean. */
+static bool clean_cycles(const double *samples, const unsigned char *process,
+                         const unsigned char *host, int reps, double *x, unsigned char *group,
+                         int *clean, sq_stats *cycles) {
     int c = 0;
-    for (int k = 0; k < r->reps; k++)
-        if (!r->host || !r->host[k]) {
-            group[c] = r->process ? r->process[k] : 0;
-            x[c++] = r->samples[k];
+    for (int k = 0; k < reps; k++)
+        if (!host || !host[k]) {
+            group[c] = process ? process[k] : 0;
+            x[c++] = samples[k];
         }
-    r->clean = c;
-    r->host_spoiled = r->host && c < SQ_CLEAN_MIN;
-    if (r->host_spoiled) {
-        r->cycles = sq_pooled_stats(r->samples, r->process, r->reps);
-        for (int k = 0; k < r->reps; k++)
-            if (isfinite(r->samples[k])) {
-                r->cycles.ci_lo = fmin(r->cycles.ci_lo, r->samples[k]);
-                r->cycles.ci_hi = fmax(r->cycles.ci_hi, r->samples[k]);
-            }
-        r->nmodes = 0;
-        return;
+    *clean = c;
+    if (!host || c >= SQ_CLEAN_MIN) {
+        *cycles = sq_pooled_stats(x, process ? group : NULL, c);
+        return false;
     }
-    r->cycles = sq_pooled_stats(x, r->process ? group : NULL, c);
-    r->nmodes = sq_modes_of(x, c, r->modes);
+    *cycles = sq_pooled_stats(samples, process, reps);
+    for (int k = 0; k < reps; k++)
+        if (isfinite(samples[k])) {
+            cycles->ci_lo = fmin(cycles->ci_lo, samples[k]);
+            cycles->ci_hi = fmax(cycles->ci_hi, samples[k]);
+        }
+    return true;
 }
 
-static void result_figures(sq_result *r, const sq_clock *clock) {
-    size_t n = (size_t)(r->reps > 0 ? r->reps : 1);
+/* A row's speeds from its clean samples x[0, n) (group: their processes,
+ * NULL for one): a scalar row's two speeds; a batch row's, its samples' or
+ * else its processes'. */
+static int speeds_of(const double *x, const unsigned char *group, int n, bool batch,
+                     sq_speed modes[SQ_MAX_MODES]) {
+    if (!batch)
+        return sq_modes_of(x, n, modes);
+    int m = sq_gross_modes_of(x, n, modes);
+    return m ? m : sq_process_modes_of(x, group, n, modes);
+}
+
+/* A row's cycles, clean count and speeds from its samples (clean_cycles,
+ * speeds_of; no speeds where the host spoiled it). Returns host_spoiled. */
+static bool figures_of(const double *samples, const unsigned char *process,
+                       const unsigned char *host, int reps, bool batch, sq_stats *cycles,
+                       int *clean, int *nmodes, sq_speed modes[SQ_MAX_MODES]) {
+    size_t n = (size_t)(reps > 0 ? reps : 1);
     double *x = malloc(n * sizeof *x);
     unsigned char *group = malloc(n);
+    bool spoiled = false;
+    *nmodes = 0;
     if (x && group) {
-        cycles_and_speeds(r, x, group);
+        spoiled = clean_cycles(samples, process, host, reps, x, group, clean, cycles);
+        if (!spoiled)
+            *nmodes = speeds_of(x, process ? group : NULL, *clean, batch, modes);
     } else {
-        r->cycles = (sq_stats){NAN, NAN, NAN, NAN, NAN};
-        r->nmodes = 0;
+        *cycles = (sq_stats){NAN, NAN, NAN, NAN, NAN};
     }
     free(x);
     free(group);
+    return spoiled;
+}
+
+static void result_figures(sq_result *r, const sq_clock *clock) {
+    r->host_spoiled = figures_of(r->samples, r->process, r->host, r->reps, false, &r->cycles,
+                                 &r->clean, &r->nmodes, r->modes);
     r->ticks = scaled(r->cycles, clock->tsc_hz / clock->core_hz);
     r->ns = scaled(r->ticks, 1e9 / clock->tsc_hz);
 }
@@ -89,12 +114,11 @@ bool sq_result_same_figures(const sq_result *a, const sq_result *b) {
  * host's backing of its buffers, the core it was given): on AMD Zen 5,
  * color_batch/avx2/asm at 256 KiB read 0.0317-0.0319 cycles a pair in 18 of
  * 45 processes and 0.0324-0.0339 in the rest, tight within each. Two
- * speeds, then, are also those of processes that disagree. */
+ * speeds, then, are also those of processes that disagree. The host's
+ * spoiled repetitions are left out as a scalar row's are. */
 static void batch_figures(sq_batch_result *b) {
-    b->cycles = sq_pooled_stats(b->samples, b->process, b->reps);
-    b->nmodes = sq_gross_modes_of(b->samples, b->reps, b->modes);
-    if (!b->nmodes)
-        b->nmodes = sq_process_modes_of(b->samples, b->process, b->reps, b->modes);
+    b->host_spoiled = figures_of(b->samples, b->process, b->host, b->reps, true, &b->cycles,
+                                 &b->clean, &b->nmodes, b->modes);
 }
 
 int sq_sample_digits(const sq_run *run, double window_us) {

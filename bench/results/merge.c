@@ -94,7 +94,7 @@ static void merge_clocks(sq_run *parts, int n) {
 }
 
 /* Pools the samples of part p's batch row i, for every p, into a new block
- * (processes with it); NULL when out of memory. */
+ * (processes and host flags with it); NULL when out of memory. */
 static double *pooled_batch(const sq_run *parts, int n, int i, int *total) {
     *total = 0;
     for (int p = 0; p < n; p++)
@@ -102,12 +102,15 @@ static double *pooled_batch(const sq_run *parts, int n, int i, int *total) {
     double *x = sq_samples_alloc((size_t)*total);
     if (!x)
         return NULL;
-    unsigned char *process = sq_samples_process(x, (size_t)*total);
+    unsigned char *process = sq_samples_process(x, (size_t)*total),
+                  *host = sq_samples_host(x, (size_t)*total);
     int k = 0;
     for (int p = 0; p < n; p++)
         for (int j = 0; j < parts[p].batch[i].reps; j++, k++) {
-            x[k] = parts[p].batch[i].samples[j];
+            const sq_batch_result *part = &parts[p].batch[i];
+            x[k] = part->samples[j];
             process[k] = (unsigned char)p;
+            host[k] = part->host ? part->host[j] : 0;
         }
     return x;
 }
@@ -147,6 +150,10 @@ static int merge_batch(sq_run *parts, int n, char *err, size_t errlen) {
         b->samples = x;
         b->process = n > 1 ? sq_samples_process(x, (size_t)total) : NULL;
         b->reps = total;
+        unsigned char *host = sq_samples_host(x, (size_t)total);
+        b->host = NULL;
+        for (int k = 0; k < total; k++)
+            b->host = host[k] ? host : b->host;
     }
     return 0;
 }

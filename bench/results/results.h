@@ -128,6 +128,10 @@ typedef struct sq_batch_result {
     double *samples;        /* reps values, or NULL (older files); a block of
                                sq_samples_alloc, freed with the run */
     unsigned char *process; /* as sq_result's */
+    unsigned char *host;    /* NULL, or reps values: SQ_HOST_* bits of the sweep the
+                               repetition's kept sample came from (batch_timing.c) */
+    int clean;              /* repetitions the host left clean */
+    bool host_spoiled;      /* as sq_result's: fewer clean than SQ_CLEAN_MIN */
     int nmodes;             /* two speeds, from the samples, as sq_result's */
     sq_speed modes[SQ_MAX_MODES];
 } sq_batch_result;

@@ -33,16 +33,41 @@ static int stats_from(sq_reader *rd, json_t *v, const char *what, sq_stats *s) {
     return 0;
 }
 
-/* A batch row's figures: its samples, from which the repetitions and
- * statistics follow; or, without them, its repetitions and statistics. */
+/* Host flags, one a repetition of samples[0, reps) (results.h's SQ_HOST_*
+ * bits), into the samples' block: *out stays NULL where host is. */
+static int host_flags(sq_reader *rd, json_t *host, const char *where, double *samples, int reps,
+                      unsigned char **out) {
+    if (!host)
+        return 0;
+    if (!json_is_array(host) || json_array_size(host) != (size_t)reps)
+        return sq_reader_bad(rd, "%s.%s: not an array of one value a sample", where, SQ_KEY_HOST);
+    unsigned char *flags = sq_samples_host(samples, (size_t)reps);
+    for (int k = 0; k < reps; k++) {
+        json_t *v = json_array_get(host, (size_t)k);
+        if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+            json_integer_value(v) > (SQ_HOST_MOVED | SQ_HOST_SHARED))
+            return sq_reader_bad(rd, "%s.%s[%d]: not 0 to %d", where, SQ_KEY_HOST, k,
+                                 SQ_HOST_MOVED | SQ_HOST_SHARED);
+        flags[k] = (unsigned char)json_integer_value(v);
+    }
+    *out = flags;
+    return 0;
+}
+
+/* A batch row's figures: its samples (and host flags), from which the
+ * repetitions and statistics follow; or, without them, its repetitions and
+ * statistics. */
 static int batch_figures(sq_reader *rd, json_t *o, const char *where, sq_batch_result *b) {
     json_t *samples = json_object_get(o, SQ_KEY_SAMPLES);
     if (samples) {
         if (sq_get_samples(rd, o, where, json_array_size(samples), &b->samples, &b->process))
             return -1;
         b->reps = (int)json_array_size(samples);
-        return 0;
+        return host_flags(rd, json_object_get(o, SQ_KEY_HOST), where, b->samples, b->reps,
+                          &b->host);
     }
+    if (json_object_get(o, SQ_KEY_HOST))
+        return sq_reader_bad(rd, "%s: host without samples", where);
     char at[48];
     double reps;
     snprintf(at, sizeof at, "%s.%s", where, SQ_KEY_CYCLES);
@@ -126,8 +151,7 @@ static void split_id(const char *id, char *parts[3], bool *memory) {
     parts[2] = copy + (b - id) + 1;
 }
 
-/* A row's host flags, one a repetition (results.h's SQ_HOST_* bits), and
- * how many samples it took again; both optional. */
+/* A row's host flags and how many samples it took again; both optional. */
 static int row_host(sq_reader *rd, json_t *host, json_t *retaken, const char *where, sq_result *r) {
     if (retaken) {
         if (!json_is_integer(retaken) || json_integer_value(retaken) < 0 ||
@@ -135,21 +159,7 @@ static int row_host(sq_reader *rd, json_t *host, json_t *retaken, const char *wh
             return sq_reader_bad(rd, "%s.%s: not a count", where, SQ_KEY_RETAKEN);
         r->retaken = (int)json_integer_value(retaken);
     }
-    if (!host)
-        return 0;
-    if (!json_is_array(host) || json_array_size(host) != (size_t)r->reps)
-        return sq_reader_bad(rd, "%s.%s: not an array of one value a sample", where, SQ_KEY_HOST);
-    unsigned char *flags = sq_samples_host(r->samples, (size_t)r->reps);
-    for (int k = 0; k < r->reps; k++) {
-        json_t *v = json_array_get(host, (size_t)k);
-        if (!json_is_integer(v) || json_integer_value(v) < 0 ||
-            json_integer_value(v) > (SQ_HOST_MOVED | SQ_HOST_SHARED))
-            return sq_reader_bad(rd, "%s.%s[%d]: not 0 to %d", where, SQ_KEY_HOST, k,
-                                 SQ_HOST_MOVED | SQ_HOST_SHARED);
-        flags[k] = (unsigned char)json_integer_value(v);
-    }
-    r->host = flags;
-    return 0;
+    return host_flags(rd, host, where, r->samples, r->reps, &r->host);
 }
 
 /* A row's samples (and processes and harness); none yet for a shared row

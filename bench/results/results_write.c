@@ -277,8 +277,8 @@ static json_t *loops_json(const sq_run *run) {
     return a;
 }
 
-/* A batch row: its samples (and processes), or, for a row from an older file
- * that has none, its repetitions and statistics. */
+/* A batch row: its samples (and processes and host flags), or, for a row
+ * from an older file that has none, its repetitions and statistics. */
 static json_t *batch_json(const sq_run *run) {
     json_t *a = json_array();
     for (int i = 0; i < run->nbatch; i++) {
@@ -292,6 +292,8 @@ static json_t *batch_json(const sq_run *run) {
                     processes_json(b->process, b->reps));
         else
             o = set(o, SQ_KEY_SAMPLES, samples_json(b->samples, b->reps));
+        if (b->samples && b->host)
+            o = set(o, SQ_KEY_HOST, processes_json(b->host, b->reps));
         a = append(a, o);
     }
     return a;
