@@ -132,6 +132,58 @@ static void test_merge_marks_a_shared_process(void) {
     }
 }
 
+/* Three processes at the quiet level, the second with 60 of its 100
+ * samples shared: a neighbour there most of the time may have slowed the
+ * samples its probe missed (results.h), so all of them, scalar and batch,
+ * are marked shared when merged; the cells are the other two processes'.
+ * One process alone (sq_run_mark_shared_processes) is marked the same. */
+static void test_merge_marks_a_mostly_shared_process(void) {
+    sq_run parts[3] = {part(4.0, 5.30), part(4.3, 5.31), part(4.0, 5.28)};
+    sq_result *made[3] = {parts[0].results, parts[1].results, parts[2].results};
+    sq_batch_result batch[3];
+    for (int p = 0; p < 3; p++) {
+        batch[p] = (sq_batch_result){
+            .id = "color_batch/sse2/asm", .n = 8192, .reps = 4, .samples = sq_samples_alloc(4)};
+        for (int k = 0; k < 4; k++)
+            batch[p].samples[k] = p == 1 ? 0.09 : 0.06;
+        parts[p].batch = &batch[p];
+        parts[p].nbatch = 1;
+    }
+    parts[1].host[0].shared = 60;
+    double *made_batch[3] = {batch[0].samples, batch[1].samples, batch[2].samples};
+    char err[200];
+    CHECK(sq_runs_merge(parts, 3, 0, err, sizeof err) == 0, "merge: %s", err);
+    sq_run_figures(&parts[0]);
+    const sq_result *r = &parts[0].results[0];
+    const sq_batch_result *b = &parts[0].batch[0];
+    CHECK(r->host && r->host[4] == SQ_HOST_SHARED && r->host[0] == 0 && r->cycles.median == 4.0,
+          "mostly shared: the process's samples marked, the cell the others' (%.3f)",
+          r->cycles.median);
+    CHECK(b->host && b->host[4] == SQ_HOST_SHARED && b->host[8] == 0 && b->clean == 8 &&
+              b->cycles.median == 0.06,
+          "mostly shared: its batch samples marked too, the cell the others' (%.3f)",
+          b->cycles.median);
+    free(parts[0].results[0].samples);
+    free(parts[0].batch[0].samples);
+    for (int p = 0; p < 3; p++) {
+        if (p)
+            free(made[p]->samples), free(made_batch[p]);
+        free(made[p]);
+    }
+
+    sq_run one = part(4.3, 5.3);
+    one.host[0].shared = 51;
+    sq_run_mark_shared_processes(&one);
+    CHECK(one.results[0].host && one.results[0].host[3] == SQ_HOST_SHARED,
+          "a run of one process, 51 of 100 shared: every sample marked");
+    one.host[0].shared = 50;
+    one.results[0].host = NULL;
+    sq_run_mark_shared_processes(&one);
+    CHECK(!one.results[0].host, "50 of 100 shared: not most, left as they were");
+    free(one.results[0].samples);
+    free(one.results);
+}
+
 /* Three runs of two processes each, merged as a side of compare merges its
  * files: each run one part, its counts summed and its level the higher of
  * its processes'. The second run spent its life on a shared core (4.20 and
@@ -276,6 +328,7 @@ int main(int argc, char **argv) {
     test_too_few_clean();
     test_none_spoiled();
     test_merge_marks_a_shared_process();
+    test_merge_marks_a_mostly_shared_process();
     test_merge_marks_a_shared_run();
     return check_finish("host", NULL);
 }

@@ -269,6 +269,8 @@ int sq_run_measure(const sq_run_plan *plan, sq_engine *engine, sq_run *run, char
         rc = time_in_processes(plan, run, err, errlen) ? SQ_ENGINE_CHECK_FAILED : SQ_ENGINE_OK;
     } else {
         rc = sq_run_time_here(plan, engine, run, err, errlen);
+        if (!rc)
+            sq_run_mark_shared_processes(run); /* the merge's marks, for a run of one */
     }
     if (rc)
         sq_run_free(run);

@@ -133,13 +133,18 @@ static void write_impls(sq_doc *d, const sq_run *run, bool full) {
 }
 
 /* The rows whose cells rest on samples the host spoiled, and those that
- * kept some though they had enough clean ones. */
+ * kept some though they had enough clean ones; batch rows too. */
 static void count_spoiled(const sq_run *run, int *spoiled, int *kept) {
     *spoiled = *kept = 0;
     for (int i = 0; i < run->nresults; i++) {
         const sq_result *r = &run->results[i];
         *spoiled += r->host_spoiled && !r->shared_from;
         *kept += r->host && !r->host_spoiled && !r->shared_from;
+    }
+    for (int i = 0; i < run->nbatch; i++) {
+        const sq_batch_result *b = &run->batch[i];
+        *spoiled += b->host_spoiled;
+        *kept += b->host && !b->host_spoiled;
     }
 }
 

@@ -60,19 +60,44 @@ static void merge_host(sq_run *parts, int n) {
     base->nhost = n;
 }
 
-/* A process whose quiet level lies under the run's (sq_run_quiet) was on
- * a shared core throughout (it had no quiet reading to tell its samples
- * by): every sample of it is marked shared. */
-static void mark_shared_processes(sq_result *r, const sq_run *run, unsigned char *host) {
+/* Whether process p's samples are all taken as shared: its quiet level
+ * lies under the run's (sq_run_quiet), so it was on a shared core
+ * throughout and had no quiet reading to tell its samples by; or a
+ * neighbour shared the core for most of its samples
+ * (sq_host_mostly_shared). */
+static bool process_shared(const sq_run *run, int p, double quiet) {
+    return p < run->nhost &&
+           (sq_alu_shared(run->host[p].quiet, quiet) || sq_host_mostly_shared(&run->host[p]));
+}
+
+/* Marks shared the samples[0, reps) of the processes process_shared
+ * picks, into the flags of their block; returns the flags, or NULL where
+ * no sample is spoiled. */
+static unsigned char *mark_shared(const sq_run *run, double *samples, const unsigned char *process,
+                                  unsigned char *host, int reps) {
     double quiet = sq_run_quiet(run);
+    unsigned char *flags = sq_samples_host(samples, (size_t)reps);
     bool spoiled = false;
-    for (int k = 0; k < r->reps; k++) {
-        int p = r->process ? r->process[k] : 0;
-        if (p < run->nhost && sq_alu_shared(run->host[p].quiet, quiet))
-            host[k] |= SQ_HOST_SHARED;
-        spoiled |= host[k] != 0;
+    for (int k = 0; k < reps; k++) {
+        flags[k] = host ? host[k] : 0;
+        if (process_shared(run, process ? process[k] : 0, quiet))
+            flags[k] |= SQ_HOST_SHARED;
+        spoiled |= flags[k] != 0;
     }
-    r->host = spoiled ? host : NULL;
+    return spoiled ? flags : NULL;
+}
+
+void sq_run_mark_shared_processes(sq_run *run) {
+    for (int i = 0; i < run->nresults; i++) {
+        sq_result *r = &run->results[i];
+        if (r->samples)
+            r->host = mark_shared(run, r->samples, r->process, r->host, r->reps);
+    }
+    for (int i = 0; i < run->nbatch; i++) {
+        sq_batch_result *b = &run->batch[i];
+        if (b->samples)
+            b->host = mark_shared(run, b->samples, b->process, b->host, b->reps);
+    }
 }
 
 static void merge_clocks(sq_run *parts, int n) {
@@ -210,7 +235,7 @@ int sq_runs_merge(sq_run *parts, int n, int batch_only, char *err, size_t errlen
         return -1;
     }
     merge_clocks(parts, n);
-    merge_host(parts, n);
+    merge_host(parts, n + batch_only);
     for (int i = 0; i < base->nresults; i++) {
         sq_result *r = &base->results[i];
         int total = 0;
@@ -238,12 +263,13 @@ int sq_runs_merge(sq_run *parts, int n, int batch_only, char *err, size_t errlen
         r->process = n > 1 ? process : NULL;
         r->reps = total;
         r->retaken = retaken;
-        mark_shared_processes(r, base, host);
+        r->host = host;
     }
     free(pooled);
     base->processes = n;
     if (merge_batch(parts, n + batch_only, err, errlen))
         return -1;
+    sq_run_mark_shared_processes(base);
     for (int p = 1; p < n; p++)
         if (parts[p].sequence_huge_pages < base->sequence_huge_pages)
             base->sequence_huge_pages = parts[p].sequence_huge_pages;
