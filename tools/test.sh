@@ -36,9 +36,9 @@ build build-asan -DSQCOLOR_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 # The readers of untrusted files, fuzzed for a while (libFuzzer, clang).
 phase "fuzzing"
 tools/fuzz.sh build "${SQCOLOR_FUZZ_SECONDS:-15}"
-# The tests labelled tree read the sources or build a scratch copy of the
-# tree (tests/CMakeLists.txt): they run no program of the build, so once.
-check build-asan -LE tree
+# The sanitized build runs the unit tests and those labelled sanitize
+# (tests/CMakeLists.txt says which and why); the release build runs all.
+check build-asan -L 'unit|sanitize'
 check build
 # The tests a host's facts could move (label host), again as on another CPU:
 # the longest brand CPUID gives and no AVX-512, by the test switches, which
