@@ -4,11 +4,14 @@
  * random and game sequences reads 6% slower for seconds to minutes at a time
  * (color/lookup/asm on random: 14.05 or 14.86 cycles; a run's processes on
  * one speed or split between them), latency rows not at all, and two runs of
- * one build, each wholly on one speed, differed on 498 rows. compare keeps its
- * verdicts and says, beside the rows flagged in such a group, that the group
- * moved as a whole. Judging each row against its group's median was tried:
- * rows of a group do not move alike (branch-free code in branch mode not at
- * all), and it flagged them instead. */
+ * one build, each wholly on one speed, differed on 498 rows. Judging each
+ * row against its group's median was tried: rows of a group do not move
+ * alike (branch-free code in branch mode not at all), and it flagged them
+ * instead. Keeping the verdicts beside a note failed the gate on identical
+ * builds (6 default runs of one build back to back, on a quiet core: 167
+ * rows slower in one pair of five, 142 faster in another). So a drifted
+ * group's rows are not judged, counted apart as the host's, and the group
+ * is named first: a change confined to such a group shows as its drift. */
 #ifndef SQCOLOR_COMPARE_DRIFT_H
 #define SQCOLOR_COMPARE_DRIFT_H
 

@@ -106,11 +106,12 @@ static int put_stdout(const char *text, size_t size, void *unused) {
 static json_t *summary_json(const sq_verdicts *v) {
     const sq_compare_counts *c = &v->counts;
     sq_stats spread = sq_compare_detectable_spread(v->rows, v->tally.matched);
-    return json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:{s:o, s:o}}", "matched",
+    return json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:{s:o, s:o}}", "matched",
                      v->tally.matched, "significant", c->significant, "slower", c->slower, "faster",
-                     c->faster, "not_judged", c->host, "batch_not_judged", v->batch.host,
-                     "over_fail_over", sq_compare_gate(v), "detectable_pct", "median",
-                     json_number(spread.median), "p90", json_number(spread.p90));
+                     c->faster, "not_judged", c->host, "not_judged_drift", c->drifted,
+                     "batch_not_judged", v->batch.host, "over_fail_over", sq_compare_gate(v),
+                     "detectable_pct", "median", json_number(spread.median), "p90",
+                     json_number(spread.p90));
 }
 
 /* The sides' cores: their quiet levels (null: not known) and whether they

@@ -98,7 +98,8 @@ static void host_kept(sq_compare_row *w, const char *why, sq_compare_tally *t) {
 
 /* Decides how row w is tested, counting it in t: untested (and why), kept
  * from a verdict by the host (the sides' cores differed, cores_differ; a
- * side spoiled; too few clean units for its test), by its speeds, or
+ * side spoiled; its group drifted, drift.h; too few clean units for its
+ * test), by its speeds, or
  * t-tested on its clean units, as a copy of its twin's test (copy_of_twin)
  * or a test of its own. Returns 1 for a test of its own, whose p-value joins
  * the adjustment, 0 for none, -1 out of memory. */
@@ -111,6 +112,8 @@ static int test_row(sq_compare_row *w, bool copy_of_twin, bool cores_differ, dou
         host_kept(w, "not judged (the sides' cores differed)", t);
     } else if (!sq_compare_host_spared(w->a.r, w->b.r)) {
         host_kept(w, "not judged (the host spoiled it)", t);
+    } else if (w->drift != 1) {
+        host_kept(w, "not judged (its group moved as a whole)", t);
     } else if (sq_cost_about_zero(w->a.s) && sq_cost_about_zero(w->b.s)) {
         w->untested = "untested (about zero in both)";
         t->nzero++;
@@ -277,6 +280,8 @@ sq_compare_counts sq_compare_judge_rows(sq_compare_row *rows, int matched, doubl
         int of = 1 + w->copies; /* the rows of the finding */
         v.host += w->host;
         v.host_rows += w->host ? of : 0;
+        v.drifted += w->host && w->drift != 1;
+        v.drifted_rows += w->host && w->drift != 1 ? of : 0;
         v.significant += w->significant;
         v.gate += sq_compare_over_gate(w, fail_over);
         if (!w->significant)

@@ -113,6 +113,7 @@ typedef struct sq_compare_counts {
     int slower, faster;
     int slower_rows, faster_rows; /* the rows of those findings, copies with them */
     int host, host_rows;          /* kept from a verdict by the host, findings and rows */
+    int drifted, drifted_rows;    /* of those, kept as rows of a group that drifted */
     int by_speeds;                /* rows judged by their speeds */
     int gate;                     /* significant slowdowns over fail_over */
     int most_slower, most_faster; /* the row that moved most each way, or -1 */

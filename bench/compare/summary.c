@@ -60,9 +60,15 @@ static void print_host(const sq_verdicts *c) {
         printf(", the sides' cores differed\n");
         return;
     }
-    printf("the host spoiled ");
-    print_findings(v->host, v->host_rows);
-    printf(" (too few clean repetitions on a side for a verdict)\n");
+    if (v->host > v->drifted) {
+        printf("the host spoiled ");
+        print_findings(v->host - v->drifted, v->host_rows - v->drifted_rows);
+        printf(" (too few clean repetitions on a side for a verdict)%s", v->drifted ? "; " : "\n");
+    }
+    if (v->drifted) {
+        print_findings(v->drifted, v->drifted_rows);
+        printf(" of groups that moved as a whole (the drift: lines)\n");
+    }
 }
 
 void sq_compare_print_summary(const sq_verdicts *c, bool has_batch) {

@@ -113,32 +113,25 @@ static void print_row(const sq_compare_row *w, const sq_compare_row *rows, doubl
         printf("  %s", verdict);
     }
     print_kin(w, rows, *verdict || w->by_speeds ? "; " : "  ");
-    if (w->significant && w->drift != 1)
-        printf(" (its group moved x%.3f)", w->drift);
     printf("\n");
 }
 
-/* A line per group that drifted and holds a row flagged, or one line saying
- * there is none. */
+/* A line per group that drifted (drift.h: its rows are not judged), or one
+ * line saying there is none. */
 static void print_drift(const sq_compare_tally *t, const sq_compare_row *rows) {
-    int shown = 0;
     for (int g = 0; g < t->ndrift; g++) {
         const sq_drift *d = &t->drift[g];
-        int in = 0, flagged = 0;
+        int in = 0;
         for (int i = 0; i < t->matched; i++)
-            if (rows[i].a.r->mode == d->mode && strcmp(rows[i].a.r->sequence, d->sequence) == 0)
-                in++, flagged += rows[i].significant;
-        if (!flagged)
-            continue;
-        shown++;
+            in += rows[i].a.r->mode == d->mode && strcmp(rows[i].a.r->sequence, d->sequence) == 0;
         printf("drift: %s rows on ", sq_mode_names[d->mode]);
         sq_put_plain(stdout, d->sequence);
-        printf(" read %.1f%% %s in B as a group (the median of %d timed alone), and %d of its %d "
-               "were flagged: something the runs' processes share moved them, not only their "
-               "code (docs/statistics.md)\n",
-               100 * fabs(d->ratio - 1), d->ratio > 1 ? "slower" : "faster", d->rows, flagged, in);
+        printf(" read %.1f%% %s in B as a group (the median of %d timed alone): something the "
+               "runs' processes share moved them, so none of its %d rows is judged "
+               "(docs/statistics.md)\n",
+               100 * fabs(d->ratio - 1), d->ratio > 1 ? "slower" : "faster", d->rows, in);
     }
-    if (!shown)
+    if (!t->ndrift)
         printf("groups that moved as a whole: no changes\n");
 }
 
