@@ -63,8 +63,11 @@ static int batch_figures(sq_reader *rd, json_t *o, const char *where, sq_batch_r
         if (sq_get_samples(rd, o, where, json_array_size(samples), &b->samples, &b->process))
             return -1;
         b->reps = (int)json_array_size(samples);
-        return host_flags(rd, json_object_get(o, SQ_KEY_HOST), where, b->samples, b->reps,
-                          &b->host);
+        if (!host_flags(rd, json_object_get(o, SQ_KEY_HOST), where, b->samples, b->reps, &b->host))
+            return 0;
+        free(b->samples); /* not the run's yet: its reader frees only the rows read */
+        b->samples = NULL;
+        return -1;
     }
     if (json_object_get(o, SQ_KEY_HOST))
         return sq_reader_bad(rd, "%s: host without samples", where);
