@@ -10,6 +10,7 @@
 #include "bench/machine/huge_pages.h"
 #include "bench/machine/machine.h"
 #include "bench/measure/batch_loops.h"
+#include "bench/measure/row.h"
 #include "bench/util/progress.h"
 #include "bench/util/stats.h"
 #include "bench/util/xorshift.h"
@@ -205,15 +206,6 @@ double sq_batch_repetition(const sq_batch_variant *v, sq_batch_pool *p, size_t n
  * SQ_CLOCK_AGREEMENT is taken again, up to SWEEP_TRIES times in all. */
 #define SWEEP_TRIES 3
 
-/* Independent adds a cycle the core gives this thread now, cpt the clock
- * sample just taken: row.c's neighbour probe, beside a sweep. A dip that
- * does not last (an interrupt) is probed again. */
-static double alu_now(uint64_t iters, double cpt, double quiet) {
-    const sq_chain *x8 = sq_chain_find("add_x8");
-    double alu = 8 / (sq_chain_sample(x8, iters) * cpt);
-    return sq_alu_shared(alu, quiet) ? fmax(alu, 8 / (sq_chain_sample(x8, iters) * cpt)) : alu;
-}
-
 /* What a run of sweeps works with: the rows (out, nrows; vs by
  * i / t->nsizes), their calls a sample and placements (0: not known yet),
  * the pool they are placed in, and the host's counts (quiet: the level a
@@ -244,7 +236,7 @@ static unsigned char sweep(sweeper *w, int k, double *ticks, double *cpt, double
     for (int try = 0; try < SWEEP_TRIES; try++) {
         sq_batch_buffers b = sq_batch_place(w->pool, w->most);
         before = sq_cycles_per_tick_now(w->ccfg, cal);
-        alu_before = alu_now(w->probe_iters, before, w->host->quiet);
+        alu_before = sq_neighbour_probe(w->probe_iters, 1 / before, w->host->quiet);
         for (int i = 0; i < w->nrows; i++) {
             ticks[i] = INFINITY;
             if (w->places[i] && k >= w->places[i])
@@ -256,7 +248,7 @@ static unsigned char sweep(sweeper *w, int k, double *ticks, double *cpt, double
                 w->places[i] = sq_batch_placements(t, sample_ticks / cal->tsc_hz);
         }
         after = sq_cycles_per_tick_now(w->ccfg, cal);
-        alu_after = alu_now(w->probe_iters, after, w->host->quiet);
+        alu_after = sq_neighbour_probe(w->probe_iters, 1 / after, w->host->quiet);
         if (fabs(after / before - 1) <= SQ_CLOCK_AGREEMENT)
             break;
     }
@@ -323,18 +315,19 @@ static int sweeps(const sq_batch_variant *const *vs, const sq_batch_timing *t,
         free(ticks), free(cycles), free(alu), free(flags);
         return -1;
     }
-    sweeper w = {vs,
-                 t,
-                 ccfg,
-                 cal,
-                 pool,
-                 most,
-                 out,
-                 nrows,
-                 calls,
-                 places,
-                 sq_chain_iters_for(sq_chain_find("add_x8"), t->sample_s * cal->tsc_hz / 4),
-                 host};
+    sweeper w = {.vs = vs,
+                 .t = t,
+                 .ccfg = ccfg,
+                 .cal = cal,
+                 .pool = pool,
+                 .most = most,
+                 .out = out,
+                 .nrows = nrows,
+                 .calls = calls,
+                 .places = places,
+                 .probe_iters =
+                     sq_chain_iters_for(sq_chain_find("add_x8"), t->sample_s * cal->tsc_hz / 4),
+                 .host = host};
     if (!(host->quiet > 0))
         host->quiet = cal->alu_per_cycle;
     sq_progress bar;

@@ -168,16 +168,16 @@ void sq_sampler_init(sq_sampler *s, const sq_calibration *cal, double sample_s, 
     s->clock_fresh_ticks = (uint64_t)(2 * sample_s * cal->tsc_hz);
 }
 
-/* Independent adds a cycle the core gives this thread now: eight
- * independent add chains, their ticks at the clock sample just taken
- * (ticks_per_add). A dip that does not last (an interrupt in the probe) is
- * probed again: a neighbour stays for seconds. */
-static double neighbour_probe(sq_sampler *s, double ticks_per_add) {
+double sq_neighbour_probe(uint64_t iters, double ticks_per_add, double quiet) {
     const sq_chain *x8 = sq_chain_find("add_x8");
-    double alu = 8 * ticks_per_add / sq_chain_sample(x8, s->probe_iters);
-    if (sq_alu_shared(alu, s->host.quiet))
-        alu = fmax(alu, 8 * ticks_per_add / sq_chain_sample(x8, s->probe_iters));
+    double alu = 8 * ticks_per_add / sq_chain_sample(x8, iters);
+    if (sq_alu_shared(alu, quiet))
+        alu = fmax(alu, 8 * ticks_per_add / sq_chain_sample(x8, iters));
     return alu;
+}
+
+static double neighbour_probe(sq_sampler *s, double ticks_per_add) {
+    return sq_neighbour_probe(s->probe_iters, ticks_per_add, s->host.quiet);
 }
 
 /* One kernel sample over the next window, between two add-chain samples,

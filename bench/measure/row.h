@@ -74,6 +74,13 @@ bool sq_trace_read(const char *line, sq_trace_line *t);
  * SQ_CLOCK_SCREEN), SQ_HOST_SHARED where alu lies under the quiet level. */
 unsigned char sq_sample_host(double before, double after, double alu, double run_cpt, double quiet);
 
+/* Independent adds a cycle the core gives this thread now: eight
+ * independent add chains for iters iterations, their ticks at the clock
+ * sample just taken (ticks_per_add). A dip under quiet's shared level that
+ * does not last (an interrupt in the probe) is probed again: a neighbour
+ * stays for seconds. */
+double sq_neighbour_probe(uint64_t iters, double ticks_per_add, double quiet);
+
 typedef struct sq_sampler {
     sq_calibration cal;
     FILE *trace;    /* each attempt's readings (sq_trace_line), or NULL */
