@@ -14,18 +14,6 @@ static int unmatched(const sq_run *from, const sq_batch_index *in) {
     return n;
 }
 
-/* b's clean samples into x, their processes into g (room for b->reps
- * each; g NULL where b has one process); how many. */
-static int clean_of(const sq_batch_result *b, double *x, unsigned char *g) {
-    int c = 0;
-    for (int k = 0; k < b->reps; k++)
-        if (!b->host || !b->host[k]) {
-            g[c] = b->process ? b->process[k] : 0;
-            x[c++] = b->samples[k];
-        }
-    return c;
-}
-
 /* The p-value of a matched pair, tested as scalar rows are: Student's t on
  * per-process medians of the clean samples (samples where neither has two
  * processes); NAN where a side keeps no samples (older files) or there is
@@ -42,7 +30,8 @@ static double batch_p(const sq_batch_result *x, const sq_batch_result *y) {
     }
     double *cx = u + n, *cy = cx + x->reps;
     unsigned char *gx = g, *gy = g + x->reps;
-    int kx = clean_of(x, cx, gx), ky = clean_of(y, cy, gy);
+    int kx = sq_samples_clean(x->samples, x->process, x->host, x->reps, cx, gx),
+        ky = sq_samples_clean(y->samples, y->process, y->host, y->reps, cy, gy);
     const unsigned char *px = x->process ? gx : NULL, *py = y->process ? gy : NULL;
     bool by_samples = sq_group_count(px, kx) < 2 && sq_group_count(py, ky) < 2;
     int nx = sq_test_units(cx, px, kx, by_samples, u),

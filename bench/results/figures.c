@@ -19,12 +19,7 @@ static sq_stats scaled(sq_stats s, double k) {
 static bool clean_cycles(const double *samples, const unsigned char *process,
                          const unsigned char *host, int reps, double *x, unsigned char *group,
                          int *clean, sq_stats *cycles) {
-    int c = 0;
-    for (int k = 0; k < reps; k++)
-        if (!host || !host[k]) {
-            group[c] = process ? process[k] : 0;
-            x[c++] = samples[k];
-        }
+    int c = sq_samples_clean(samples, process, host, reps, x, group);
     *clean = c;
     if (!host || c >= SQ_CLEAN_MIN) {
         *cycles = sq_pooled_stats(x, process ? group : NULL, c);

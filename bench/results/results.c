@@ -22,6 +22,17 @@ unsigned char *sq_samples_host(double *block, size_t n) {
     return sq_samples_process(block, n) + (n ? n : 1);
 }
 
+int sq_samples_clean(const double *samples, const unsigned char *process, const unsigned char *host,
+                     int reps, double *x, unsigned char *group) {
+    int c = 0;
+    for (int k = 0; k < reps; k++)
+        if (!host || !host[k]) {
+            group[c] = process ? process[k] : 0;
+            x[c++] = samples[k];
+        }
+    return c;
+}
+
 /* The blocks of sq_run_alloc, a list. */
 typedef struct run_block {
     struct run_block *next;

@@ -95,6 +95,11 @@ double *sq_samples_alloc(size_t n);
 unsigned char *sq_samples_process(double *block, size_t n);
 unsigned char *sq_samples_host(double *block, size_t n);
 
+/* The samples[0, reps) the host left clean (host NULL: all) into x, their
+ * processes into group (0 where process is NULL); how many. */
+int sq_samples_clean(const double *samples, const unsigned char *process, const unsigned char *host,
+                     int reps, double *x, unsigned char *group);
+
 /* What the host did to one process's kernel samples: how many it took
  * (attempts included), how many saw the clock move or the core shared, how
  * many were taken again, and the quiet level its probes set (independent adds
