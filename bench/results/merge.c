@@ -175,10 +175,7 @@ static int merge_batch(sq_run *parts, int n, char *err, size_t errlen) {
         b->samples = x;
         b->process = n > 1 ? sq_samples_process(x, (size_t)total) : NULL;
         b->reps = total;
-        unsigned char *host = sq_samples_host(x, (size_t)total);
-        b->host = NULL;
-        for (int k = 0; k < total; k++)
-            b->host = host[k] ? host : b->host;
+        b->host = sq_samples_host(x, (size_t)total); /* sq_runs_merge marks, then NULLs if clean */
     }
     return 0;
 }
