@@ -4,6 +4,7 @@
  * it, the refusal of another machine's run, and (with a
  * real llvm-mca) that a predicted latency is the model's own for the body. */
 #include "bench/code/mca.h"
+#include "bench/code/mca_kept.h"
 #include "bench/report/model_vs_measurement.h"
 
 #include <math.h>
@@ -228,6 +229,108 @@ static void check_predict(void) {
     }
 }
 
+/* llvm-mca's input: the ret left out, a jump aimed at the label past the
+ * block, the closing after it; and the report read region by region. */
+static void check_input_and_report(void) {
+    const char lines[][SQ_INSN_TEXT] = {"lea eax, [rdi + 1]", "je 0x401a2c", "ret"};
+    int written = -1;
+    char *text = sq_mca_input(lines, 3, "xor edi, eax", ".Lout3", &written);
+    CHECK(text && strcmp(text, "lea eax, [rdi + 1]\nje .Lout3\n.Lout3:\nxor edi, eax\n") == 0 &&
+              written == 3,
+          "the input of a routine: '%s', %d lines", text ? text : "(none)", written);
+    free(text);
+    text = sq_mca_input(lines + 2, 1, NULL, ".L", &written);
+    CHECK(text && written == 0, "a ret alone gives llvm-mca no line: %d", written);
+    free(text);
+    char report[] = "[0] Code Region - sq1\n\nIterations:        100\nTotal Cycles:      105\n"
+                    "Block RThroughput: 0.8\n\n[1] Code Region - sq0\nIterations: 1000\n"
+                    "Total Cycles:      5003\nDispatch Width: 6\nBlock RThroughput: 1.5\n"
+                    "[2] Code Region - sq7\nTotal Cycles: 9\nBlock RThroughput: 9\n"
+                    "[3] Code Region - sq2x\nTotal Cycles: 9\nBlock RThroughput: 9\n";
+    sq_mca_figures f[3];
+    int found = sq_mca_region_figures(report, f, 3);
+    CHECK(found == 2 && f[1].total_cycles == 105 && f[1].rthroughput == 0.8 &&
+              f[0].total_cycles == 5003 && f[0].rthroughput == 1.5 && isnan(f[2].total_cycles),
+          "regions read back by name, another region's figures not taken: %d found, sq0 %g %g, "
+          "sq1 %g %g, sq2 %g",
+          found, f[0].total_cycles, f[0].rthroughput, f[1].total_cycles, f[1].rthroughput,
+          f[2].total_cycles);
+    sq_mca_figures one = sq_mca_report_figures("Iterations: 1\nTotal Cycles: 12\n");
+    CHECK(one.total_cycles == 12 && isnan(one.rthroughput), "a missing figure is NAN: %g %g",
+          one.total_cycles, one.rthroughput);
+}
+
+static void check_kept(void) {
+    sq_mca_figures got, f = {42, 1.25};
+    sq_mca_keep("/x/llvm-mca", "znver5", 100, "add eax, 1\n", f);
+    CHECK(sq_mca_kept_find("/x/llvm-mca", "znver5", 100, "add eax, 1\n", &got) &&
+              got.total_cycles == 42 && got.rthroughput == 1.25,
+          "kept figures found");
+    CHECK(!sq_mca_kept_find("/x/llvm-mca", "znver5", 1000, "add eax, 1\n", &got) &&
+              !sq_mca_kept_find("/x/llvm-mca", "znver4", 100, "add eax, 1\n", &got) &&
+              !sq_mca_kept_find("/y/llvm-mca", "znver5", 100, "add eax, 1\n", &got) &&
+              !sq_mca_kept_find("/x/llvm-mca", "znver5", 100, "add eax, 2\n", &got),
+          "another count, CPU, tool or input finds none");
+}
+
+/* llvm-mca's figures for input run alone (a file of its own), or NANs. */
+static sq_mca_figures alone(const sq_mca_tool *t, const char *mcpu, const char *input,
+                            int iterations) {
+    char path[600], cmd[1400], report[8192];
+    snprintf(path, sizeof path, "%s/alone.s", scratch);
+    FILE *f = fopen(path, "w");
+    sq_mca_figures none = {NAN, NAN};
+    if (!f || fputs(input, f) < 0 || fclose(f) != 0)
+        return none;
+    snprintf(cmd, sizeof cmd,
+             "'%s' -mcpu=%s -x86-asm-syntax=intel -iterations=%d -instruction-info=0 "
+             "-resource-pressure=0 '%s' 2>&1",
+             t->path, mcpu, iterations, path);
+    FILE *p = popen(cmd, "r");
+    size_t n = p ? fread(report, 1, sizeof report - 1, p) : 0;
+    report[n] = 0;
+    if (p)
+        pclose(p);
+    return p ? sq_mca_report_figures(report) : none;
+}
+
+/* A batch keeps, for each input, what llvm-mca gives that input alone: one
+ * run of regions is the same model as a run each. */
+static void check_batch(void) {
+    const sq_mca_tool *t = sq_mca_installed();
+    if (!t) {
+        printf("no llvm-mca: the batch is not checked\n");
+        return;
+    }
+    sq_machine host = {0};
+    sq_mca_model model;
+    sq_mca_model_named(t, &host, sq_mca_knows(t, "znver4") ? "znver4" : "native", &model);
+    static sq_code codes[3] = {
+        {.count = 4, .decoded = {"lea eax, [rdi + rdi*8 + 8]", "shr eax, 3", "and eax, 1", "ret"}},
+        {.count = 4, .decoded = {"mov eax, edi", "test edi, 8", "je 0x401a2c", "ret"}},
+        {.count = 3,
+         .decoded = {"lea rax, [rip + 0x2f00]", "movzx eax, byte ptr [rax + rdi]", "ret"}}};
+    sq_mca_batch *b = sq_mca_batch_start(&model);
+    for (int k = 0; k < 3; k++)
+        sq_mca_batch_code(b, &codes[k]);
+    sq_mca_batch_run(b);
+    for (int k = 0; k < 3; k++)
+        for (int feed = 0; feed < 2; feed++) {
+            int w, it = feed ? 1000 : 100;
+            char *input = sq_mca_input(codes[k].decoded, codes[k].count,
+                                       feed ? "xor edi, eax" : NULL, ".Lout", &w);
+            sq_mca_figures got = {NAN, NAN}, want = alone(t, model.mcpu, input, it);
+            bool kept = sq_mca_kept_find(t->path, model.mcpu, it, input, &got);
+            CHECK(kept && got.total_cycles == want.total_cycles &&
+                      got.rthroughput == want.rthroughput,
+                  "-mcpu=%s, routine %d%s: kept %d, %g cycles rthr %g in the batch, %g and %g "
+                  "alone",
+                  model.mcpu, k, feed ? " fed back" : "", kept, got.total_cycles, got.rthroughput,
+                  want.total_cycles, want.rthroughput);
+            free(input);
+        }
+}
+
 int main(void) {
     if (!mkdtemp(scratch)) {
         printf("cannot make a scratch folder\n");
@@ -238,5 +341,8 @@ int main(void) {
     check_mcpu();
     check_here();
     check_predict();
+    check_input_and_report();
+    check_kept();
+    check_batch();
     return check_finish("mca", scratch);
 }

@@ -62,3 +62,12 @@ double sq_chain_model(sq_mca_model *model, const sq_chain *c, char *err, size_t 
     sq_timed_loop_free(&loop);
     return cycles < 0 ? NAN : cycles / SQ_CHAIN_LINKS;
 }
+
+void sq_chain_model_ahead(sq_mca_batch *b, const sq_chain *c) {
+    sq_timed_loop loop;
+    char err[700];
+    if (!b || !chain_loop(c, &loop, err, sizeof err))
+        return;
+    sq_mca_batch_block(b, (const char(*)[SQ_INSN_TEXT])loop.text, loop.lines);
+    sq_timed_loop_free(&loop);
+}

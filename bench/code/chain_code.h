@@ -35,4 +35,7 @@ void sq_chain_link_text(const sq_chain_code *code, char *buf, size_t len);
  * back with the links): NAN with the reason in err. */
 double sq_chain_model(sq_mca_model *model, const sq_chain *c, char *err, size_t errlen);
 
+/* What sq_chain_model(model, c) will ask llvm-mca, added to b (mca.h). */
+void sq_chain_model_ahead(sq_mca_batch *b, const sq_chain *c);
+
 #endif

@@ -16,4 +16,8 @@
 double sq_loop_model_net(sq_mca_model *model, const sq_variant *v, int mode, char *err,
                          size_t errlen);
 
+/* What sq_loop_model_net(model, v, mode) will ask llvm-mca, added to b
+ * (mca.h: a batch); nothing where it would fail. */
+void sq_loop_model_ahead(sq_mca_batch *b, const sq_variant *v, int mode);
+
 #endif

@@ -1,5 +1,7 @@
 #include "bench/code/mca.h"
 
+#include "bench/code/mca_kept.h"
+
 #include "bench/machine/cpu_model.h"
 #include "bench/util/child.h"
 
@@ -264,111 +266,244 @@ void sq_mca_model_text(const sq_mca_model *model, char *buf, size_t len) {
 
 /* ---- predicting ------------------------------------------------------------------ */
 
-static double field(const char *text, const char *label) {
-    const char *p = strstr(text, label);
-    return p ? atof(p + strlen(label)) : -1;
-}
-
-/* Line t as llvm-mca reads it into out: false for the ret, which is left out;
- * a jump aimed at a label after the block. */
-static bool mca_line(const char *t, char *out, size_t len) {
-    if (strncmp(t, "ret", 3) == 0)
-        return false;
-    if (t[0] == 'j')
-        snprintf(out, len, "%.*s .Lout", (int)strcspn(t, " "), t);
-    else
-        snprintf(out, len, "%s", t);
-    return true;
-}
+/* The label a routine's jumps aim at: past its block. */
+#define OUT_LABEL ".Lout"
 
 bool sq_mca_same_input(const sq_code *a, const sq_code *b) {
-    if (a->count != b->count)
-        return false;
-    for (int i = 0; i < a->count; i++) {
-        char la[SQ_INSN_TEXT + 8], lb[SQ_INSN_TEXT + 8];
-        bool ka = mca_line(a->decoded[i], la, sizeof la),
-             kb = mca_line(b->decoded[i], lb, sizeof lb);
-        if (ka != kb || (ka && strcmp(la, lb) != 0))
-            return false;
-    }
-    return true;
+    int na, nb;
+    char *ta = sq_mca_input(a->decoded, a->count, NULL, OUT_LABEL, &na);
+    char *tb = sq_mca_input(b->decoded, b->count, NULL, OUT_LABEL, &nb);
+    bool same = ta && tb && strcmp(ta, tb) == 0;
+    free(ta);
+    free(tb);
+    return same;
 }
 
-/* The cycles llvm-mca gives `iterations` runs of lines[0..n) (ret dropped,
- * jumps aimed at a label after the block) followed by closing (NULL: none),
- * in its report's field label; -1 with llvm-mca's words in err when it
- * fails. */
-static double run_mca(const sq_mca_model *model, const char (*lines)[SQ_INSN_TEXT], int n,
-                      const char *closing, int iterations, const char *label, char *err,
-                      size_t errlen) {
+/* input (the text sq_mca_input makes) into a file llvm-mca reads as its
+ * standard input: its descriptor, or -1 with the reason in err. */
+static int input_file(const char *input, char *err, size_t errlen) {
     int fd = memfd_create("sqcolor-mca", MFD_CLOEXEC);
-    FILE *f = fd >= 0 ? fdopen(fd, "w+") : NULL;
-    if (!f) {
+    size_t len = strlen(input), done = 0;
+    while (fd >= 0 && done < len) {
+        ssize_t w = write(fd, input + done, len - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            break;
+        done += (size_t)w;
+    }
+    if (fd < 0 || done < len || lseek(fd, 0, SEEK_SET) != 0) {
         snprintf(err, errlen, "llvm-mca's input: %s", strerror(errno));
         if (fd >= 0)
             close(fd);
         return -1;
     }
-    for (int i = 0; i < n; i++) {
-        char line[SQ_INSN_TEXT + 8];
-        if (mca_line(lines[i], line, sizeof line))
-            fprintf(f, "%s\n", line);
-    }
-    fprintf(f, ".Lout:\n%s\n", closing ? closing : "");
-    if (fflush(f) != 0 || ferror(f) || lseek(fd, 0, SEEK_SET) != 0) {
-        snprintf(err, errlen, "llvm-mca's input: %s", strerror(errno));
-        fclose(f);
-        return -1;
-    }
-    char mcpu[48], iters[32], report[8192];
+    return fd;
+}
+
+/* llvm-mca's report on input run `iterations` times, into report (cap
+ * bytes): CAPTURE_OK, or the status with llvm-mca's words in err. */
+static capture_status run_input(const sq_mca_model *model, const char *input, int iterations,
+                                char *report, size_t cap, char *err, size_t errlen) {
+    int fd = input_file(input, err, errlen);
+    if (fd < 0)
+        return CAPTURE_FAILED;
+    char mcpu[48], iters[32];
     snprintf(mcpu, sizeof mcpu, "-mcpu=%s", model->mcpu);
     snprintf(iters, sizeof iters, "-iterations=%d", iterations);
     char *argv[] = {
         (char *)model->tool->path, mcpu, "-x86-asm-syntax=intel", iters, "-instruction-info=0",
         "-resource-pressure=0",    NULL};
-    capture_status st = capture(argv, fd, report, sizeof report);
-    fclose(f);
-    double x = field(report, label);
-    if (st == CAPTURE_HUNG) {
+    capture_status st = capture(argv, fd, report, cap);
+    close(fd);
+    if (st == CAPTURE_HUNG)
         sq_mca_hung(model->tool, err, errlen);
-        return -1;
-    }
-    if (st != CAPTURE_OK || x < 0) {
+    else if (st != CAPTURE_OK)
         snprintf(err, errlen, "llvm-mca failed: %.200s", report);
-        return -1;
+    return st;
+}
+
+/* llvm-mca's figures for `iterations` runs of lines[0..n) (ret dropped,
+ * jumps aimed past the block) followed by closing (NULL: none): those kept
+ * from an earlier run of the same input (a batch's, below), else its own
+ * run's. False with llvm-mca's words in err when it fails. */
+static bool run_mca(const sq_mca_model *model, const char (*lines)[SQ_INSN_TEXT], int n,
+                    const char *closing, int iterations, sq_mca_figures *out, char *err,
+                    size_t errlen) {
+    int written;
+    char *input = sq_mca_input(lines, n, closing, OUT_LABEL, &written);
+    if (!input) {
+        snprintf(err, errlen, "llvm-mca's input: out of memory");
+        return false;
     }
-    return x;
+    const char *path = model->tool->path;
+    bool ok = sq_mca_kept_find(path, model->mcpu, iterations, input, out);
+    if (!ok) {
+        char report[8192];
+        capture_status st = run_input(model, input, iterations, report, sizeof report, err, errlen);
+        *out = sq_mca_report_figures(report);
+        ok = st == CAPTURE_OK && !isnan(out->total_cycles) && !isnan(out->rthroughput);
+        if (ok)
+            sq_mca_keep(path, model->mcpu, iterations, input, *out);
+        else if (st == CAPTURE_OK)
+            snprintf(err, errlen, "llvm-mca failed: %.200s", report);
+    }
+    free(input);
+    return ok;
 }
 
 /* The closing xor: the result (eax) back into the first argument (edi). */
 #define FEEDBACK "xor edi, eax"
+/* The runs sq_predict asks for: a block's throughput, a chain's latency. */
+enum { BLOCK_ITERATIONS = 100, CHAIN_ITERATIONS = 1000 };
 
 bool sq_predict(sq_mca_model *model, const sq_code *code, sq_prediction *out, char *err,
                 size_t errlen) {
-    const int iterations = 1000;
+    sq_mca_figures alone, block, chain;
     if (isnan(model->xor_latency)) {
-        double alone = run_mca(model, NULL, 0, FEEDBACK, iterations, "Total Cycles:", err, errlen);
-        if (alone < 0)
+        if (!run_mca(model, NULL, 0, FEEDBACK, CHAIN_ITERATIONS, &alone, err, errlen))
             return false;
-        model->xor_latency = alone / iterations;
+        model->xor_latency = alone.total_cycles / CHAIN_ITERATIONS;
     }
-    out->rthroughput =
-        run_mca(model, code->decoded, code->count, NULL, 100, "Block RThroughput:", err, errlen);
-    double total = out->rthroughput < 0 ? -1
-                                        : run_mca(model, code->decoded, code->count, FEEDBACK,
-                                                  iterations, "Total Cycles:", err, errlen);
-    out->latency = total / iterations - model->xor_latency;
-    return total >= 0;
+    if (!run_mca(model, code->decoded, code->count, NULL, BLOCK_ITERATIONS, &block, err, errlen) ||
+        !run_mca(model, code->decoded, code->count, FEEDBACK, CHAIN_ITERATIONS, &chain, err,
+                 errlen))
+        return false;
+    out->rthroughput = block.rthroughput;
+    out->latency = chain.total_cycles / CHAIN_ITERATIONS - model->xor_latency;
+    return true;
 }
 
 double sq_predict_block(sq_mca_model *model, const char (*lines)[SQ_INSN_TEXT], int n, char *err,
                         size_t errlen) {
-    return run_mca(model, lines, n, NULL, 100, "Block RThroughput:", err, errlen);
+    sq_mca_figures f;
+    return run_mca(model, lines, n, NULL, BLOCK_ITERATIONS, &f, err, errlen) ? f.rthroughput : -1;
 }
 
 double sq_predict_cycles(sq_mca_model *model, const char (*lines)[SQ_INSN_TEXT], int n, char *err,
                          size_t errlen) {
-    const int iterations = 100;
-    double total = run_mca(model, lines, n, NULL, iterations, "Total Cycles:", err, errlen);
-    return total < 0 ? -1 : total / iterations;
+    sq_mca_figures f;
+    return run_mca(model, lines, n, NULL, BLOCK_ITERATIONS, &f, err, errlen)
+               ? f.total_cycles / BLOCK_ITERATIONS
+               : -1;
+}
+
+/* ---- many inputs in one run ------------------------------------------------------ */
+
+typedef struct pending {
+    char *input;  /* as run_mca gives it, the key its figures are kept by */
+    char *region; /* the same with its own label, between its region's markers */
+    int iterations;
+} pending;
+
+struct sq_mca_batch {
+    sq_mca_model *model;
+    pending *p;
+    int n, cap;
+};
+
+sq_mca_batch *sq_mca_batch_start(sq_mca_model *model) {
+    sq_mca_batch *b = calloc(1, sizeof *b);
+    if (b)
+        b->model = model;
+    return b;
+}
+
+static bool already(const sq_mca_batch *b, const char *input, int iterations) {
+    sq_mca_figures f;
+    for (int k = 0; k < b->n; k++)
+        if (b->p[k].iterations == iterations && strcmp(b->p[k].input, input) == 0)
+            return true;
+    return sq_mca_kept_find(b->model->tool->path, b->model->mcpu, iterations, input, &f);
+}
+
+/* Adds what run_mca would be asked (lines, n, closing, iterations), unless
+ * it is kept or pending already, or llvm-mca would be given nothing. */
+static void add(sq_mca_batch *b, const char (*lines)[SQ_INSN_TEXT], int n, const char *closing,
+                int iterations) {
+    int written;
+    char label[32];
+    snprintf(label, sizeof label, OUT_LABEL "%d", b->n);
+    char *input = sq_mca_input(lines, n, closing, OUT_LABEL, &written);
+    char *region = input && written > 0 && !already(b, input, iterations)
+                       ? sq_mca_input(lines, n, closing, label, &written)
+                       : NULL;
+    if (region && b->n == b->cap) {
+        int cap = b->cap ? 2 * b->cap : 64;
+        pending *p = realloc(b->p, (size_t)cap * sizeof *p);
+        if (p) {
+            b->p = p;
+            b->cap = cap;
+        }
+    }
+    if (!region || b->n == b->cap) {
+        free(input);
+        free(region);
+        return;
+    }
+    b->p[b->n++] = (pending){input, region, iterations};
+}
+
+void sq_mca_batch_code(sq_mca_batch *b, const sq_code *code) {
+    if (!b)
+        return;
+    if (isnan(b->model->xor_latency))
+        add(b, NULL, 0, FEEDBACK, CHAIN_ITERATIONS);
+    add(b, code->decoded, code->count, NULL, BLOCK_ITERATIONS);
+    add(b, code->decoded, code->count, FEEDBACK, CHAIN_ITERATIONS);
+}
+
+void sq_mca_batch_block(sq_mca_batch *b, const char (*lines)[SQ_INSN_TEXT], int n) {
+    if (b)
+        add(b, lines, n, NULL, BLOCK_ITERATIONS);
+}
+
+/* One run of llvm-mca over the pending inputs of `iterations`, a region
+ * each (named sq<k> after its index), their figures kept. */
+static void run_regions(sq_mca_batch *b, int iterations) {
+    char *text = NULL, err[700];
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    int regions = 0;
+    for (int k = 0; f && k < b->n; k++)
+        if (b->p[k].iterations == iterations) {
+            fprintf(f, "# LLVM-MCA-BEGIN sq%d\n%s# LLVM-MCA-END sq%d\n", k, b->p[k].region, k);
+            regions++;
+        }
+    if (regions == 0) {
+        if (f)
+            fclose(f);
+        free(text);
+        return;
+    }
+    bool written = f && !ferror(f) && fclose(f) == 0 && text;
+    /* Some 250 bytes a region in llvm-mca's summary: room for four times that. */
+    size_t cap = (size_t)regions * 1024 + 8192;
+    char *report = written ? malloc(cap) : NULL;
+    sq_mca_figures *figures = report ? malloc((size_t)b->n * sizeof *figures) : NULL;
+    if (figures &&
+        run_input(b->model, text, iterations, report, cap, err, sizeof err) == CAPTURE_OK) {
+        sq_mca_region_figures(report, figures, b->n);
+        for (int k = 0; k < b->n; k++)
+            if (b->p[k].iterations == iterations && !isnan(figures[k].total_cycles) &&
+                !isnan(figures[k].rthroughput))
+                sq_mca_keep(b->model->tool->path, b->model->mcpu, iterations, b->p[k].input,
+                            figures[k]);
+    }
+    free(figures);
+    free(report);
+    free(text);
+}
+
+void sq_mca_batch_run(sq_mca_batch *b) {
+    if (!b)
+        return;
+    run_regions(b, BLOCK_ITERATIONS);
+    run_regions(b, CHAIN_ITERATIONS);
+    for (int k = 0; k < b->n; k++) {
+        free(b->p[k].input);
+        free(b->p[k].region);
+    }
+    free(b->p);
+    free(b);
 }

@@ -98,4 +98,19 @@ double sq_predict_block(sq_mca_model *model, const char (*lines)[SQ_INSN_TEXT], 
 double sq_predict_cycles(sq_mca_model *model, const char (*lines)[SQ_INSN_TEXT], int n, char *err,
                          size_t errlen);
 
+/* Many inputs in one run of llvm-mca (a process start costs some 70 ms, more
+ * than a routine's simulation): a batch gathers what the calls above will be
+ * asked, runs them at once, a code region each, and keeps the figures for
+ * the process, so that those calls answer without a run of their own. An
+ * input llvm-mca cannot read fails the batch: each call then runs alone, as
+ * without one, and says what failed. NULL (out of memory) batches nothing. */
+typedef struct sq_mca_batch sq_mca_batch;
+sq_mca_batch *sq_mca_batch_start(sq_mca_model *model);
+/* What sq_predict(model, code) asks. */
+void sq_mca_batch_code(sq_mca_batch *b, const sq_code *code);
+/* What sq_predict_block and sq_predict_cycles ask of lines[0..n). */
+void sq_mca_batch_block(sq_mca_batch *b, const char (*lines)[SQ_INSN_TEXT], int n);
+/* Runs llvm-mca (twice: the two iteration counts) and frees b. */
+void sq_mca_batch_run(sq_mca_batch *b);
+
 #endif

@@ -401,6 +401,17 @@ static void listing_free(listing *L) {
     free(L->mnemonic);
 }
 
+/* llvm-mca once for the routines of vs[0..n) (mca.h's batch), so that each
+ * column's prediction is kept already; a column is the scratch room. */
+static void predict_ahead(listing *L, const sq_variant **vs, int n) {
+    sq_mca_batch *b = sq_mca_batch_start(L->model);
+    char err[700];
+    for (int i = 0; b && i < n; i++)
+        if (sq_disassemble(vs[i], &L->cols[0].code, err, sizeof err))
+            sq_mca_batch_code(b, &L->cols[0].code);
+    sq_mca_batch_run(b);
+}
+
 int sq_print_code(const sq_variant **vs, int n, const sq_code_listing *how, FILE *out) {
     listing L = {.out = out,
                  .md = how->markdown,
@@ -415,6 +426,8 @@ int sq_print_code(const sq_variant **vs, int n, const sq_code_listing *how, FILE
     int failures = 0;
     sq_progress_start(&L.bar, L.predict && how->progress ? stderr : NULL, "sqcolor disasm",
                       "routines", n);
+    if (L.predict)
+        predict_ahead(&L, vs, n);
     for (int i = 0; i < n; i++) {
         if (L.done[i])
             continue;

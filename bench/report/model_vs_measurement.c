@@ -170,6 +170,13 @@ static int gather_forms(const sq_model_page *page, sq_mca_model *model, sq_model
     sq_progress bar;
     sq_progress_start(&bar, page->progress && model ? stderr : NULL, "sqcolor disasm",
                       "instruction forms", nrows);
+    sq_mca_batch *ahead = model ? sq_mca_batch_start(model) : NULL;
+    for (int i = 0; ahead && i < nrows; i++) {
+        const sq_chain *c = sq_chain_find(page->forms->rows[i].chain);
+        if (c)
+            sq_chain_model_ahead(ahead, c);
+    }
+    sq_mca_batch_run(ahead);
     for (int i = 0; i < nrows; i++) {
         const sq_form_row *row = &page->forms->rows[i];
         sq_progress_count(&bar, i);
@@ -294,6 +301,19 @@ static void notes(sq_doc *d, const sq_model_page *page) {
                     page->run->commit, SQCOLOR_COMMIT);
 }
 
+/* llvm-mca once for what predict() will ask of vs[0..n) (mca.h's batch);
+ * code is the scratch room. */
+static void predict_ahead(const sq_variant *const *vs, int n, sq_mca_model *model, sq_code *code) {
+    sq_mca_batch *b = model ? sq_mca_batch_start(model) : NULL;
+    char err[700];
+    for (int i = 0; b && i < n; i++) {
+        if (sq_disassemble(vs[i], code, err, sizeof err))
+            sq_mca_batch_code(b, code);
+        sq_loop_model_ahead(b, vs[i], SQ_KERNEL_THROUGHPUT);
+    }
+    sq_mca_batch_run(b);
+}
+
 /* vs[0..n)'s rows: code, llvm-mca's prediction (*model set NULL when it
  * hangs), forms and the run's figures, a progress line counting them (code
  * is room for one routine's). Returns the variants that failed. */
@@ -303,6 +323,7 @@ static int gather_rows(const sq_variant *const *vs, int n, sq_mca_model **model,
     sq_progress bar;
     sq_progress_start(&bar, page->progress ? stderr : NULL, "sqcolor disasm", "routines", n);
     int failures = 0;
+    predict_ahead(vs, n, *model, code);
     for (int i = 0; i < n; i++) {
         sq_model_row *r = &rows[i];
         char err[700];
