@@ -11,7 +11,8 @@
     X("SQCOLOR_TEST_BRAND",                                                                        \
       "a test switch: a brand (printable ASCII, at most 48 bytes, as cpuid's) in place of "        \
       "cpuid's, named alike")                                                                      \
-    X("SQCOLOR_MCA_TIMEOUT", "the seconds one run of llvm-mca may take (disasm --predict)")        \
+    X("SQCOLOR_MCA_TIMEOUT",                                                                       \
+      "the seconds one run of llvm-mca (over all the routines shown) may take (disasm --predict)") \
     X("TMPDIR", "where run, try and ab make their folders")                                        \
     X("CI", "true: no progress line, as when standard error is not a terminal")                    \
     X("SQCOLOR_PROCESS, SQCOLOR_PROCESS_OUTPUT, SQCOLOR_PROCESS_INPUTS, SQCOLOR_TSC_HZ, "          \
