@@ -304,11 +304,12 @@ asm:
     lea         eax, [rdi+rdi*8+8]
     shr         eax, 3
     and         eax, 1'
+# --call-limit 2 rather than the default 10 s: the test waits on it.
 for processes in 1 2; do
-    timeout -s KILL 120 "$bin" try --quick --processes "$processes" --filter color/bt/asm \
+    timeout -s KILL 120 "$bin" try --quick --call-limit 2 --processes "$processes" --filter color/bt/asm \
         --mode latency --sequence random --output "$tmp/late.out" "$tmp/late.sq" >/dev/null 2>"$tmp/err"
     rc=$?
-    [ $rc -eq 1 ] && grep -q '^sqcolor try: color/late/asm did not return within 10 s while ' "$tmp/err" &&
+    [ $rc -eq 1 ] && grep -q '^sqcolor try: color/late/asm did not return within 2 s while ' "$tmp/err" &&
         [ ! -e "$tmp/late.out" ] && [ -z "$(ls -A "$TMPDIR")" ] && ok ||
         bad "a body that stops returning after its check, --processes $processes: exit $rc: $(cat "$tmp/err"); left: $(ls -A "$TMPDIR")"
     rm -rf "${TMPDIR:?}"/*
@@ -337,4 +338,5 @@ done
 
 expect_usage "no technique file" try
 expect_usage "$tmp/absent.sq: No such file or directory" try "$tmp/absent.sq"
+expect_usage "--call-limit 0 is out of range (1 to 86400)" try "$tmp/absent.sq" --call-limit 0
 finish try

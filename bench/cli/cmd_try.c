@@ -26,7 +26,7 @@
 #define BUILT_VARIABLE "SQCOLOR_TRY_BUILT"
 
 /* The one-liner's options, after run's: the bodies on the command line. */
-enum { OPT_C = OPT_COUNT, OPT_ASM, OPT_NEEDS, OPT_BUILD_LIMIT, TRY_OPT_COUNT };
+enum { OPT_C = OPT_COUNT, OPT_ASM, OPT_NEEDS, OPT_BUILD_LIMIT, OPT_CALL_LIMIT, TRY_OPT_COUNT };
 
 static const sq_option options[TRY_OPT_COUNT] = {
     SQ_RUN_OPTION_ROWS(
@@ -55,6 +55,16 @@ static const sq_option options[TRY_OPT_COUNT] = {
                          .def = SQ_TEXT(SQ_TRY_BUILD_LIMIT_S),
                          .min = 1,
                          .max = 86400},
+    [OPT_CALL_LIMIT] = {.name = "--call-limit",
+                        .kind = SQ_OPTION_WHOLE,
+                        .placeholder = "S",
+                        .help = "seconds each call of the technique's code may take while it is "
+                                "timed (a visit of a row, its verification; twice a visit's "
+                                "longest where the samples make that more); past them try "
+                                "stops, exit status 1",
+                        .def = SQ_TEXT(SQ_TRY_TIMED_LIMIT_S),
+                        .min = 1,
+                        .max = 86400},
 };
 
 static int run_try(int argc, char **argv);
@@ -79,9 +89,9 @@ const sq_command sq_command_try = {
         "flag set of this binary), verifies it over its whole domain and checks its kernels,\n"
         "then times it beside its family's catalogue as run does, and shows its machine code.\n"
         "Each command of the build must end within --build-limit seconds, the check within\n"
-        SQ_TEXT(SQ_TRY_CHECK_LIMIT_S) " s, and each call of its code while it is timed within "
-        SQ_TEXT(SQ_TRY_TIMED_LIMIT_S) " s (more with long\n"
-        "samples): past its limit, what runs it is stopped. Exit status 2: a file that cannot\n"
+        SQ_TEXT(SQ_TRY_CHECK_LIMIT_S) " s, and each call of its code while it is timed within\n"
+        "--call-limit seconds (more with long samples): past its limit, what runs it is\n"
+        "stopped. Exit status 2: a file that cannot\n"
         "be read or built, or not within the limit; 1: a body that fails its check (or does not\n"
         "return), or this machine cannot build or run it (a compiler gone, a feature this CPU\n"
         "lacks).",
@@ -131,11 +141,11 @@ static void end_late(void) {
 
 /* From the check on, each call of the technique's code is watched: one
  * that never returns (a body that goes wrong after its check) is named.
- * A visit of a row takes its samples, each up to four times: where the
- * options make that long, the limit is twice it. */
-static void watch_calls(const sq_run_plan *plan) {
+ * The limit is --call-limit; a visit of a row takes its samples, each up
+ * to four times: where the options make that longer, twice it. */
+static void watch_calls(const sq_run_plan *plan, const sq_value *v) {
     double visit_s = 4.0 * plan->cfg.timing.samples * plan->cfg.timing.sample_s;
-    int limit = SQ_TRY_TIMED_LIMIT_S;
+    int limit = (int)v[OPT_CALL_LIMIT].whole;
     if (2 * visit_s > limit)
         limit = (int)ceil(2 * visit_s);
     if (!sq_watchdog_start("try", limit, end_late)) {
@@ -173,7 +183,7 @@ static void build_and_check(trial *t, const char *path, const sq_value *v,
         sq_error_line("try", "%s", err);
         exit(rc);
     }
-    watch_calls(plan);
+    watch_calls(plan, v);
     /* After the check: a body that fails it gets its one line alone. */
     fprintf(stderr,
             "try: %s/%s built in %.1f s (%d assembler and compiler runs), %d variant%s checked\n",
@@ -186,7 +196,7 @@ static void build_and_check(trial *t, const char *path, const sq_value *v,
 }
 
 /* A process of the run: the run's file and object, as the run left them. */
-static void load_from_run(trial *t, const sq_run_plan *plan) {
+static void load_from_run(trial *t, const sq_run_plan *plan, const sq_value *v) {
     const char *dir = getenv(BUILT_VARIABLE);
     char path[4200], err[1024];
     snprintf(path, sizeof path, "%s/source.txt", dir ? dir : "");
@@ -196,7 +206,7 @@ static void load_from_run(trial *t, const sq_run_plan *plan) {
                       dir ? err : BUILT_VARIABLE " is not set");
         exit(SQ_EXIT_FAIL);
     }
-    watch_calls(plan);
+    watch_calls(plan, v);
 }
 
 /* The variants timed: the catalogue's of --filter (its family's by
@@ -308,7 +318,7 @@ static int run_try(int argc, char **argv) {
     bool one_of_many = sq_run_plan_from("try", v, &plan, &process_output);
     trial *t = &the_trial;
     if (one_of_many)
-        load_from_run(t, &plan);
+        load_from_run(t, &plan, v);
     else
         build_and_check(t, files[0], v, &plan);
     const sq_variant **vs;
