@@ -91,7 +91,8 @@ mapfile -t words < <(for c in "${commands[@]}"; do "$bin" help "$c" | grep -o --
 for c in "${commands[@]}"; do
     accepted=$(for w in "${words[@]}"; do
         "$bin" "$c" "$w=x" --zz-none >/dev/null 2>"$tmp/err"
-        grep -qF "unknown option '$w'" "$tmp/err" || echo "$w"
+        read_file err "$tmp/err"
+        [[ $err == *"unknown option '$w'"* ]] || echo "$w"
     done)
     described=$("$bin" help "$c" | grep -o '^  --[a-z][a-z0-9-]*' | tr -d ' ' | sort -u)
     [ "$accepted" = "$described" ] && ok || bad "$c: options taken: $(echo $accepted); listed: $(echo $described)"
@@ -117,8 +118,11 @@ for line in open(sys.argv[1], encoding="utf-8"):
 PY
 [ "$(wc -l <"$tmp/options.tsv")" -ge 30 ] && ok || bad "the reference lists $(wc -l <"$tmp/options.tsv") options"
 # Each one in its command's help too, with its default and range.
+declare -A help_of # a command's help, asked once
 while IFS=$'\x1f' read -r c opt def accepts; do
-    line=$("$bin" help "$c" | grep -- "^  $opt ")
+    [ -n "${help_of[$c]+given}" ] || help_of[$c]=$("$bin" help "$c")
+    line=""
+    while IFS= read -r l; do [[ $l == "  $opt "* ]] && line+=$l; done <<<"${help_of[$c]}"
     [[ $line == *"$accepts"* && $line == *"${def:+default $def}"* ]] && ok ||
         bad "help $c: '$line' lacks default '$def' or '$accepts'"
 done <"$tmp/options.tsv"
@@ -128,7 +132,8 @@ done <"$tmp/options.tsv"
 # value wrongly let through runs nothing).
 accepts() { # command option value
     "$bin" "$1" "$2" "$3" --zz-none >/dev/null 2>"$tmp/err"
-    grep -qF "unknown option '--zz-none'" "$tmp/err" && ok || bad "$1 $2 $3 refused: $(cat "$tmp/err")"
+    read_file err "$tmp/err"
+    [[ $err == *"unknown option '--zz-none'"* ]] && ok || bad "$1 $2 $3 refused: $err"
 }
 number() { case $1 in 2^*) echo $((2 ** ${1#2^})) ;; *) echo "$1" ;; esac; }
 while IFS=$'\x1f' read -r c opt def accepts; do
@@ -139,7 +144,7 @@ while IFS=$'\x1f' read -r c opt def accepts; do
         accepts "$c" "$opt" "$hi"
         for out in $((lo - 1)) $((hi + 1)); do
             expect_usage "$out" "$c" "$opt" "$out" --zz-none
-            grep -qF "$accepts" "$tmp/err" && ok || bad "$c $opt $out: the message does not name $accepts: $(cat "$tmp/err")"
+            [[ $message == *"$accepts"* ]] && ok || bad "$c $opt $out: the message does not name $accepts: $message"
         done
     elif [[ $accepts =~ ^between\ ([0-9.]+)\ and\ ([0-9.]+)$ ]]; then
         expect_usage "$opt takes a number $accepts, not '${BASH_REMATCH[1]}'" "$c" "$opt" "${BASH_REMATCH[1]}" --zz-none
