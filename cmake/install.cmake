@@ -86,13 +86,14 @@ if(SQCOLOR_NATIVE)
          "\nIts -native impls are built with -march=native: for the CPU of the\n"
          "machine that built the package, which another CPU may not run.")
 endif()
-# The libraries it links, found by dpkg-shlibdeps (dpkg-dev) where it is.
+# The libraries it links, found by dpkg-shlibdeps (dpkg-dev) where it is;
+# capstone, which it loads when first used (bench/CMakeLists.txt), named.
 find_program(SQCOLOR_DPKG_SHLIBDEPS dpkg-shlibdeps)
 if(SQCOLOR_DPKG_SHLIBDEPS)
   set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-  set(_depends "")
+  set(_depends "${SQCOLOR_CAPSTONE_PACKAGE}, ")
 else()
-  set(_depends "libc6, libcapstone4, libjansson4, ")
+  set(_depends "libc6, ${SQCOLOR_CAPSTONE_PACKAGE}, libjansson4, ")
 endif()
 # sqcolor try assembles with nasm and links with the C compiler; a C body is
 # also built by every impl's compiler (each named as its Debian package),

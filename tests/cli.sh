@@ -39,6 +39,9 @@ for args in "--help" "help" "help verify" "help list" "help eval" "help run" "--
     if "$bin" $args >"$tmp/out" 2>&1 && [ -s "$tmp/out" ]; then ok; else bad "sqcolor $args"; fi
 done
 grep -q '^sqcolor [0-9]' <("$bin" --version) && ok || bad "--version prints 'sqcolor N.N.N'"
+# capstone is loaded when first decoded from (bench/code/capstone_loader.h),
+# not linked: its relocations cost every process at start.
+! readelf -d "$bin" | grep -q 'NEEDED.*capstone' && ok || bad "sqcolor links capstone: $(readelf -d "$bin" | grep NEEDED)"
 
 # Every command takes --help and -h, anywhere an option may stand: its usage
 # on stdout, nothing run, exit 0.

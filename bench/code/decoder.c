@@ -1,10 +1,14 @@
 #include "bench/code/decoder.h"
 
+#include "bench/code/capstone_loader.h"
+
 #include <stdio.h>
 
 bool sq_decoder_open(sq_decoder *d, const uint8_t *code, size_t size, uint64_t address, char *err,
                      size_t errlen) {
     *d = (sq_decoder){.code = code, .size = size, .address = address};
+    if (!sq_capstone_load(err, errlen))
+        return false;
     if (cs_open(CS_ARCH_X86, CS_MODE_64, &d->cs) != CS_ERR_OK) {
         snprintf(err, errlen, "capstone: cannot open an x86-64 decoder");
         return false;
