@@ -32,7 +32,7 @@
 /* The folder of the processes' files, made before verification (in the
  * cleanup registry until the processes end), and the files' names. */
 static char folder[4096];
-static char files[SQ_MAX_PROCESSES][4096 + 16];
+static char files[SQ_MAX_PROCESSES][sizeof folder + 32]; /* "/", any int, ".json" */
 static bool folder_made;
 
 /* A process's share of the run: its share of the repetitions, rows in an
