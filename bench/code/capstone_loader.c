@@ -63,7 +63,7 @@ bool sq_capstone_load(char *err, size_t errlen) {
     return lib.loaded;
 }
 
-/* ---- capstone's functions (capstone.h), forwarded --------------------------- */
+/* ---- capstone's functions, each forwarded to the library ---------------------- */
 
 cs_err cs_open(cs_arch arch, cs_mode mode, csh *handle) {
     char err[8];
