@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-    cmake make gcc clang nasm            # build: C11 + NASM
+    cmake make ninja-build gcc clang nasm # build: C11 + NASM (tools/test.sh builds with ninja)
     gcc-11 gcc-12                        # every C compiler Debian 12 ships for x86-64:
     clang-13 clang-14 clang-15 clang-16 clang-19 # each one an impl, twice
     binutils                             # readelf/objdump for the tests
