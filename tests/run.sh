@@ -307,9 +307,10 @@ done
     wait $pid
 ) && jq -e '.schema == 3' "$tmp/nohup.json" >/dev/null && ok || bad "an ignored SIGHUP ended the run"
 
-# The add chain is the cycle; anything far from 1 means the clock is broken.
+# The add chain is the cycle; a factor of 2 from 1 means the clock is broken
+# (a busy host moves it by a third: 0.72 beside a ctest -j2).
 add=$("$bin" calibrate --reps 5 | awk '$1 == "add" { print $(NF - 3) }')
-awk -v x="$add" 'BEGIN { exit !(x > 0.8 && x < 1.2) }' && ok || bad "calibrate: add chain $add"
+awk -v x="$add" 'BEGIN { exit !(x > 0.5 && x < 2) }' && ok || bad "calibrate: add chain $add"
 
 # A --sequence list longer than any fixed buffer (two 2400-byte paths) is kept
 # whole: it was cut at 4096 bytes, naming a file that does not exist.

@@ -207,8 +207,8 @@ export TMPDIR=$tmp/builds
 # past any memory) is stopped at --build-limit: the file is refused, exit 2,
 # and nothing is left.
 mkfifo "$tmp/silent"
-endless() { # endless NAME "message part": NAME.sq's build stopped at 2 s, refused
-    timeout -s KILL 120 "$bin" try --quick --build-limit 2 "$tmp/$1.sq" >/dev/null 2>"$tmp/err"
+endless() { # endless NAME "message part": NAME.sq's build stopped at 1 s, refused
+    timeout -s KILL 120 "$bin" try --quick --build-limit 1 "$tmp/$1.sq" >/dev/null 2>"$tmp/err"
     local rc=$? left
     left=$(pgrep -f -- "$TMPDIR/" | tr '\n' ' ')
     [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -qF "$1.sq:4: $2" "$tmp/err" &&
@@ -221,12 +221,12 @@ body asm-zero 'family: color
 name: endless
 asm:
     %include "/dev/zero"'
-endless asm-zero "the asm body does not assemble within 2 s"
+endless asm-zero "the asm body does not assemble within 1 s"
 body asm-fifo "family: color
 name: endless
 asm:
     %include \"$tmp/silent\""
-endless asm-fifo "the asm body does not assemble within 2 s"
+endless asm-fifo "the asm body does not assemble within 1 s"
 body asm-rep 'family: color
 name: endless
 asm:
@@ -234,7 +234,7 @@ asm:
     %rep 2000000000
     nop
     %endrep'
-endless asm-rep "the asm body does not assemble within 2 s"
+endless asm-rep "the asm body does not assemble within 1 s"
 body c-zero 'family: color
 name: endless
 c:

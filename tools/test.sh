@@ -47,7 +47,7 @@ build build-asan -DSQCOLOR_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DSQCOLOR_IMPL_OBJECTS_FROM="$PWD/build/generated"
 # The readers of untrusted files, fuzzed for a while (libFuzzer, clang).
 phase "fuzzing"
-tools/fuzz.sh build "${SQCOLOR_FUZZ_SECONDS:-15}"
+tools/fuzz.sh build "${SQCOLOR_FUZZ_SECONDS:-10}"
 # The sanitized build runs the unit tests and those labelled sanitize
 # (tests/CMakeLists.txt says which and why); the release build runs all.
 check build-asan -L 'unit|sanitize'
