@@ -25,9 +25,12 @@ cols = run["results"]["columns"]
 sf, sm = cols.index("shared_from"), cols.index("samples")
 rows = run["results"]["rows"]
 timed = {(r[0], r[1], r[2]): r[sm] for r in rows if r[sm] is not None}
+# A sample the host spoiled is null (a busy host spoils some): it stays so,
+# and the row taken apart has at least one that is not.
 for r in rows:
-    if r[sf] and r[2] == "latency":
-        r[sm] = [x + 1.0 for x in timed[(r[sf], r[1], r[2])]]
+    source = timed.get((r[sf], r[1], r[2])) if r[sf] else None
+    if r[2] == "latency" and source and any(x is not None for x in source):
+        r[sm] = [None if x is None else x + 1.0 for x in source]
         r[sf] = None
         break
 else:
