@@ -470,16 +470,16 @@ static void run_regions(sq_mca_batch *b, int iterations) {
             fprintf(f, "# LLVM-MCA-BEGIN sq%d\n%s# LLVM-MCA-END sq%d\n", k, b->p[k].region, k);
             regions++;
         }
-    if (regions == 0) {
-        if (f)
-            fclose(f);
+    bool written = f && !ferror(f);
+    if (f && fclose(f) != 0) /* closed whatever ferror said: the text is freed below */
+        written = false;
+    if (regions == 0 || !written || !text) {
         free(text);
         return;
     }
-    bool written = f && !ferror(f) && fclose(f) == 0 && text;
     /* Some 250 bytes a region in llvm-mca's summary: room for four times that. */
     size_t cap = (size_t)regions * 1024 + 8192;
-    char *report = written ? malloc(cap) : NULL;
+    char *report = malloc(cap);
     sq_mca_figures *figures = report ? malloc((size_t)b->n * sizeof *figures) : NULL;
     if (figures &&
         run_input(b->model, text, iterations, report, cap, err, sizeof err) == CAPTURE_OK) {
