@@ -342,7 +342,7 @@ static bool run_mca(const sq_mca_model *model, const char (*lines)[SQ_INSN_TEXT]
         char report[8192];
         capture_status st = run_input(model, input, iterations, report, sizeof report, err, errlen);
         *out = sq_mca_report_figures(report);
-        ok = st == CAPTURE_OK && !isnan(out->total_cycles) && !isnan(out->rthroughput);
+        ok = st == CAPTURE_OK && sq_mca_figures_complete(*out);
         if (ok)
             sq_mca_keep(path, model->mcpu, iterations, input, *out);
         else if (st == CAPTURE_OK)
@@ -453,6 +453,12 @@ void sq_mca_batch_code(sq_mca_batch *b, const sq_code *code) {
     add(b, code->decoded, code->count, FEEDBACK, CHAIN_ITERATIONS);
 }
 
+void sq_mca_batch_routine(sq_mca_batch *b, const sq_variant *v, sq_code *scratch) {
+    char err[700];
+    if (b && sq_disassemble(v, scratch, err, sizeof err))
+        sq_mca_batch_code(b, scratch);
+}
+
 void sq_mca_batch_block(sq_mca_batch *b, const char (*lines)[SQ_INSN_TEXT], int n) {
     if (b)
         add(b, lines, n, NULL, BLOCK_ITERATIONS);
@@ -485,8 +491,7 @@ static void run_regions(sq_mca_batch *b, int iterations) {
         run_input(b->model, text, iterations, report, cap, err, sizeof err) == CAPTURE_OK) {
         sq_mca_region_figures(report, figures, b->n);
         for (int k = 0; k < b->n; k++)
-            if (b->p[k].iterations == iterations && !isnan(figures[k].total_cycles) &&
-                !isnan(figures[k].rthroughput))
+            if (b->p[k].iterations == iterations && sq_mca_figures_complete(figures[k]))
                 sq_mca_keep(b->model->tool->path, b->model->mcpu, iterations, b->p[k].input,
                             figures[k]);
     }

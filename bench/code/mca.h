@@ -108,6 +108,9 @@ typedef struct sq_mca_batch sq_mca_batch;
 sq_mca_batch *sq_mca_batch_start(sq_mca_model *model);
 /* What sq_predict(model, code) asks. */
 void sq_mca_batch_code(sq_mca_batch *b, const sq_code *code);
+/* What sq_predict asks of v's routine, disassembled into scratch (a
+ * routine that cannot be is left to its own call, which says why). */
+void sq_mca_batch_routine(sq_mca_batch *b, const sq_variant *v, sq_code *scratch);
 /* What sq_predict_block and sq_predict_cycles ask of lines[0..n). */
 void sq_mca_batch_block(sq_mca_batch *b, const char (*lines)[SQ_INSN_TEXT], int n);
 /* Runs llvm-mca (twice: the two iteration counts) and frees b. */

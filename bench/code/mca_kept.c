@@ -2,12 +2,13 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* ---- llvm-mca's input ------------------------------------------------------- */
 
-int sq_mca_write_input(FILE *f, const char (*lines)[SQ_INSN_TEXT], int n, const char *closing,
+static int write_input(FILE *f, const char (*lines)[SQ_INSN_TEXT], int n, const char *closing,
                        const char *label) {
     int written = 0;
     for (int i = 0; i < n; i++) {
@@ -31,7 +32,7 @@ char *sq_mca_input(const char (*lines)[SQ_INSN_TEXT], int n, const char *closing
     FILE *f = open_memstream(&text, &len);
     if (!f)
         return NULL;
-    *written = sq_mca_write_input(f, lines, n, closing, label);
+    *written = write_input(f, lines, n, closing, label);
     if (ferror(f)) {
         fclose(f);
         free(text);
@@ -47,6 +48,10 @@ static double field(const char *text, const char *label) {
     char *end;
     double x = p ? strtod(p + strlen(label), &end) : NAN;
     return p && end != p + strlen(label) && x >= 0 ? x : NAN;
+}
+
+bool sq_mca_figures_complete(sq_mca_figures f) {
+    return !isnan(f.total_cycles) && !isnan(f.rthroughput);
 }
 
 sq_mca_figures sq_mca_report_figures(const char *report) {

@@ -8,7 +8,6 @@
 #include "bench/code/disasm.h"
 
 #include <stdbool.h>
-#include <stdio.h>
 
 /* What mca.c reads of one report (or one region of it): NAN where absent. */
 typedef struct sq_mca_figures {
@@ -16,16 +15,15 @@ typedef struct sq_mca_figures {
     double rthroughput; /* Block RThroughput */
 } sq_mca_figures;
 
-/* Writes llvm-mca's input for lines[0..n) to f: the ret left out, each jump
- * aimed at `label`, which follows the lines, then closing (NULL: none).
- * Returns the lines written, the label's aside. */
-int sq_mca_write_input(FILE *f, const char (*lines)[SQ_INSN_TEXT], int n, const char *closing,
-                       const char *label);
-
-/* The same as a string on the heap (NULL when out of memory), with the
- * count of lines written in *written. */
+/* llvm-mca's input for lines[0..n), on the heap (NULL when out of memory):
+ * the ret left out, each jump aimed at `label`, which follows the lines,
+ * then closing (NULL: none); the count of lines written, the label's aside,
+ * in *written. */
 char *sq_mca_input(const char (*lines)[SQ_INSN_TEXT], int n, const char *closing, const char *label,
                    int *written);
+
+/* Whether f has both figures: what a report that llvm-mca finished gives. */
+bool sq_mca_figures_complete(sq_mca_figures f);
 
 /* The figures of a report of one region (or of a whole input). */
 sq_mca_figures sq_mca_report_figures(const char *report);

@@ -405,10 +405,8 @@ static void listing_free(listing *L) {
  * column's prediction is kept already; a column is the scratch room. */
 static void predict_ahead(listing *L, const sq_variant **vs, int n) {
     sq_mca_batch *b = sq_mca_batch_start(L->model);
-    char err[700];
     for (int i = 0; b && i < n; i++)
-        if (sq_disassemble(vs[i], &L->cols[0].code, err, sizeof err))
-            sq_mca_batch_code(b, &L->cols[0].code);
+        sq_mca_batch_routine(b, vs[i], &L->cols[0].code);
     sq_mca_batch_run(b);
 }
 

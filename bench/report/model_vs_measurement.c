@@ -305,10 +305,8 @@ static void notes(sq_doc *d, const sq_model_page *page) {
  * code is the scratch room. */
 static void predict_ahead(const sq_variant *const *vs, int n, sq_mca_model *model, sq_code *code) {
     sq_mca_batch *b = model ? sq_mca_batch_start(model) : NULL;
-    char err[700];
     for (int i = 0; b && i < n; i++) {
-        if (sq_disassemble(vs[i], code, err, sizeof err))
-            sq_mca_batch_code(b, code);
+        sq_mca_batch_routine(b, vs[i], code);
         sq_loop_model_ahead(b, vs[i], SQ_KERNEL_THROUGHPUT);
     }
     sq_mca_batch_run(b);
