@@ -47,7 +47,10 @@ int main(void) {
     sq_sampler_init(&s, &cal, 20e-6, 1);
     sq_visit v;
     CHECK(sq_row_visit(&s, &r, 3, &v), "right answers");
-    CHECK(isfinite(v.cycles) && s.dropped == 0, "the real clock: a figure, %ld dropped", s.dropped);
+    /* A busy host may move the clock under a sample (one of 3 dropped beside a
+     * ctest -j2 on a shared core): the real clock gives a figure, the screen
+     * drops what moved, not every sample. */
+    CHECK(isfinite(v.cycles) && s.dropped < 3, "the real clock: a figure, %ld dropped", s.dropped);
 
     sq_calibration wrong = cal;
     wrong.cycles_per_tick *= 10;
