@@ -83,7 +83,7 @@ void sq_print_clock(FILE *out, const sq_calibration *cal) {
             cal->perf ? "perf hardware counter (add chain shown as cross-check)"
                       : "calibrated from the add chain (no hardware cycle counter: "
                         "perf_event_open refused it)");
-    fprintf(out, "timer      %.0f TSC ticks for an empty lfence;rdtsc region\n",
+    fprintf(out, "timer      %.1f TSC ticks for an empty lfence;rdtsc region (a mean)\n",
             cal->timer_overhead);
     fprintf(out,
             "alu        %.2f independent adds per cycle (fewer when another thread shares "

@@ -1,6 +1,7 @@
 #include "bench/machine/clock.h"
 
 #include "bench/machine/test_switches.h"
+#include "bench/util/stats.h"
 
 #include <cpuid.h>
 #include <linux/perf_event.h>
@@ -190,30 +191,60 @@ const sq_chain *sq_chain_find(const char *name) {
 
 static const uint8_t zeros[256];
 
+/* An empty timed region's ticks: the centred mean of many readings (their
+ * median's window leaves out a reading an interrupt stretched). Not the
+ * least reading: a TSC that counts in steps (27 ticks, a 100 MHz count, on
+ * the AMD Zen 5 guest) reads a region of 47 ticks as 27 or 54, and the
+ * least of them is a step under what every region costs on average. */
 double sq_timer_overhead(void) {
-    uint64_t best = UINT64_MAX;
-    for (int i = 0; i < 2000; i++) {
+    enum { READINGS = 2000 };
+    static double ticks[READINGS];
+    for (int i = 0; i < READINGS; i++) {
         uint64_t t0 = sq_tsc_begin();
         uint64_t t1 = sq_tsc_end();
-        if (t1 - t0 < best)
-            best = t1 - t0;
+        ticks[i] = (double)(t1 - t0);
     }
-    return (double)best;
+    return sq_centred_mean(ticks, READINGS, sq_stats_of(ticks, READINGS).median);
+}
+
+static uint64_t chain_region(const sq_chain *c, uint64_t iters) {
+    uint64_t t0 = sq_tsc_begin();
+    c->fn(iters, zeros);
+    return sq_tsc_end() - t0;
+}
+
+/* What a timed chain sample costs besides its links (the clock's reading,
+ * the call, the chain's start and end): the add chain's ticks at n and 2n
+ * iterations, a + c - b over the triple n, 2n, n (a clock that drifts
+ * evenly through the triple leaves it), the centred mean of many. The
+ * clock sample that converts a kernel sample's ticks into cycles is a
+ * quarter of it long: a fixed cost taken as the least empty region's
+ * (27 ticks where the mean is 47) read every figure 0.1% low on the Zen 5
+ * guest. */
+double sq_chain_fixed_ticks(void) {
+    enum { TRIPLES = 2000, ITERS = 4 };
+    static double fixed[TRIPLES];
+    const sq_chain *add = sq_chain_find("add");
+    double window = 2 * sq_timer_overhead();
+    chain_region(add, 64 * ITERS); /* warm-up */
+    for (int i = 0; i < TRIPLES; i++) {
+        double a = (double)chain_region(add, ITERS), b = (double)chain_region(add, 2 * ITERS);
+        fixed[i] = a + (double)chain_region(add, ITERS) - b;
+    }
+    return sq_centred_mean(fixed, TRIPLES, window);
 }
 
 static double chain_min_ticks(const sq_chain *c, uint64_t iters, int samples) {
-    static double overhead = -1;
-    if (overhead < 0)
-        overhead = sq_timer_overhead();
+    static double fixed = -1;
+    if (fixed < 0)
+        fixed = sq_chain_fixed_ticks();
     uint64_t best = UINT64_MAX;
     for (int i = 0; i < samples; i++) {
-        uint64_t t0 = sq_tsc_begin();
-        c->fn(iters, zeros);
-        uint64_t t1 = sq_tsc_end();
-        if (t1 - t0 < best)
-            best = t1 - t0;
+        uint64_t ticks = chain_region(c, iters);
+        if (ticks < best)
+            best = ticks;
     }
-    return ((double)best - overhead) / ((double)iters * SQ_CHAIN_LINKS);
+    return ((double)best - fixed) / ((double)iters * SQ_CHAIN_LINKS);
 }
 
 double sq_chain_ticks(const sq_chain *c, uint64_t iters, int samples) {

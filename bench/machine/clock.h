@@ -63,7 +63,7 @@ enum { SQ_CHAIN_LINKS = 64 }; /* links per iteration, CHAIN_LENGTH in asm */
 const sq_chain *sq_chain_find(const char *name);
 
 /* Min over `samples` timed runs of `iters` iterations: TSC ticks per link,
- * timer overhead removed. */
+ * the fixed cost of a sample (sq_chain_fixed_ticks) removed. */
 double sq_chain_ticks(const sq_chain *c, uint64_t iters, int samples);
 
 /* One timed run, no warm-up: for interleaving with other samples. */
@@ -72,8 +72,12 @@ double sq_chain_sample(const sq_chain *c, uint64_t iters);
 /* Iterations of a chain that take about target_ticks. */
 uint64_t sq_chain_iters_for(const sq_chain *c, double target_ticks);
 
-/* Ticks of an empty timed region: the minimum of many. */
+/* Ticks of an empty timed region: the centred mean of many (clock.c). */
 double sq_timer_overhead(void);
+
+/* Ticks a timed chain sample costs besides its links, measured once a
+ * process and taken from every sample of every chain (clock.c). */
+double sq_chain_fixed_ticks(void);
 
 /* The hardware cycle counter, where perf_event_open gives one. */
 bool sq_perf_cycles_open(void);

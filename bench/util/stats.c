@@ -422,3 +422,25 @@ bool sq_speeds_differ(const sq_speed *a, int na, const sq_speed *b, int nb, doub
     return sq_speeds_apart(a, na, b, nb, rel, abs) && !sq_speed_between(a, na, b, nb) &&
            !sq_speed_between(b, nb, a, na);
 }
+
+double sq_centred_mean(const double *x, int n, double halfwidth) {
+    double *v = malloc(sizeof *v * (size_t)(n > 0 ? n : 1));
+    int finite = 0;
+    for (int i = 0; v && i < n; i++)
+        if (isfinite(x[i]))
+            v[finite++] = x[i];
+    double mean = NAN;
+    if (finite > 0) {
+        qsort(v, (size_t)finite, sizeof *v, cmp_double);
+        double median = median_sorted(v, finite), sum = 0;
+        int kept = 0;
+        for (int i = 0; i < finite; i++)
+            if (fabs(v[i] - median) <= halfwidth) {
+                sum += v[i];
+                kept++;
+            }
+        mean = kept ? sum / kept : median; /* none: two middle values far apart */
+    }
+    free(v);
+    return mean;
+}

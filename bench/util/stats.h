@@ -133,6 +133,13 @@ double sq_t_detectable(sq_ttest w, double p);
  * A non-finite p counts as 1. */
 void sq_bh_adjust(const double *p, int n, double *adjusted);
 
+/* The mean of the values of x[0..n) within halfwidth of their median (a
+ * symmetric window, so symmetric noise leaves it unbiased, where the least
+ * value is not: a clock that counts in steps reads a step's multiple, the
+ * least of many readings a whole step under their mean). NAN for n 0, no
+ * finite value or out of memory. */
+double sq_centred_mean(const double *x, int n, double halfwidth);
+
 /* The median of each group of x[0..n) (group[i] is x[i]'s; NULL: one group),
  * in increasing group order, into out (room for n). Returns the number of
  * groups that hold a value (0 for n 0, or out of memory). */
