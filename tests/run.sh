@@ -36,13 +36,26 @@ expect_usage "--processes 33 is out of range" run --processes 33
 jq -e "$rows_jq"' .config.processes == 3 and ([rows | select(.samples) | (.samples | length) == 6
         and (.processes | sort) == [0,0,1,1,2,2]] | all and length > 0)' \
     "$tmp/procs.json" >/dev/null && ok || bad "--processes 3: rows without 2 samples from each of 3 processes"
-# --trace: each attempt a line of 14 fields; one block a process that timed
+# --trace: each attempt a line of 15 fields; one block a process that timed
 # scalar rows, each opening with the header; nothing left beside the files.
 "$bin" run --quick --processes 2 --reps 4 --samples 1 --length 4096 --filter 'color/bt/asm,color_batch/sse2/asm' \
     --mode latency --trace "$tmp/trace.csv" >/dev/null 2>"$tmp/trace.err" && ok || bad "run --trace failed: $(cat "$tmp/trace.err")"
 [ "$(grep -c '^id,mode,sequence,rep,' "$tmp/trace.csv")" = 2 ] && ok || bad "--trace: not one header for each of 2 processes"
-awk -F, '!/^id,/ && (NF != 14 || $1 !~ /^(color\/bt\/asm|harness\/)/) {bad = 1} END {exit bad || NR < 4}' \
-    "$tmp/trace.csv" && ok || bad "--trace: a line not of 14 fields of the row asked for"
+awk -F, '!/^id,/ && (NF != 15 || $1 !~ /^(color\/bt\/asm|harness\/)/) {bad = 1} END {exit bad || NR < 4}' \
+    "$tmp/trace.csv" && ok || bad "--trace: a line not of 15 fields of the row asked for"
+# A row and the harness subtracted from it run as many squares a sample,
+# rows of 2 to 4 cycles a square alike (engine.c, same_squares): what a
+# sample costs besides its squares then leaves the difference.
+"$bin" run --quick --processes 2 --filter 'color/bt/asm,color/lookup/asm,color/texel/asm' \
+    --mode latency,throughput --trace "$tmp/squares.csv" >/dev/null 2>&1 && ok || bad "run --trace (squares) failed"
+awk -F, '/^id,/ {block++; next}
+    {split($1, part, "/"); impl = part[1] == "harness" ? part[2] : part[3]
+     key = block "," impl "," $2 "," $3
+     if ($15 !~ /^[1-9][0-9]*$/) bad = "no squares on a line of " $1
+     else if (key in squares && squares[key] != $15) bad = "a row and its harness ran different squares a sample: " key
+     squares[key] = $15}
+    END {if (bad) print "FAILED: --trace: " bad; exit bad != "" || !length(squares)}' \
+    "$tmp/squares.csv" && ok || bad "--trace: squares a sample differ between a row and its harness"
 expect_usage "--trace: cannot write $tmp/no/t.csv: No such file or directory" run --quick --filter color/bt/asm --trace "$tmp/no/t.csv"
 # Batch rows in as many processes again, which time them alone: the scalar
 # rows' samples from processes 0 and 1, the batch rows' from 0 to 3.

@@ -321,6 +321,21 @@ static void test_recorded_readings(const char *path) {
     }
 }
 
+/* A trace line of harness 4 names its sample's squares; one of before (14
+ * fields) still reads, with none. */
+static void test_trace_lines(void) {
+    sq_trace_line t;
+    bool read = sq_trace_read("harness/asm,latency,dark,1,2,0,0.7,0.71,0.70,5.3,1.0,1.4,5.34,0,"
+                              "15872",
+                              &t);
+    CHECK(read && t.squares == 15872 && t.rep == 1 && t.host == 0,
+          "a 15-field line: read %d, squares %zu", read, t.squares);
+    read = sq_trace_read("color/bt/asm,latency,dark,0,0,1,2.1,0.71,0.70,5.3,3.0,1.4,5.34,2", &t);
+    CHECK(read && t.squares == 0 && t.attempt == 1 && t.host == 2,
+          "a 14-field line: read %d, squares %zu", read, t.squares);
+    CHECK(!sq_trace_read(SQ_TRACE_HEADER, &t), "the header is not a line of readings");
+}
+
 int main(int argc, char **argv) {
     if (argc > 1)
         test_recorded_readings(argv[1]);
@@ -330,5 +345,6 @@ int main(int argc, char **argv) {
     test_merge_marks_a_shared_process();
     test_merge_marks_a_mostly_shared_process();
     test_merge_marks_a_shared_run();
+    test_trace_lines();
     return check_finish("host", NULL);
 }

@@ -257,18 +257,20 @@ static void trace(const sq_sampler *s, const sq_row *r, int attempt, const sq_vi
                   const double clocks[2], double quiet) {
     if (!s->trace)
         return;
-    fprintf(s->trace, "%s%s,%s,%s,%d,%d,%d,%.6g,%.6g,%.6g,%.5g,%.6g,%.6g,%.5g,%d\n",
+    fprintf(s->trace, "%s%s,%s,%s,%d,%d,%d,%.6g,%.6g,%.6g,%.5g,%.6g,%.6g,%.5g,%d,%zu\n",
             r->variant ? r->variant->id : "harness/", r->variant ? "" : r->impl->name,
             sq_mode_names[r->mode], r->in->sequence, s->rep, s->visit, attempt, got->ticks,
-            clocks[0], clocks[1], got->alu, got->cycles, s->cal.cycles_per_tick, quiet, got->host);
+            clocks[0], clocks[1], got->alu, got->cycles, s->cal.cycles_per_tick, quiet, got->host,
+            r->chunk);
 }
 
 bool sq_trace_read(const char *line, sq_trace_line *t) {
     char id[sizeof t->id], mode[sizeof t->mode], seq[sizeof t->sequence];
-    int n = sscanf(line, "%95[^,],%15[^,],%63[^,],%d,%d,%d,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%d", id,
+    t->squares = 0; /* a trace of before harness 4 has no such column */
+    int n = sscanf(line, "%95[^,],%15[^,],%63[^,],%d,%d,%d,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%d,%zu", id,
                    mode, seq, &t->rep, &t->visit, &t->attempt, &t->ticks, &t->before, &t->after,
-                   &t->alu, &t->cycles, &t->run_cpt, &t->quiet, &t->host);
-    if (n != 14)
+                   &t->alu, &t->cycles, &t->run_cpt, &t->quiet, &t->host, &t->squares);
+    if (n != 14 && n != 15)
         return false;
     strcpy(t->id, id);
     strcpy(t->mode, mode);

@@ -59,10 +59,11 @@ typedef struct sq_trace_line {
     int rep, visit, attempt;
     double ticks, before, after, alu, cycles, run_cpt, quiet;
     int host;
+    size_t squares; /* in the sample (0: a trace without them) */
 } sq_trace_line;
 
 #define SQ_TRACE_HEADER                                                                            \
-    "id,mode,sequence,rep,visit,attempt,ticks,before,after,alu,cycles,run_cpt,quiet,host"
+    "id,mode,sequence,rep,visit,attempt,ticks,before,after,alu,cycles,run_cpt,quiet,host,squares"
 
 /* line into *t (the header, or a malformed line: false). */
 bool sq_trace_read(const char *line, sq_trace_line *t);

@@ -36,7 +36,8 @@ sq_target *sq_target_new(const sq_variant *v, sq_mode mode, const char *sequence
         return NULL;
     }
     sq_row_size(&t->variant, cfg->timing.sample_s * cal->tsc_hz);
-    sq_row_size(&t->harness, cfg->timing.sample_s * cal->tsc_hz);
+    /* the harness over as many squares a sample, as in sqcolor run (engine.c) */
+    t->harness.chunk = t->variant.chunk;
     sq_sampler_init(&t->sampler, cal, cfg->timing.sample_s, cfg->seed);
     t->stir = cfg->seed ^ SQ_ORDER_SALT;
     return t;
