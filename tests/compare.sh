@@ -138,6 +138,14 @@ jq '.machine.model = 154' "$tmp/a.json" >"$tmp/adl2.json"
 compare_ok models 0 "$tmp/adl1.json" "$tmp/adl2.json"
 above models 'note: A ran on Alder Lake (Golden Cove) (family 0x6 model 0x97), B on Alder Lake (Golden Cove) (family 0x6 model 0x9a)' &&
     ok || bad "two models of one label: $(head -4 "$tmp/models.txt")"
+# Two runs pinned to two CPUs: a vCPU is whatever core the host gives it.
+# A file that does not say where it ran (a.json) is noted nowhere.
+jq '.config.cpu = 0' "$tmp/a.json" >"$tmp/cpu0.json"
+jq '.config.cpu = 1' "$tmp/a.json" >"$tmp/cpu1.json"
+compare_ok cpu_pins 0 "$tmp/cpu0.json" "$tmp/cpu1.json"
+compare_ok cpu_unknown 0 "$tmp/a.json" "$tmp/cpu1.json"
+above cpu_pins "note: A was timed on CPU 0, B on CPU 1: two CPUs may be two different cores" &&
+    ! above cpu_unknown 'was timed on CPU' && ok || bad "two CPUs pinned: $(head -4 "$tmp/cpu_pins.txt")"
 jq '.tool.commit = "v1.2-3-gabcdef0-dirty"' "$tmp/a.json" >"$tmp/other_commit.json"
 compare_ok commits 0 "$tmp/a.json" "$tmp/other_commit.json"
 above commits 'note: A and B were built from different sqcolor commits (test, v1.2-3-gabcdef0-dirty)' &&

@@ -165,6 +165,14 @@ static void note_provenance(const sq_run *a, const sq_run *b) {
             printf(" (family 0x%x model 0x%x)", mb->family, mb->model);
         printf(": differences are the machines' as much as the code's\n");
     }
+    /* On the AMD Zen 5 guest (0x1a/2) a run pinned to vCPU 1 read
+     * same_color_batch/sse2/asm at 8 KiB 0.0930 cycles a pair, one pinned to
+     * vCPU 0 0.0883, and compare called it faster: a virtual CPU is whatever
+     * core the host gives it. */
+    if (a->cpu >= 0 && b->cpu >= 0 && a->cpu != b->cpu)
+        printf("note: A was timed on CPU %d, B on CPU %d: two CPUs may be two different cores "
+               "(a virtual machine's, a hybrid CPU's); pin both runs with --cpu\n",
+               a->cpu, b->cpu);
     if (strcmp(a->commit, b->commit) != 0) {
         printf("note: A and B were built from different sqcolor commits (");
         sq_put_plain(stdout, *a->commit ? a->commit : "not recorded");
