@@ -240,9 +240,17 @@ static int build_rows(engine *e) {
     return rc;
 }
 
-static int by_squares(const void *a, const void *b) {
-    size_t x = *(const size_t *)a, y = *(const size_t *)b;
-    return (x > y) - (x < y);
+/* A sampled row's squares a sample, beside its baseline's place in rows. */
+typedef struct sized {
+    int baseline;
+    size_t squares;
+} sized;
+
+static int by_baseline_squares(const void *a, const void *b) {
+    const sized *x = a, *y = b;
+    if (x->baseline != y->baseline)
+        return (x->baseline > y->baseline) - (x->baseline < y->baseline);
+    return (x->squares > y->squares) - (x->squares < y->squares);
 }
 
 /* Every row and its baseline take the same squares a sample: the median of
@@ -252,28 +260,26 @@ static int by_squares(const void *a, const void *b) {
  * step) then leaves the difference whole, whatever it is on the CPU: with
  * each row sized alone, a row's samples 1/(k+1) of its harness's squares,
  * the Zen 5 guest's 25 us latency rows read 0.0015 cycles high (5 us
- * samples: 0.008). */
+ * samples: 0.008). The rows sorted by baseline, then size: one pass finds
+ * each baseline's median. */
 static int same_squares(engine *e) {
-    size_t *squares = malloc(sizeof *squares * (size_t)(e->nrows ? e->nrows : 1));
-    if (!squares)
+    sized *rows = malloc(sizeof *rows * (size_t)(e->nrows ? e->nrows : 1));
+    if (!rows)
         return -1;
-    for (int b = 0; b < e->nrows; b++) {
-        if (e->rows[b].row.variant)
-            continue;
-        int n = 0;
-        for (int i = 0; i < e->nrows; i++)
-            if (e->rows[i].baseline == &e->rows[b])
-                squares[n++] = e->rows[i].row.chunk;
-        if (!n)
-            continue;
-        qsort(squares, (size_t)n, sizeof *squares, by_squares);
-        size_t median = squares[(n - 1) / 2];
-        e->rows[b].row.chunk = median;
-        for (int i = 0; i < e->nrows; i++)
-            if (e->rows[i].baseline == &e->rows[b])
-                e->rows[i].row.chunk = median;
+    int n = 0;
+    for (int i = 0; i < e->nrows; i++)
+        if (e->rows[i].baseline)
+            rows[n++] = (sized){(int)(e->rows[i].baseline - e->rows), e->rows[i].row.chunk};
+    qsort(rows, (size_t)n, sizeof *rows, by_baseline_squares);
+    for (int from = 0, to; from < n; from = to) {
+        for (to = from; to < n && rows[to].baseline == rows[from].baseline; to++)
+            ;
+        e->rows[rows[from].baseline].row.chunk = rows[from + (to - from - 1) / 2].squares;
     }
-    free(squares);
+    for (int i = 0; i < e->nrows; i++)
+        if (e->rows[i].baseline)
+            e->rows[i].row.chunk = e->rows[i].baseline->row.chunk;
+    free(rows);
     return 0;
 }
 
@@ -421,8 +427,8 @@ int sq_engine_time(sq_engine *e, sq_run *run, char *err, size_t errlen) {
     e->sampler.trace = cfg->trace;
     if (cfg->trace)
         fprintf(cfg->trace, "%s\n", SQ_TRACE_HEADER);
-    for (int i = 0; i < e->nrows; i++)
-        if (!e->rows[i].shared)
+    for (int i = 0; i < e->nrows; i++) /* a baseline takes its rows' size (same_squares) */
+        if (e->rows[i].baseline)
             sq_row_size(&e->rows[i].row, cfg->timing.sample_s * cal.tsc_hz);
     if (same_squares(e))
         rc = sq_engine_fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for the run's rows");
