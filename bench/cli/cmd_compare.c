@@ -64,14 +64,14 @@ const sq_command sq_command_compare = {
         "groups that moved as a whole, the batch rows (tested as scalar rows are, files without\n"
         "batch samples by 95% intervals apart) and the rows only in one file; a section with\n"
         "nothing to show says \"no changes\". A note above says when the two files' CPUs (vendor,\n"
-        "family, model), the CPUs they were pinned to or sqcolor commits differ. Last a few "
-        "lines:\n"
-        "the rows tested, how many are slower and faster with the one that moved most, the rows\n"
-        "not judged, the median detectable change, and the verdict with the exit status: 1 when a\n"
-        "row or batch row judged is significantly slower by more than --fail-over, else 0 (2 for\n"
-        "bad input, as every command). Several files a side, split by '--', are each a unit: each\n"
-        "run's row by its median, Student's t across runs, which judges a row at two speeds too;\n"
-        "they must be runs of one command (machine, length, sequences, seed), each named once.",
+        "family, model), the CPUs they were pinned to or sqcolor commits differ. Last a few\n"
+        "lines: the rows tested, how many are slower and faster with the one that moved most,\n"
+        "the rows not judged, the median detectable change, and the verdict with the exit\n"
+        "status: 1 when a row or batch row judged is significantly slower by more than\n"
+        "--fail-over, else 0 (2 for bad input, as every command). Several files a side, split\n"
+        "by '--', are each a unit: each run's row by its median, Student's t across runs, which\n"
+        "judges a row at two speeds too; they must be runs of one command (machine, length,\n"
+        "sequences, seed), each named once.",
     .options = options,
     .noptions = OPT_COUNT,
     SQ_EXAMPLES(compare_examples),

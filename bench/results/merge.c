@@ -63,8 +63,7 @@ static void merge_host(sq_run *parts, int n) {
 /* Whether process p's samples are all taken as shared: its quiet level
  * lies under the run's (sq_run_quiet; sq_quiet_level_under), so it was on
  * a shared core throughout and had no quiet reading to tell its samples
- * by; or a
- * neighbour shared the core for most of its samples
+ * by; or a neighbour shared the core for most of its samples
  * (sq_host_mostly_shared). */
 static bool process_shared(const sq_run *run, int p, double quiet) {
     return p < run->nhost && (sq_quiet_level_under(run->host[p].quiet, quiet) ||
