@@ -86,7 +86,7 @@ static void run_batch(sqgb_state *st, void *p) {
         first_done = false;
         squares_timed += (double)t->samples * (double)places * (double)calls * (double)n;
     }
-    gb_report_cycles(st, sq_stats_of(reps, nreps), false, NULL);
+    gb_report_cycles(st, sq_pooled_stats(reps, NULL, nreps), false, NULL);
     sqgb_set_counter(st, "squares_timed", squares_timed, SQGB_COUNTER_DEFAULT);
     sqgb_set_counter(st, "repetitions", nreps, SQGB_COUNTER_DEFAULT);
 }

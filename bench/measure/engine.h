@@ -59,10 +59,11 @@ bool sq_target_visit(sq_target *t, sq_target_visit_times *out);
 
 /* sqcolor run's statistic over visits v[0..n) in the order taken: each group
  * of `group` counts its fastest variant visit less its fastest harness visit,
- * as a repetition does; the answer is the groups' statistics (one short group
- * when n < group): in core cycles per square, their median with its 95%
- * interval as a repetition's cell has it, and the median in ticks. False when
- * n is 0. */
+ * as a repetition does; the answer is the statistics of the groups with a
+ * clean visit on both sides (one short group when n < group): in core cycles
+ * per square, their median with its 95% interval as a repetition's cell has
+ * it, and the median in ticks; nan when the host moved every group. False
+ * when n is 0. */
 bool sq_target_net(const sq_target_visit_times *v, int n, int group, sq_stats *cycles,
                    double *ticks);
 

@@ -72,7 +72,9 @@ bool sq_target_visit(sq_target *t, sq_target_visit_times *out) {
 }
 
 /* Over groups of `size` visits: the fastest variant visit less the fastest
- * harness visit, in ticks or in core cycles, each group's into net. */
+ * harness visit, in ticks or in core cycles, each group's into net. A group
+ * with no clean visit on a side (the host moved every one: infinite) has no
+ * net figure and is left out, as a repetition without one is in a run. */
 static sq_stats net_of_groups(const sq_target_visit_times *v, int groups, int size, bool ticks,
                               double *net) {
     for (int g = 0; g < groups; g++) {
@@ -80,9 +82,9 @@ static sq_stats net_of_groups(const sq_target_visit_times *v, int groups, int si
         for (int i = g * size; i < (g + 1) * size; i++)
             for (int k = 0; k < 2; k++)
                 fastest[k] = fmin(fastest[k], ticks ? v[i].ticks[k] : v[i].cycles[k]);
-        net[g] = fastest[0] - fastest[1];
+        net[g] = isfinite(fastest[0]) && isfinite(fastest[1]) ? fastest[0] - fastest[1] : NAN;
     }
-    return sq_stats_of(net, groups);
+    return sq_pooled_stats(net, NULL, groups);
 }
 
 bool sq_target_net(const sq_target_visit_times *v, int n, int group, sq_stats *cycles,
