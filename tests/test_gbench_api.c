@@ -3,6 +3,7 @@
  * context reach the JSON output. Run with --benchmark_out=FILE --benchmark_out_format=json;
  * a bad flag must exit 2. */
 #include "check.h"
+#include "gbench_json.h"
 #include "bench/gbench/gbench.h"
 
 #include <jansson.h>
@@ -50,22 +51,8 @@ static void note(void *ctx, void *arg) {
         seen[nseen++] = ctx;
 }
 
-static json_t *find(json_t *benchmarks, const char *name) {
-    size_t i;
-    json_t *b;
-    json_array_foreach(benchmarks, i, b) {
-        const char *n = json_string_value(json_object_get(b, "name"));
-        if (n && strcmp(n, name) == 0)
-            return b;
-    }
-    return NULL;
-}
-
 int main(int argc, char **argv) {
-    const char *out = NULL;
-    for (int i = 1; i < argc; i++)
-        if (strncmp(argv[i], "--benchmark_out=", 16) == 0)
-            out = argv[i] + 16;
+    const char *out = benchmark_out(argc, argv);
     char err[256];
     if (sqgb_initialize(&argc, argv, err, sizeof err)) {
         fprintf(stderr, "test_gbench_api: %s\n", err);
@@ -91,19 +78,21 @@ int main(int argc, char **argv) {
     json_t *root = out ? json_load_file(out, 0, &jerr) : NULL;
     CHECK(root != NULL, "the JSON output parses (pass --benchmark_out=FILE)");
     json_t *bs = json_object_get(root, "benchmarks");
-    json_t *c = find(bs, "counting");
+    json_t *c = find_benchmark(bs, "counting");
     CHECK(c && json_number_value(json_object_get(c, "answer")) == 42, "counter 'answer' is 42");
     CHECK(c && json_number_value(json_object_get(c, "per_item")) == 1,
           "iteration-invariant, averaged counter is 1");
     CHECK(c && strcmp(json_string_value(json_object_get(c, "label")), "a label from C") == 0,
           "label");
     CHECK(c && json_number_value(json_object_get(c, "items_per_second")) > 0, "items processed");
-    CHECK(find(bs, "ranged/8") && find(bs, "ranged/64"), "argument range names ranged/8 .. /64");
-    json_t *r64 = find(bs, "ranged/64");
+    CHECK(find_benchmark(bs, "ranged/8") && find_benchmark(bs, "ranged/64"),
+          "argument range names ranged/8 .. /64");
+    json_t *r64 = find_benchmark(bs, "ranged/64");
     CHECK(r64 && json_number_value(json_object_get(r64, "arg")) == 64, "range(0) read from C");
-    CHECK(find(bs, "repeated/repeats:3_mean") && find(bs, "repeated/repeats:3_stddev"),
+    CHECK(find_benchmark(bs, "repeated/repeats:3_mean") &&
+              find_benchmark(bs, "repeated/repeats:3_stddev"),
           "repetitions aggregate");
-    json_t *f = find(bs, "failing/min_time:0.010");
+    json_t *f = find_benchmark(bs, "failing/min_time:0.010");
     CHECK(f && json_is_true(json_object_get(f, "error_occurred")) &&
               strcmp(json_string_value(json_object_get(f, "error_message")),
                      "skipped on purpose") == 0,

@@ -30,6 +30,11 @@ bool gb_continues(const sqgb_state *st, const void *bench, int64_t arg) {
 void gb_report_cycles(sqgb_state *st, sq_stats cycles, bool net, const char *note) {
     double per_square = cycles.median;
     char label[400] = "";
+    if (isnan(per_square)) {
+        sqgb_skip_with_error(st, "no clean sample: the host moved every one (a shared core or a "
+                                 "clock far off the run's); run again on a quieter core");
+        return;
+    }
     if (net && sq_cost_about_zero(cycles)) {
         /* Below the resolution costs are not told apart: one figure for all
          * of them, positive (a rate of 1/0 is Infinity, not JSON, and a

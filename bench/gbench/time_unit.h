@@ -38,8 +38,9 @@ bool gb_continues(const sqgb_state *st, const void *bench, int64_t arg);
  * processed. net: a cost less its harness, which the tables print as ≈0 when
  * not told apart from zero (sq_cost_about_zero): Time is then the resolution,
  * SQ_RESOLUTION_CYCLES, and the label starts with "≈0". A cost that is not
- * net must be positive: otherwise the run is marked failed. note: more for
- * the label, or NULL. */
+ * net must be positive: otherwise the run is marked failed. A median of nan
+ * (the host moved every sample) is skipped with an error that starts "no
+ * clean sample: the host moved". note: more for the label, or NULL. */
 void gb_report_cycles(sqgb_state *st, sq_stats cycles, bool net, const char *note);
 
 /* The unit, in the context Google Benchmark prints first (sqcolor_time). */
