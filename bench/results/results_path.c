@@ -5,7 +5,7 @@
 #include <string.h>
 #include <time.h>
 
-void sq_results_cpu_dir(const sq_machine *m, const char *dir, char *path, size_t len) {
+void sq_results_cpu_name(const sq_machine *m, char *name, size_t len) {
     /* The vendor, family and model, not the brand string: a hypervisor
      * names one CPU model as it likes ("AMD EPYC", "Oxide Virtual
      * Turin-like Processor"), and one brand spans several models. */
@@ -20,8 +20,14 @@ void sq_results_cpu_dir(const sq_machine *m, const char *dir, char *path, size_t
             if (isalnum((unsigned char)*p))
                 vendor[n++] = (char)tolower((unsigned char)*p);
     vendor[n] = 0;
-    snprintf(path, len, "%s/%s-%02x-%02x", dir, n ? vendor : "unknown", m->family & 0xfff,
+    snprintf(name, len, "%s-%02x-%02x", n ? vendor : "unknown", m->family & 0xfff,
              m->model & 0xfff);
+}
+
+void sq_results_cpu_dir(const sq_machine *m, const char *dir, char *path, size_t len) {
+    char name[64];
+    sq_results_cpu_name(m, name, sizeof name);
+    snprintf(path, len, "%s/%s", dir, name);
 }
 
 void sq_results_path(const sq_run *run, const char *dir, char *path, size_t len) {

@@ -7,6 +7,10 @@
 
 #include <stddef.h>
 
+/* <vendor>-<family>-<model> ("amd-1a-02", family and model in hex): a CPU
+ * model's name, for its folder of result files and its quiet history. */
+void sq_results_cpu_name(const sq_machine *m, char *name, size_t len);
+
 /* <dir>/<vendor>-<family>-<model>, the folder of a CPU's result files
  * ("results/amd-1a-02", family and model in hex): known before timing, so a
  * run can check it can write there first. */
