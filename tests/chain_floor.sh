@@ -7,6 +7,7 @@
 bin=$1 check=$2
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/sqcolor-test.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
+export XDG_STATE_HOME=$tmp/state # no history of earlier runs (quiet_history.h)
 "$bin" calibrate --format json --output "$tmp/forms.json" >/dev/null 2>&1 ||
     { echo "FAILED: calibrate"; exit 1; }
 "$bin" run --quick --mode latency --format json --output "$tmp/run.json" >/dev/null 2>&1 ||

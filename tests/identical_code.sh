@@ -7,6 +7,7 @@ set -u
 sqcolor=$1 tools=$2
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
+export XDG_STATE_HOME=$tmp/state # no history of earlier runs (quiet_history.h)
 fails=0
 bad() { echo "FAILED: $*"; fails=$((fails + 1)); }
 

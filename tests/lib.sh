@@ -5,6 +5,9 @@ set -u
 pass=0 fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# A quiet history of the test's own, empty: what earlier runs on this host
+# read must not move what a test sees (bench/results/quiet_history.h).
+export XDG_STATE_HOME=$tmp/state
 # A full device of the tests' own (as root), so that neither a test nor a
 # broken binary under test can replace or create the real /dev/full.
 devfull=$tmp/full-device

@@ -220,6 +220,35 @@ static void test_merge_marks_a_shared_run(void) {
     }
 }
 
+/* Three processes all lightly shared (5.20-5.22, as three Zen 5 runs that
+ * read their clean integer chains 0.04 high): the run's own level is theirs,
+ * so only the CPU's in earlier runs (history_quiet, 5.38) tells it; held to
+ * that, every sample is marked shared. A history within 2% of the run
+ * (5.30), or below it, marks nothing; nor does one not known (no runs). */
+static void check_held_to_history(double history, int runs, bool marked) {
+    sq_run parts[3] = {part(4.04, 5.20), part(4.04, 5.22), part(4.04, 5.21)};
+    sq_result *made[3] = {parts[0].results, parts[1].results, parts[2].results};
+    char err[200];
+    CHECK(sq_runs_merge(parts, 3, 0, err, sizeof err) == 0, "merge: %s", err);
+    sq_run *run = &parts[0];
+    run->history_quiet = history;
+    run->history_runs = runs;
+    sq_run_mark_shared_processes(run);
+    sq_run_figures(run);
+    const sq_result *r = &run->results[0];
+    bool all = r->host && r->host[0] == SQ_HOST_SHARED && r->host[4] == SQ_HOST_SHARED &&
+               r->host[8] == SQ_HOST_SHARED;
+    CHECK(marked ? all && r->host_spoiled : !r->host && !r->host_spoiled,
+          "history %.2f of %d runs: every sample %s", history, runs,
+          marked ? "marked shared" : "left clean");
+    free(run->results[0].samples);
+    for (int p = 0; p < 3; p++) {
+        if (p)
+            free(made[p]->samples);
+        free(made[p]);
+    }
+}
+
 /* The chain each traced row carries, in cycles a square net of the harness. */
 static int chain_of(const char *id) {
     return strcmp(id, "color/inreg64/asm") == 0        ? 2
@@ -348,6 +377,10 @@ int main(int argc, char **argv) {
     check_marks_a_shared_process(5.18);
     test_merge_marks_a_mostly_shared_process();
     test_merge_marks_a_shared_run();
+    check_held_to_history(5.38, 9, true);
+    check_held_to_history(5.30, 9, false);
+    check_held_to_history(5.00, 3, false);
+    check_held_to_history(5.38, 0, false);
     test_trace_lines();
     return check_finish("host", NULL);
 }

@@ -592,6 +592,44 @@ static void check_harness_version(void) {
     free(text);
 }
 
+/* history: the CPU's quiet level a run was held to, and its runs; read back
+ * as written, none where the run had none, a wrong one named. */
+static void check_history(void) {
+    static synthetic s;
+    char *text = written_run(&s);
+    if (!text)
+        return;
+    sq_run back;
+    char err[600];
+    CHECK(!strstr(text, "\"history\""), "no history kept: no key");
+    char *held = edited(text, "history", json_pack("{s:f, s:i}", "quiet", 5.38, "runs", 9));
+    int rc = sq_results_parse(held, strlen(held), "held.json", &back, err, sizeof err);
+    CHECK(rc == 0 && back.history_quiet == 5.38 && back.history_runs == 9, "history read: %s",
+          rc ? err : "read");
+    char *again = NULL;
+    if (rc == 0 && round_trip(&back, &s.run, &again)) {
+        CHECK(s.run.history_quiet == 5.38 && s.run.history_runs == 9 &&
+                  strstr(again, "\"history\": {\"quiet\": 5.38, \"runs\": 9}"),
+              "history written back");
+        sq_run_free(&s.run);
+    }
+    if (rc == 0)
+        sq_run_free(&back);
+    free(again);
+    free(held);
+    static const bad_form bad_forms[] = {
+        {"5.38", "history: not an object"},
+        {"{\"quiet\": 5.38}", "history.runs: missing"},
+        {"{\"quiet\": 5.38, \"runs\": 2}", "history.runs"},
+        {"{\"quiet\": 5.38, \"runs\": 10}", "history.runs"},
+        {"{\"quiet\": 0, \"runs\": 3}", "history.quiet: not over 0 to 64"},
+        {"{\"quiet\": 65, \"runs\": 3}", "history.quiet: not over 0 to 64"},
+        {"{\"runs\": 3}", "history.quiet: missing"},
+    };
+    check_bad_forms(text, "history", bad_forms, sizeof bad_forms / sizeof bad_forms[0]);
+    free(text);
+}
+
 /* The code facts: optional (a schema-2 file from before them is read without
  * any), and a present one must be right, the problem named. */
 static void check_code_facts(void) {
@@ -1050,6 +1088,7 @@ int main(int argc, char **argv) {
     }
     check_round_trips();
     check_harness_version();
+    check_history();
     check_resolution();
     check_cpu_dirs();
     check_shared();

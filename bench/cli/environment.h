@@ -14,6 +14,9 @@
     X("SQCOLOR_MCA_TIMEOUT",                                                                       \
       "the seconds one run of llvm-mca (over all the routines shown) may take (disasm --predict)") \
     X("TMPDIR", "where run, try and ab make their folders")                                        \
+    X("XDG_STATE_HOME, HOME",                                                                      \
+      "run keeps each CPU model's recent quiet levels in $XDG_STATE_HOME/sqcolor/quiet-levels "    \
+      "(else ~/.local/state/sqcolor/)")                                                            \
     X("CI", "true: no progress line, as when standard error is not a terminal")                    \
     X("SQCOLOR_PROCESS, SQCOLOR_PROCESS_OUTPUT, SQCOLOR_PROCESS_INPUTS, SQCOLOR_TSC_HZ, "          \
       "SQCOLOR_TRY_BUILT",                                                                         \

@@ -8,6 +8,8 @@
 #include "bench/report/report.h"
 #include "bench/results/figures.h"
 #include "bench/results/merge.h"
+#include "bench/results/quiet_history.h"
+#include "bench/results/results_path.h"
 #include "bench/results/results_read.h"
 #include "bench/util/exit_status.h"
 #include "bench/util/child.h"
@@ -15,6 +17,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -262,6 +265,28 @@ static int time_in_processes(const sq_run_plan *plan, sq_run *run, char *err, si
     return 0;
 }
 
+/* A whole run (not one of its processes) held to this CPU's quiet level in
+ * earlier runs, then its own level kept for the next (quiet_history.h). A
+ * history that cannot be read or written is said on one line and not used:
+ * the run goes on. */
+static void hold_to_history(sq_run *run) {
+    char path[4096], cpu[64], err[4096 + 128];
+    double levels[SQ_HISTORY_RUNS], own = sq_run_quiet(run);
+    if (!sq_quiet_history_path(path, sizeof path) || !isfinite(own))
+        return;
+    sq_results_cpu_name(&run->machine, cpu, sizeof cpu);
+    int n = sq_quiet_history_read(path, cpu, levels, err, sizeof err);
+    if (n < 0) {
+        sq_error_line("run", "quiet history not used: %s", err);
+        return;
+    }
+    run->history_quiet = sq_quiet_history_level(levels, n);
+    run->history_runs = isfinite(run->history_quiet) ? n : 0;
+    sq_run_mark_shared_processes(run);
+    if (sq_quiet_history_add(path, cpu, own, err, sizeof err))
+        sq_error_line("run", "quiet history not kept: %s", err);
+}
+
 int sq_run_measure(const sq_run_plan *plan, sq_engine *engine, sq_run *run, char *err,
                    size_t errlen) {
     int rc;
@@ -272,6 +297,8 @@ int sq_run_measure(const sq_run_plan *plan, sq_engine *engine, sq_run *run, char
         if (!rc)
             sq_run_mark_shared_processes(run); /* the merge's marks, for a run of one */
     }
+    if (!rc && plan->index < 0)
+        hold_to_history(run);
     if (rc)
         sq_run_free(run);
     else

@@ -9,6 +9,7 @@
 #include "bench/results/summary.h"
 #include "bench/util/stats.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,6 +149,25 @@ static void count_spoiled(const sq_run *run, int *spoiled, int *kept) {
     }
 }
 
+/* The run's quiet level against this CPU's in earlier runs, where known:
+ * under it, a neighbour shared the core for the whole run. */
+static void history_note(sq_doc *d, const sq_run *run) {
+    double own = sq_run_quiet(run), cpu = run->history_quiet;
+    if (run->history_runs <= 0 || !isfinite(own))
+        return;
+    if (sq_quiet_level_under(own, cpu))
+        sq_doc_note(d,
+                    "host: this run's core gave at most %.2f independent adds a cycle, %.1f%% "
+                    "under the %.2f of this CPU's last %d runs: a neighbour shared it throughout, "
+                    "and every sample is taken as shared (~)",
+                    own, 100 * (1 - own / cpu), cpu, run->history_runs);
+    else
+        sq_doc_note(d,
+                    "host: this run's core gave %.2f independent adds a cycle at most, as this "
+                    "CPU's last %d runs (%.2f): no neighbour throughout",
+                    own, run->history_runs, cpu);
+}
+
 /* What the host did while the run timed: per process, the share of its
  * kernel samples that saw the clock move and that a neighbour shared the
  * core with, against the quiet level its probes found; files from before
@@ -182,6 +202,7 @@ static void host_notes(sq_doc *d, const sq_run *run) {
                 "host: kernel samples %s, each taken again; %d rows kept spoiled ones beside %d or "
                 "more clean (their figures are the clean ones'), %d had fewer clean (~)",
                 text, kept, SQ_CLEAN_MIN, spoiled);
+    history_note(d, run);
 }
 
 void sq_report_run_notes(sq_doc *d, const sq_run *run, bool detail) {

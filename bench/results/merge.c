@@ -61,7 +61,8 @@ static void merge_host(sq_run *parts, int n) {
 }
 
 /* Whether process p's samples are all taken as shared: its quiet level
- * lies under the run's (sq_run_quiet; sq_quiet_level_under), so it was on
+ * lies under the run's, or this CPU's in earlier runs where that is higher
+ * (sq_run_quiet_expected; sq_quiet_level_under), so it was on
  * a shared core throughout and had no quiet reading to tell its samples
  * by; or a neighbour shared the core for most of its samples
  * (sq_host_mostly_shared). */
@@ -75,7 +76,7 @@ static bool process_shared(const sq_run *run, int p, double quiet) {
  * no sample is spoiled. */
 static unsigned char *mark_shared(const sq_run *run, double *samples, const unsigned char *process,
                                   unsigned char *host, int reps) {
-    double quiet = sq_run_quiet(run);
+    double quiet = sq_run_quiet_expected(run);
     unsigned char *flags = sq_samples_host(samples, (size_t)reps);
     bool spoiled = false;
     for (int k = 0; k < reps; k++) {

@@ -19,9 +19,10 @@
 int sq_runs_merge(sq_run *parts, int n, int batch_only, char *err, size_t errlen);
 
 /* Marks shared every sample, scalar and batch, of a process whose samples
- * cannot be told clean: its quiet level under the run's, or most of its
- * samples shared (results.h). sq_runs_merge does so; a run of one process
- * calls it itself. */
+ * cannot be told clean: its quiet level under the run's (or the CPU's in
+ * earlier runs: history_quiet), or most of its samples shared (results.h).
+ * sq_runs_merge does so; a run of one process calls it itself, and a run
+ * again once it has its history. */
 void sq_run_mark_shared_processes(sq_run *run);
 
 #endif

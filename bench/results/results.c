@@ -78,3 +78,8 @@ double sq_run_quiet(const sq_run *run) {
         q = run->clock.alu_per_cycle;
     return isfinite(q) && q > 0 ? q : NAN;
 }
+
+double sq_run_quiet_expected(const sq_run *run) {
+    double q = sq_run_quiet(run), h = run->history_runs > 0 ? run->history_quiet : NAN;
+    return isfinite(h) && !(q >= h) ? h : q;
+}

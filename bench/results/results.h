@@ -179,6 +179,10 @@ typedef struct sq_run {
                       1 in older files */
     sq_host_counts host[SQ_MAX_PROCESSES]; /* per process; none in older files */
     int nhost;
+    /* The quiet level of this CPU's earlier runs (quiet_history.h), which the
+     * run's own is held to: NAN not known, with history_runs 0. */
+    double history_quiet;
+    int history_runs;
     int share; /* rows of byte-identical code timed once (sq_result.shared_from): 1 yes, -1
                   no (run --no-share), 0 not known (older files) */
     double elapsed_s;
@@ -236,5 +240,9 @@ void sq_run_free(sq_run *run);
  * before the probe, the one reading at the start (clock.alu_per_cycle);
  * NAN where neither is known. */
 double sq_run_quiet(const sq_run *run);
+
+/* The level a process's quiet level is held to: the run's, or this CPU's
+ * in earlier runs (history_quiet) where that is higher. */
+double sq_run_quiet_expected(const sq_run *run);
 
 #endif

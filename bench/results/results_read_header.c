@@ -1,5 +1,6 @@
 #include "bench/results/results_read_header.h"
 
+#include "bench/results/quiet_history.h"
 #include "bench/results/results_schema.h"
 #include "bench/util/seed.h"
 
@@ -323,6 +324,25 @@ static int read_host(sq_reader *rd, json_t *root, sq_run *run) {
     return 0;
 }
 
+/* history, optional (none in older files, nor where no history was kept):
+ * the quiet level of the CPU's earlier runs, and how many. */
+static int read_history(sq_reader *rd, json_t *root, sq_run *run) {
+    json_t *o = json_object_get(root, SQ_KEY_HISTORY);
+    double runs;
+    if (!o)
+        return 0;
+    if (!json_is_object(o))
+        return sq_reader_bad(rd, "%s: not an object", SQ_KEY_HISTORY);
+    if (sq_get_number(rd, o, SQ_KEY_HISTORY, SQ_KEY_QUIET, &run->history_quiet, false) ||
+        sq_get_whole(rd, o, SQ_KEY_HISTORY, SQ_KEY_RUNS, SQ_HISTORY_LEAST, SQ_HISTORY_RUNS, &runs))
+        return -1;
+    if (!(run->history_quiet > 0 && run->history_quiet <= 64))
+        return sq_reader_bad(rd, "%s.%s: not over 0 to 64 adds a cycle", SQ_KEY_HISTORY,
+                             SQ_KEY_QUIET);
+    run->history_runs = (int)runs;
+    return 0;
+}
+
 int sq_results_read_header(sq_reader *rd, json_t *root, sq_run *run) {
     json_t *tool, *machine, *clock, *config;
     if (read_schema(rd, root) || sq_get_object(rd, root, "", SQ_KEY_TOOL, &tool) ||
@@ -332,7 +352,7 @@ int sq_results_read_header(sq_reader *rd, json_t *root, sq_run *run) {
         return -1;
     if (read_tool(rd, tool, run) || read_machine(rd, machine, run) || read_clock(rd, clock, run) ||
         read_config(rd, root, config, run) || read_impls(rd, root, run) ||
-        read_try(rd, root, run) || read_host(rd, root, run))
+        read_try(rd, root, run) || read_host(rd, root, run) || read_history(rd, root, run))
         return -1;
     return read_code(rd, root, run);
 }

@@ -29,6 +29,8 @@
 #define SQ_KEY_BATCH_HUGE_PAGES     "batch_huge_pages"
 #define SQ_KEY_SEQUENCE_HUGE_PAGES  "sequence_huge_pages"
 #define SQ_KEY_TRY                  "try"
+#define SQ_KEY_HISTORY              "history" /* optional: quiet, runs */
+#define SQ_KEY_RUNS                 "runs"
 
 /* tool */
 #define SQ_KEY_NAME            "name"

@@ -402,6 +402,11 @@ static bool members_of(const sq_run *run, member *m, int *n) {
     m[(*n)++] = (member){SQ_KEY_CONFIG, config_json(run), ONE_LINE, 17};
     if (run->nhost)
         m[(*n)++] = (member){SQ_KEY_HOST, host_json(run), COMPACT_RECORDS, 6};
+    if (run->history_runs > 0)
+        m[(*n)++] = (member){SQ_KEY_HISTORY,
+                             json_pack("{s:o, s:i}", SQ_KEY_QUIET, real(run->history_quiet),
+                                       SQ_KEY_RUNS, run->history_runs),
+                             ONE_LINE, 6};
     if (run->try_name || run->try_text)
         m[(*n)++] = (member){SQ_KEY_TRY, try_json(run), ONE_LINE, 17};
     m[(*n)++] = (member){SQ_KEY_ELAPSED_S, real(run->elapsed_s), ONE_LINE, 17};
