@@ -19,7 +19,10 @@
  * nothing). The test fails where a file holds no row with a floor. */
 #include "bench/code/chain.h"
 #include "bench/machine/machine.h"
+#include "bench/results/figures.h"
 #include "bench/results/forms_file.h"
+#include "bench/results/merge.h"
+#include "bench/results/quiet_history.h"
 #include "bench/results/results_read.h"
 #include "bench/util/stats.h"
 
@@ -56,6 +59,9 @@ static int by_value(const void *a, const void *b) {
 }
 
 static bool strict; /* --strict: a sample under its chain fails */
+/* --history=Q: each file read as if its run had been held to a CPU quiet
+ * level Q (quiet_history.h), to see what the history would have marked. */
+static double history = NAN;
 
 /* One file: every latency row timed itself, checked against its floor. */
 static void check_file(const char *path, const sq_form_cost *costs, int ncosts) {
@@ -65,8 +71,15 @@ static void check_file(const char *path, const sq_form_cost *costs, int ncosts) 
         CHECK(false, "%s", err);
         return;
     }
+    if (isfinite(history)) {
+        run.history_quiet = history;
+        run.history_runs = SQ_HISTORY_RUNS;
+        sq_run_mark_shared_processes(&run);
+        sq_run_figures(&run);
+    }
     static double half[4096];
-    int rows = 0, samples = 0, under = 0, asm_rows = 0, held = 0, retaken = 0;
+    int rows = 0, samples = 0, under = 0, asm_rows = 0, held = 0, retaken = 0, marked = 0,
+        held_marked = 0;
     double worst = 0;
     for (int i = 0; i < run.nresults; i++) {
         const sq_result *r = &run.results[i];
@@ -87,15 +100,18 @@ static void check_file(const char *path, const sq_form_cost *costs, int ncosts) 
         if (strcmp(r->variant->impl, "asm") == 0 && isfinite(r->cycles.median) && asm_rows < 4096) {
             half[asm_rows++] = sq_ci_halfwidth(r->cycles);
             double nearest = round(r->cycles.median);
-            held += r->cycles.ci_lo <= nearest && nearest <= r->cycles.ci_hi;
+            bool holds = r->cycles.ci_lo <= nearest && nearest <= r->cycles.ci_hi;
+            held += holds;
+            marked += r->host_spoiled;
+            held_marked += holds && r->host_spoiled;
         }
     }
     qsort(half, (size_t)asm_rows, sizeof *half, by_value);
     printf("%s: %d of %d samples of %d rows under their chain (lowest %+.3f); asm latency rows: "
-           "%d, half-width median %.4f, %d intervals hold the nearest integer; %d samples taken "
-           "again\n",
+           "%d, half-width median %.4f, %d intervals hold the nearest integer (%d of the %d "
+           "unmarked, %d of the %d marked ~); %d samples taken again\n",
            path, under, samples, rows, worst, asm_rows, asm_rows ? half[asm_rows / 2] : NAN, held,
-           retaken);
+           held - held_marked, asm_rows - marked, held_marked, marked, retaken);
     CHECK(rows > 0, "%s: no latency row with a floor", path);
     CHECK(!strict || under == 0, "%s: %d clean samples under their chain", path, under);
     sq_run_free(&run);
@@ -106,10 +122,15 @@ int main(int argc, char **argv) {
     strict = argc > 1 && strcmp(argv[1], "--strict") == 0;
     argc -= strict;
     argv += strict;
+    if (argc > 1 && strncmp(argv[1], "--history=", 10) == 0) {
+        history = strtod(argv[1] + 10, NULL);
+        argc--;
+        argv++;
+    }
     static sq_form_cost costs[SQ_FORMS_MAX];
     char err[600];
     if (argc < 3 || sq_forms_load(argv[1], &forms, err, sizeof err)) {
-        printf("usage: test_chain_floor [--strict] FORMS.json RUN.json...%s%s\n",
+        printf("usage: test_chain_floor [--strict] [--history=Q] FORMS.json RUN.json...%s%s\n",
                argc < 3 ? "" : ": ", argc < 3 ? "" : err);
         return 2;
     }
