@@ -3,6 +3,7 @@
 #include "bench/machine/test_switches.h"
 #include "bench/util/stats.h"
 
+#include <math.h>
 #include <sched.h>
 #include <stdlib.h>
 
@@ -43,16 +44,36 @@ void sq_calibrate_clock(const sq_calibration_config *cfg, sq_calibration *cal) {
     double warm_s = cfg->warm_s > 0 ? cfg->warm_s : 0.05;
     sq_chain_ticks(add, sq_chain_iters_for(add, warm_s * cal->tsc_hz), 1);
     cal->add_iters = sq_chain_iters_for(add, cfg->sample_s * cal->tsc_hz);
-    double *r = malloc(sizeof *r * (size_t)cfg->reps);
-    for (int i = 0; i < cfg->reps; i++)
-        r[i] = sq_cycles_per_tick_now(cfg, cal);
-    cal->cycles_per_tick = sq_stats_of(r, cfg->reps).median;
-    cal->core_hz = cal->tsc_hz * cal->cycles_per_tick;
+    /* Each add_x8 sample right after an add-chain sample, so that the two
+     * see one core clock: the x8 chain alone, against the clock's median,
+     * read 7.05 adds a cycle (5.38 quiet) in a process whose clock was
+     * still rising (AMD Zen 5), and that process took every later sample
+     * as shared. */
     const sq_chain *x8 = sq_chain_find("add_x8");
-    double x8_ticks =
-        sq_chain_ticks(x8, sq_chain_iters_for(x8, cfg->sample_s * cal->tsc_hz), cfg->samples);
-    cal->alu_per_cycle = 8 / (x8_ticks * cal->cycles_per_tick);
-    free(r);
+    uint64_t x8_iters = sq_chain_iters_for(x8, cfg->sample_s * cal->tsc_hz);
+    int reps = cfg->reps > 0 ? cfg->reps : 1;
+    double *add_ticks = malloc(sizeof *add_ticks * (size_t)reps * 3), *x8_ticks = add_ticks + reps,
+           *r = x8_ticks + reps;
+    for (int i = 0; i < reps; i++) {
+        add_ticks[i] = sq_chain_ticks(add, cal->add_iters, cfg->samples);
+        x8_ticks[i] = sq_chain_ticks(x8, x8_iters, cfg->samples);
+        r[i] = 1 / add_ticks[i];
+    }
+    cal->cycles_per_tick = sq_stats_of(r, reps).median;
+    cal->core_hz = cal->tsc_hz * cal->cycles_per_tick;
+    cal->alu_per_cycle = sq_alu_of_pairs(add_ticks, x8_ticks, reps);
+    free(add_ticks);
+}
+
+double sq_alu_of_pairs(const double *add_ticks, const double *x8_ticks, int n) {
+    double *alu = malloc(sizeof *alu * (size_t)(n > 0 ? n : 1));
+    if (!alu)
+        return NAN;
+    for (int i = 0; i < n; i++)
+        alu[i] = 8 * add_ticks[i] / x8_ticks[i];
+    double median = sq_stats_of(alu, n).median;
+    free(alu);
+    return median;
 }
 
 sq_stats sq_measure_chain(const sq_calibration_config *cfg, const sq_calibration *cal,

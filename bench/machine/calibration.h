@@ -41,6 +41,12 @@ int sq_pin_cpu(int cpu);
 /* Pins (when asked), detects the machine and the TSC, measures the core clock. */
 void sq_calibrate_clock(const sq_calibration_config *cfg, sq_calibration *cal);
 
+/* Independent adds a cycle from n pairs of samples taken one after the
+ * other, ticks per add of the add chain and ticks per iteration (8 adds) of
+ * add_x8: each pair at one core clock, whatever the clock did between
+ * pairs; the median of the pairs' readings. NAN out of memory. */
+double sq_alu_of_pairs(const double *add_ticks, const double *x8_ticks, int n);
+
 /* Core cycles per TSC tick right now: one add-chain repetition. */
 double sq_cycles_per_tick_now(const sq_calibration_config *cfg, const sq_calibration *cal);
 
