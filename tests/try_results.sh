@@ -40,10 +40,11 @@ raw() {
 "$bin" report --format json "$tmp/a2.json" | cmp -s - "$tmp/a2.json" && ok || bad "written again, not the same"
 jq -j .try.text "$tmp/a2.json" | cmp -s - "$tmp/xor_shl.sq" && ok || bad "try.text is not the file's text"
 [ "$(jq -r .try.file "$tmp/a2.json")" = mine/xor_shl.sq ] && ok || bad "try.file: $(jq -c .try "$tmp/a2.json")"
-# Its place: after config (and the host's counts, where the run has them).
+# Its place: after config (and the host's counts and the quiet history, where
+# the run has them).
 [ "$(jq -r 'keys_unsorted | .[index("try") - 1]' "$tmp/a2.json")" = \
-    "$(jq -r 'if has("host") then "host" else "config" end' "$tmp/a2.json")" ] && ok ||
-    bad "try is not after config and host: $(jq -c keys_unsorted "$tmp/a2.json")"
+    "$(jq -r 'if has("history") then "history" elif has("host") then "host" else "config" end' "$tmp/a2.json")" ] &&
+    ok || bad "try is not after config, host and history: $(jq -c keys_unsorted "$tmp/a2.json")"
 raw "$tmp/a2.json" "report --format json"
 
 # A catalogue run's file has none, and reads back byte for byte.
