@@ -249,6 +249,28 @@ static void check_held_to_history(double history, int runs, bool marked) {
     }
 }
 
+/* A process's quiet level from its clean probes: 89,804 readings at most
+ * 5.38 and one of 5.46, as a default run on AMD Zen 5 read; the level is
+ * the quiet ones', not the one reading's (as their maximum it was, and the
+ * batch processes lay 2.1% under it). The calibration's reading is the
+ * least level; fewer clean readings than SQ_QUIET_RANK leave it. */
+static void test_quiet_level(void) {
+    sq_top clean = {.n = 0};
+    uint64_t state = 7;
+    for (int i = 0; i < 89805; i++)
+        sq_top_add(&clean,
+                   i == 4242 ? 5.46 : 5.30 + 0.08 * (double)(sq_random_below(&state, 1001)) / 1000);
+    double level = sq_quiet_level_of(&clean, 5.33);
+    CHECK(level >= 5.37 && level <= 5.38, "one reading of 5.46 among quiet ones: level %.4f",
+          level);
+    CHECK(sq_quiet_level_of(&clean, 5.40) == 5.40, "the calibration's level is the least");
+    sq_top few = {.n = 0};
+    for (int i = 0; i < SQ_QUIET_RANK - 1; i++)
+        sq_top_add(&few, 5.5);
+    CHECK(sq_quiet_level_of(&few, 5.33) == 5.33, "%d readings: the calibration's level",
+          SQ_QUIET_RANK - 1);
+}
+
 /* The chain each traced row carries, in cycles a square net of the harness. */
 static int chain_of(const char *id) {
     return strcmp(id, "color/inreg64/asm") == 0        ? 2
@@ -377,6 +399,7 @@ int main(int argc, char **argv) {
     check_marks_a_shared_process(5.18);
     test_merge_marks_a_mostly_shared_process();
     test_merge_marks_a_shared_run();
+    test_quiet_level();
     check_held_to_history(5.38, 9, true);
     check_held_to_history(5.30, 9, false);
     check_held_to_history(5.00, 3, false);

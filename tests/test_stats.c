@@ -461,7 +461,24 @@ static void test_centred_mean(void) {
     CHECK(isnan(sq_centred_mean(small, 0, 5)), "no values: want NAN");
 }
 
+/* The k-th largest as values come: in any order, with ties and nan. */
+static void test_top(void) {
+    sq_top t = {.n = 0};
+    CHECK(isnan(sq_top_rank(&t, 1)), "nothing added: no largest");
+    static const double x[] = {3, 9, NAN, 1, 9, 7, 2, 8, 4, 6, 5, 10, 0};
+    for (size_t i = 0; i < sizeof x / sizeof *x; i++)
+        sq_top_add(&t, x[i]);
+    CHECK(t.n == SQ_TOP_MOST && sq_top_rank(&t, 1) == 10 && sq_top_rank(&t, 2) == 9 &&
+              sq_top_rank(&t, 3) == 9 && sq_top_rank(&t, 5) == 7 &&
+              sq_top_rank(&t, SQ_TOP_MOST) == 4,
+          "{3, 9, nan, 1, 9, 7, 2, 8, 4, 6, 5, 10, 0}: 10, 9, 9, 8, 7, .., 4; got %g %g %g %g",
+          sq_top_rank(&t, 1), sq_top_rank(&t, 2), sq_top_rank(&t, 5), sq_top_rank(&t, 8));
+    CHECK(isnan(sq_top_rank(&t, 0)) && isnan(sq_top_rank(&t, SQ_TOP_MOST + 1)),
+          "no rank 0 or past the most kept");
+}
+
 int main(void) {
+    test_top();
     test_interval();
     test_cost_about_zero();
     test_modes_one_speed();

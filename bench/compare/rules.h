@@ -53,7 +53,7 @@ bool sq_compare_clears_floor(sq_row_kind kind, double a, double b, double mean_d
 bool sq_compare_printed_apart(sq_row_kind kind, double a, double b);
 
 /* Whether the sides' cores differed: the quiet levels of their cores (the
- * most independent adds a cycle a clean probe saw, sq_run_quiet), a and b,
+ * independent adds a cycle, sq_run_quiet), a and b,
  * one under the other by more than SQ_SHARED_DROP, as a shared core reads.
  * Then every row of the side below reads slow for it, and no row is judged.
  * Not where either is not known. */

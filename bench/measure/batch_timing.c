@@ -280,9 +280,11 @@ static void keep_fastest(const double *cycles, const unsigned char *flags, int n
  * so sweeps are judged once it is known), counted into host. */
 static void judge_sweeps(const double *alu, unsigned char *flags, int nsweeps,
                          sq_host_counts *host) {
+    sq_top clean = {.n = 0};
     for (int j = 0; j < nsweeps; j++)
-        if (!flags[j] && alu[j] > host->quiet)
-            host->quiet = alu[j];
+        if (!flags[j])
+            sq_top_add(&clean, alu[j]);
+    host->quiet = sq_quiet_level_of(&clean, host->quiet);
     for (int j = 0; j < nsweeps; j++) {
         flags[j] |= sq_alu_shared(alu[j], host->quiet) ? SQ_HOST_SHARED : 0;
         host->samples++;

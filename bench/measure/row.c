@@ -163,7 +163,8 @@ void sq_sampler_init(sq_sampler *s, const sq_calibration *cal, double sample_s, 
     s->probe_iters =
         sq_chain_iters_for(sq_chain_find("add_x8"), SQ_PROBE_SHARE * sample_s * cal->tsc_hz);
     s->windows = seed;
-    s->host.quiet = cal->alu_per_cycle;
+    s->host.quiet = s->calibrated_alu = cal->alu_per_cycle;
+    s->clean_alu = (sq_top){.n = 0};
     /* Recent enough to open a sample: within two sample lengths. */
     s->clock_fresh_ticks = (uint64_t)(2 * sample_s * cal->tsc_hz);
 }
@@ -235,8 +236,8 @@ unsigned char sq_sample_host(double before, double after, double alu, double run
 }
 
 /* What spoiled a sample (sq_sample_host; with a cycle counter the clock
- * samples do not matter); a clean sample's probe raises the quiet level:
- * the run's own quiet readings set it. */
+ * samples do not matter); a clean sample's probe may raise the quiet level
+ * (SQ_QUIET_RANK): the run's own quiet readings set it. */
 static unsigned char host_of(sq_sampler *s, const sq_visit *got, double before, double after) {
     unsigned char host =
         sq_sample_host(before, after, got->alu, s->cal.cycles_per_tick, s->host.quiet);
@@ -244,8 +245,10 @@ static unsigned char host_of(sq_sampler *s, const sq_visit *got, double before, 
         host &= (unsigned char)~SQ_HOST_MOVED;
     else if (fabs(got->cpt / s->cal.cycles_per_tick - 1) > SQ_CLOCK_SCREEN)
         s->screened++;
-    if (!host && got->alu > s->host.quiet)
-        s->host.quiet = got->alu;
+    if (!host) {
+        sq_top_add(&s->clean_alu, got->alu);
+        s->host.quiet = sq_quiet_level_of(&s->clean_alu, s->calibrated_alu);
+    }
     s->host.samples++;
     s->host.moved += (host & SQ_HOST_MOVED) != 0;
     s->host.shared += (host & SQ_HOST_SHARED) != 0;

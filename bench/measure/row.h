@@ -96,6 +96,8 @@ typedef struct sq_sampler {
     long screened;              /* samples taken again: their clock was far off the run's */
     long dropped;               /* samples whose every attempt's clock was: none counts */
     sq_host_counts host;        /* what the host did to this sampler's samples */
+    double calibrated_alu;      /* the calibration's adds a cycle: the least quiet level */
+    sq_top clean_alu;           /* the highest probe readings of clean samples */
 } sq_sampler;
 
 /* A sampler for samples of sample_s seconds at cal's clock; windows follow seed. */

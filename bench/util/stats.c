@@ -444,3 +444,16 @@ double sq_centred_mean(const double *x, int n, double halfwidth) {
     free(v);
     return mean;
 }
+
+void sq_top_add(sq_top *t, double x) {
+    if (isnan(x) || (t->n == SQ_TOP_MOST && x <= t->v[SQ_TOP_MOST - 1]))
+        return;
+    int i = t->n < SQ_TOP_MOST ? t->n++ : SQ_TOP_MOST - 1;
+    for (; i > 0 && t->v[i - 1] < x; i--)
+        t->v[i] = t->v[i - 1];
+    t->v[i] = x;
+}
+
+double sq_top_rank(const sq_top *t, int k) {
+    return k >= 1 && k <= t->n ? t->v[k - 1] : NAN;
+}

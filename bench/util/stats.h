@@ -140,6 +140,21 @@ void sq_bh_adjust(const double *p, int n, double *adjusted);
  * finite value or out of memory. */
 double sq_centred_mean(const double *x, int n, double halfwidth);
 
+/* The SQ_TOP_MOST largest values added, largest first: a k-th largest kept
+ * as values come, without keeping them all. */
+#define SQ_TOP_MOST 8
+typedef struct sq_top {
+    double v[SQ_TOP_MOST];
+    int n;
+} sq_top;
+
+/* Adds x (not a number: ignored). */
+void sq_top_add(sq_top *t, double x);
+
+/* The k-th largest value added (1: the largest), k at most SQ_TOP_MOST;
+ * NAN where fewer than k were added. */
+double sq_top_rank(const sq_top *t, int k);
+
 /* The median of each group of x[0..n) (group[i] is x[i]'s; NULL: one group),
  * in increasing group order, into out (room for n). Returns the number of
  * groups that hold a value (0 for n 0, or out of memory). */
