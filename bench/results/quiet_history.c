@@ -19,6 +19,13 @@ typedef struct history_line {
     int n;
 } history_line;
 
+/* The file's lines as read, for reading and for writing it back. */
+static history_line lines[MOST_CPUS];
+
+static bool level_ok(double x) {
+    return x > 0 && x <= SQ_QUIET_MOST;
+}
+
 bool sq_quiet_history_path(char *path, size_t len) {
     const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
     int n = -1;
@@ -45,16 +52,16 @@ static bool parse_line(char *text, history_line *h) {
         char *end;
         errno = 0;
         double x = strtod(word, &end);
-        if (*end || errno || !(x > 0 && x <= 64) || h->n == SQ_HISTORY_RUNS)
+        if (*end || errno || !level_ok(x) || h->n == SQ_HISTORY_RUNS)
             return false;
         h->levels[h->n++] = x;
     }
     return h->n > 0;
 }
 
-/* Every line of the file into lines[MOST_CPUS]: how many; 0 when there is
- * no file; -1 with err. */
-static int read_all(const char *path, history_line *lines, char *err, size_t errlen) {
+/* Every line of the file into lines: how many; 0 when there is no file;
+ * -1 with err. */
+static int read_all(const char *path, char *err, size_t errlen) {
     FILE *fp = fopen(path, "r");
     if (!fp) {
         if (errno == ENOENT)
@@ -71,15 +78,18 @@ static int read_all(const char *path, history_line *lines, char *err, size_t err
         text[len - whole] = 0;
         if (complete && (text[0] == '#' || text[0] == 0))
             continue;
-        const char *why = !complete        ? "longer than 1024 bytes"
-                          : n == MOST_CPUS ? "more than 64 CPU models"
-                          : !parse_line(text, &lines[n])
-                              ? "not \"<cpu> <level> ...\" with 1 to 9 levels in (0, 64]"
-                              : NULL;
-        for (int k = 0; !why && k < n; k++)
+        char why[96] = "";
+        if (!complete)
+            snprintf(why, sizeof why, "longer than %d bytes", LINE_MAX_BYTES);
+        else if (n == MOST_CPUS)
+            snprintf(why, sizeof why, "more than %d CPU models", MOST_CPUS);
+        else if (!parse_line(text, &lines[n]))
+            snprintf(why, sizeof why, "not \"<cpu> <level> ...\" with 1 to %d levels in (0, %d]",
+                     SQ_HISTORY_RUNS, SQ_QUIET_MOST);
+        for (int k = 0; !*why && k < n; k++)
             if (strcmp(lines[k].cpu, lines[n].cpu) == 0)
-                why = "a CPU model named twice";
-        if (why) {
+                snprintf(why, sizeof why, "a CPU model named twice");
+        if (*why) {
             snprintf(err, errlen, "%s line %d: %s", path, number, why);
             fclose(fp);
             return -1;
@@ -97,8 +107,7 @@ static int read_all(const char *path, history_line *lines, char *err, size_t err
 
 int sq_quiet_history_read(const char *path, const char *cpu, double *levels, char *err,
                           size_t errlen) {
-    static history_line lines[MOST_CPUS];
-    int n = read_all(path, lines, err, errlen);
+    int n = read_all(path, err, errlen);
     for (int i = 0; i < n; i++)
         if (strcmp(lines[i].cpu, cpu) == 0) {
             memcpy(levels, lines[i].levels, sizeof *levels * (size_t)lines[i].n);
@@ -112,7 +121,7 @@ double sq_quiet_history_level(const double *levels, int n) {
 }
 
 /* lines[0, n) written whole to path. */
-static int write_all(const char *path, const history_line *lines, int n, char *err, size_t errlen) {
+static int write_all(const char *path, int n, char *err, size_t errlen) {
     sq_output o;
     if (sq_make_parent_dirs(path, err, errlen) || sq_output_open(&o, path, err, errlen))
         return -1;
@@ -129,19 +138,18 @@ static int write_all(const char *path, const history_line *lines, int n, char *e
 
 int sq_quiet_history_add(const char *path, const char *cpu, double level, char *err,
                          size_t errlen) {
-    static history_line lines[MOST_CPUS];
-    if (!cpu_name_ok(cpu) || !(level > 0 && level <= 64)) {
+    if (!cpu_name_ok(cpu) || !level_ok(level)) {
         snprintf(err, errlen, "no quiet level of %s to keep", cpu);
         return -1;
     }
-    int n = read_all(path, lines, err, errlen), i = 0;
+    int n = read_all(path, err, errlen), i = 0;
     if (n < 0)
         return -1;
     while (i < n && strcmp(lines[i].cpu, cpu) != 0)
         i++;
     if (i == n) {
         if (n == MOST_CPUS) {
-            snprintf(err, errlen, "%s: more than 64 CPU models", path);
+            snprintf(err, errlen, "%s: more than %d CPU models", path, MOST_CPUS);
             return -1;
         }
         lines[n++] = (history_line){.n = 0};
@@ -151,5 +159,5 @@ int sq_quiet_history_add(const char *path, const char *cpu, double level, char *
     if (h->n == SQ_HISTORY_RUNS)
         memmove(h->levels, h->levels + 1, sizeof *h->levels * (SQ_HISTORY_RUNS - 1));
     h->levels[h->n < SQ_HISTORY_RUNS ? h->n++ : SQ_HISTORY_RUNS - 1] = level;
-    return write_all(path, lines, n, err, errlen);
+    return write_all(path, n, err, errlen);
 }

@@ -20,6 +20,10 @@
 #define SQ_HISTORY_RUNS  9
 #define SQ_HISTORY_LEAST 3
 
+/* A quiet level lies in (0, SQ_QUIET_MOST] independent adds a cycle: far
+ * over any core's, so a larger one in a file is a broken file. */
+#define SQ_QUIET_MOST 64
+
 /* The file: $XDG_STATE_HOME/sqcolor/quiet-levels, else
  * $HOME/.local/state/sqcolor/quiet-levels; false when neither variable is
  * set (or the path does not fit). */

@@ -105,7 +105,7 @@ static inline double sq_quiet_level_of(const sq_top *clean, double calibrated) {
  * Zen 5 guest, in 47 asm latency runs, 157 of 162 processes lay within 1%
  * of their run's level, their clean integer chains within 0.004 cycles of
  * the integer; of the 3 between 2% and 3% under, one read them 0.039 high.
- * A level is a maximum of many readings, so a smaller drop than a single
+ * A level is drawn from many readings, so a smaller drop than a single
  * probe's (SQ_SHARED_DROP) tells it. */
 #define SQ_PROCESS_QUIET_DROP 0.02
 
@@ -195,7 +195,8 @@ typedef struct sq_run {
     sq_host_counts host[SQ_MAX_PROCESSES]; /* per process; none in older files */
     int nhost;
     /* The quiet level of this CPU's earlier runs (quiet_history.h), which the
-     * run's own is held to: NAN not known, with history_runs 0. */
+     * run's own is held to, and how many runs: not known where history_runs
+     * is 0. */
     double history_quiet;
     int history_runs;
     int share; /* rows of byte-identical code timed once (sq_result.shared_from): 1 yes, -1

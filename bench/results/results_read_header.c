@@ -316,8 +316,9 @@ static int read_host(sq_reader *rd, json_t *root, sq_run *run) {
                 return -1;
         if (sq_get_number(rd, o, at, SQ_KEY_QUIET, &h->quiet, false))
             return -1;
-        if (!(h->quiet >= 0 && h->quiet <= 64))
-            return sq_reader_bad(rd, "%s.%s: not 0 to 64 adds a cycle", at, SQ_KEY_QUIET);
+        if (!(h->quiet >= 0 && h->quiet <= SQ_QUIET_MOST))
+            return sq_reader_bad(rd, "%s.%s: not 0 to %d adds a cycle", at, SQ_KEY_QUIET,
+                                 SQ_QUIET_MOST);
         *h = (sq_host_counts){(long)n[0], (long)n[1], (long)n[2], (long)n[3], h->quiet};
     }
     run->nhost = (int)json_array_size(host);
@@ -336,9 +337,9 @@ static int read_history(sq_reader *rd, json_t *root, sq_run *run) {
     if (sq_get_number(rd, o, SQ_KEY_HISTORY, SQ_KEY_QUIET, &run->history_quiet, false) ||
         sq_get_whole(rd, o, SQ_KEY_HISTORY, SQ_KEY_RUNS, SQ_HISTORY_LEAST, SQ_HISTORY_RUNS, &runs))
         return -1;
-    if (!(run->history_quiet > 0 && run->history_quiet <= 64))
-        return sq_reader_bad(rd, "%s.%s: not over 0 to 64 adds a cycle", SQ_KEY_HISTORY,
-                             SQ_KEY_QUIET);
+    if (!(run->history_quiet > 0 && run->history_quiet <= SQ_QUIET_MOST))
+        return sq_reader_bad(rd, "%s.%s: not over 0 to %d adds a cycle", SQ_KEY_HISTORY,
+                             SQ_KEY_QUIET, SQ_QUIET_MOST);
     run->history_runs = (int)runs;
     return 0;
 }
