@@ -249,6 +249,76 @@ static void check_held_to_history(double history, int runs, bool marked) {
     }
 }
 
+/* A run with a neighbour in every process, from start to end (AMD Zen 5,
+ * 2026-12-05, an asm latency run held to its history of 5.3713):
+ * color/lookup/asm, a 4-cycle load chain, on random squares read 3.872 to
+ * 3.975 in all 30 samples, each marked shared, under processes whose quiet
+ * levels were 5.03, 5.07 and 4.96. Their whole range held nothing the chain
+ * can do; widened by what the host took (each process's share of the level
+ * it was held to, the probe's threshold under it), the interval holds 4. */
+static void test_room_for_a_neighbour(void) {
+    static const double read[30] = {
+        3.90896, 3.9058,  3.97502, 3.93288, 3.95169, 3.91209, 3.88203, 3.90691, 3.94028, 3.95805,
+        3.95496, 3.9148,  3.93015, 3.91371, 3.87204, 3.91769, 3.92478, 3.9582,  3.97361, 3.94546,
+        3.94353, 3.94079, 3.91131, 3.92373, 3.9242,  3.9517,  3.95834, 3.93613, 3.94484, 3.97283};
+    static const double quiet[3] = {5.02825, 5.06699, 4.96243};
+    double *block = sq_samples_alloc(30);
+    unsigned char *process = sq_samples_process(block, 30), *host = sq_samples_host(block, 30);
+    for (int k = 0; k < 30; k++) {
+        block[k] = read[k];
+        process[k] = (unsigned char)(k / 10);
+        host[k] = SQ_HOST_SHARED;
+    }
+    sq_result r = {.variant = &sq_variants[0],
+                   .sequence = "random",
+                   .mode = SQ_MODE_LATENCY,
+                   .reps = 30,
+                   .samples = block,
+                   .process = process,
+                   .host = host,
+                   .harness = {1.00595, 1.04359, 1.06015, 1.02375, 1.06015}};
+    sq_run run = {.results = &r,
+                  .nresults = 1,
+                  .nhost = 3,
+                  .history_quiet = 5.3713,
+                  .history_runs = 9,
+                  .processes = 3};
+    for (int p = 0; p < 3; p++)
+        run.host[p] = (sq_host_counts){.samples = 29000, .shared = 28000, .quiet = quiet[p]};
+    run.clock = (sq_clock){.tsc_hz = 2e9, .core_hz = 4e9};
+    sq_run_figures(&run);
+    CHECK(r.host_spoiled && r.cycles.ci_lo <= 4 && r.cycles.ci_hi >= 4,
+          "marked, its interval holds the chain's 4: [%.3f, %.3f]", r.cycles.ci_lo, r.cycles.ci_hi);
+    CHECK(r.cycles.ci_lo > 3.2 && r.cycles.ci_hi < 4.8,
+          "and no wider than the host's share allows: [%.3f, %.3f]", r.cycles.ci_lo,
+          r.cycles.ci_hi);
+    /* A probe that read 20% under the quiet level: 20% room either way of the
+     * loop's gross cost, for a row taken in a quiet process. */
+    run.history_runs = 0;
+    run.history_quiet = 0;
+    for (int p = 0; p < 3; p++)
+        run.host[p].quiet = 5.37;
+    r.host_loss = 0.2;
+    sq_run_figures(&run);
+    double lo = (3.87204 + 1.04359) * 0.8 - 1.04359, hi = (3.97502 + 1.04359) / 0.8 - 1.04359;
+    CHECK(fabs(r.cycles.ci_lo - lo) < 1e-9 && fabs(r.cycles.ci_hi - hi) < 1e-9,
+          "loss 0.2: [%.4f, %.4f], not [%.4f, %.4f]", lo, hi, r.cycles.ci_lo, r.cycles.ci_hi);
+    free(block);
+}
+
+/* What the host took from a sample: the probe's shortfall or the clocks'
+ * disagreement, the larger; all of it where the probe read nothing. */
+static void test_visit_loss(void) {
+    sq_visit v = {.alu = 4.296, .clock_agreement = 0.99};
+    CHECK(fabs(sq_visit_loss(&v, 5.37) - 0.2) < 1e-9, "probe 20%% under: %.4f",
+          sq_visit_loss(&v, 5.37));
+    v = (sq_visit){.alu = 5.37, .clock_agreement = 0.97};
+    CHECK(fabs(sq_visit_loss(&v, 5.37) - 0.03) < 1e-9, "clocks 3%% apart: %.4f",
+          sq_visit_loss(&v, 5.37));
+    v = (sq_visit){.alu = NAN, .clock_agreement = 1};
+    CHECK(sq_visit_loss(&v, 5.37) == 1, "no reading: all of it");
+}
+
 /* A process's quiet level from its clean probes: 89,804 readings at most
  * 5.38 and one of 5.46, as a default run on AMD Zen 5 read; the level is
  * the quiet ones', not the one reading's (as their maximum it was, and the
@@ -404,6 +474,8 @@ int main(int argc, char **argv) {
     check_held_to_history(5.30, 9, false);
     check_held_to_history(5.00, 3, false);
     check_held_to_history(5.38, 0, false);
+    test_room_for_a_neighbour();
+    test_visit_loss();
     test_trace_lines();
     return check_finish("host", NULL);
 }

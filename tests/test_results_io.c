@@ -630,6 +630,36 @@ static void check_history(void) {
     free(text);
 }
 
+/* A row's host_loss (the most the host took from a spoiled sample): written
+ * where there is one, read back to its 4 digits, and a fraction or the file
+ * is refused, named. */
+static void check_host_loss(void) {
+    static synthetic s;
+    make_run(&s, 1, 4096);
+    s.results[0].host_loss = 0.123449;
+    sq_run back;
+    char *text = NULL;
+    if (!round_trip(&s.run, &back, &text)) {
+        free(text);
+        return;
+    }
+    CHECK(back.results[0].host_loss == 0.1234 && back.results[1].host_loss == 0,
+          "host_loss read back: %g and %g", back.results[0].host_loss, back.results[1].host_loss);
+    sq_run_free(&back);
+    char *at = strstr(text, "0.1234");
+    CHECK(at && strstr(text, "\"host_loss\""), "host_loss written as a column");
+    if (at) {
+        memcpy(at, "1.5   ", 6);
+        char err[600];
+        int rc = sq_results_parse(text, strlen(text), "loss.json", &back, err, sizeof err);
+        CHECK(rc != 0 && strstr(err, "host_loss: not a fraction from 0 to 1"),
+              "a loss of 1.5 refused: %s", rc ? err : "read");
+        if (rc == 0)
+            sq_run_free(&back);
+    }
+    free(text);
+}
+
 /* The code facts: optional (a schema-2 file from before them is read without
  * any), and a present one must be right, the problem named. */
 static void check_code_facts(void) {
@@ -1089,6 +1119,7 @@ int main(int argc, char **argv) {
     check_round_trips();
     check_harness_version();
     check_history();
+    check_host_loss();
     check_resolution();
     check_cpu_dirs();
     check_shared();

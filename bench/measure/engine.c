@@ -301,9 +301,10 @@ static bool copy_result(sq_result *res, const sq_result *src) {
 }
 
 /* A sampled row's result: its net cost per repetition less its baseline's,
- * and the baseline's own statistics; its figures are the run's finish's
- * (figures.h). */
-static bool measure_result(const timed *t, sq_result *res) {
+ * and the baseline's own statistics, and the most the host took from a
+ * spoiled one at the quiet level (sq_visit_loss); its figures are the run's
+ * finish's (figures.h). */
+static bool measure_result(const timed *t, double quiet, sq_result *res) {
     int reps = t->reps;
     res->reps = reps;
     res->samples = sq_samples_alloc((size_t)reps);
@@ -312,8 +313,11 @@ static bool measure_result(const timed *t, sq_result *res) {
     unsigned char *host = sq_samples_host(res->samples, (size_t)reps);
     sq_rounds_net_cycles(t, res->samples, host);
     bool spoiled = false;
-    for (int k = 0; k < reps; k++)
+    for (int k = 0; k < reps; k++) {
         spoiled |= host[k] != 0;
+        if (host[k] && isfinite(t->kept[k].cycles))
+            res->host_loss = fmax(res->host_loss, sq_visit_loss(&t->kept[k], quiet));
+    }
     res->host = spoiled ? host : NULL;
     res->retaken = t->retaken;
     double *harness = malloc(sizeof *harness * (reps > 0 ? (size_t)reps : 1));
@@ -344,7 +348,7 @@ static int collect(engine *e, sq_run *run) {
                 continue;
             sq_result *res = &run->results[t->result];
             ok = t->shared ? copy_result(res, &run->results[t->shared->result])
-                           : measure_result(t, res);
+                           : measure_result(t, e->sampler.host.quiet, res);
             res->variant = t->row.variant;
             res->sequence = t->row.in->sequence;
             res->mode = t->row.mode;

@@ -215,7 +215,15 @@ static bool bracketed_sample(sq_sampler *s, const sq_row *r, sq_visit *out, doub
     out->cpt = 2 / (before + after);
     out->cycles = s->cal.perf ? (double)(c1 - c0) / (double)n : out->ticks * out->cpt;
     out->alu = fmin(alu_before, alu_after);
+    out->clock_agreement = fmin(before, after) / fmax(before, after);
     return !r->variant || got == expected_return(r, at, n);
+}
+
+double sq_visit_loss(const sq_visit *v, double quiet) {
+    double probe = v->alu / quiet, clock = v->clock_agreement;
+    if (!(probe >= 0 && clock >= 0)) /* a reading that is NaN says nothing */
+        return 1;
+    return fmin(1, fmax(0, 1 - fmin(probe, clock)));
 }
 
 bool sq_visit_faster(const sq_visit *a, const sq_visit *than, bool counted) {

@@ -24,7 +24,7 @@ static const mark marks[] = {
     {"2 speeds", "2 speeds: every cell ran at two"},
     {"‖", "‖: a sequence at two speeds left out"},
     {"~", "~: too few samples the host left clean (its clock moved or another thread shared "
-          "the core): the interval spans them all"},
+          "the core): the interval spans them all, widened by what the host took"},
     {"†", "†: control-dependent, no latency"},
     {"‡", "‡: the loop branches on the result, the routine does not"},
     {"§", "§: the loop's chain is shorter than the routine's"},

@@ -243,9 +243,11 @@ int sq_runs_merge(sq_run *parts, int n, int batch_only, char *err, size_t errlen
         unsigned char *process = sq_samples_process(x, (size_t)total);
         unsigned char *host = sq_samples_host(x, (size_t)total);
         int k = 0, retaken = 0;
+        double loss = 0;
         for (int p = 0; p < n; p++) {
             const sq_result *part = &parts[p].results[i];
             retaken += part->retaken;
+            loss = fmax(loss, part->host_loss);
             for (int j = 0; j < part->reps; j++, k++) {
                 x[k] = part->samples[j];
                 process[k] = (unsigned char)p;
@@ -261,6 +263,7 @@ int sq_runs_merge(sq_run *parts, int n, int batch_only, char *err, size_t errlen
         r->process = n > 1 ? process : NULL;
         r->reps = total;
         r->retaken = retaken;
+        r->host_loss = loss;
         r->host = host;
     }
     free(pooled);

@@ -47,9 +47,13 @@ typedef struct sq_result {
                                sample was taken while the clock moved or the core was
                                shared; in samples' block too (sq_samples_host) */
     int retaken;            /* samples taken again because the host spoiled them */
+    double host_loss;       /* the most the host took from a spoiled repetition, a fraction
+                               of its cycles (bench/measure/row.h's sq_visit_loss): 0 where
+                               none was spoiled, and in older files */
     int clean;              /* repetitions the host left clean (figures.h) */
     bool host_spoiled;      /* fewer clean repetitions than SQ_CLEAN_MIN: its figures are
-                               every repetition's, its interval their whole range */
+                               every repetition's, its interval their whole range
+                               widened by what the host took (figures.c) */
     int nmodes;             /* 0: one speed; SQ_MAX_MODES: bimodal, modes[] slowest last */
     sq_speed modes[SQ_MAX_MODES];
     bool control_dependent;  /* the code timed branches on its result (in latency and

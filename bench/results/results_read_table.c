@@ -154,8 +154,16 @@ static void split_id(const char *id, char *parts[3], bool *memory) {
     parts[2] = copy + (b - id) + 1;
 }
 
-/* A row's host flags and how many samples it took again; both optional. */
-static int row_host(sq_reader *rd, json_t *host, json_t *retaken, const char *where, sq_result *r) {
+/* A row's host flags, how many samples it took again and the most the host
+ * took from one; all optional. */
+static int row_host(sq_reader *rd, json_t *host, json_t *retaken, json_t *loss, const char *where,
+                    sq_result *r) {
+    if (loss) {
+        double v = json_is_number(loss) ? json_number_value(loss) : -1;
+        if (!(v >= 0 && v <= 1))
+            return sq_reader_bad(rd, "%s.%s: not a fraction from 0 to 1", where, SQ_KEY_HOST_LOSS);
+        r->host_loss = v;
+    }
     if (retaken) {
         if (!json_is_integer(retaken) || json_integer_value(retaken) < 0 ||
             json_integer_value(retaken) > 1000000000)
@@ -171,16 +179,17 @@ static int row_figures(sq_reader *rd, json_t *row, const int col[SQ_NCOLUMNS], c
                        sq_result *r) {
     json_t *samples = cell(row, col, SQ_COL_SAMPLES), *processes = cell(row, col, SQ_COL_PROCESSES),
            *harness = cell(row, col, SQ_COL_HARNESS), *host = cell(row, col, SQ_COL_HOST),
-           *retaken = cell(row, col, SQ_COL_RETAKEN);
+           *retaken = cell(row, col, SQ_COL_RETAKEN), *loss = cell(row, col, SQ_COL_HOST_LOSS);
     processes = json_is_null(processes) ? NULL : processes;
     harness = json_is_null(harness) ? NULL : harness;
     host = json_is_null(host) ? NULL : host;
     retaken = json_is_null(retaken) ? NULL : retaken;
+    loss = json_is_null(loss) ? NULL : loss;
     if (json_is_null(samples)) {
         if (!r->shared_from)
             return sq_reader_bad(rd, "%s.samples: null on a row timed itself (no shared_from)",
                                  where);
-        if (processes || harness || host || retaken)
+        if (processes || harness || host || retaken || loss)
             return sq_reader_bad(rd, "%s: processes, harness or host without samples", where);
         return 0; /* its source's, once every row is read (take_shared) */
     }
@@ -190,7 +199,7 @@ static int row_figures(sq_reader *rd, json_t *row, const int col[SQ_NCOLUMNS], c
     if (sq_samples_from(rd, samples, processes, where, reps, &r->samples, &r->process))
         return -1;
     r->reps = (int)reps;
-    if (row_host(rd, host, retaken, where, r))
+    if (row_host(rd, host, retaken, loss, where, r))
         return -1;
     if (harness) {
         char at[64];

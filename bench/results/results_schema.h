@@ -122,6 +122,7 @@
 #define SQ_KEY_HARNESS           "harness"
 #define SQ_KEY_HOST              "host" /* a row's per-repetition flags; the run's counts */
 #define SQ_KEY_RETAKEN           "retaken"
+#define SQ_KEY_HOST_LOSS         "host_loss" /* optional: none in older files */
 #define SQ_KEY_MOVED             "moved"
 #define SQ_KEY_QUIET             "quiet"
 #define SQ_KEY_SHARED            "shared"
@@ -157,13 +158,14 @@ enum {
     SQ_COL_HARNESS,
     SQ_COL_HOST,
     SQ_COL_RETAKEN,
+    SQ_COL_HOST_LOSS,
     SQ_NCOLUMNS
 };
 #define SQ_REQUIRED_COLUMNS 5
 #define SQ_COLUMN_NAMES                                                                            \
     {                                                                                              \
         SQ_KEY_ID, SQ_KEY_SEQUENCE, SQ_KEY_MODE, SQ_KEY_FLAGS, SQ_KEY_SAMPLES, SQ_KEY_SHARED_FROM, \
-            SQ_KEY_PROCESSES, SQ_KEY_HARNESS, SQ_KEY_HOST, SQ_KEY_RETAKEN                          \
+            SQ_KEY_PROCESSES, SQ_KEY_HARNESS, SQ_KEY_HOST, SQ_KEY_RETAKEN, SQ_KEY_HOST_LOSS        \
     }
 
 #endif

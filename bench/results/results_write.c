@@ -128,7 +128,8 @@ static json_t *row_json(const sq_result *r, const bool *used, bool figures) {
         figures && r->process ? processes_json(r->process, r->reps) : json_null(),
         figures && isfinite(r->harness.median) ? stats_json(r->harness) : json_null(),
         figures && r->host ? processes_json(r->host, r->reps) : json_null(),
-        figures && r->retaken ? json_integer(r->retaken) : json_null()};
+        figures && r->retaken ? json_integer(r->retaken) : json_null(),
+        figures && r->host_loss > 0 ? json_real(sq_to_digits(r->host_loss, 4)) : json_null()};
     json_t *row = json_array();
     for (int c = 0; c < SQ_NCOLUMNS; c++) {
         if (used[c])
@@ -152,6 +153,7 @@ static json_t *results_json(const sq_run *run) {
         used[SQ_COL_HARNESS] |= isfinite(r->harness.median) != 0;
         used[SQ_COL_HOST] |= r->host != NULL;
         used[SQ_COL_RETAKEN] |= r->retaken != 0;
+        used[SQ_COL_HOST_LOSS] |= r->host_loss > 0;
     }
     json_t *columns = json_array(), *rows = json_array();
     for (int c = 0; c < SQ_NCOLUMNS; c++)
