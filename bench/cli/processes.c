@@ -1,7 +1,7 @@
 #include "bench/cli/processes.h"
 
 #include "bench/cli/cli.h"
-#include "bench/code/spliced_loop.h"
+#include "bench/code/code_pages.h"
 #include "bench/input/held_files.h"
 #include "bench/machine/clock.h"
 #include "bench/machine/placement.h"

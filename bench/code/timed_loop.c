@@ -1,5 +1,6 @@
 #include "bench/code/timed_loop.h"
 
+#include "bench/code/code_pages.h"
 #include "bench/code/spliced_loop.h"
 
 #include "bench/catalog/batch_registry.h"
@@ -195,10 +196,14 @@ bool sq_loop_of_function(const void *fn, bool listed, sq_timed_loop *out, const 
     memset(out, 0, sizeof *out);
     *name = "?";
     for (int hops = 0;; hops++) {
-        if (sq_spliced_bytes(fn, &code, &size))
-            *name = "the spliced latency loop";
-        else if (!sq_function_bytes(fn, &code, &size, name, err, errlen))
+        const sq_built *b = sq_built_at(fn);
+        if (b) {
+            code = b->entry;
+            size = b->bytes;
+            *name = b->name;
+        } else if (!sq_function_bytes(fn, &code, &size, name, err, errlen)) {
             return false;
+        }
         if (sq_loop_in_bytes(code, size, (uint64_t)(uintptr_t)code, out, why, sizeof why))
             break;
         if (hops == 3 || !(fn = tail_call(code, size))) {
