@@ -174,3 +174,14 @@ const sq_built *sq_built_at(const void *entry) {
             return &built[i];
     return NULL;
 }
+
+bool sq_built_origin(uint64_t address, uint64_t *origin) {
+    for (int i = 0; i < nbuilt; i++) {
+        uint64_t entry = (uint64_t)(uintptr_t)built[i].entry;
+        if (built[i].origin && address - entry < built[i].bytes) {
+            *origin = (uint64_t)(uintptr_t)built[i].origin + (address - entry);
+            return true;
+        }
+    }
+    return false;
+}

@@ -1,11 +1,11 @@
 /* The pages the harness runs its own code from: the spliced latency loops
- * (spliced_loop.h). Where code lies moves its speed on some CPUs (branch
- * predictors and the front end index by address), so a loop lies where no
- * build's layout moves it: its head at one offset of its page
- * (sq_code_head), its pages found by construction (sq_pages_near), each
- * disp32 that reaches out of it made to reach the same address from there
- * (sq_code_fields). What was built is kept, once per process per head
- * (sq_built_*). */
+ * (spliced_loop.h) and the placed kernels (placed_kernel.h). Where code
+ * lies moves its speed on some CPUs (branch predictors and the front end
+ * index by address), so a loop lies where no build's layout moves it: its
+ * head at one offset of its page (sq_code_head), its pages found by
+ * construction (sq_pages_near), each disp32 that reaches out of it made to
+ * reach the same address from there (sq_code_fields). What was built is
+ * kept, once per process per head (sq_built_*). */
 #ifndef SQCOLOR_CODE_PAGES_H
 #define SQCOLOR_CODE_PAGES_H
 
@@ -63,11 +63,14 @@ uint8_t *sq_pages_near(uint64_t address, const sq_code_fields *f, size_t size);
 /* Code built in such pages. */
 typedef struct sq_built {
     const void *source; /* what it was built for, and is found by */
-    int form;           /* the builder's: a spliced loop's arity */
+    int form;           /* the builder's: a spliced loop's arity, 0 a placed copy */
     size_t head;        /* sq_code_head when it was built */
     const uint8_t *entry;
-    size_t bytes;     /* from entry: a loop to its ret */
+    size_t bytes;     /* from entry: a loop to its ret, a copy's whole function */
     const char *name; /* for messages, living as long as the process */
+    /* where entry's bytes were moved from whole (a placed copy's function),
+     * else NULL */
+    const uint8_t *origin;
 } sq_built;
 
 /* Makes pages[0..size) executable and keeps b (its entry in them); false,
@@ -79,5 +82,9 @@ const sq_built *sq_built_find(const void *source, int form);
 
 /* What was built with its entry at entry, or NULL. */
 const sq_built *sq_built_at(const void *entry);
+
+/* Where address, in code moved whole, was moved from (so that a listing
+ * names it as in the linked code); false where it lies in none. */
+bool sq_built_origin(uint64_t address, uint64_t *origin);
 
 #endif

@@ -172,7 +172,7 @@ static sq_kernel_fn splice(const uint8_t *code, size_t size, int arity, char *er
         snprintf(err, errlen, "no page within reach of what it addresses");
         return NULL;
     }
-    sq_built b = {code, arity, sq_code_head(), loop, used, "the spliced latency loop"};
+    sq_built b = {code, arity, sq_code_head(), loop, used, "the spliced latency loop", NULL};
     if (!sq_built_keep(&b, loop, bytes)) {
         snprintf(err, errlen, "out of memory for its pages");
         return NULL;

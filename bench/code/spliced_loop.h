@@ -9,7 +9,9 @@
  * own with the loop's head at one offset (code_pages.h). Byte-identical
  * routines are timed in byte-identical loops, apart from the displacements
  * of RIP-relative operands (addresses), whoever made them; and in one
- * process, at one offset of their pages. */
+ * process, at one offset of their pages. The throughput and branch kernels
+ * are the compilers' own loops, timed from copies placed alike
+ * (placed_kernel.h). */
 #ifndef SQCOLOR_SPLICED_LOOP_H
 #define SQCOLOR_SPLICED_LOOP_H
 
