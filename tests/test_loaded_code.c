@@ -4,8 +4,8 @@
  * this binary's own are. Arguments: nasm, the C compiler (the linker driver),
  * tests/loaded_code.asm. */
 #include "bench/code/code_identity.h"
+#include "bench/code/code_pages.h"
 #include "bench/code/disasm.h"
-#include "bench/code/spliced_loop.h"
 #include "bench/code/timed_loop.h"
 
 #include <dlfcn.h>

@@ -7,6 +7,7 @@
  * loops were two (rsi against r8, 128 against 140 bytes). Then a splice's
  * refusals, each named. */
 #include "bench/code/code_identity.h"
+#include "bench/code/code_pages.h"
 #include "bench/code/spliced_loop.h"
 #include "bench/code/timed_loop.h"
 

@@ -212,8 +212,13 @@ static void check_symbols(void) {
               strcmp(l.text[5], "jne +0x0") == 0,
           "latency loop: %s", err);
     sq_timed_loop_free(&l);
-    CHECK(sq_kernel_loop(&fake, SQ_KERNEL_BRANCH, false, &l, err, sizeof err) && l.alignment == 16,
+    CHECK(sq_loop_of_function((const void *)(uintptr_t)fake.kernel[SQ_KERNEL_BRANCH], false, &l,
+                              &name, err, sizeof err) &&
+              l.alignment == 16,
           "branch loop: alignment %d, not 16", l.alignment);
+    /* a run times its placed copy, on a line (test_placed_kernel) */
+    CHECK(sq_kernel_loop(&fake, SQ_KERNEL_BRANCH, false, &l, err, sizeof err) && l.alignment == 0,
+          "the placed branch loop: alignment %d, not 0", l.alignment);
 
     sq_code_fact a, b;
     CHECK(sq_kernel_loop_fact(&fake, SQ_KERNEL_LATENCY, &a, err, sizeof err) &&

@@ -1,7 +1,7 @@
 #include "bench/cli/processes.h"
 
 #include "bench/cli/cli.h"
-#include "bench/code/spliced_loop.h"
+#include "bench/code/code_pages.h"
 #include "bench/input/held_files.h"
 #include "bench/machine/clock.h"
 #include "bench/machine/placement.h"
@@ -57,7 +57,8 @@ static void as_process(sq_run_plan *plan) {
      * to its clock from that work, not from idle. */
     cfg->timing.warm_s = 0.005;
     cfg->order_seed = (cfg->seed ^ 0x9e3779b97f4a7c15ULL) * (uint64_t)(2 * index + 3);
-    /* The latency loops' place in their pages, 7 lines apart a process. */
+    /* The timed loops' place in their pages (spliced and placed), 7 lines
+     * apart a process. */
     sq_splice_shift(7 * index);
     /* 68 KiB a process: past a page, a cache set's stride and an L2 way. */
     void *hold = mmap(NULL, (size_t)(index + 1) * 68 * 1024, PROT_NONE,

@@ -1,5 +1,6 @@
 #include "bench/code/disasm.h"
 
+#include "bench/code/code_pages.h"
 #include "bench/code/decoder.h"
 
 #include <dlfcn.h>
@@ -101,12 +102,16 @@ static bool symbol_at(Elf64_Addr value, char *buf, size_t len) {
 }
 
 /* What an address is called in the listing: "+0x1a" inside the routine at
- * start, else its symbol in this binary or a library, else "<outside>". */
+ * start, else its symbol in this binary or a library (in a placed copy,
+ * that of where it was copied from), else "<outside>". */
 static void name_target(uint64_t target, uint64_t start, size_t size, uint64_t bias, char *buf,
                         size_t len) {
     Dl_info dl;
+    uint64_t origin;
     if (target - start < size)
         snprintf(buf, len, "+0x%llx", (unsigned long long)(target - start));
+    else if (sq_built_origin(target, &origin))
+        name_target(origin, start, size, bias, buf, len);
     else if (target >= bias && symbol_at(target - bias, buf, len))
         return;
     else if (dladdr((void *)(uintptr_t)target, &dl) && dl.dli_sname && dl.dli_saddr)

@@ -5,11 +5,13 @@
  * 5.08-5.13 cycles on Zen 4). Here every latency loop is the harness's: the
  * routine's bytes, its ret dropped, copied SQ_KERNEL_UNROLL times between
  * the harness's loads, each link of the chain as a call makes it (the square
- * a[i] ^ r in edi, a pair's b[i] in esi, the result in eax), in a page of its
- * own with the loop's head at one offset. Byte-identical routines are timed
- * in byte-identical loops, apart from the displacements of RIP-relative
- * operands (addresses), whoever made them; and in one process, at one
- * offset of their pages. */
+ * a[i] ^ r in edi, a pair's b[i] in esi, the result in eax), in pages of its
+ * own with the loop's head at one offset (code_pages.h). Byte-identical
+ * routines are timed in byte-identical loops, apart from the displacements
+ * of RIP-relative operands (addresses), whoever made them; and in one
+ * process, at one offset of their pages. The throughput and branch kernels
+ * are the compilers' own loops, timed from copies placed alike
+ * (placed_kernel.h). */
 #ifndef SQCOLOR_SPLICED_LOOP_H
 #define SQCOLOR_SPLICED_LOOP_H
 
@@ -18,17 +20,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-
-/* Where the loop's head lies in its page (a 64-byte line's start), in a
- * process that has not moved it. */
-#define SQ_SPLICE_HEAD 64
-
-/* Moves the head of every loop built from now on by lines 64-byte lines
- * (mod 32) within its page, the same for all of them: where one process
- * places a loop changes its speed on some CPUs, so each of a run's
- * processes places them apart (processes.c) and a cell's interval, which
- * holds every process's median, covers the placement too. */
-void sq_splice_shift(int lines);
 
 /* Whether code[0..size), loaded at address, can be spliced: a leaf that
  * ends in its only ret, no call, no jump out of it or through a register
@@ -44,8 +35,5 @@ sq_kernel_fn sq_spliced_latency(const sq_variant *v, char *err, size_t errlen);
 /* The latency baseline every impl shares for a family of arity: the
  * harness's identity body (mov eax, edi) in the same loop. */
 sq_kernel_fn sq_spliced_baseline(int arity, char *err, size_t errlen);
-
-/* Whether fn is a spliced loop; then its bytes (the whole function). */
-bool sq_spliced_bytes(const void *fn, const uint8_t **code, size_t *size);
 
 #endif

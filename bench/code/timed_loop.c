@@ -1,5 +1,7 @@
 #include "bench/code/timed_loop.h"
 
+#include "bench/code/code_pages.h"
+#include "bench/code/placed_kernel.h"
 #include "bench/code/spliced_loop.h"
 
 #include "bench/catalog/batch_registry.h"
@@ -187,25 +189,38 @@ static const void *tail_call(const uint8_t *code, size_t size) {
     return to;
 }
 
-bool sq_loop_of_function(const void *fn, bool listed, sq_timed_loop *out, const char **name,
-                         char *err, size_t errlen) {
+/* The timed loop of the function at fn (a copy built in code_pages.h, or
+ * one of the binary's), or of the one it tail-calls; *name that function's. */
+static bool function_loop(const void *fn, sq_timed_loop *out, const char **name, char *err,
+                          size_t errlen) {
     const uint8_t *code;
     size_t size;
     char why[200];
-    memset(out, 0, sizeof *out);
     *name = "?";
     for (int hops = 0;; hops++) {
-        if (sq_spliced_bytes(fn, &code, &size))
-            *name = "the spliced latency loop";
-        else if (!sq_function_bytes(fn, &code, &size, name, err, errlen))
+        const sq_built *b = sq_built_at(fn);
+        if (b) {
+            code = b->entry;
+            size = b->bytes;
+            *name = b->name;
+        } else if (!sq_function_bytes(fn, &code, &size, name, err, errlen)) {
             return false;
+        }
         if (sq_loop_in_bytes(code, size, (uint64_t)(uintptr_t)code, out, why, sizeof why))
-            break;
+            return true;
         if (hops == 3 || !(fn = tail_call(code, size))) {
             snprintf(err, errlen, "%s: %s", *name, why);
             return false;
         }
     }
+}
+
+bool sq_loop_of_function(const void *fn, bool listed, sq_timed_loop *out, const char **name,
+                         char *err, size_t errlen) {
+    char why[200];
+    memset(out, 0, sizeof *out);
+    if (!function_loop(fn, out, name, err, errlen))
+        return false;
     if (!listed)
         return true;
     out->offset_of = malloc(sizeof *out->offset_of * (size_t)out->insns);
@@ -225,18 +240,39 @@ bool sq_loop_of_function(const void *fn, bool listed, sq_timed_loop *out, const 
     return true;
 }
 
+sq_kernel_fn sq_placed_kernel(sq_kernel_fn kernel, char *err, size_t errlen) {
+    const void *fn = (const void *)(uintptr_t)kernel;
+    if (!fn) {
+        snprintf(err, errlen, "no kernel to place");
+        return NULL;
+    }
+    sq_kernel_fn have = sq_placed_find(fn);
+    sq_timed_loop loop;
+    const char *name;
+    char why[300];
+    if (have || !function_loop(fn, &loop, &name, err, errlen))
+        return have;
+    sq_kernel_fn k =
+        sq_placed_copy(fn, loop.function, loop.function_bytes, loop.offset, name, why, sizeof why);
+    if (!k)
+        snprintf(err, errlen, "%s cannot be placed: %s", name, why);
+    return k;
+}
+
 sq_kernel_fn sq_timed_kernel(const sq_variant *v, int mode) {
     char err[400];
-    sq_kernel_fn spliced =
-        mode == SQ_KERNEL_LATENCY ? sq_spliced_latency(v, err, sizeof err) : NULL;
-    return spliced ? spliced : v->kernel[mode];
+    sq_kernel_fn built = mode == SQ_KERNEL_LATENCY
+                             ? sq_spliced_latency(v, err, sizeof err)
+                             : sq_placed_kernel(v->kernel[mode], err, sizeof err);
+    return built ? built : v->kernel[mode];
 }
 
 sq_kernel_fn sq_timed_baseline(const sq_impl *impl, int arity, int mode) {
     char err[400];
-    sq_kernel_fn spliced =
-        mode == SQ_KERNEL_LATENCY ? sq_spliced_baseline(arity, err, sizeof err) : NULL;
-    return spliced ? spliced : impl->baseline[arity - 1][mode];
+    sq_kernel_fn linked = impl->baseline[arity - 1][mode];
+    sq_kernel_fn built = mode == SQ_KERNEL_LATENCY ? sq_spliced_baseline(arity, err, sizeof err)
+                                                   : sq_placed_kernel(linked, err, sizeof err);
+    return built ? built : linked;
 }
 
 bool sq_kernel_loop(const sq_variant *v, int mode, bool listed, sq_timed_loop *out, char *err,

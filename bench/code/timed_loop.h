@@ -1,6 +1,8 @@
-/* The loop a timing kernel times, read from this process's own machine code:
- * where it lies, whether it sits on a 64-byte line, whether it branches, and
- * its code fact, so that identical loops are told as such across impls. */
+/* The loop a timing kernel times, read from this process's own machine code
+ * (a run's kernels are the harness's copies: spliced latency loops, placed
+ * throughput and branch kernels): where it lies, whether it sits on a
+ * 64-byte line, whether it branches, and its code fact, so that identical
+ * loops are told as such across impls. */
 #ifndef SQCOLOR_TIMED_LOOP_H
 #define SQCOLOR_TIMED_LOOP_H
 
@@ -66,20 +68,27 @@ bool sq_loop_branches(const sq_timed_loop *loop, int mode, int arity);
 bool sq_loop_in_bytes(const uint8_t *code, size_t size, uint64_t address, sq_timed_loop *out,
                       char *err, size_t errlen);
 
-/* The timed loop of the function at fn (sq_function_bytes), with its listing
- * when listed (free it with sq_timed_loop_free); *name its symbol. False
- * with a reason in err. */
+/* The timed loop of the function at fn (sq_function_bytes, or a copy the
+ * harness built: code_pages.h), with its listing when listed (free it with
+ * sq_timed_loop_free); *name its symbol. False with a reason in err. */
 bool sq_loop_of_function(const void *fn, bool listed, sq_timed_loop *out, const char **name,
                          char *err, size_t errlen);
 
+/* The copy of kernel (a throughput or branch kernel, or such a baseline)
+ * that a run times: its function, or the one it tail-calls, placed
+ * (placed_kernel.h). NULL with the reason in err where it cannot be. */
+sq_kernel_fn sq_placed_kernel(sq_kernel_fn kernel, char *err, size_t errlen);
+
 /* The kernel a run times for v in mode (SQ_KERNEL_LATENCY...): in latency
  * the loop the harness splices around v's routine (spliced_loop.h), so that
- * byte-identical routines meet one loop; v's own kernel in the other modes,
- * and where its routine cannot be spliced. */
+ * byte-identical routines meet one loop; in the other modes the placed copy
+ * of v's own kernel (sq_placed_kernel), so that where the linker put it
+ * moves nothing. v's linked kernel where neither can be built. */
 sq_kernel_fn sq_timed_kernel(const sq_variant *v, int mode);
 
 /* The baseline a run subtracts for impl's rows of arity in mode: in latency
- * the harness's identity in the same spliced loop, one for every impl. */
+ * the harness's identity in the same spliced loop, one for every impl; in
+ * the others the placed copy of impl's own. */
 sq_kernel_fn sq_timed_baseline(const sq_impl *impl, int arity, int mode);
 
 /* v's timed kernel of mode (sq_timed_kernel): its timed loop, as above. */

@@ -3,6 +3,7 @@
 #include "bench/measure/engine.h"
 
 #include "bench/measure/row.h"
+#include "bench/code/timed_loop.h"
 #include "bench/util/stats.h"
 
 #include <math.h>
@@ -53,7 +54,8 @@ static void stir(sq_target *t) {
     do
         v = &sq_variants[sq_random_below(&t->stir, (uint64_t)sq_variant_count)];
     while (v->family != t->in.family || !sq_variant_supported(v));
-    v->kernel[SQ_KERNEL_THROUGHPUT](t->in.a, t->in.b, t->in.n < 1024 ? t->in.n : 1024);
+    /* the copy a run times (timed_loop.h), as the row before would be */
+    sq_timed_kernel(v, SQ_KERNEL_THROUGHPUT)(t->in.a, t->in.b, t->in.n < 1024 ? t->in.n : 1024);
 }
 
 size_t sq_target_squares(const sq_target *t) {
