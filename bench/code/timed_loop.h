@@ -106,8 +106,10 @@ int sq_kernel_loop_branches(const sq_variant *v, int mode);
 bool sq_kernel_loop_fact(const sq_variant *v, int mode, sq_code_fact *out, char *err,
                          size_t errlen);
 
-/* Every timed loop of this binary: each variant's in each mode, each impl's
- * baselines, each batch routine's (a dispatcher has no loop of its own).
+/* Every loop of this binary as it was linked (the latency, throughput and
+ * branch rows time copies placed on a line: spliced_loop.h, placed_kernel.h):
+ * each variant's in each mode, each impl's baselines, each batch routine's
+ * (a dispatcher has no loop of its own).
  * Each is named "what mode": "color/cmov/gcc-12 latency", "baseline
  * 2/clang-13 branch", "color_batch/sse2/asm batch"; one that matches a shell
  * pattern of skip[0..nskip) is skipped. Writes a line to out for each loop
