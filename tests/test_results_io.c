@@ -970,10 +970,11 @@ static void check_shared(void) {
             {0, 5, "3", "results.rows[0].shared_from: not a string"},
             {0, 5, "\"nothing\"", "results.rows[0].shared_from: not the id of another variant"},
             {0, 5, "\"" /* its own id, below */, "results.rows[0].shared_from: not the id of"},
-            {4, 4, "null", "results.rows[4]: processes, harness or host without samples"},
+            {4, 4, "null",
+             "results.rows[4]: processes, harness, host, retaken or host_loss without samples"},
             {0, 4, "null", "results.rows[0].samples: null on a row timed itself"},
             {5, 7, "[1, 1, 1, 1, 1]",
-             "results.rows[5]: processes, harness or host without samples"},
+             "results.rows[5]: processes, harness, host, retaken or host_loss without samples"},
             {2, 7, "[1, 1]", "results.rows[2].harness: not an array of five numbers"},
             {1, 6, "[0, 99]", "results.rows[1].processes: not an array of one process a sample"},
         };

@@ -190,7 +190,8 @@ static int row_figures(sq_reader *rd, json_t *row, const int col[SQ_NCOLUMNS], c
             return sq_reader_bad(rd, "%s.samples: null on a row timed itself (no shared_from)",
                                  where);
         if (processes || harness || host || retaken || loss)
-            return sq_reader_bad(rd, "%s: processes, harness or host without samples", where);
+            return sq_reader_bad(
+                rd, "%s: processes, harness, host, retaken or host_loss without samples", where);
         return 0; /* its source's, once every row is read (take_shared) */
     }
     size_t reps = json_array_size(samples);
