@@ -645,6 +645,11 @@ static void check_host_loss(void) {
     }
     CHECK(back.results[0].host_loss == 0.1234 && back.results[1].host_loss == 0,
           "host_loss read back: %g and %g", back.results[0].host_loss, back.results[1].host_loss);
+    /* The run keeps the file's digits, so its figures are the file's. */
+    sq_run_finish(&s.run);
+    CHECK(s.results[0].host_loss == back.results[0].host_loss,
+          "host_loss in the finished run %.17g, in its file %.17g", s.results[0].host_loss,
+          back.results[0].host_loss);
     sq_run_free(&back);
     char *at = strstr(text, "0.1234");
     CHECK(at && strstr(text, "\"host_loss\""), "host_loss written as a column");

@@ -203,6 +203,7 @@ void sq_run_finish(sq_run *run) {
         sq_result *r = &run->results[i];
         samples_to_digits(r->samples, r->reps, digits);
         r->harness = stats_to_digits(r->harness, digits);
+        r->host_loss = sq_to_digits(r->host_loss, SQ_HOST_LOSS_DIGITS);
     }
     digits = sq_sample_digits(run, SQ_BATCH_SAMPLE_US);
     for (int i = 0; i < run->nbatch; i++) {

@@ -32,6 +32,10 @@ int sq_sample_digits(const sq_run *run, double window_us);
  * where it is not finite. */
 double sq_to_digits(double x, int digits);
 
+/* The digits a row's host_loss keeps, in the run as in its file, so that
+ * a figure printed from the file is the run's. */
+#define SQ_HOST_LOSS_DIGITS 4
+
 /* Every row's figures from its samples: a row's cycles from its samples
  * and processes (sq_pooled_stats), its ticks and ns those cycles at the
  * run's clock (core_hz, tsc_hz), its two speeds; a batch row's cycles and

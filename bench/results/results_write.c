@@ -129,7 +129,8 @@ static json_t *row_json(const sq_result *r, const bool *used, bool figures) {
         figures && isfinite(r->harness.median) ? stats_json(r->harness) : json_null(),
         figures && r->host ? processes_json(r->host, r->reps) : json_null(),
         figures && r->retaken ? json_integer(r->retaken) : json_null(),
-        figures && r->host_loss > 0 ? json_real(sq_to_digits(r->host_loss, 4)) : json_null()};
+        figures && r->host_loss > 0 ? json_real(sq_to_digits(r->host_loss, SQ_HOST_LOSS_DIGITS))
+                                    : json_null()};
     json_t *row = json_array();
     for (int c = 0; c < SQ_NCOLUMNS; c++) {
         if (used[c])
