@@ -23,8 +23,12 @@ mkdir -p "$T/dir" "$T/o"
 # A recorded file (color/bt/asm, random, latency, of the Zen 5 reference run,
 # its processes taken as one), not a live one: on a busy host a quick run's
 # samples can all be dropped, and the cases below then read a row with no
-# harness.
-cp "$(dirname "$0")/data/bt_latency.json" "$T/good.json"
+# harness. Its machine is made this one's (calibrate's instruction-form file
+# names it), as disasm --results takes only this CPU's runs.
+"$bin" calibrate --reps 3 --sample-us 5 --format json --output "$T/forms.json" ||
+    bad "could not make an instruction-form file"
+jq --slurpfile forms "$T/forms.json" '.machine += $forms[0].machine' \
+    "$(dirname "$0")/data/bt_latency.json" >"$T/good.json" || bad "jq could not make good.json"
 : >"$T/empty.json"
 printf 'hello' >"$T/notjson.json"
 head -c 200 "$T/good.json" >"$T/trunc.json"
@@ -145,9 +149,7 @@ schema1_seed() { jq '.schema = 1 | .config.seed = "SEED"' "$T/old.json" | sed "s
 schema1_seed s1bigseed 1.8446744073709552e19
 schema1_seed s1negseed -1
 mutate othervendor '.machine.vendor = "SomeOtherCPU"' # this CPU's family and model
-# calibrate's instruction-form file, and copies of it changed by a jq filter
-"$bin" calibrate --reps 3 --sample-us 5 --format json --output "$T/forms.json" ||
-    bad "could not make an instruction-form file"
+# copies of calibrate's instruction-form file (made above) changed by a jq filter
 mutate_forms() { jq "$2" "$T/forms.json" >"$T/$1.json" || bad "jq could not make $1"; }
 mutate_forms forms_othercpu '.machine.family = 99'
 mutate_forms forms_schema2 '.schema = 2'
