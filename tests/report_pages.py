@@ -123,7 +123,10 @@ def bars(svgs):
 def as_charted(cell):
     """A table's cell as a chart's bar shows it: the figure without its ±
     nor its ≡ (a bar holds the impls timed once), ≈0 whole, its marks."""
-    cell = cell.strip("*").split(" ")[0].replace("≡", "")
+    cell = cell.strip("*")
+    if cell.startswith("2 speeds"):
+        return "2 speeds"
+    cell = cell.split(" ")[0].replace("≡", "")
     if cell.startswith("≈0"):
         return "≈0" + re.sub(r"^≈0≤[0-9.]+", "", cell)
     return re.sub(r"±[0-9.]+", "", cell)
@@ -147,7 +150,7 @@ def check_chart(name, table, column, charted, which):
         n += 1
         check(bar[1] == want, f"{name}: {which}, {row[0]}: the bar shows '{bar[1]}', the table "
                               f"'{cell}' ({column})")
-        figure = re.match(r"^(≈0|[0-9.]+)", want)
+        figure = want != "2 speeds" and re.match(r"^(≈0|[0-9.]+)", want)
         check(bar[2] == bool(figure and want != "≈0"),
               f"{name}: {which}, {row[0]}: a bar drawn {bar[2]} for '{cell}'")
     return n
@@ -322,7 +325,15 @@ def check_ratio_rule(md):
 
 
 def machine_lines(md):
-    return [l for l in md.splitlines() if re.match(r"^- \\\[\d+\\\] ", l)]
+    """The machines list the page opens with: its first run of '- \\[N\\] '
+    lines (a note after the tables may start so too)."""
+    lines = []
+    for l in md.splitlines():
+        if re.match(r"^- \\\[\d+\\\] ", l):
+            lines.append(l)
+        elif lines and l.strip():
+            break
+    return lines
 
 
 def check_harness(binary, runs, tmp):
