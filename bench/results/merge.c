@@ -36,7 +36,7 @@ static sq_stats harness_of(const sq_run *parts, int n, int row) {
 
 /* Each part's host counts, in part order: a part of several processes (a
  * file of a run, merged with other runs) as one, its counts summed and its
- * quiet level the highest of its processes'. */
+ * quiet level the run's (sq_run_quiet). */
 static void merge_host(sq_run *parts, int n) {
     sq_run *base = &parts[0];
     sq_host_counts merged[SQ_MAX_PROCESSES];
@@ -45,10 +45,9 @@ static void merge_host(sq_run *parts, int n) {
             base->nhost = 0;
             return;
         }
-        sq_host_counts sum = {.quiet = parts[p].host[0].quiet};
+        sq_host_counts sum = {.quiet = sq_run_quiet(&parts[p])};
         for (int k = 0; k < parts[p].nhost; k++) {
             const sq_host_counts *h = &parts[p].host[k];
-            sum.quiet = fmax(sum.quiet, h->quiet);
             sum.samples += h->samples;
             sum.moved += h->moved;
             sum.shared += h->shared;

@@ -69,11 +69,30 @@ void sq_run_free(sq_run *run) {
     memset(run, 0, sizeof *run);
 }
 
+/* Whether another process than p reads a level within
+ * SQ_PROCESS_QUIET_DROP of p's, either way. */
+static bool level_confirmed(const sq_run *run, int p) {
+    double level = run->host[p].quiet;
+    for (int k = 0; k < run->nhost; k++) {
+        double other = run->host[k].quiet;
+        if (k != p && isfinite(other) && !sq_quiet_level_under(other, level) &&
+            !sq_quiet_level_under(level, other))
+            return true;
+    }
+    return false;
+}
+
 double sq_run_quiet(const sq_run *run) {
-    double q = 0;
-    for (int p = 0; p < run->nhost; p++)
-        if (isfinite(run->host[p].quiet))
-            q = fmax(q, run->host[p].quiet);
+    double highest = 0, confirmed = 0;
+    for (int p = 0; p < run->nhost; p++) {
+        double level = run->host[p].quiet;
+        if (!isfinite(level))
+            continue;
+        highest = fmax(highest, level);
+        if (level_confirmed(run, p))
+            confirmed = fmax(confirmed, level);
+    }
+    double q = confirmed > 0 ? confirmed : highest;
     if (!run->nhost)
         q = run->clock.alu_per_cycle;
     return isfinite(q) && q > 0 ? q : NAN;

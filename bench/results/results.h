@@ -255,8 +255,12 @@ char *sq_run_strdup(sq_run *run, const char *s);
 /* Frees everything run holds and zeroes it. */
 void sq_run_free(sq_run *run);
 
-/* The quiet level of a run's core: its processes' highest (host[p].quiet,
- * independent adds a cycle); in files from
+/* The quiet level of a run's core: the highest of its processes' levels
+ * (host[p].quiet, independent adds a cycle) that another process's lies
+ * within SQ_PROCESS_QUIET_DROP of, else their highest. One process cannot
+ * hold the rest to its level: on Intel 0xa7 one of a default run's read
+ * 6.02 (its core gives 4.74 at most), and every other process, 2% under
+ * it, had its samples marked shared, 4372 rows `~`. In files from
  * before the probe, the one reading at the start (clock.alu_per_cycle);
  * NAN where neither is known. */
 double sq_run_quiet(const sq_run *run);
