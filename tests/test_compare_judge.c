@@ -1,6 +1,7 @@
 /* compare's judge (bench/compare/compare.h) on runs made in memory, each
  * rule by a case whose answer is known: a shift caught, a shift under the
- * floor and noise passed, a row at two speeds judged by them, rows sharing
+ * floor and noise passed, a row at two speeds judged by them (its own, or
+ * two its sides' samples share), rows sharing
  * one figure tested once and counted once, a group that moved as a whole,
  * batch rows with their own floor, runs as the units, units paired; what
  * the host did (clean repetitions tested, a row it spoiled or left too few
@@ -203,6 +204,47 @@ static void two_speeds_judged(void) {
           "speeds: both speeds moved: slower (%s)", word(&v, 1));
     CHECK(v.counts.by_speeds == 2 && isnan(v.rows[0].p) && isnan(v.rows[0].detectable),
           "speeds: no p-value nor detectable change (%g, %g)", v.rows[0].p, v.rows[0].detectable);
+    release(&v, &a, &b);
+}
+
+/* Adds row v from samples x[0..n) of the processes in process[0..n). */
+static void add_recorded(side *s, int v, const double *x, const unsigned char *process, int n) {
+    sq_result *r = &s->rows[s->run.nresults++];
+    *r = (sq_result){.variant = variant(v),
+                     .sequence = "dark",
+                     .mode = SQ_MODE_LATENCY,
+                     .reps = n,
+                     .samples = sq_samples_alloc((size_t)n)};
+    r->process = (unsigned char *)(r->samples + n);
+    memcpy(r->samples, x, sizeof *x * (size_t)n);
+    memcpy(r->process, process, (size_t)n);
+    s->run.processes = 3;
+}
+
+/* Intel 0xa7, two default runs of one build: color/parity/clang-13 read
+ * 3.83 or 4.00 a sample; all six of one run at 3.83, eight of nine of the
+ * next at 4.00. Neither side is at two speeds of its own, yet one holds
+ * both: the same. With the odd one out at its side's speed, each run
+ * wholly at one, it is a shift: slower. */
+static void shared_speeds_judged(void) {
+    static const double parity_a[6] = {3.839, 3.835, 3.839, 3.831, 3.832, 3.832},
+                        parity_b[9] = {3.998, 3.997, 3.995, 4.002, 4.002,
+                                       3.834, 4.001, 3.996, 3.999};
+    static const unsigned char pa[6] = {0, 0, 1, 1, 2, 2}, pb[9] = {0, 0, 1, 1, 2, 2, 2, 2, 2};
+    double moved_b[9];
+    memcpy(moved_b, parity_b, sizeof moved_b);
+    moved_b[5] = 4.000;
+    side a = {0}, b = {0};
+    add_recorded(&a, 0, parity_a, pa, 6);
+    add_recorded(&b, 0, parity_b, pb, 9);
+    add_recorded(&a, 1, parity_a, pa, 6);
+    add_recorded(&b, 1, moved_b, pb, 9);
+    sq_verdicts v = judged(&a, &b, (sq_compare_units){0});
+    CHECK(v.rows[0].by_speeds && strcmp(word(&v, 0), "same") == 0 && v.rows[0].b.nspeeds == 2,
+          "shared speeds: the same by the speeds both hold (%s, by speeds %d)", word(&v, 0),
+          v.rows[0].by_speeds);
+    CHECK(!v.rows[1].by_speeds && strcmp(word(&v, 1), "slower") == 0,
+          "shared speeds: each side at one speed, a shift: slower (%s)", word(&v, 1));
     release(&v, &a, &b);
 }
 
@@ -622,6 +664,7 @@ int main(void) {
     shift_caught();
     shift_under_floor();
     two_speeds_judged();
+    shared_speeds_judged();
     twins_tested_once();
     drift_found();
     batch_judged();

@@ -79,6 +79,20 @@ static bool t_test(sq_compare_row *w, double *units) {
     return true;
 }
 
+/* Whether a row's sides, neither at two speeds of its own, are both drawn
+ * from two speeds their samples show together (sq_shared_speeds), which
+ * then become the sides' speeds. Intel 0xa7, six default runs of one build:
+ * color/parity/clang-13 dark latency read 3.83 or 4.00 a sample, in every
+ * run, 0 to 8 of 6 to 12 at 4.00; a run with all its six at 3.83 was
+ * called faster than one with eight of nine at 4.00. units: room for both
+ * sides' clean samples. */
+static bool shared_speeds(sq_compare_row *w, double *units) {
+    const sq_result *a = w->a.r, *b = w->b.r;
+    double *xa = units, *xb = units + sq_clean_room(a);
+    int na = sq_clean_samples(a, xa), nb = sq_clean_samples(b, xb);
+    return sq_shared_speeds(xa, na, xb, nb, w->a.speeds, &w->a.nspeeds, w->b.speeds, &w->b.nspeeds);
+}
+
 /* The most room a matched row's units take, both sides together. */
 static size_t most_room(const sq_row_pairs *m) {
     size_t most = 1;
@@ -119,7 +133,8 @@ static int test_row(sq_compare_row *w, bool copy_of_twin, bool cores_differ, dou
         t->nzero++;
     } else if (!t_test(w, units)) {
         return -1;
-    } else if (sq_compare_by_speeds(w->a.nspeeds > 1 || w->b.nspeeds > 1, w->units.runs, w->t.p)) {
+    } else if (sq_compare_by_speeds(w->a.nspeeds > 1 || w->b.nspeeds > 1 || shared_speeds(w, units),
+                                    w->units.runs, w->t.p)) {
         w->by_speeds = true;
     } else if (isnan(w->t.p) && (w->a.r->host || w->b.r->host)) {
         host_kept(w, "not judged (too few clean repetitions for its test)", t);

@@ -145,6 +145,54 @@ int sq_gross_modes_of(const double *x, int n, sq_speed out[SQ_MAX_MODES]) {
     return modes_of(x, n, false, out);
 }
 
+/* x[0..n)'s speeds either side of cut, fastest first, as shares of n, into
+ * out; how many groups hold samples. v: room for n. */
+static int speeds_about(const double *x, int n, double cut, double *v, sq_speed out[SQ_MAX_MODES]) {
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (x[i] < cut)
+            v[k++] = x[i];
+    int fast = k;
+    for (int i = 0; i < n; i++)
+        if (x[i] >= cut)
+            v[k++] = x[i];
+    qsort(v, (size_t)fast, sizeof *v, cmp_double);
+    qsort(v + fast, (size_t)(n - fast), sizeof *v, cmp_double);
+    int m = 0;
+    if (fast > 0)
+        out[m++] = (sq_speed){median_sorted(v, fast), (double)fast / n};
+    if (fast < n)
+        out[m++] = (sq_speed){median_sorted(v + fast, n - fast), (double)(n - fast) / n};
+    return m;
+}
+
+bool sq_shared_speeds(const double *a, int na, const double *b, int nb, sq_speed sa[SQ_MAX_MODES],
+                      int *nsa, sq_speed sb[SQ_MAX_MODES], int *nsb) {
+    int n = na + nb;
+    double *v = malloc(sizeof *v * (size_t)(n > 0 ? n : 1));
+    sq_speed both[SQ_MAX_MODES], ta[SQ_MAX_MODES], tb[SQ_MAX_MODES];
+    bool shared = false;
+    if (v && na > 0 && nb > 0) {
+        memcpy(v, a, sizeof *v * (size_t)na);
+        memcpy(v + na, b, sizeof *v * (size_t)nb);
+        if (sq_modes_of(v, n, both) == SQ_MAX_MODES) {
+            /* Each group's range is under a third of the gap between them
+             * (modes_of), so the middle of their medians lies in the gap. */
+            double cut = (both[0].cycles + both[1].cycles) / 2;
+            int ma = speeds_about(a, na, cut, v, ta), mb = speeds_about(b, nb, cut, v, tb);
+            shared = ma == SQ_MAX_MODES || mb == SQ_MAX_MODES;
+            if (shared) {
+                memcpy(sa, ta, sizeof ta);
+                memcpy(sb, tb, sizeof tb);
+                *nsa = ma;
+                *nsb = mb;
+            }
+        }
+    }
+    free(v);
+    return shared;
+}
+
 /* The regularized incomplete beta function I_x(a, b), with y = 1 - x given
  * too so that neither loses digits near 1: the continued fraction of
  * I_x(a, b) (modified Lentz), taken directly where it converges fast, x <
