@@ -212,7 +212,7 @@ static void add_recorded(side *s, int v, const double *x, const unsigned char *p
     sq_result *r = &s->rows[s->run.nresults++];
     *r = (sq_result){.variant = variant(v),
                      .sequence = "dark",
-                     .mode = SQ_MODE_LATENCY,
+                     .mode = SQ_MODE_BRANCH,
                      .reps = n,
                      .samples = sq_samples_alloc((size_t)n)};
     r->process = (unsigned char *)(r->samples + n);
@@ -223,28 +223,46 @@ static void add_recorded(side *s, int v, const double *x, const unsigned char *p
 
 /* Intel 0xa7, two default runs of one build: color/parity/clang-13 read
  * 3.83 or 4.00 a sample; all six of one run at 3.83, eight of nine of the
- * next at 4.00. Neither side is at two speeds of its own, yet one holds
- * both: the same. With the odd one out at its side's speed, each run
- * wholly at one, it is a shift: slower. */
+ * next at 4.00. And near zero, color/parity/clang-13-native alternating
+ * branch at 0.00 or 0.06 (three of twelve at 0.06, then eight of nine).
+ * Neither side is at two speeds of its own, yet one holds both: the same.
+ * With the odd ones out at their side's speed, each run wholly at one, each
+ * is a shift: slower. */
 static void shared_speeds_judged(void) {
     static const double parity_a[6] = {3.839, 3.835, 3.839, 3.831, 3.832, 3.832},
                         parity_b[9] = {3.998, 3.997, 3.995, 4.002, 4.002,
-                                       3.834, 4.001, 3.996, 3.999};
-    static const unsigned char pa[6] = {0, 0, 1, 1, 2, 2}, pb[9] = {0, 0, 1, 1, 2, 2, 2, 2, 2};
-    double moved_b[9];
+                                       3.834, 4.001, 3.996, 3.999},
+                        zero_a[12] = {0.001,  0.001, 0.064, 0.002, 0.002, 0.001,
+                                      -0.003, 0.000, 0.068, 0.002, 0.002, 0.064},
+                        zero_b[9] = {0.065, 0.064, 0.002, 0.061, 0.060, 0.064, 0.064, 0.066, 0.064};
+    static const unsigned char pa[6] = {0, 0, 1, 1, 2, 2}, pb[9] = {0, 0, 1, 1, 2, 2, 2, 2, 2},
+                               za[12] = {0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2},
+                               zb[9] = {0, 0, 1, 1, 1, 1, 1, 2, 2};
+    double moved_b[9], moved_a[12], moved_zb[9];
     memcpy(moved_b, parity_b, sizeof moved_b);
     moved_b[5] = 4.000;
+    memcpy(moved_a, zero_a, sizeof moved_a);
+    moved_a[2] = moved_a[8] = moved_a[11] = 0.001;
+    memcpy(moved_zb, zero_b, sizeof moved_zb);
+    moved_zb[2] = 0.063;
     side a = {0}, b = {0};
     add_recorded(&a, 0, parity_a, pa, 6);
     add_recorded(&b, 0, parity_b, pb, 9);
-    add_recorded(&a, 1, parity_a, pa, 6);
-    add_recorded(&b, 1, moved_b, pb, 9);
+    add_recorded(&a, 1, zero_a, za, 12);
+    add_recorded(&b, 1, zero_b, zb, 9);
+    add_recorded(&a, 2, parity_a, pa, 6);
+    add_recorded(&b, 2, moved_b, pb, 9);
+    add_recorded(&a, 3, moved_a, za, 12);
+    add_recorded(&b, 3, moved_zb, zb, 9);
     sq_verdicts v = judged(&a, &b, (sq_compare_units){0});
-    CHECK(v.rows[0].by_speeds && strcmp(word(&v, 0), "same") == 0 && v.rows[0].b.nspeeds == 2,
-          "shared speeds: the same by the speeds both hold (%s, by speeds %d)", word(&v, 0),
-          v.rows[0].by_speeds);
-    CHECK(!v.rows[1].by_speeds && strcmp(word(&v, 1), "slower") == 0,
-          "shared speeds: each side at one speed, a shift: slower (%s)", word(&v, 1));
+    for (int i = 0; i < 2; i++)
+        CHECK(v.rows[i].by_speeds && strcmp(word(&v, i), "same") == 0 && v.rows[i].b.nspeeds == 2,
+              "shared speeds: row %d the same by the speeds both hold (%s, by speeds %d)", i,
+              word(&v, i), v.rows[i].by_speeds);
+    for (int i = 2; i < 4; i++)
+        CHECK(!v.rows[i].by_speeds && strcmp(word(&v, i), "slower") == 0,
+              "shared speeds: row %d, each side at one speed, a shift: slower (%s)", i,
+              word(&v, i));
     release(&v, &a, &b);
 }
 

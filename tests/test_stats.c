@@ -448,15 +448,15 @@ static void test_shared_speeds(void) {
                  b[9] = {4.0, 4.001, 3.999, 4.0, 4.002, 3.83, 4.0, 4.001, 3.999};
     sq_speed sa[SQ_MAX_MODES], sb[SQ_MAX_MODES];
     int na = 0, nb = 0;
-    CHECK(sq_shared_speeds(a, 6, b, 9, sa, &na, sb, &nb) && na == 1 && nb == 2 &&
+    CHECK(sq_shared_speeds(a, 6, b, 9, 0.02, sa, &na, sb, &nb) && na == 1 && nb == 2 &&
               sa[0].cycles == 3.8305 && sa[0].share == 1 && sb[0].cycles == 3.83 &&
               fabs(sb[0].share - 1.0 / 9) < 1e-12 && sb[1].cycles == 4.0 &&
               fabs(sb[1].share - 8.0 / 9) < 1e-12,
           "shared speeds: A %d at %g, B %d at %g (%g) and %g (%g)", na, sa[0].cycles, nb,
           sb[0].cycles, sb[0].share, sb[1].cycles, sb[1].share);
-    CHECK(!sq_shared_speeds(a, 6, b, 5, sa, &na, sb, &nb) && na == 1 && nb == 2,
+    CHECK(!sq_shared_speeds(a, 6, b, 5, 0.02, sa, &na, sb, &nb) && na == 1 && nb == 2,
           "each side at its own speed: none shared, the outputs as they were");
-    CHECK(!sq_shared_speeds(a, 6, a, 6, sa, &na, sb, &nb), "both at one speed: none shared");
+    CHECK(!sq_shared_speeds(a, 6, a, 6, 0.02, sa, &na, sb, &nb), "both at one speed: none shared");
 }
 
 static void test_centred_mean(void) {

@@ -84,13 +84,17 @@ static bool t_test(sq_compare_row *w, double *units) {
  * then become the sides' speeds. Intel 0xa7, six default runs of one build:
  * color/parity/clang-13 dark latency read 3.83 or 4.00 a sample, in every
  * run, 0 to 8 of 6 to 12 at 4.00; a run with all its six at 3.83 was
- * called faster than one with eight of nine at 4.00. units: room for both
- * sides' clean samples. */
+ * called faster than one with eight of nine at 4.00. Near zero such groups
+ * lie closer than the 0.1 cycles a run's own two speeds need (0.00 or 0.06:
+ * color/parity/clang-13-native alternating branch), so the least change
+ * flagged, the floor, is the least gap. units: room for both sides' clean
+ * samples. */
 static bool shared_speeds(sq_compare_row *w, double *units) {
     const sq_result *a = w->a.r, *b = w->b.r;
     double *xa = units, *xb = units + sq_clean_room(a);
     int na = sq_clean_samples(a, xa), nb = sq_clean_samples(b, xb);
-    return sq_shared_speeds(xa, na, xb, nb, w->a.speeds, &w->a.nspeeds, w->b.speeds, &w->b.nspeeds);
+    return sq_shared_speeds(xa, na, xb, nb, sq_compare_floor(SQ_ROWS_SCALAR, 0), w->a.speeds,
+                            &w->a.nspeeds, w->b.speeds, &w->b.nspeeds);
 }
 
 /* The most room a matched row's units take, both sides together. */

@@ -166,8 +166,8 @@ static int speeds_about(const double *x, int n, double cut, double *v, sq_speed 
     return m;
 }
 
-bool sq_shared_speeds(const double *a, int na, const double *b, int nb, sq_speed sa[SQ_MAX_MODES],
-                      int *nsa, sq_speed sb[SQ_MAX_MODES], int *nsb) {
+bool sq_shared_speeds(const double *a, int na, const double *b, int nb, double apart,
+                      sq_speed sa[SQ_MAX_MODES], int *nsa, sq_speed sb[SQ_MAX_MODES], int *nsb) {
     int n = na + nb;
     double *v = malloc(sizeof *v * (size_t)(n > 0 ? n : 1));
     sq_speed both[SQ_MAX_MODES], ta[SQ_MAX_MODES], tb[SQ_MAX_MODES];
@@ -175,7 +175,8 @@ bool sq_shared_speeds(const double *a, int na, const double *b, int nb, sq_speed
     if (v && na > 0 && nb > 0) {
         memcpy(v, a, sizeof *v * (size_t)na);
         memcpy(v + na, b, sizeof *v * (size_t)nb);
-        if (sq_modes_of(v, n, both) == SQ_MAX_MODES) {
+        if (sq_gross_modes_of(v, n, both) == SQ_MAX_MODES &&
+            both[1].cycles - both[0].cycles >= apart) {
             /* Each group's range is under a third of the gap between them
              * (modes_of), so the middle of their medians lies in the gap. */
             double cut = (both[0].cycles + both[1].cycles) / 2;

@@ -69,14 +69,16 @@ int sq_modes_of(const double *x, int n, sq_speed out[SQ_MAX_MODES]);
 int sq_gross_modes_of(const double *x, int n, sq_speed out[SQ_MAX_MODES]);
 
 /* Two speeds that two sides share: a[0..na) and b[0..nb) together fall in
- * two groups (sq_modes_of), and one side has samples in both. A side then
- * at one of them is a mixture of the same two that drew one: its speeds and
- * the other's, fastest first, each the median of the side's samples in a
- * group, go to sa and sb (their counts to *nsa, *nsb), and it returns true.
- * False, the outputs untouched, for one group, or for sides each wholly in
- * a group of its own (a shift, for the t-test to judge). */
-bool sq_shared_speeds(const double *a, int na, const double *b, int nb, sq_speed sa[SQ_MAX_MODES],
-                      int *nsa, sq_speed sb[SQ_MAX_MODES], int *nsb);
+ * two groups (sq_gross_modes_of: tight, and apart by more than three times
+ * the wider one's range) at least `apart` cycles apart, and one side has
+ * samples in both. A side then at one of them is a mixture of the same two
+ * that drew one: its speeds and the other's, fastest first, each the median
+ * of the side's samples in a group, go to sa and sb (their counts to *nsa,
+ * *nsb), and it returns true. False, the outputs untouched, for one group,
+ * or for sides each wholly in a group of its own (a shift, for the t-test
+ * to judge). */
+bool sq_shared_speeds(const double *a, int na, const double *b, int nb, double apart,
+                      sq_speed sa[SQ_MAX_MODES], int *nsa, sq_speed sb[SQ_MAX_MODES], int *nsb);
 
 /* Processes whose medians lie further apart than this fraction of the
  * fastest's run a batch row at a speed the process sets (sq_process_modes_of). */
