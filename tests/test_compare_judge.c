@@ -266,6 +266,35 @@ static void shared_speeds_judged(void) {
     release(&v, &a, &b);
 }
 
+/* Intel 0xa7: color/ethereal/gcc-11 game-moves throughput, two samples a
+ * process, jumping between 0.665, 0.687 and 0.708 inside processes; each
+ * process's median fell near 0.687 by chance, against 0.708 in a run of
+ * the same code (t 29 on those medians). The spread within the processes
+ * is the least their medians can have: the same. The same samples 0.3
+ * cycles slower in B are slower still. */
+static void spread_within_processes(void) {
+    static const double a_x[6] = {0.687056, 0.687538, 0.708253, 0.668464, 0.706614, 0.66532},
+                        b_x[6] = {0.707617, 0.708545, 0.707606, 0.709576, 0.707148, 0.708989};
+    static const unsigned char pairs[6] = {0, 0, 1, 1, 2, 2};
+    double slow[6];
+    for (int k = 0; k < 6; k++)
+        slow[k] = a_x[k] + 0.3;
+    side a = {0}, b = {0};
+    add_recorded(&a, 0, a_x, pairs, 6);
+    add_recorded(&b, 0, b_x, pairs, 6);
+    sq_verdicts v = judged(&a, &b, (sq_compare_units){0});
+    CHECK(strcmp(word(&v, 0), "same") == 0 && v.rows[0].p > SQ_COMPARE_ALPHA,
+          "spread within: states inside processes are no change (%s, p %g)", word(&v, 0),
+          v.rows[0].p);
+    release(&v, &a, &b);
+    add_recorded(&a, 0, a_x, pairs, 6);
+    add_recorded(&b, 0, slow, pairs, 6);
+    v = judged(&a, &b, (sq_compare_units){0});
+    CHECK(strcmp(word(&v, 0), "slower") == 0, "spread within: 0.3 cycles slower is slower (%s)",
+          word(&v, 0));
+    release(&v, &a, &b);
+}
+
 /* Three rows of one figure (two shared_from the first), 6% slower, and one
  * row apart: two tests, not four; the copies carry their twin's p; and the
  * figure is one finding, counted once, its rows beside. */
@@ -683,6 +712,7 @@ int main(void) {
     shift_under_floor();
     two_speeds_judged();
     shared_speeds_judged();
+    spread_within_processes();
     twins_tested_once();
     drift_found();
     batch_judged();

@@ -308,6 +308,16 @@ static void test_t_test(void) {
     CHECK(fabs(w.p - 0.05) < 1e-9, "a detectable shift: p %.12g", w.p);
     CHECK(sq_t_detectable(sq_t_test(two, 2, three, 3), 0.01) == 0, "no spread: 0");
     CHECK(isnan(sq_t_detectable(sq_t_test(one, 1, one, 1), 0.01)), "untestable: NAN");
+
+    /* Floored: 1,1,1 against 2,2,2, each side's variance at least 0.25:
+     * se^2 = 0.25 (1/3 + 1/3), t 2.449, df 4, p 0.0705; a floor under the
+     * spread changes nothing. */
+    const double ones[] = {1, 1, 1}, twos[] = {2, 2, 2};
+    w = sq_t_test_floored(ones, 3, 0.25, twos, 3, 0.25);
+    CHECK(fabs(w.se - sqrt(0.25 * 2 / 3)) < 1e-15 && fabs(w.p / 0.0704839969102199 - 1) < 1e-9,
+          "floored: se %g p %.12g", w.se, w.p);
+    w = sq_t_test_floored(x, 3, 0.5, y, 3, 0.5);
+    CHECK(fabs(w.se - sqrt(2.0 / 3)) < 1e-15, "a floor under the spread: se %g", w.se);
 }
 
 static void check_bh(const double *p, int n, const double *want) {

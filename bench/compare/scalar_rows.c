@@ -70,7 +70,9 @@ static bool t_test(sq_compare_row *w, double *units) {
     if (!w->units.paired) {
         na = finite_units(ua, na);
         nb = finite_units(ub, nb);
-        w->t = sq_t_test(ua, na, ub, nb);
+        double fa = w->by_samples ? 0 : sq_unit_variance_floor(a),
+               fb = w->by_samples ? 0 : sq_unit_variance_floor(b);
+        w->t = sq_t_test_floored(ua, na, fa, ub, nb, fb);
     } else if (na == nb) {
         w->t = sq_paired_t_test(ua, ub, paired_units(ua, ub, na));
     } else {

@@ -52,3 +52,29 @@ int sq_clean_units(const sq_result *r, bool by_samples, double *out) {
     free(x);
     return n;
 }
+
+double sq_unit_variance_floor(const sq_result *r) {
+    int n = processes_of(r), samples = 0, groups = 0;
+    double squares = 0;
+    for (int p = 0; p < n; p++) {
+        double sum = 0, sum2 = 0;
+        int c = 0;
+        for (int k = 0; k < r->reps; k++)
+            if (clean(r, k) && (r->process ? r->process[k] : 0) == p) {
+                sum += r->samples[k];
+                c++;
+            }
+        for (int k = 0; c && k < r->reps; k++)
+            if (clean(r, k) && (r->process ? r->process[k] : 0) == p)
+                sum2 += (r->samples[k] - sum / c) * (r->samples[k] - sum / c);
+        if (c >= 2) {
+            squares += sum2;
+            samples += c;
+            groups++;
+        }
+    }
+    if (groups == 0 || samples == groups)
+        return 0;
+    double within = squares / (samples - groups);
+    return within / ((double)samples / groups);
+}

@@ -24,4 +24,14 @@ int sq_clean_samples(const sq_result *r, double *out);
  * memory. */
 int sq_clean_units(const sq_result *r, bool by_samples, double *out);
 
+/* The least variance r's per-process medians can have: the spread of its
+ * clean samples within their processes (pooled) over the clean samples a
+ * process holds; 0 where no process holds two. A row whose samples jump
+ * between speeds inside every process has medians of two samples that
+ * fall alike between the speeds by chance: Intel 0xa7,
+ * color/ethereal/gcc-11 game-moves throughput read 0.665-0.708 in each of
+ * three processes, their medians 0.686-0.688, against 0.707-0.710 in
+ * another run of the same code, a t of 29. */
+double sq_unit_variance_floor(const sq_result *r);
+
 #endif

@@ -279,12 +279,19 @@ static bool all_finite(const double *x, int n) {
 }
 
 sq_ttest sq_t_test(const double *x, int nx, const double *y, int ny) {
+    return sq_t_test_floored(x, nx, 0, y, ny, 0);
+}
+
+sq_ttest sq_t_test_floored(const double *x, int nx, double floor_x, const double *y, int ny,
+                           double floor_y) {
     sq_ttest w = {NAN, NAN, NAN, NAN};
     if (nx < 1 || ny < 1 || nx + ny < 3 || !all_finite(x, nx) || !all_finite(y, ny))
         return w;
     double mx, vx, my, vy;
     mean_var(x, nx, &mx, &vx);
     mean_var(y, ny, &my, &vy);
+    vx = fmax(vx, floor_x);
+    vy = fmax(vy, floor_y);
     w.diff = my - mx;
     w.df = nx + ny - 2;
     w.se = sqrt(((nx - 1) * vx + (ny - 1) * vy) / w.df * (1.0 / nx + 1.0 / ny));

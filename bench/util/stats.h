@@ -128,6 +128,12 @@ typedef struct sq_ttest {
  * side or a non-finite value. */
 sq_ttest sq_t_test(const double *x, int nx, const double *y, int ny);
 
+/* The same with each side's variance at least floor_x and floor_y: what
+ * its values' own spread cannot be under (the spread within the processes
+ * each value summarises). */
+sq_ttest sq_t_test_floored(const double *x, int nx, double floor_x, const double *y, int ny,
+                           double floor_y);
+
 /* The paired t-test of y[i] - x[i] over i < n (one-sample t on the
  * differences: se^2 = var(d) / n, n - 1 degrees of freedom): x[i] and
  * y[i] measured side by side, so that what moved both (the host's state
