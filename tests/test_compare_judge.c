@@ -221,6 +221,13 @@ static void add_recorded(side *s, int v, const double *x, const unsigned char *p
     s->run.processes = 3;
 }
 
+/* x[0..n) each by more, into out; out. */
+static const double *plus(const double *x, int n, double by, double *out) {
+    for (int k = 0; k < n; k++)
+        out[k] = x[k] + by;
+    return out;
+}
+
 /* Intel 0xa7, two default runs of one build: color/parity/clang-13 read
  * 3.83 or 4.00 a sample; all six of one run at 3.83, eight of nine of the
  * next at 4.00. And near zero, color/parity/clang-13-native alternating
@@ -277,8 +284,6 @@ static void spread_within_processes(void) {
                         b_x[6] = {0.707617, 0.708545, 0.707606, 0.709576, 0.707148, 0.708989};
     static const unsigned char pairs[6] = {0, 0, 1, 1, 2, 2};
     double slow[6];
-    for (int k = 0; k < 6; k++)
-        slow[k] = a_x[k] + 0.3;
     side a = {0}, b = {0};
     add_recorded(&a, 0, a_x, pairs, 6);
     add_recorded(&b, 0, b_x, pairs, 6);
@@ -288,10 +293,34 @@ static void spread_within_processes(void) {
           v.rows[0].p);
     release(&v, &a, &b);
     add_recorded(&a, 0, a_x, pairs, 6);
-    add_recorded(&b, 0, slow, pairs, 6);
+    add_recorded(&b, 0, plus(a_x, 6, 0.3, slow), pairs, 6);
     v = judged(&a, &b, (sq_compare_units){0});
     CHECK(strcmp(word(&v, 0), "slower") == 0, "spread within: 0.3 cycles slower is slower (%s)",
           word(&v, 0));
+    release(&v, &a, &b);
+}
+
+/* Intel 0xa7, color/texel/asm dark branch: one speed, 1.01-1.14 (1.07),
+ * against two, 1.00-1.14 and 2.01 (1.136 and 2.013): the medians 6% apart
+ * but each in the other's samples, the same. 0.3 cycles slower, B's fast
+ * speed misses A's samples: slower. */
+static void speeds_that_meet(void) {
+    static const double a_x[9] = {1.069, 1.07, 1.141, 1.073, 1.019, 1.086, 1.052, 1.134, 1.014},
+                        b_x[12] = {1.136, 1.141, 2.016, 1.136, 1.138, 1.0,
+                                   2.013, 1.033, 2.01,  1.139, 1.007, 2.013};
+    static const unsigned char pa[9] = {0, 0, 1, 1, 1, 1, 1, 2, 2},
+                               pb[12] = {0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2};
+    double slow[12];
+    side a = {0}, b = {0};
+    add_recorded(&a, 0, a_x, pa, 9);
+    add_recorded(&b, 0, b_x, pb, 12);
+    add_recorded(&a, 1, a_x, pa, 9);
+    add_recorded(&b, 1, plus(b_x, 12, 0.3, slow), pb, 12);
+    sq_verdicts v = judged(&a, &b, (sq_compare_units){0});
+    CHECK(v.rows[0].by_speeds && strcmp(word(&v, 0), "same") == 0,
+          "speeds that meet: the same (%s, by speeds %d)", word(&v, 0), v.rows[0].by_speeds);
+    CHECK(v.rows[1].by_speeds && strcmp(word(&v, 1), "slower") == 0,
+          "speeds that meet: 0.3 cycles on, slower (%s)", word(&v, 1));
     release(&v, &a, &b);
 }
 
@@ -713,6 +742,7 @@ int main(void) {
     two_speeds_judged();
     shared_speeds_judged();
     spread_within_processes();
+    speeds_that_meet();
     twins_tested_once();
     drift_found();
     batch_judged();

@@ -469,6 +469,21 @@ static void test_shared_speeds(void) {
     CHECK(!sq_shared_speeds(a, 6, a, 6, 0.02, sa, &na, sb, &nb), "both at one speed: none shared");
 }
 
+/* One speed read 1.01-1.14 (median 1.07) and two at 1.00-1.14 and 2.01:
+ * the medians 1.07 and 1.136 are 6% apart, yet each lies in the other's
+ * samples: they meet. At 3.00 against 4.00 and 5.00 they do not. */
+static void test_speeds_meet(void) {
+    const double xa[] = {1.069, 1.07, 1.141, 1.073, 1.019, 1.086, 1.052, 1.134, 1.014},
+                 xb[] = {1.136, 1.141, 2.016, 1.136, 1.138, 1.0,
+                         2.013, 1.033, 2.01,  1.139, 1.007, 2.013};
+    sq_speed a[1] = {{1.07, 1}}, b[2] = {{1.136, 0.67}, {2.013, 0.33}};
+    CHECK(sq_speeds_meet(a, 1, xa, 9, b, 2, xb, 12) && sq_speeds_meet(b, 2, xb, 12, a, 1, xa, 9),
+          "1.07 and 1.136 meet in each other's samples");
+    const double xc[] = {2.99, 3.0, 3.01}, xd[] = {4.0, 4.01, 3.99, 5.0, 5.01, 4.99};
+    sq_speed c[1] = {{3.0, 1}}, d[2] = {{4.0, 0.5}, {5.0, 0.5}};
+    CHECK(!sq_speeds_meet(c, 1, xc, 3, d, 2, xd, 6), "3.00 meets neither 4.00 nor 5.00");
+}
+
 static void test_centred_mean(void) {
     enum { N = 20000 };
     static double x[N];
@@ -520,6 +535,7 @@ int main(void) {
     test_process_modes();
     test_speeds_apart();
     test_shared_speeds();
+    test_speeds_meet();
     test_centred_mean();
     return check_finish("stats", NULL);
 }

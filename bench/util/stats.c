@@ -473,6 +473,38 @@ bool sq_speed_between(const sq_speed *one, int none, const sq_speed *two, int nt
            one[0].cycles < two[1].cycles;
 }
 
+/* The range of x[0..n)'s samples at speed k of s[0..ns) into lo, hi:
+ * those on its side of the middle of the two speeds (all at one). */
+static void speed_range(const sq_speed *s, int ns, int k, const double *x, int n, double *lo,
+                        double *hi) {
+    double cut = ns == 2 ? (s[0].cycles + s[1].cycles) / 2 : NAN;
+    *lo = INFINITY;
+    *hi = -INFINITY;
+    for (int i = 0; i < n; i++) {
+        bool at = ns != 2 || (k == 0 ? x[i] < cut : x[i] >= cut);
+        if (at && isfinite(x[i])) {
+            *lo = fmin(*lo, x[i]);
+            *hi = fmax(*hi, x[i]);
+        }
+    }
+}
+
+bool sq_speeds_meet(const sq_speed *a, int na, const double *xa, int nxa, const sq_speed *b, int nb,
+                    const double *xb, int nxb) {
+    for (int i = 0; i < na; i++) {
+        double alo, ahi;
+        speed_range(a, na, i, xa, nxa, &alo, &ahi);
+        for (int j = 0; j < nb; j++) {
+            double blo, bhi;
+            speed_range(b, nb, j, xb, nxb, &blo, &bhi);
+            if (a[i].cycles >= blo && a[i].cycles <= bhi && b[j].cycles >= alo &&
+                b[j].cycles <= ahi)
+                return true;
+        }
+    }
+    return false;
+}
+
 bool sq_speeds_differ(const sq_speed *a, int na, const sq_speed *b, int nb, double rel,
                       double abs) {
     return sq_speeds_apart(a, na, b, nb, rel, abs) && !sq_speed_between(a, na, b, nb) &&
