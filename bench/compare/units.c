@@ -9,6 +9,11 @@ static bool clean(const sq_result *r, int k) {
     return !r->host || !r->host[k];
 }
 
+/* Whether sample k of r is clean and process p's. */
+static bool clean_of(const sq_result *r, int k, int p) {
+    return clean(r, k) && (r->process ? r->process[k] : 0) == p;
+}
+
 /* The processes r's samples name: the highest plus one. */
 static int processes_of(const sq_result *r) {
     int n = 1;
@@ -41,7 +46,7 @@ int sq_clean_units(const sq_result *r, bool by_samples, double *out) {
     for (int p = 0; p < n; p++) {
         int c = 0;
         for (int k = 0; k < r->reps; k++)
-            if (clean(r, k) && (r->process ? r->process[k] : 0) == p)
+            if (clean_of(r, k, p))
                 x[c++] = r->samples[k];
         out[p] = NAN;
         if (c && sq_group_medians(x, NULL, c, &out[p]) != 1) {
@@ -60,12 +65,12 @@ double sq_unit_variance_floor(const sq_result *r) {
         double sum = 0, sum2 = 0;
         int c = 0;
         for (int k = 0; k < r->reps; k++)
-            if (clean(r, k) && (r->process ? r->process[k] : 0) == p) {
+            if (clean_of(r, k, p)) {
                 sum += r->samples[k];
                 c++;
             }
         for (int k = 0; c && k < r->reps; k++)
-            if (clean(r, k) && (r->process ? r->process[k] : 0) == p)
+            if (clean_of(r, k, p))
                 sum2 += (r->samples[k] - sum / c) * (r->samples[k] - sum / c);
         if (c >= 2) {
             squares += sum2;
