@@ -81,6 +81,15 @@ static bool t_test(sq_compare_row *w, double *units) {
     return true;
 }
 
+/* Both sides' clean samples into room (sq_clean_room of each): A's at its
+ * start, B's after them, where it returns; their counts into *na, *nb. */
+static double *sides_clean(const sq_compare_row *w, double *room, int *na, int *nb) {
+    double *xb = room + sq_clean_room(w->a.r);
+    *na = sq_clean_samples(w->a.r, room);
+    *nb = sq_clean_samples(w->b.r, xb);
+    return xb;
+}
+
 /* Whether a row's sides, neither at two speeds of its own, are both drawn
  * from two speeds their samples show together (sq_shared_speeds), which
  * then become the sides' speeds. Intel 0xa7, six default runs of one build:
@@ -92,10 +101,9 @@ static bool t_test(sq_compare_row *w, double *units) {
  * flagged, the floor, is the least gap. units: room for both sides' clean
  * samples. */
 static bool shared_speeds(sq_compare_row *w, double *units) {
-    const sq_result *a = w->a.r, *b = w->b.r;
-    double *xa = units, *xb = units + sq_clean_room(a);
-    int na = sq_clean_samples(a, xa), nb = sq_clean_samples(b, xb);
-    return sq_shared_speeds(xa, na, xb, nb, sq_compare_floor(SQ_ROWS_SCALAR, 0), w->a.speeds,
+    int na, nb;
+    double *xb = sides_clean(w, units, &na, &nb);
+    return sq_shared_speeds(units, na, xb, nb, sq_compare_floor(SQ_ROWS_SCALAR, 0), w->a.speeds,
                             &w->a.nspeeds, w->b.speeds, &w->b.nspeeds);
 }
 
@@ -250,11 +258,12 @@ static void equal_as_printed(sq_compare_row *w) {
  * 1.01-1.14 (one speed, 1.073) against 1.00-1.14 and 2.01 (1.136 and
  * 2.013): 5.9% apart as medians, one speed as samples. */
 static bool speeds_meet(const sq_compare_row *w) {
-    const sq_result *a = w->a.r, *b = w->b.r;
-    double *xa = malloc(sizeof *xa * (size_t)(a->reps + b->reps + 1)), *xb = xa + a->reps;
+    size_t room = (size_t)sq_clean_room(w->a.r) + (size_t)sq_clean_room(w->b.r);
+    double *xa = malloc(sizeof *xa * room);
     if (!xa)
         return false;
-    int na = sq_clean_samples(a, xa), nb = sq_clean_samples(b, xb);
+    int na, nb;
+    double *xb = sides_clean(w, xa, &na, &nb);
     bool meet =
         sq_speeds_meet(w->a.speeds, w->a.nspeeds, xa, na, w->b.speeds, w->b.nspeeds, xb, nb);
     free(xa);
