@@ -106,9 +106,32 @@ static const sq_result *row_of(const sq_run *run, const char *id, const char *se
     return NULL;
 }
 
+/* Every latency and call row of a sequence subtracts the one identity loop
+ * (engine.c, find_baseline): its harness figures are the same whatever its
+ * impl. Returns the rows whose are not. */
+static int harness_apart(const sq_run *run) {
+    int apart = 0;
+    for (int i = 0; i < run->nresults; i++)
+        for (int j = 0; j < i; j++) {
+            const sq_result *a = &run->results[i], *b = &run->results[j];
+            if (a->mode != b->mode || strcmp(a->sequence, b->sequence) != 0 ||
+                (a->mode != SQ_MODE_LATENCY && a->mode != SQ_MODE_CALL))
+                continue;
+            if (!same_figure(a->harness.median, b->harness.median) ||
+                !same_figure(a->harness.min, b->harness.min)) {
+                printf("%s and %s, %s %s: harness %.4f against %.4f\n", a->variant->id,
+                       b->variant->id, sq_mode_names[a->mode], a->sequence, a->harness.median,
+                       b->harness.median);
+                apart++;
+                break;
+            }
+        }
+    return apart;
+}
+
 /* A tiny run of color/lookup and color/bt, every impl and mode: each shared
- * row holds its source's figures, and --no-share (cfg.no_share) times every
- * row. */
+ * row holds its source's figures, --no-share (cfg.no_share) times every
+ * row, and the chained rows of a sequence share one harness. */
 static void check_engine(void) {
     static const sq_variant *vs[256];
     int n = 0;
@@ -162,6 +185,9 @@ static void check_engine(void) {
                        r->sequence, r->shared_from);
         }
         CHECK(wrong == 0, "no_share %d: %d rows not timed and not a copy", no_share, wrong);
+        int apart = harness_apart(&run);
+        CHECK(apart == 0, "no_share %d: %d chained rows with a harness of their own", no_share,
+              apart);
         CHECK(no_share ? shared == 0 : shared > 0, "no_share %d: %d rows shared", no_share, shared);
         printf("engine, %s: %d rows, %d shared\n", no_share ? "no sharing" : "sharing",
                run.nresults, shared);

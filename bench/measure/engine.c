@@ -177,9 +177,13 @@ static timed *add_row(engine *e, const sq_variant *v, const sq_impl *impl, const
     return t->kept ? t : NULL;
 }
 
-/* A baseline per (impl, input, mode); call mode has one identity per input. */
+/* A baseline per (impl, input, mode), but one per input for the chained
+ * modes, whose identity loop is the harness's, the same for every impl:
+ * copies of it placed apart read apart (on Intel 0xa7 one impl's copy read
+ * 1.008 cycles a square, another's 1.000, in every run), and a row's figure
+ * would move with where its impl's copy sat. */
 static timed *find_baseline(engine *e, const sq_impl *impl, const sq_input *in, sq_mode mode) {
-    if (mode == SQ_MODE_CALL)
+    if (mode == SQ_MODE_CALL || mode == SQ_MODE_LATENCY)
         impl = sq_impl_find("asm");
     for (int i = 0; i < e->nrows; i++) {
         const sq_row *r = &e->rows[i].row;
