@@ -482,6 +482,13 @@ static void test_speeds_meet(void) {
     const double xc[] = {2.99, 3.0, 3.01}, xd[] = {4.0, 4.01, 3.99, 5.0, 5.01, 4.99};
     sq_speed c[1] = {{3.0, 1}}, d[2] = {{4.0, 0.5}, {5.0, 0.5}};
     CHECK(!sq_speeds_meet(c, 1, xc, 3, d, 2, xd, 6), "3.00 meets neither 4.00 nor 5.00");
+    /* Three samples 2.0 to 2.2 at 2.1: a deviation of 0.2 / 1.693, a reach of
+     * 2.1 +- 0.2316. 1.90 (from 1.80 to 2.00) lies inside it; 1.85 (1.80 to
+     * 1.90), whose reach ends at 2.08, does not meet 2.1. */
+    const double xe[] = {2.0, 2.1, 2.2}, xf[] = {1.8, 1.9, 2.0}, xg[] = {1.8, 1.85, 1.9};
+    sq_speed e[1] = {{2.1, 1}}, f[1] = {{1.9, 1}}, g[1] = {{1.85, 1}};
+    CHECK(sq_speeds_meet(e, 1, xe, 3, f, 1, xf, 3), "2.10 and 1.90 meet in each other's reach");
+    CHECK(!sq_speeds_meet(e, 1, xe, 3, g, 1, xg, 3), "2.10 and 1.85 do not meet");
 }
 
 static void test_centred_mean(void) {

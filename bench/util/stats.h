@@ -101,10 +101,11 @@ bool sq_speeds_apart(const sq_speed *a, int na, const sq_speed *b, int nb, doubl
 bool sq_speed_between(const sq_speed *one, int none, const sq_speed *two, int ntwo);
 
 /* Whether some speed of a (samples xa[0..na)) and some speed of b (xb)
- * each lie within the range of the other's samples at it: two groups that
- * hold each other's middles, however wide, are one speed read twice. A
- * side's samples at a speed are those on its side of the middle between its
- * two (all of them at one). */
+ * each lie within the other's reach at it, the range of its samples there
+ * or the 95% the range says of the speed, if wider: two groups that hold
+ * each other's middles, however wide, are one speed read twice. A side's
+ * samples at a speed are those on its side of the middle between its two
+ * (all of them at one). */
 bool sq_speeds_meet(const sq_speed *a, int na, const double *xa, int nxa, const sq_speed *b, int nb,
                     const double *xb, int nxb);
 
