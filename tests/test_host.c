@@ -407,6 +407,50 @@ static int kept_of(const sq_trace_line *t, int n, const char *id, double base, d
     return reps;
 }
 
+/* How many repetitions of id in t[0..n) hold a clean attempt. */
+static int reps_with_clean(const sq_trace_line *t, int n, const char *id) {
+    bool seen[64] = {false};
+    int count = 0;
+    for (int i = 0; i < n; i++)
+        if (strcmp(t[i].id, id) == 0 && !t[i].host && t[i].rep >= 0 && t[i].rep < 64 &&
+            !seen[t[i].rep]) {
+            seen[t[i].rep] = true;
+            count++;
+        }
+    return count;
+}
+
+/* Clean samples of Intel 0xa7 (6/0xa7) at harness 7, each 0.02 to 0.03
+ * cycles under its integer chain net of its harness (1.001 there), its
+ * clocks 0.53% to 0.98% apart: moved, now that clocks may disagree by what
+ * moves a sample by the run's tolerance. One of the same row whose clocks
+ * read 0.16% apart stays clean. */
+static void test_clocks_apart_by_the_tolerance(void) {
+    static const char *const apart[] = {
+        "color/lea_bextr/asm,latency,dark,0,0,0,3.6208,0.729396,0.725021,4.6656,4.97904,1.38207,"
+        "4.7236,0,21992",
+        "color/popcnt/asm,latency,light,1,0,0,5.0671,0.728766,0.724927,4.5856,6.97134,1.38218,"
+        "4.7274,0,21440",
+        "color/lea_shr_and/asm,latency,game-moves,0,2,0,3.62255,0.731088,0.723945,4.6553,4.97934,"
+        "1.38218,4.7297,0,21432",
+        "color/lookup/asm,latency,ordered,1,1,0,4.34604,0.729989,0.725181,4.7153,5.97324,1.3824,"
+        "4.7322,0,21456"};
+    for (size_t i = 0; i < sizeof apart / sizeof *apart; i++) {
+        sq_trace_line t;
+        bool read = sq_trace_read(apart[i], &t);
+        int host =
+            read ? sq_sample_host(t.before, t.after, t.cycles, t.alu, t.run_cpt, t.quiet) : -1;
+        CHECK(read && t.host == 0 && host == SQ_HOST_MOVED,
+              "%s: clocks %.2f%% apart, %.3f cycles: moved (%d)", t.id,
+              100 * fabs(t.after / t.before - 1), t.cycles, host);
+    }
+    CHECK(sq_sample_host(0.7300, 0.7288, 4.9960, 4.70, 1.3822, 4.72) == 0,
+          "clocks 0.16%% apart: clean");
+    CHECK(sq_clock_agreement(5) == 0.005 && sq_clock_agreement(0.5) == SQ_CLOCK_AGREEMENT &&
+              fabs(sq_clock_agreement(1.5) - 0.01 / 1.5) < 1e-12,
+          "the agreement: 0.5%% at 5 cycles a square, 1%% at 0.5, 0.67%% at 1.5");
+}
+
 /* Readings recorded on a real moved period (tests/data/host_trace: every
  * attempt of three asm latency rows and their harness on `random`, the AMD
  * Zen 5 guest under a load of 11 on its 2 vCPUs, the run descheduled in
@@ -415,9 +459,10 @@ static int kept_of(const sq_trace_line *t, int n, const char *id, double base, d
  * more than a tenth of a cycle under its chain, net of the harness, was
  * judged spoiled; and the repetitions kept as the engine keeps them are
  * clean wherever a clean attempt was taken, and hold the chain: a median
- * within 0.01, and none under it by more than what
- * two clocks that agree (SQ_CLOCK_AGREEMENT) can leave in the loop's gross
- * cost (the chain and the harness's xor) and the file's rounding. */
+ * within 0.01, and none under it by more than what two clocks that agree
+ * can leave in the loop's gross cost (the chain and the harness's xor: at
+ * most SQ_CLOCK_AGREEMENT of it; under this load one of Zen 5 read 1% low
+ * with its clocks 0.5% apart) and the file's rounding. */
 static void test_recorded_readings(const char *path) {
     enum { MOST = 2048 };
     static sq_trace_line t[MOST];
@@ -431,8 +476,14 @@ static void test_recorded_readings(const char *path) {
     if (f)
         fclose(f);
     for (int i = 0; i < n; i++) {
-        same += sq_sample_host(t[i].before, t[i].after, t[i].alu, t[i].run_cpt, t[i].quiet) ==
-                t[i].host;
+        int rule = sq_sample_host(t[i].before, t[i].after, t[i].cycles, t[i].alu, t[i].run_cpt,
+                                  t[i].quiet);
+        double apart = fabs(t[i].after / t[i].before - 1);
+        /* recorded at harness 4, when clocks 1% apart agreed */
+        same += rule == t[i].host ||
+                (rule == (t[i].host | SQ_HOST_MOVED) && apart > sq_clock_agreement(t[i].cycles) &&
+                 apart <= SQ_CLOCK_AGREEMENT);
+        t[i].host = rule;
         if (strncmp(t[i].id, "harness/", 8) == 0 && !t[i].host)
             x[harness++] = t[i].cycles;
     }
@@ -452,6 +503,7 @@ static void test_recorded_readings(const char *path) {
          *id; id++) {
         unsigned char host[64];
         int reps = kept_of(t, n, *id, base, x, host), clean = 0, chain = chain_of(*id);
+        int with_clean = reps_with_clean(t, n, *id);
         double lowest = INFINITY;
         for (int k = 0; k < reps; k++)
             if (!host[k]) {
@@ -459,7 +511,7 @@ static void test_recorded_readings(const char *path) {
                 x[clean++] = x[k];
             }
         double m = median_of(x, clean);
-        CHECK(reps >= 20 && clean == reps && fabs(m - chain) < 0.01 &&
+        CHECK(reps >= 20 && clean == with_clean && fabs(m - chain) < 0.01 &&
                   lowest >= chain - SQ_CLOCK_AGREEMENT * (chain + 1) - 0.005,
               "%s: %d clean repetitions of %d, median %.3f, lowest %.3f, for a %d-cycle chain", *id,
               clean, reps, m, lowest, chain);
@@ -500,5 +552,6 @@ int main(int argc, char **argv) {
     test_room_for_a_neighbour();
     test_visit_loss();
     test_trace_lines();
+    test_clocks_apart_by_the_tolerance();
     return check_finish("host", NULL);
 }

@@ -68,12 +68,19 @@ typedef struct sq_trace_line {
 /* line into *t (the header, or a malformed line: false). */
 bool sq_trace_read(const char *line, sq_trace_line *t);
 
-/* What the host did to a sample whose clock samples read before and after
- * ticks an add (cpt core cycles a tick between them), beside a probe of alu
- * adds a cycle: SQ_HOST_MOVED where the two disagree by more than
- * SQ_CLOCK_AGREEMENT or either is far off the run's clock (run_cpt;
+/* How far apart the clock samples either side of a sample of gross core
+ * cycles a square may read: a clock that moved that much inside it may move
+ * it by the tolerance a run holds a row to (SQ_RUN_TIGHT_PERMILLE, or
+ * SQ_RUN_TIGHT_ABS cycles), and no more than SQ_CLOCK_AGREEMENT. */
+double sq_clock_agreement(double gross);
+
+/* What the host did to a sample of gross core cycles a square whose clock
+ * samples read before and after ticks an add, beside a probe of alu adds a
+ * cycle: SQ_HOST_MOVED where the two disagree by more than
+ * sq_clock_agreement(gross) or either is far off the run's clock (run_cpt;
  * SQ_CLOCK_SCREEN), SQ_HOST_SHARED where alu lies under the quiet level. */
-unsigned char sq_sample_host(double before, double after, double alu, double run_cpt, double quiet);
+unsigned char sq_sample_host(double before, double after, double gross, double alu, double run_cpt,
+                             double quiet);
 
 /* Independent adds a cycle the core gives this thread now: eight
  * independent add chains for iters iterations, their ticks at the clock
