@@ -513,11 +513,11 @@ make_run "$tmp/group.json" '[range(25) | row("color/t\(.)/asm"; "random"; "branc
 make_run "$tmp/group_moved.json" '[range(25) | row("color/t\(.)/asm"; "random"; "branch"; one(10.6))]'
 make_run "$tmp/group_three.json" '[range(25) | row("color/t\(.)/asm"; "random"; "branch"; one(if . < 3 then 10.6 else 10 end))]'
 compare_ok group_moved 0 "$tmp/group.json" "$tmp/group_moved.json"
-grep -q '^drift: branch rows on random read 6.0% slower in B as a group (the median of 25 timed alone): something the runs. processes share moved them, so none of its 25 rows is judged' "$tmp/group_moved.txt" &&
+grep -q '^drift: color branch rows on random read 6.0% slower in B as a group (the median of 25 timed alone): something the runs. processes share moved them, so none of its 25 rows is judged' "$tmp/group_moved.txt" &&
     ! grep -q ' SLOWER' "$tmp/group_moved.txt" && grep -q '^not judged: ' "$tmp/group_moved.txt" && ok ||
     bad "group moved: $(grep -m3 'drift\|t1/\|not judged' "$tmp/group_moved.txt")"
 "$bin" compare "$tmp/group.json" "$tmp/group_moved.json" --format json |
-    jq -e '.drift == [{"mode": "branch", "sequence": "random", "ratio": 1.06, "rows": 25}] and .summary.not_judged_drift == 25 and .summary.slower == 0' >/dev/null &&
+    jq -e '.drift == [{"family": "color", "mode": "branch", "sequence": "random", "ratio": 1.06, "rows": 25}] and .summary.not_judged_drift == 25 and .summary.slower == 0' >/dev/null &&
     ok || bad "group moved, json: $("$bin" compare "$tmp/group.json" "$tmp/group_moved.json" --format json | jq -c .drift)"
 compare_ok group_three 1 "$tmp/group.json" "$tmp/group_three.json"
 [ "$(grep -c ' SLOWER' "$tmp/group_three.txt")" -eq 3 ] && ! grep -q '^drift' "$tmp/group_three.txt" &&

@@ -387,6 +387,31 @@ static void add_group(side *a, side *b, int v0, int n, const char *sequence, dou
     }
 }
 
+/* Intel 0xa7, a default run against one of the same code: every
+ * different_color throughput row 6% slower (0.811 to 0.864 cycles), the
+ * same_color rows of that sequence unmoved. 25 rows of one family at 0.30 to
+ * 0.54 cycles 6% slower beside 20 of another unmoved: that family's group
+ * moved, none of its rows is judged; the other's did not. */
+static void drift_of_one_family(void) {
+    side a = {0}, b = {0};
+    for (int i = 0; i < 45; i++) {
+        bool moved = i < 25;
+        double c = moved ? 0.30 + 0.01 * i : 2 + 0.1 * i, r = moved ? 1.06 : 1;
+        add_row(&a, i, "same", SQ_MODE_THROUGHPUT, 3, (double[]){c, c * 1.001, c * 0.999});
+        add_row(&b, i, "same", SQ_MODE_THROUGHPUT, 3,
+                (double[]){c * r, c * r * 1.001, c * r * 0.999});
+        snprintf(ids[i], sizeof ids[i], "%s/t%d/asm", moved ? "different_color" : "same_color", i);
+    }
+    sq_verdicts v = judged(&a, &b, (sq_compare_units){0});
+    CHECK(v.tally.ndrift == 1 && strcmp(v.tally.drift[0].family, "different_color") == 0 &&
+              v.tally.drift[0].rows == 25 && v.counts.slower == 0 && v.counts.host == 25,
+          "one family's drift: %d groups (%s), %d slower, %d not judged", v.tally.ndrift,
+          v.tally.ndrift ? v.tally.drift[0].family : "-", v.counts.slower, v.counts.host);
+    release(&v, &a, &b);
+    for (int i = 0; i < 45; i++)
+        snprintf(ids[i], sizeof ids[i], "color/t%d/asm", i);
+}
+
 /* 20 branch rows on random all 3% slower: a group that moved as a whole,
  * each of its rows carrying the ratio; 19 on dark 3% slower are too few to
  * stand for their group, 20 on light 0.5% slower too little. */
@@ -699,14 +724,42 @@ static void cores_differ(void) {
     release(&v, &a, &b);
 }
 
-/* Adds a batch row of id from n samples x, four processes of n / 4. */
-static void add_batch_samples(side *s, const char *id, const double *x, int n) {
+/* Adds a batch row of id from n samples x, units processes of n / units
+ * (four with add_batch_samples). */
+static void add_batch_units(side *s, const char *id, const double *x, int n, int units) {
     sq_batch_result *b = &s->batch[s->run.nbatch++];
     *b = (sq_batch_result){.id = id, .n = 4096, .reps = n, .samples = sq_samples_alloc((size_t)n)};
     b->process = sq_samples_process(b->samples, (size_t)n);
     for (int k = 0; k < n; k++) {
         b->samples[k] = x[k];
-        b->process[k] = (unsigned char)(k / (n / 4));
+        b->process[k] = (unsigned char)(k / (n / units));
+    }
+}
+
+static void add_batch_samples(side *s, const char *id, const double *x, int n) {
+    add_batch_units(s, id, x, n, 4);
+}
+
+/* Intel 0xa7, color_mask/scalar/clang-15 at 256 KiB in two default runs of
+ * one build (six processes of two samples): at 1.95 to 2.40 cycles, a speed
+ * a placement of its data, each run at two of them, A's high one holding
+ * B's: the same (it was 5.9% slower). B 0.6 cycles on: slower. */
+static void batch_speeds_that_meet(void) {
+    static const double ax[12] = {1.95172, 1.95137, 2.01141, 1.95211, 2.19619, 2.1553,
+                                  2.21219, 2.01997, 1.95128, 2.13402, 2.19308, 2.4031},
+                        bx[12] = {1.95191, 1.952,   2.40351, 2.40242, 2.41119, 2.40772,
+                                  2.02647, 2.20342, 2.21394, 1.95148, 2.19373, 2.13252};
+    double slow[12];
+    for (int shift = 0; shift < 2; shift++) {
+        side a = {0}, b = {0};
+        add_batch_units(&a, "color_mask/t0/asm", ax, 12, 6);
+        add_batch_units(&b, "color_mask/t0/asm", shift ? plus(bx, 12, 0.6, slow) : bx, 12, 6);
+        sq_verdicts v = judged(&a, &b, (sq_compare_units){0});
+        const sq_batch_verdict *w = &v.batch.verdicts[0];
+        CHECK(shift ? w->slower : !w->slower && !w->faster,
+              "batch speeds that meet, B %.1f cycles on: %s", shift ? 0.6 : 0.0,
+              sq_batch_verdict_word(w));
+        release(&v, &a, &b);
     }
 }
 
@@ -766,8 +819,10 @@ int main(void) {
     speeds_within_reach();
     twins_tested_once();
     drift_found();
+    drift_of_one_family();
     batch_judged();
     batch_speeds_under_floor();
+    batch_speeds_that_meet();
     runs_as_units();
     runs_at_two_speeds();
     paired_units();

@@ -21,7 +21,18 @@
  * a scalar row's relative floor from 1 (rules.h) to be drift. */
 #define SQ_DRIFT_LEAST_ROWS 20
 
+/* A row counts from this many cycles: on Intel 0xa7 rows of a quarter cycle
+ * to a cycle moved between default runs of one build as rows of a cycle or
+ * more did (median 0.22% against 0.16%, five pairs), rows under a tenth by
+ * 3%. */
+#define SQ_DRIFT_LEAST_CYCLES 0.25
+
+/* A group is a family's rows of one mode and sequence: what a state of the
+ * machine moves may be one family's inputs (Intel 0xa7: every
+ * different_color throughput row 6% slower in one run, the family's pairs
+ * read from two buffers; same_color's on the same sequence unmoved). */
 typedef struct sq_drift {
+    char family[32];
     sq_mode mode;
     const char *sequence;
     double ratio; /* the median of its rows' B/A */
@@ -33,11 +44,14 @@ typedef struct sq_drift {
 /* The groups of the matched rows a[i], b[i] (i < n) that drifted, into out
  * (room for SQ_DRIFT_MOST). A row counts where both sides run at one speed,
  * were timed themselves (not shared) with enough clean repetitions (not
- * host_spoiled), and A's median is at least a cycle.
+ * host_spoiled), and A's median is at least SQ_DRIFT_LEAST_CYCLES.
  * Returns how many. */
 int sq_drift_find(const sq_result *const *a, const sq_result *const *b, int n, sq_drift *out);
 
-/* The ratio of the group of mode and sequence among d[0..nd), 1 if none. */
-double sq_drift_ratio(const sq_drift *d, int nd, sq_mode mode, const char *sequence);
+/* Whether row r is of group d. */
+bool sq_drift_holds(const sq_drift *d, const sq_result *r);
+
+/* The ratio of r's group among d[0..nd), 1 if none drifted. */
+double sq_drift_ratio(const sq_drift *d, int nd, const sq_result *r);
 
 #endif

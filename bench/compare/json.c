@@ -86,9 +86,10 @@ static json_t *drift_json(const sq_compare_tally *t) {
     json_t *drift = json_array();
     for (int g = 0; drift && g < t->ndrift; g++) {
         const sq_drift *d = &t->drift[g];
-        if (json_array_append_new(drift, json_pack("{s:s, s:s, s:f, s:i}", "mode",
-                                                   sq_mode_names[d->mode], "sequence", d->sequence,
-                                                   "ratio", d->ratio, "rows", d->rows))) {
+        if (json_array_append_new(drift,
+                                  json_pack("{s:s, s:s, s:s, s:f, s:i}", "family", d->family,
+                                            "mode", sq_mode_names[d->mode], "sequence", d->sequence,
+                                            "ratio", d->ratio, "rows", d->rows))) {
             json_decref(drift);
             drift = NULL;
         }

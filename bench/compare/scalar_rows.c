@@ -216,7 +216,7 @@ static sq_compare_row row_of(const sq_row_pairs *m, int i, sq_compare_units unit
                             .p = NAN,
                             .detectable = NAN,
                             .twin = -1,
-                            .drift = sq_drift_ratio(t->drift, t->ndrift, ra->mode, ra->sequence)};
+                            .drift = sq_drift_ratio(t->drift, t->ndrift, ra)};
 }
 
 int sq_scalar_test(const sq_row_pairs *m, double q, sq_compare_units units, bool cores_differ,

@@ -123,8 +123,10 @@ static void print_drift(const sq_compare_tally *t, const sq_compare_row *rows) {
         const sq_drift *d = &t->drift[g];
         int in = 0;
         for (int i = 0; i < t->matched; i++)
-            in += rows[i].a.r->mode == d->mode && strcmp(rows[i].a.r->sequence, d->sequence) == 0;
-        printf("drift: %s rows on ", sq_mode_names[d->mode]);
+            in += sq_drift_holds(d, rows[i].a.r);
+        printf("drift: ");
+        sq_put_plain(stdout, d->family);
+        printf(" %s rows on ", sq_mode_names[d->mode]);
         sq_put_plain(stdout, d->sequence);
         printf(" read %.1f%% %s in B as a group (the median of %d timed alone): something the "
                "runs' processes share moved them, so none of its %d rows is judged "
