@@ -332,6 +332,27 @@ static void speeds_that_meet(void) {
     recorded_pair_judged("speeds that meet", a_x, pa, 9, b_x, pb, 12, 0.3);
 }
 
+/* Intel 0xa7, a pair against the add build (harness 8): color/texel/asm
+ * dark branch at 1.14 or 2.01 in A (and 1.03-1.07), at 1.00-1.03 or 2.01 in
+ * B: "faster" by its speeds (1.137 and 2.014 against 1.017), inside both
+ * intervals: the same. */
+static void speeds_inside_intervals(void) {
+    static const double a_x[18] = {1.138,   1.1429,  1.13952, 2.01278, 1.07305, 2.01384,
+                                   2.01447, 2.01533, 1.13781, 1.02756, 1.05316, 2.01135,
+                                   1.13627, 1.14435, 2.01453, 2.0127,  1.13535, 1.13675},
+                        b_x[6] = {1.00394, 1.0278, 2.01362, 2.01434, 1.00534, 1.01707};
+    static const unsigned char pa[18] = {0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2},
+                               pb[6] = {0, 0, 1, 1, 2, 2};
+    side a = {0}, b = {0};
+    add_recorded(&a, 0, a_x, pa, 18);
+    add_recorded(&b, 0, b_x, pb, 6);
+    sq_verdicts v = judged(&a, &b, (sq_compare_units){0});
+    CHECK(v.rows[0].by_speeds && strcmp(word(&v, 0), "same") == 0,
+          "a third speed inside the intervals: the same (%s, by speeds %d)", word(&v, 0),
+          v.rows[0].by_speeds);
+    release(&v, &a, &b);
+}
+
 /* Intel 0xa7, two default runs of one build (harness 8): color/popcnt/asm
  * game-bishops branch at 2.28-2.46 or 3.03-3.21, three samples each,
  * against 2.12-2.47 and one at 3.32: B's one speed (2.27) lies 0.01 under
@@ -506,7 +527,9 @@ static void runs_as_units(void) {
  * and 4.15, 4.17 and 4.60 in B: its samples fall at two speeds, 4.01 and
  * 4.40 against 4.16 and 4.60, apart by more than 3%, but those are the runs'
  * states, the spread the runs' test measures: judged by that test (p 0.4),
- * the same. With processes as the units its speeds still decide: slower. */
+ * the same. With processes as the units its speeds decide, but within
+ * the sides' intervals (4.00-4.40 and 4.15-4.60) they move nothing: the
+ * same; all 0.7 cycles on, apart, slower. */
 static void runs_at_two_speeds(void) {
     side a = {0}, b = {0};
     add_row(&a, 0, "random", SQ_MODE_LATENCY, 3, (double[]){4.00, 4.02, 4.40});
@@ -520,8 +543,16 @@ static void runs_at_two_speeds(void) {
           word(&v, 0), sq_compare_test_word(&v.rows[0]), v.rows[0].p);
     sq_verdicts_free(&v);
     v = judged(&a, &b, (sq_compare_units){0});
+    CHECK(v.rows[0].by_speeds && strcmp(word(&v, 0), "same") == 0 &&
+              strcmp(v.rows[0].why_not, "(its intervals overlap)") == 0,
+          "processes: the same row by its speeds, inside the intervals: the same (%s)",
+          word(&v, 0));
+    release(&v, &a, &b);
+    add_row(&a, 0, "random", SQ_MODE_LATENCY, 3, (double[]){4.00, 4.02, 4.40});
+    add_row(&b, 0, "random", SQ_MODE_LATENCY, 3, (double[]){4.70, 4.72, 5.10});
+    v = judged(&a, &b, (sq_compare_units){0});
     CHECK(v.rows[0].by_speeds && strcmp(word(&v, 0), "slower") == 0,
-          "processes: the same row by its speeds: slower (%s)", word(&v, 0));
+          "processes: 0.7 cycles on, by its speeds: slower (%s)", word(&v, 0));
     release(&v, &a, &b);
 }
 
@@ -817,6 +848,7 @@ int main(void) {
     spread_within_processes();
     speeds_that_meet();
     speeds_within_reach();
+    speeds_inside_intervals();
     twins_tested_once();
     drift_found();
     drift_of_one_family();
