@@ -51,27 +51,27 @@ static int speeds_of(const sq_batch_result *b, sq_speed out[SQ_MAX_MODES]) {
     return 1;
 }
 
-/* Whether a speed of x and one of y each lie within the other's reach
- * (sq_speeds_meet), on their clean samples; false without samples. Past L2
- * a batch row reads at several speeds, one per placement of its data
- * (Intel 0xa7, color_mask/scalar/clang-15 at 256 KiB: 1.95, 2.01, 2.13,
- * 2.20 and 2.40 cycles), and two runs of one build took two of them each:
- * "slower" by 5.9%. */
-static bool speeds_meet(const sq_batch_result *x, const sq_speed *sx, int nx,
-                        const sq_batch_result *y, const sq_speed *sy, int ny) {
-    if (!x->samples || !y->samples)
-        return false;
-    size_t n = (size_t)(x->reps + y->reps) + 1;
+/* Whether x's and y's speeds tell of a change (sq_compare_speeds_differ),
+ * on their clean samples where they keep samples. Past L2 a batch row reads
+ * at several speeds, one per placement of its data (Intel 0xa7,
+ * color_mask/scalar/clang-15 at 256 KiB: 1.95, 2.01, 2.13, 2.20 and 2.40
+ * cycles), and two runs of one build took two of them each: "slower" by
+ * 5.9%. */
+static bool speeds_differ(const sq_batch_result *x, const sq_speed *sx, int nx,
+                          const sq_batch_result *y, const sq_speed *sy, int ny) {
+    bool sampled = x->samples && y->samples;
+    size_t n = sampled ? (size_t)(x->reps + y->reps) + 1 : 1;
     double *v = malloc(sizeof *v * n);
     unsigned char *g = malloc(n);
-    bool meet = false;
-    if (v && g) {
-        int kx = sq_samples_clean(x->samples, x->process, x->host, x->reps, v, g);
-        int ky = sq_samples_clean(y->samples, y->process, y->host, y->reps, v + kx, g + kx);
-        meet = sq_speeds_meet(sx, nx, v, kx, sy, ny, v + kx, ky);
+    int kx = 0, ky = 0;
+    if (sampled && v && g) {
+        kx = sq_samples_clean(x->samples, x->process, x->host, x->reps, v, g);
+        ky = sq_samples_clean(y->samples, y->process, y->host, y->reps, v + kx, g + kx);
     }
+    bool differ =
+        sq_compare_speeds_differ(SQ_ROWS_BATCH, sx, nx, v, kx, sy, ny, v ? v + kx : v, ky);
     free(v), free(g);
-    return meet;
+    return differ;
 }
 
 /* A's batch row x against B's y: by their speeds where the rules say
@@ -89,8 +89,7 @@ static sq_batch_verdict judge(const sq_batch_result *x, const sq_batch_result *y
     if (sq_compare_by_speeds(two, by_runs, p)) {
         sq_speed sx[SQ_MAX_MODES], sy[SQ_MAX_MODES];
         int nx = speeds_of(x, sx), ny = speeds_of(y, sy);
-        differ = sq_compare_speeds_differ(SQ_ROWS_BATCH, sx, nx, sy, ny) &&
-                 !speeds_meet(x, sx, nx, y, sy, ny);
+        differ = speeds_differ(x, sx, nx, y, sy, ny);
     } else if (isfinite(p)) {
         differ = adjusted <= q && sq_compare_clears_floor(SQ_ROWS_BATCH, s->median, t->median, 0);
     } else { /* older files: no samples to test */

@@ -81,8 +81,9 @@ bool sq_compare_by_speeds(bool two, bool runs, double p) {
     return two && (!runs || !isfinite(p));
 }
 
-bool sq_compare_speeds_differ(sq_row_kind kind, const sq_speed *a, int na, const sq_speed *b,
-                              int nb) {
+bool sq_compare_speeds_differ(sq_row_kind kind, const sq_speed *a, int na, const double *xa,
+                              int nxa, const sq_speed *b, int nb, const double *xb, int nxb) {
     const sq_compare_rule *r = &sq_compare_rules[kind];
-    return sq_speeds_differ(a, na, b, nb, r->speed_rel, r->speed_abs);
+    return sq_speeds_differ(a, na, b, nb, r->speed_rel, r->speed_abs) &&
+           !sq_speeds_meet(a, na, xa, nxa, b, nb, xb, nxb);
 }

@@ -68,8 +68,11 @@ bool sq_compare_host_spared(const sq_result *a, const sq_result *b);
  * p-value of its units' test (NAN where there is none). */
 bool sq_compare_by_speeds(bool two, bool runs, double p);
 
-/* Whether the speeds a[0..na) and b[0..nb) of a row of kind tell of a change. */
-bool sq_compare_speeds_differ(sq_row_kind kind, const sq_speed *a, int na, const sq_speed *b,
-                              int nb);
+/* Whether the speeds a[0..na) and b[0..nb) of a row of kind tell of a change:
+ * they differ at kind's tolerances (sq_speeds_differ), and no speed of each
+ * lies within the other's reach on the sides' clean samples xa[0..nxa) and
+ * xb[0..nxb) (sq_speeds_meet; none given, none meet). */
+bool sq_compare_speeds_differ(sq_row_kind kind, const sq_speed *a, int na, const double *xa,
+                              int nxa, const sq_speed *b, int nb, const double *xb, int nxb);
 
 #endif

@@ -253,21 +253,20 @@ static void equal_as_printed(sq_compare_row *w) {
     }
 }
 
-/* Whether a speed of each side holds the other's middle (sq_speeds_meet),
- * on their clean samples. Intel 0xa7: color/texel/asm dark branch read
+/* Whether a row's speeds tell of a change (sq_compare_speeds_differ), on
+ * its sides' clean samples. Intel 0xa7: color/texel/asm dark branch read
  * 1.01-1.14 (one speed, 1.073) against 1.00-1.14 and 2.01 (1.136 and
  * 2.013): 5.9% apart as medians, one speed as samples. */
-static bool speeds_meet(const sq_compare_row *w) {
+static bool speeds_differ(const sq_compare_row *w) {
     size_t room = (size_t)sq_clean_room(w->a.r) + (size_t)sq_clean_room(w->b.r);
-    double *xa = malloc(sizeof *xa * room);
-    if (!xa)
-        return false;
-    int na, nb;
-    double *xb = sides_clean(w, xa, &na, &nb);
-    bool meet =
-        sq_speeds_meet(w->a.speeds, w->a.nspeeds, xa, na, w->b.speeds, w->b.nspeeds, xb, nb);
+    double *xa = malloc(sizeof *xa * room), *xb = xa;
+    int na = 0, nb = 0;
+    if (xa)
+        xb = sides_clean(w, xa, &na, &nb);
+    bool differ = sq_compare_speeds_differ(SQ_ROWS_SCALAR, w->a.speeds, w->a.nspeeds, xa, na,
+                                           w->b.speeds, w->b.nspeeds, xb, nb);
     free(xa);
-    return meet;
+    return differ;
 }
 
 /* Whether the sides' 95% intervals of their medians overlap. A row at two
@@ -285,9 +284,7 @@ void sq_compare_judge(sq_compare_row *w, double q) {
     if (w->untested)
         return;
     if (w->by_speeds) {
-        w->significant = sq_compare_speeds_differ(SQ_ROWS_SCALAR, w->a.speeds, w->a.nspeeds,
-                                                  w->b.speeds, w->b.nspeeds) &&
-                         !speeds_meet(w);
+        w->significant = speeds_differ(w);
         equal_as_printed(w);
         if (w->significant && intervals_overlap(a, b)) {
             w->significant = false;
