@@ -115,27 +115,13 @@ void sq_rounds_mark_shared(engine *e) {
         }
 }
 
-/* How much a row needs more repetitions, 0 when it has what it needs: an
- * interval of its median within the tolerance, or wholly below the
- * resolution (it reads ≈0 however many more repetitions it gets: a loop
- * ahead of its harness by 3 or 4 cycles, say). Otherwise its interval's
- * width over the tolerance; a row at two speeds 1 (it keeps being sampled,
- * so the speeds and their shares are well measured); a row with fewer clean
- * repetitions than the fewest, more than any other. */
+/* How much a row needs more repetitions (sq_settle_need), of its clean
+ * ones; a row with fewer clean than the fewest, more than any other. */
 static double need_of(const engine *e, const timed *t, double *scratch, unsigned char *host) {
     sq_rounds_net_cycles(t, scratch, host);
     int clean = clean_first(scratch, host, t->reps);
-    if (clean < sq_engine_min_reps(e->cfg))
-        return HUGE_VAL;
-    sq_stats s = sq_stats_of(scratch, clean);
-    sq_speed modes[SQ_MAX_MODES];
-    if (sq_modes_of(scratch, clean, modes))
-        return 1;
-    double half = sq_ci_halfwidth(s),
-           tolerance = fmax(e->cfg->tight * fabs(s.median), e->cfg->tight_abs);
-    if (half <= tolerance || s.ci_hi < SQ_RESOLUTION_CYCLES)
-        return 0;
-    return half / tolerance;
+    return sq_settle_need(scratch, NULL, clean, sq_engine_min_reps(e->cfg), e->cfg->tight,
+                          e->cfg->tight_abs);
 }
 
 /* The round's rows and share done, and the time it has left at the pace so
@@ -280,8 +266,12 @@ int sq_rounds_sample(engine *e, double t_start) {
         return sq_engine_fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for %d rows", e->nrows);
     }
     uint64_t shuffle = (cfg->order_seed ? cfg->order_seed : cfg->seed) ^ SQ_ORDER_SALT;
-    for (int i = 0; i < e->nrows; i++)
-        e->rows[i].active = e->rows[i].row.variant && !e->rows[i].shared;
+    for (int i = 0, result = 0; i < e->nrows; i++) {
+        timed *t = &e->rows[i];
+        bool asked = !cfg->only || (t->row.variant && (cfg->only[result / 8] >> result % 8 & 1));
+        result += t->row.variant != NULL;
+        t->active = t->row.variant && !t->shared && asked;
+    }
     e->nsampled = activate_baselines(e);
     int rc = 0, k0 = 0, k1 = sq_engine_min_reps(cfg), nactive = 0;
     double visits = 0, t_sampling = sq_monotonic_s();

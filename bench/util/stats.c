@@ -563,3 +563,17 @@ void sq_top_add(sq_top *t, double x) {
 double sq_top_rank(const sq_top *t, int k) {
     return k >= 1 && k <= t->n ? t->v[k - 1] : NAN;
 }
+
+double sq_settle_need(const double *x, const unsigned char *group, int n, int fewest, double tight,
+                      double tight_abs) {
+    if (n < fewest)
+        return HUGE_VAL;
+    sq_stats s = sq_pooled_stats(x, group, n);
+    sq_speed modes[SQ_MAX_MODES];
+    if (sq_modes_of(x, n, modes))
+        return 1;
+    double half = sq_ci_halfwidth(s), tolerance = fmax(tight * fabs(s.median), tight_abs);
+    if (half <= tolerance || s.ci_hi < SQ_RESOLUTION_CYCLES)
+        return 0;
+    return half / tolerance;
+}

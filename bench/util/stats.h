@@ -63,6 +63,17 @@ bool sq_cost_about_zero(sq_stats s);
  * them; 0 for one speed (including a lone outlier). */
 int sq_modes_of(const double *x, int n, sq_speed out[SQ_MAX_MODES]);
 
+/* How much a median of the clean samples x[0..n) needs more of them (group:
+ * each one's process, as sq_pooled_stats; NULL: one): 0 when it has what it
+ * needs, its 95% interval within the tolerance (tight of the
+ * median, or tight_abs cycles, the larger) or wholly below the resolution
+ * (it reads ≈0 however many more it gets); else the interval's half-width
+ * over the tolerance; 1 for samples at two speeds (more of them measure the
+ * speeds and their shares); HUGE_VAL for fewer than `fewest`. The one rule
+ * a process's rounds and a run's top-up judge a row by. */
+double sq_settle_need(const double *x, const unsigned char *group, int n, int fewest, double tight,
+                      double tight_abs);
+
 /* The same for gross costs, nothing subtracted (batch rows: a few hundredths
  * of a cycle a square, all of it measured): the gap's relative and spread
  * rules alone, none in absolute cycles. */
