@@ -15,7 +15,7 @@
 
 /* Every row the test makes, freed at its end with its samples (the block
  * the merge gave it, where it was a merge's first part). */
-static sq_result *made[16];
+static sq_result *made[24];
 static int nmade;
 
 /* Process p's run of one row: n samples at x, a clock of hz. */
@@ -127,6 +127,36 @@ int main(void) {
     e.batch = &batch[0], e.nbatch = 1, f.batch = &batch[1], f.nbatch = 1;
     CHECK(sq_runs_merge((sq_run[]){e, f}, 2, 0, err, sizeof err) == -1 && strstr(err, "batch"),
           "batch rows that differ: refused (%s)", err);
+    /* A top-up process: its samples join the rows it timed, as the process
+     * after the run's last, its host counts with them; rows that are not
+     * the run's are refused. */
+    sq_run m = part(0, PER, 2.0, 4e9), n = part(1, PER, 2.0, 4e9), top = part(2, 3, 2.1, 4e9);
+    m.nhost = n.nhost = 1;
+    m.host[0] = n.host[0] = (sq_host_counts){.samples = 100, .quiet = 4.7};
+    sq_run pair[2] = {m, n};
+    CHECK(sq_runs_merge(pair, 2, 0, err, sizeof err) == 0, "merge: %s", err);
+    sq_run *merged = &pair[0];
+    top.nhost = 1;
+    top.host[0] = (sq_host_counts){.samples = 30, .retaken = 2, .quiet = 4.6};
+    top.results[0].retaken = 2;
+    CHECK(sq_run_add_process(merged, &top, err, sizeof err) == 0, "top-up: %s", err);
+    const sq_result *t = &merged->results[0];
+    CHECK(t->reps == 2 * PER + 3 && t->process[2 * PER] == 2 && t->process[2 * PER - 1] == 1 &&
+              t->samples[2 * PER] == 2.1 && t->retaken == 2,
+          "3 samples more, of process 2: %d, process %d", t->reps, t->process[2 * PER]);
+    CHECK(merged->nhost == 3 && merged->host[2].samples == 30 && merged->host[2].retaken == 2,
+          "its host counts as process 3: %d processes", merged->nhost);
+    sq_run other = part(3, 3, 2.1, 4e9);
+    other.nhost = 1;
+    other.results[0].mode = SQ_MODE_THROUGHPUT;
+    CHECK(sq_run_add_process(merged, &other, err, sizeof err) == -1 && strstr(err, "row 0") &&
+              merged->results[0].reps == 2 * PER + 3 && merged->nhost == 3,
+          "another row: refused, nothing changed (%s)", err);
+    sq_run none = part(4, 0, 0, 4e9);
+    none.nhost = 1;
+    CHECK(sq_run_add_process(merged, &none, err, sizeof err) == 0 &&
+              merged->results[0].reps == 2 * PER + 3 && merged->nhost == 4,
+          "a process that did not time the row leaves it as it was");
     for (int i = 0; i < nmade; i++) {
         free(made[i]->samples);
         free(made[i]);

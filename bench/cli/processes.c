@@ -1,8 +1,10 @@
 #include "bench/cli/processes.h"
 
 #include "bench/cli/cli.h"
+#include "bench/cli/topup.h"
 #include "bench/code/code_pages.h"
 #include "bench/input/held_files.h"
+#include "bench/measure/timing_defaults.h"
 #include "bench/machine/clock.h"
 #include "bench/machine/placement.h"
 #include "bench/report/report.h"
@@ -16,6 +18,7 @@
 #include "bench/util/cleanup.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
@@ -26,11 +29,16 @@
 #include <unistd.h>
 
 /* The environment a run's process is told its place by:
- * "INDEX/PROCESSES/BATCH_ONLY/RUN_PID", the file it writes, and the
- * sequence files the run holds for it (held_files.h). */
+ * "INDEX/PROCESSES/BATCH_ONLY/RUN_PID", the file it writes, the sequence
+ * files the run holds for it (held_files.h), and for a top-up process (its
+ * index past the others) the rows it times (topup.h). */
 #define PLACE_VARIABLE  "SQCOLOR_PROCESS"
 #define OUTPUT_VARIABLE "SQCOLOR_PROCESS_OUTPUT"
 #define INPUTS_VARIABLE "SQCOLOR_PROCESS_INPUTS"
+#define ROWS_VARIABLE   "SQCOLOR_PROCESS_ROWS"
+
+/* The top-up processes a run may start after the others (topup.h). */
+#define SQ_TOPUP_PROCESSES 2
 
 /* The folder of the processes' files, made before verification (in the
  * cleanup registry until the processes end), and the files' names. */
@@ -45,12 +53,20 @@ static void as_process(sq_run_plan *plan) {
     static char name[32];
     sq_engine_config *cfg = &plan->cfg;
     int index = plan->index, count = plan->processes;
-    snprintf(name, sizeof name, "%d of %d", index + 1, count);
+    if (index >= count + plan->batch_only) { /* a top-up: one step of the rows asked */
+        snprintf(name, sizeof name, "top-up %d", index - count - plan->batch_only + 1);
+        cfg->min_reps = cfg->timing.reps = SQ_RUN_REPS_STEP;
+        cfg->budget_s = 0;
+        plan->nbatch = 0;
+    } else {
+        snprintf(name, sizeof name, "%d of %d", index + 1, count);
+        cfg->min_reps = sq_share_of(cfg->min_reps, count);
+        cfg->timing.reps = sq_share_of(cfg->timing.reps, count);
+        /* a share of the budget each, and one kept for the run's top-up */
+        if (cfg->budget_s > 0)
+            cfg->budget_s /= count + 1;
+    }
     cfg->process = name;
-    cfg->min_reps = sq_share_of(cfg->min_reps, count);
-    cfg->timing.reps = sq_share_of(cfg->timing.reps, count);
-    if (cfg->budget_s > 0)
-        cfg->budget_s /= count;
     cfg->checked = true; /* by the run, once */
     /* The processes run back to back on one CPU, and each prepares its
      * inputs there (0.2 s at the least) before it calibrates: the core comes
@@ -75,18 +91,27 @@ static bool same_program(pid_t pid) {
     return n > 0 && n == m && memcmp(theirs, ours, (size_t)n) == 0;
 }
 
+/* The rows a top-up process is asked for, into plan: false for text that
+ * is not a list of them (topup.h). */
+static bool adopt_rows(sq_run_plan *plan, const char *text) {
+    static unsigned char *bits;
+    return text && sq_topup_read(text, &bits, &plan->cfg.nonly) == 0 && (plan->cfg.only = bits);
+}
+
 bool sq_process_place(sq_run_plan *plan, const char **output) {
     const char *place = getenv(PLACE_VARIABLE), *path = getenv(OUTPUT_VARIABLE),
-               *inputs = getenv(INPUTS_VARIABLE);
+               *inputs = getenv(INPUTS_VARIABLE), *rows = getenv(ROWS_VARIABLE);
     int index, count, batch_only, run_pid, used = 0;
     if (!place && !path && !inputs)
         return false;
     /* Trusted only from the run that set them: its parent, this program. */
     if (!place || !path || !inputs ||
         sscanf(place, "%d/%d/%d/%d%n", &index, &count, &batch_only, &run_pid, &used) != 4 ||
-        place[used] != 0 || index < 0 || count < 1 || batch_only < 0 ||
-        index >= count + batch_only || run_pid != (int)getppid() || !same_program(getppid()) ||
-        sq_sequence_adopt(inputs, plan->cfg.sequences, plan->cfg.nsequences))
+        place[used] != 0 || index < 0 || count < 1 || batch_only < 0 || index >= SQ_MAX_PROCESSES ||
+        (index >= count + batch_only) != (rows != NULL) || run_pid != (int)getppid() ||
+        !same_program(getppid()) ||
+        sq_sequence_adopt(inputs, plan->cfg.sequences, plan->cfg.nsequences) ||
+        (rows && !adopt_rows(plan, rows)))
         sq_usage_error("run", "%s is set, but this process was not started by a sqcolor run",
                        PLACE_VARIABLE);
     sq_tsc_hz_adopt(); /* the run's one TSC frequency */
@@ -98,10 +123,11 @@ bool sq_process_place(sq_run_plan *plan, const char **output) {
     return true;
 }
 
-/* Runs this command again as process index of count + batch_only, writing
- * to path; 0 when it exits 0. */
-static int run_process(const sq_run_plan *plan, int index, const char *path, char *err,
-                       size_t errlen) {
+/* Runs this command again as process index of count + batch_only (past
+ * them a top-up of the rows in rows' text), writing to path; 0 when it
+ * exits 0. */
+static int run_process(const sq_run_plan *plan, int index, const char *rows, const char *path,
+                       char *err, size_t errlen) {
     int count = plan->processes, batch_only = plan->batch_only;
     char *const *argv = sq_placement_argv();
     char place[64], inputs[SQ_HELD_MAX * 24 + 1];
@@ -118,7 +144,8 @@ static int run_process(const sq_run_plan *plan, int index, const char *path, cha
     }
     if (pid == 0) {
         if (setenv(PLACE_VARIABLE, place, 1) == 0 && setenv(OUTPUT_VARIABLE, path, 1) == 0 &&
-            setenv(INPUTS_VARIABLE, inputs, 1) == 0)
+            setenv(INPUTS_VARIABLE, inputs, 1) == 0 &&
+            (rows ? setenv(ROWS_VARIABLE, rows, 1) : unsetenv(ROWS_VARIABLE)) == 0)
             execv("/proc/self/exe", argv);
         fprintf(stderr, "sqcolor run: cannot run process %d of %d: %s\n", index + 1, count,
                 strerror(errno));
@@ -146,15 +173,14 @@ static int index_at(int i, int count, int batch_only) {
     return count > batch_only ? i - pairs : count + i - pairs;
 }
 
-int sq_processes_begin(const sq_run_plan *plan, char *err, size_t errlen) {
+int sq_processes_begin(char *err, size_t errlen) {
     const char *tmp;
     if (sq_child_folder(folder, sizeof folder, "sqcolor-run", &tmp)) {
         snprintf(err, errlen, "cannot make a folder for the processes' files in %s: %s", tmp,
                  strerror(errno));
         return -1;
     }
-    int total = plan->processes + plan->batch_only;
-    for (int i = 0; i < total; i++)
+    for (int i = 0; i < SQ_MAX_PROCESSES; i++)
         snprintf(files[i], sizeof files[i], "%s/%d.json", folder, i);
     folder_made = true;
     return 0;
@@ -208,6 +234,22 @@ static int gather_trace(const char *file, FILE *trace, char *err, size_t errlen)
     return failed ? -1 : 0;
 }
 
+/* Runs process at (rows: a top-up's, or NULL) and loads its run into part:
+ * 0, or -1 with a reason in err. */
+static int run_one(const sq_run_plan *plan, int at, const char *rows, sq_run *part, char *err,
+                   size_t errlen) {
+    char why[400];
+    int rc = run_process(plan, at, rows, files[at], err, errlen);
+    if (!rc && sq_results_load(files[at], part, why, sizeof why)) {
+        snprintf(err, errlen, "process %d: %s", at + 1, why);
+        rc = -1;
+    }
+    if (!rc && plan->cfg.trace)
+        rc = gather_trace(files[at], plan->cfg.trace, err, errlen);
+    unlink(files[at]);
+    return rc;
+}
+
 /* Runs the processes and loads each one's run into parts[index]: 0, or -1
  * with a reason in err, every part then freed. */
 static int run_processes(const sq_run_plan *plan, sq_run *parts, char *err, size_t errlen) {
@@ -215,17 +257,9 @@ static int run_processes(const sq_run_plan *plan, sq_run *parts, char *err, size
     int total = count + batch_only, rc = 0;
     for (int i = 0; i < total && !rc; i++) {
         int at = index_at(i, count, batch_only);
-        char why[400];
         if (plan->cfg.progress)
             fprintf(stderr, "\rsqcolor: process %d of %d starting%30s", at + 1, total, "");
-        rc = run_process(plan, at, files[at], err, errlen);
-        if (!rc && sq_results_load(files[at], &parts[at], why, sizeof why)) {
-            snprintf(err, errlen, "process %d of %d: %s", at + 1, total, why);
-            rc = -1;
-        }
-        if (!rc && plan->cfg.trace)
-            rc = gather_trace(files[at], plan->cfg.trace, err, errlen);
-        unlink(files[at]);
+        rc = run_one(plan, at, NULL, &parts[at], err, errlen);
     }
     if (plan->cfg.progress)
         fprintf(stderr, "\r%80s\r", "");
@@ -234,8 +268,64 @@ static int run_processes(const sq_run_plan *plan, sq_run *parts, char *err, size
     return rc;
 }
 
-/* The run timed in its processes and put back together (merge.h): its
- * file's limits are the whole run's, not one process's share. */
+/* Seconds the engine took in parts[0..n) and the repetitions of rows timed
+ * themselves it took them over: what a top-up's repetition costs. */
+static void engine_pace(const sq_run *parts, int n, double *seconds, double *reps) {
+    for (int p = 0; p < n; p++) {
+        *seconds += parts[p].elapsed_s;
+        for (int i = 0; i < parts[p].nresults; i++)
+            *reps += parts[p].results[i].shared_from ? 0 : parts[p].results[i].reps;
+    }
+}
+
+/* The run's top-ups (topup.h), while rows need them, the budget has room
+ * (spent: the engine's seconds so far, at per_rep a row's repetition) and
+ * the processes' indices last: 0, or -1 with a reason in err. */
+static int top_up(const sq_run_plan *plan, sq_run *run, double spent, double per_rep, char *err,
+                  size_t errlen) {
+    const sq_engine_config *cfg = &plan->cfg;
+    sq_topup_rule rule = {.fewest = run->min_reps,
+                          .most = run->reps,
+                          .step = SQ_RUN_REPS_STEP,
+                          .tight = cfg->tight,
+                          .tight_abs = cfg->tight_abs};
+    unsigned char *bits = malloc(SQ_TOPUP_BYTES(run->nresults) + 1);
+    char *text = malloc(SQ_TOPUP_TEXT(run->nresults));
+    int rc = bits && text ? 0 : -1;
+    if (rc)
+        snprintf(err, errlen, "out of memory for the run's top-up");
+    for (int t = 0; !rc && t < SQ_TOPUP_PROCESSES; t++) {
+        int at = plan->processes + plan->batch_only + t;
+        double left = cfg->budget_s - spent, room = per_rep > 0 ? left / (per_rep * rule.step) : 0;
+        if (at >= SQ_MAX_PROCESSES || (cfg->budget_s > 0 && room < 1))
+            break;
+        int picked = sq_topup_pick(run, &rule, cfg->budget_s > 0 ? (int)room : INT_MAX, bits);
+        if (picked <= 0) {
+            if (picked < 0)
+                snprintf(err, errlen, "out of memory for the run's top-up");
+            rc = picked;
+            break;
+        }
+        if (cfg->progress)
+            fprintf(stderr, "\rsqcolor: top-up %d of %d rows starting%30s", t + 1, picked, "");
+        sq_topup_text(bits, run->nresults, text);
+        sq_run part = {0};
+        rc = run_one(plan, at, text, &part, err, errlen);
+        if (!rc)
+            rc = sq_run_add_process(run, &part, err, errlen);
+        spent += part.elapsed_s;
+        sq_run_free(&part);
+    }
+    if (cfg->progress)
+        fprintf(stderr, "\r%80s\r", "");
+    free(bits);
+    free(text);
+    return rc;
+}
+
+/* The run timed in its processes and put back together (merge.h), then
+ * topped up: its file's limits are the whole run's, not one process's
+ * share. */
 static int time_in_processes(const sq_run_plan *plan, sq_run *run, char *err, size_t errlen) {
     static sq_run parts[SQ_MAX_PROCESSES];
     const sq_engine_config *cfg = &plan->cfg;
@@ -245,23 +335,33 @@ static int time_in_processes(const sq_run_plan *plan, sq_run *run, char *err, si
         snprintf(err, errlen, "no folder for the processes' files (sq_processes_begin)");
         return -1;
     }
-    double t0 = sq_monotonic_s();
+    double t0 = sq_monotonic_s(), spent = 0, reps = 0;
     sq_pin_cpu(cfg->timing.cpu); /* every process on one CPU */
     sq_tsc_hz_share();           /* and one TSC frequency */
     int rc = run_processes(plan, parts, err, errlen);
-    sq_processes_end();
-    if (rc)
+    if (rc) {
+        sq_processes_end();
         return -1;
+    }
+    engine_pace(parts, count, &spent, &reps);
     rc = sq_runs_merge(parts, count, batch_only, err, errlen);
     for (int i = rc ? 0 : 1; i < count + batch_only; i++)
         sq_run_free(&parts[i]);
-    if (rc)
+    if (rc) {
+        sq_processes_end();
         return -1;
+    }
     *run = parts[0];
     run->source = NULL; /* a live run, not the file its first process wrote */
     /* Each process took its share of the repetitions, rounded up (as_process). */
     run->reps = sq_share_of(cfg->timing.reps, count) * count;
     run->min_reps = sq_share_of(sq_engine_min_reps(cfg), count) * count;
+    rc = top_up(plan, run, spent, reps > 0 ? spent / reps : 0, err, errlen);
+    sq_processes_end();
+    if (rc) {
+        sq_run_free(run);
+        return -1;
+    }
     run->elapsed_s = sq_monotonic_s() - t0;
     return 0;
 }

@@ -25,7 +25,7 @@ bool sq_process_place(sq_run_plan *plan, const char **output);
  * verification, under $TMPDIR (or /tmp); until sq_processes_end, a stop
  * signal takes the process running and the folder with it
  * (bench/util/child.h). Returns 0, or -1 with a reason in err. */
-int sq_processes_begin(const sq_run_plan *plan, char *err, size_t errlen);
+int sq_processes_begin(char *err, size_t errlen);
 
 /* The folder and its files removed. */
 void sq_processes_end(void);

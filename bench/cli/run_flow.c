@@ -287,7 +287,7 @@ static int run_parent(const sq_value *v, sq_run_plan plan, const sq_run_extras *
      * processes a scalar row does. Their folder now: a refusal should not
      * follow verification. */
     plan.batch_only = plan.processes > 1 && plan.nbatch ? plan.processes : 0;
-    if (plan.processes > 1 && sq_processes_begin(&plan, err, sizeof err)) {
+    if (plan.processes > 1 && sq_processes_begin(err, sizeof err)) {
         abort_destinations(&d);
         sq_engine_discard(engine, &run);
         sq_error_line(who, "%s", err);
@@ -327,7 +327,7 @@ int sq_run_planned(const sq_value *v, sq_run_plan *plan, bool one_of_many,
                    const char *process_output, const sq_run_extras *extras) {
     if (!one_of_many)
         return run_parent(v, *plan, extras);
-    if (plan->index >= plan->processes)
+    if (plan->index >= plan->processes && plan->index < plan->processes + plan->batch_only)
         return run_batch_only(*plan, process_output);
     return run_child(v, *plan, process_output);
 }

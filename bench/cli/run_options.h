@@ -92,7 +92,8 @@ enum {
     {                                                                                              \
         .name = "--budget", .kind = SQ_OPTION_WHOLE, .placeholder = "S",                           \
         .help = "start no round of repetitions that would end more than S seconds "                \
-                "into the run; 0: no limit (the fewest are always taken)",                         \
+                "into the run, what the processes leave going to the rows they left "              \
+                "unsettled; 0: no limit (the fewest are always taken)",                            \
         .def = SQ_TEXT(SQ_RUN_BUDGET_S), .min = 0, .max = 86400                                    \
     }
 #define SQ_RUN_ROW_SAMPLES                                                                         \

@@ -241,6 +241,12 @@ static int build_rows(engine *e) {
     }
     free(from);
     free(row_of);
+    int results = 0;
+    for (int i = 0; i < e->nrows; i++)
+        results += e->rows[i].row.variant != NULL;
+    if (!rc && e->cfg->only && e->cfg->nonly != results)
+        rc = sq_engine_fail(e, SQ_ENGINE_BAD_INPUT, "asked for %d rows of a run that has %d",
+                            e->cfg->nonly, results);
     return rc;
 }
 

@@ -43,6 +43,10 @@ typedef struct sq_engine_config {
                             this process is one of: not again */
     bool check_only;     /* prepared for sq_engine_check alone: each sequence only as far
                             as the check reads (SQ_CHECK_SQUARES, row.h), not timed */
+    const unsigned char *only; /* NULL: every row sampled; else one bit a row of the
+                                  run's results, in their order (bit i: only[i / 8] >> i % 8),
+                                  and only the rows set are (a run's top-up process) */
+    int nonly;                 /* the rows those bits are of: the run's results */
 } sq_engine_config;
 
 enum { SQ_ENGINE_OK = 0, SQ_ENGINE_CHECK_FAILED = 1, SQ_ENGINE_BAD_INPUT = 2 };

@@ -21,7 +21,7 @@
 #define SQ_RUN_REPS_STEP      3
 #define SQ_RUN_TIGHT_PERMILLE 5
 #define SQ_RUN_TIGHT_ABS      0.01
-#define SQ_RUN_BUDGET_S       8
+#define SQ_RUN_BUDGET_S       11
 
 /* A batch row's repetitions and fastest-of samples (its sample length,
  * SQ_BATCH_SAMPLE_US, in bench/results/figures.h: its file's digits follow

@@ -34,9 +34,22 @@ static sq_stats harness_of(const sq_run *parts, int n, int row) {
     return h;
 }
 
-/* Each part's host counts, in part order: a part of several processes (a
- * file of a run, merged with other runs) as one, its counts summed and its
- * quiet level the run's (sq_run_quiet). */
+/* A part's host counts as one process's: a part of several processes (a
+ * file of a run, merged with other runs) its counts summed and its quiet
+ * level the run's (sq_run_quiet). */
+static sq_host_counts part_host(const sq_run *part) {
+    sq_host_counts sum = {.quiet = sq_run_quiet(part)};
+    for (int k = 0; k < part->nhost; k++) {
+        const sq_host_counts *h = &part->host[k];
+        sum.samples += h->samples;
+        sum.moved += h->moved;
+        sum.shared += h->shared;
+        sum.retaken += h->retaken;
+    }
+    return sum;
+}
+
+/* Each part's host counts, in part order (part_host). */
 static void merge_host(sq_run *parts, int n) {
     sq_run *base = &parts[0];
     sq_host_counts merged[SQ_MAX_PROCESSES];
@@ -45,15 +58,7 @@ static void merge_host(sq_run *parts, int n) {
             base->nhost = 0;
             return;
         }
-        sq_host_counts sum = {.quiet = sq_run_quiet(&parts[p])};
-        for (int k = 0; k < parts[p].nhost; k++) {
-            const sq_host_counts *h = &parts[p].host[k];
-            sum.samples += h->samples;
-            sum.moved += h->moved;
-            sum.shared += h->shared;
-            sum.retaken += h->retaken;
-        }
-        merged[p] = sum;
+        merged[p] = part_host(&parts[p]);
     }
     memcpy(base->host, merged, sizeof *merged * (size_t)n);
     base->nhost = n;
@@ -273,5 +278,62 @@ int sq_runs_merge(sq_run *parts, int n, int batch_only, char *err, size_t errlen
     for (int p = 1; p < n; p++)
         if (parts[p].sequence_huge_pages < base->sequence_huge_pages)
             base->sequence_huge_pages = parts[p].sequence_huge_pages;
+    return 0;
+}
+
+/* Row r's samples with part's after them, from process p: a new block, or
+ * NULL when out of memory. */
+static double *appended(const sq_result *r, const sq_result *part, int p) {
+    int total = r->reps + part->reps;
+    double *x = sq_samples_alloc((size_t)total);
+    if (!x)
+        return NULL;
+    unsigned char *process = sq_samples_process(x, (size_t)total),
+                  *host = sq_samples_host(x, (size_t)total);
+    for (int k = 0; k < total; k++) {
+        bool ours = k < r->reps;
+        const sq_result *from = ours ? r : part;
+        int j = ours ? k : k - r->reps;
+        x[k] = from->samples[j];
+        process[k] = ours ? (r->process ? r->process[j] : 0) : (unsigned char)p;
+        host[k] = from->host ? from->host[j] : 0;
+    }
+    return x;
+}
+
+int sq_run_add_process(sq_run *run, const sq_run *part, char *err, size_t errlen) {
+    int p = run->nhost;
+    if (!p || p >= SQ_MAX_PROCESSES || part->nresults != run->nresults || !part->nhost) {
+        snprintf(err, errlen, "a process of %d rows cannot join a run of %d rows and %d processes",
+                 part->nresults, run->nresults, p);
+        return -1;
+    }
+    for (int i = 0; i < run->nresults; i++)
+        if (!same_row(&run->results[i], &part->results[i])) {
+            snprintf(err, errlen, "the added process's row %d is not the run's", i);
+            return -1;
+        }
+    for (int i = 0; i < run->nresults; i++) {
+        sq_result *r = &run->results[i];
+        const sq_result *add = &part->results[i];
+        if (!add->reps)
+            continue;
+        double *x = appended(r, add, p);
+        if (!x) {
+            snprintf(err, errlen, "out of memory for the added process's samples");
+            return -1; /* the rows before i have it: the run is spent */
+        }
+        int total = r->reps + add->reps;
+        free(r->samples);
+        r->samples = x;
+        r->process = sq_samples_process(x, (size_t)total);
+        r->host = sq_samples_host(x, (size_t)total);
+        r->reps = total;
+        r->retaken += add->retaken;
+        r->host_loss = fmax(r->host_loss, add->host_loss);
+    }
+    run->host[p] = part_host(part);
+    run->nhost = p + 1;
+    sq_run_mark_shared_processes(run);
     return 0;
 }

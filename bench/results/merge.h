@@ -18,6 +18,13 @@
  * do not match (parts[0] then unchanged), or out of memory. */
 int sq_runs_merge(sq_run *parts, int n, int batch_only, char *err, size_t errlen);
 
+/* Adds to a merged run the samples of one more process that timed some of
+ * its rows again (a top-up: the others have none in it), part, as process
+ * run->nhost, its host counts with them; the run's harness and clock stay
+ * the first processes'. Returns 0, or -1 with a reason in err: rows that do
+ * not match (run unchanged), or out of memory (run then to be freed). */
+int sq_run_add_process(sq_run *run, const sq_run *part, char *err, size_t errlen);
+
 /* Marks shared every sample, scalar and batch, of a process whose samples
  * cannot be told clean: its quiet level under the run's (or the CPU's in
  * earlier runs: history_quiet), or most of its samples shared (results.h).
