@@ -9,33 +9,47 @@
 
 typedef struct wanting {
     int row;
-    double need;
+    double need;  /* sq_settle_need now */
+    double after; /* and after one step that read the median */
 } wanting;
 
 /* The order rows are topped up in: those with too few clean samples for a
- * figure first; then the nearest to settling (one step settles more of
- * them than of rows many times too wide); rows at two speeds last. */
-static double rank_of(double need) {
-    return need == HUGE_VAL ? 0 : need == 1 ? HUGE_VAL : need;
+ * figure first; then those one step would most nearly settle were it to
+ * read their median (a lone outlier among 6 samples is their interval's
+ * end, and among 9 no longer one: such a row is many times too wide, and
+ * settled by one step); rows at two speeds last. */
+static double rank_of(const wanting *w) {
+    return w->need == HUGE_VAL ? -1 : w->need == 1 ? HUGE_VAL : w->after;
 }
 
 static int by_rank(const void *a, const void *b) {
     const wanting *x = a, *y = b;
-    double rx = rank_of(x->need), ry = rank_of(y->need);
+    double rx = rank_of(x), ry = rank_of(y);
     if (rx != ry)
         return (rx > ry) - (rx < ry);
     return (x->row > y->row) - (x->row < y->row); /* the run's order among equals */
 }
 
 /* How much row r needs more (sq_settle_need over its clean samples, their
- * processes apart), 0 when it cannot have more; x and group are scratch. */
-static double need_of(const sq_result *r, const sq_topup_rule *rule, double *x,
-                      unsigned char *group) {
+ * processes apart), 0 when it cannot have more, into w; x and group are
+ * scratch for its samples and a step more. */
+static void need_of(const sq_result *r, const sq_topup_rule *rule, double *x, unsigned char *group,
+                    wanting *w) {
+    w->need = w->after = 0;
     if (r->shared_from || !r->samples || r->reps + rule->step > rule->most)
-        return 0;
+        return;
     int clean = sq_samples_clean(r->samples, r->process, r->host, r->reps, x, group);
-    return sq_settle_need(x, r->process ? group : NULL, clean, rule->fewest, rule->tight,
-                          rule->tight_abs);
+    const unsigned char *groups = r->process ? group : NULL;
+    w->need = sq_settle_need(x, groups, clean, rule->fewest, rule->tight, rule->tight_abs);
+    if (w->need == 0 || w->need == HUGE_VAL)
+        return;
+    double median = sq_stats_of(x, clean).median;
+    for (int k = clean; k < clean + rule->step; k++) {
+        x[k] = median;
+        group[k] = SQ_MAX_PROCESSES; /* a process of its own */
+    }
+    w->after = sq_settle_need(x, r->process ? group : NULL, clean + rule->step, rule->fewest,
+                              rule->tight, rule->tight_abs);
 }
 
 int sq_topup_pick(const sq_run *run, const sq_topup_rule *rule, int room, unsigned char *bits) {
@@ -43,6 +57,7 @@ int sq_topup_pick(const sq_run *run, const sq_topup_rule *rule, int room, unsign
     memset(bits, 0, SQ_TOPUP_BYTES(n));
     for (int i = 0; i < n; i++)
         most = run->results[i].reps > most ? run->results[i].reps : most;
+    most += rule->step;
     wanting *want = malloc(sizeof *want * (size_t)(n ? n : 1));
     double *x = malloc(sizeof *x * (size_t)most);
     unsigned char *group = malloc((size_t)most);
@@ -54,9 +69,9 @@ int sq_topup_pick(const sq_run *run, const sq_topup_rule *rule, int room, unsign
     }
     int nwant = 0;
     for (int i = 0; i < n; i++) {
-        double need = need_of(&run->results[i], rule, x, group);
-        if (need > 0)
-            want[nwant++] = (wanting){i, need};
+        want[nwant].row = i;
+        need_of(&run->results[i], rule, x, group, &want[nwant]);
+        nwant += want[nwant].need > 0;
     }
     qsort(want, (size_t)nwant, sizeof *want, by_rank);
     for (; picked < nwant && picked < room; picked++)

@@ -1,8 +1,8 @@
 /* A run's top-up: once its processes are merged, the rows their pooled
  * samples leave unsettled (sq_settle_need, the rule a process's rounds
  * judge by, now over every process's samples) get one more process's
- * repetitions, the neediest first, as many as the run's budget has room
- * for. A process judges a row on its own share (2 samples by default), whose
+ * repetitions, in the order topup.c gives, as many as the run's budget has
+ * room for. A process judges a row on its own share (2 samples by default), whose
  * range holds the median half the time; the run judges it on all of them. */
 #ifndef SQCOLOR_TOPUP_H
 #define SQCOLOR_TOPUP_H
@@ -19,7 +19,7 @@ typedef struct sq_topup_rule {
     double tight_abs; /* ... or cycles, the larger */
 } sq_topup_rule;
 
-/* Picks up to room rows of run, the neediest first: rows timed themselves
+/* Picks up to room rows of run, in topup.c's order: rows timed themselves
  * (not ≡), with room for rule->step more repetitions, whose clean samples
  * do not settle them. Sets their bits in bits (one a row of run->results,
  * bit i in bits[i / 8], the rest cleared; SQ_TOPUP_BYTES(n) bytes) and
