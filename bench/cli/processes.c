@@ -46,6 +46,12 @@ static char folder[4096];
 static char files[SQ_MAX_PROCESSES][sizeof folder + 32]; /* "/", any int, ".json" */
 static bool folder_made;
 
+/* Each process's share of the run's budget, and the top-ups' (top_up):
+ * one more than the processes. */
+static double budget_share(const sq_run_plan *plan) {
+    return plan->cfg.budget_s / (plan->processes + 1);
+}
+
 /* A process's share of the run: its share of the repetitions, rows in an
  * order of its own, and its buffers placed anew, an address range held
  * back before any is made. */
@@ -62,9 +68,7 @@ static void as_process(sq_run_plan *plan) {
         snprintf(name, sizeof name, "%d of %d", index + 1, count);
         cfg->min_reps = sq_share_of(cfg->min_reps, count);
         cfg->timing.reps = sq_share_of(cfg->timing.reps, count);
-        /* a share of the budget each, and one kept for the run's top-up */
-        if (cfg->budget_s > 0)
-            cfg->budget_s /= count + 1;
+        cfg->budget_s = budget_share(plan);
     }
     cfg->process = name;
     cfg->checked = true; /* by the run, once */
@@ -278,9 +282,12 @@ static void engine_pace(const sq_run *parts, int n, double *seconds, double *rep
     }
 }
 
-/* The run's top-ups (topup.h), while rows need them, the budget has room
- * (spent: the engine's seconds so far, at per_rep a row's repetition) and
- * the processes' indices last: 0, or -1 with a reason in err. */
+/* The run's top-ups (topup.h), while rows need them, their time lasts and
+ * the processes' indices do: 0, or -1 with a reason in err. Their time is
+ * what the processes left of the budget (spent: the engine's seconds in
+ * them), and at least the share kept for it (as_process): a host that slows
+ * the processes is the one whose rows need it. per_rep: a row's repetition
+ * at the processes' pace. */
 static int top_up(const sq_run_plan *plan, sq_run *run, double spent, double per_rep, char *err,
                   size_t errlen) {
     const sq_engine_config *cfg = &plan->cfg;
@@ -294,9 +301,10 @@ static int top_up(const sq_run_plan *plan, sq_run *run, double spent, double per
     int rc = bits && text ? 0 : -1;
     if (rc)
         snprintf(err, errlen, "out of memory for the run's top-up");
+    double own = fmax(cfg->budget_s - spent, budget_share(plan)), used = 0;
     for (int t = 0; !rc && t < SQ_TOPUP_PROCESSES; t++) {
         int at = plan->processes + plan->batch_only + t;
-        double left = cfg->budget_s - spent, room = per_rep > 0 ? left / (per_rep * rule.step) : 0;
+        double left = own - used, room = per_rep > 0 ? left / (per_rep * rule.step) : 0;
         if (at >= SQ_MAX_PROCESSES || (cfg->budget_s > 0 && room < 1))
             break;
         int picked = sq_topup_pick(run, &rule, cfg->budget_s > 0 ? (int)room : INT_MAX, bits);
@@ -307,13 +315,13 @@ static int top_up(const sq_run_plan *plan, sq_run *run, double spent, double per
             break;
         }
         if (cfg->progress)
-            fprintf(stderr, "\rsqcolor: top-up %d of %d rows starting%30s", t + 1, picked, "");
+            fprintf(stderr, "\rsqcolor: top-up %d, %d rows, starting%30s", t + 1, picked, "");
         sq_topup_text(bits, run->nresults, text);
         sq_run part = {0};
         rc = run_one(plan, at, text, &part, err, errlen);
         if (!rc)
             rc = sq_run_add_process(run, &part, err, errlen);
-        spent += part.elapsed_s;
+        used += part.elapsed_s;
         sq_run_free(&part);
     }
     if (cfg->progress)
