@@ -240,8 +240,7 @@ bool sq_loop_of_function(const void *fn, bool listed, sq_timed_loop *out, const 
     return true;
 }
 
-sq_kernel_fn sq_placed_kernel(sq_kernel_fn kernel, char *err, size_t errlen) {
-    const void *fn = (const void *)(uintptr_t)kernel;
+const void *sq_placed_function(const void *fn, char *err, size_t errlen) {
     if (!fn) {
         snprintf(err, errlen, "no kernel to place");
         return NULL;
@@ -251,12 +250,23 @@ sq_kernel_fn sq_placed_kernel(sq_kernel_fn kernel, char *err, size_t errlen) {
     const char *name;
     char why[300];
     if (have || !function_loop(fn, &loop, &name, err, errlen))
-        return have;
+        return (const void *)(uintptr_t)have;
     sq_kernel_fn k =
         sq_placed_copy(fn, loop.function, loop.function_bytes, loop.offset, name, why, sizeof why);
     if (!k)
         snprintf(err, errlen, "%s cannot be placed: %s", name, why);
-    return k;
+    return (const void *)(uintptr_t)k;
+}
+
+sq_kernel_fn sq_placed_kernel(sq_kernel_fn kernel, char *err, size_t errlen) {
+    return (sq_kernel_fn)(uintptr_t)sq_placed_function((const void *)(uintptr_t)kernel, err,
+                                                       errlen);
+}
+
+sq_batch_fn sq_timed_batch(sq_batch_fn fn) {
+    char err[400];
+    const void *placed = sq_placed_function((const void *)(uintptr_t)fn, err, sizeof err);
+    return placed ? (sq_batch_fn)(uintptr_t)placed : fn;
 }
 
 sq_kernel_fn sq_timed_kernel(const sq_variant *v, int mode) {

@@ -74,10 +74,19 @@ bool sq_loop_in_bytes(const uint8_t *code, size_t size, uint64_t address, sq_tim
 bool sq_loop_of_function(const void *fn, bool listed, sq_timed_loop *out, const char **name,
                          char *err, size_t errlen);
 
-/* The copy of kernel (a throughput or branch kernel, or such a baseline)
- * that a run times: its function, or the one it tail-calls, placed
- * (placed_kernel.h). NULL with the reason in err where it cannot be. */
+/* The copy of fn (a kernel, a baseline, a batch routine) that a run times:
+ * its function, or the one it tail-calls, placed (placed_kernel.h). NULL
+ * with the reason in err where it cannot be. */
+const void *sq_placed_function(const void *fn, char *err, size_t errlen);
+
+/* sq_placed_function of a throughput or branch kernel, or such a baseline. */
 sq_kernel_fn sq_placed_kernel(sq_kernel_fn kernel, char *err, size_t errlen);
+
+/* The batch routine (or a bound's way) a run times for fn: its placed copy,
+ * so that where the linker put it moves nothing, as for the scalar kernels;
+ * fn where it cannot be placed (a cpuid dispatcher jumps through memory). */
+typedef void (*sq_batch_fn)(void);
+sq_batch_fn sq_timed_batch(sq_batch_fn fn);
 
 /* The kernel a run times for v in mode (SQ_KERNEL_LATENCY...): in latency
  * the loop the harness splices around v's routine (spliced_loop.h), so that

@@ -3,6 +3,7 @@
 #include "bench/measure/timing_defaults.h"
 
 #include "bench/catalog/gate.h"
+#include "bench/code/timed_loop.h"
 #include "bench/results/figures.h"
 
 #include "bench/verify/batch_verify.h"
@@ -115,12 +116,14 @@ sq_batch_buffers sq_batch_place(sq_batch_pool *p, size_t n) {
     return (sq_batch_buffers){{p->in + a, p->in + b}, p->out + o};
 }
 
-/* TSC ticks of `calls` calls of v on n elements, timer overhead removed. */
+/* TSC ticks of `calls` calls of v's placed copy (sq_timed_batch) on n
+ * elements, timer overhead removed. */
 static double ticks_of(const sq_batch_variant *v, const sq_batch_buffers *b, size_t n,
                        uint64_t calls, const sq_calibration *cal) {
+    sq_batch_fn fn = sq_timed_batch(v->fn.any);
     uint64_t ticks = v->family->inputs == 2
-                         ? sq_batch_calls2(v->fn.any, b->in[0], b->in[1], b->out, n, calls)
-                         : sq_batch_calls1(v->fn.any, b->in[0], b->out, n, calls);
+                         ? sq_batch_calls2(fn, b->in[0], b->in[1], b->out, n, calls)
+                         : sq_batch_calls1(fn, b->in[0], b->out, n, calls);
     return (double)ticks - cal->timer_overhead;
 }
 
@@ -412,6 +415,7 @@ bool sq_batch_bound_copies(const sq_batch_variant *v) {
     static const size_t lengths[] = {0, 1, 15, 16, 17, 63, 64, 65, 255, 256, 257, 300, 4096, N};
     for (int w = 0; w < SQ_BATCH_BOUND_WAYS; w++) {
         void (*fn)(void) = v->ways[w] ? v->ways[w] : w ? NULL : v->fn.any;
+        fn = fn ? sq_timed_batch(fn) : NULL; /* the copy timed */
         for (size_t k = 0; fn && k < sizeof lengths / sizeof lengths[0]; k++)
             for (size_t at = 0; at < 2; at++)
                 if (!copies(fn, in + at * 3, out + at * 5, lengths[k] - (lengths[k] == N) * 8))
