@@ -92,10 +92,14 @@ static void real_file(const char *path) {
     }
     sq_bound_breach *b;
     int nb = sq_bound_breaches(&zen5, &b);
-    CHECK(nb == 16, "the Zen 5 file: 16 breaches, got %d", nb);
+    CHECK(nb == 17, "the Zen 5 file: 17 breaches, got %d", nb);
+    /* same_color_batch/dispatch/asm since a process's two samples stand for
+     * it by the one nearer the cell (stats.h): its interval, 0.018|0.025, no
+     * longer reached copy_zmm's by a mean of the two speeds */
     const char *const under_zmm[] = {"color_batch/avx512bw/asm", "color_batch/vbmi/asm",
-                                     "color_batch/gfni/asm", "color_batch/autovec/clang-15-native"};
-    for (int i = 0; i < 4; i++)
+                                     "color_batch/gfni/asm", "color_batch/autovec/clang-15-native",
+                                     "same_color_batch/dispatch/asm"};
+    for (int i = 0; i < 5; i++)
         CHECK(named(b, nb, SQ_BOUND_BEATEN, under_zmm[i], 8192) == 1, "%s under copy_zmm",
               under_zmm[i]);
     const char *const over_l2[] = {"color_batch/sse2/asm", "color_batch/ssse3/asm",

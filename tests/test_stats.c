@@ -528,8 +528,37 @@ static void test_top(void) {
           "no rank 0 or past the most kept");
 }
 
+/* A pooled interval holds each process's median: a process at another
+ * speed widens it, a lone slow sample of a process's two does not (of two,
+ * the one nearer the row's median stands for the process, not their mean);
+ * of an odd count the median. */
+static void test_pooled_processes(void) {
+    static const unsigned char by[] = {0, 0, 1, 1, 2, 2};
+    static const double lone[] = {5.99, 6.01, 6.00, 6.00, 6.00, 6.60},
+                        apart[] = {5.99, 6.01, 6.00, 6.00, 6.30, 6.31};
+    sq_stats s = sq_pooled_stats(lone, by, 6);
+    CHECK(s.median == 6.0 && s.ci_lo == 5.99 && s.ci_hi == 6.60,
+          "a lone slow sample: the order statistics' interval [5.99, 6.60], got [%g, %g]", s.ci_lo,
+          s.ci_hi);
+    static const unsigned char nine[] = {0, 0, 1, 1, 2, 2, 3, 3, 3};
+    static const double lone9[] = {5.99, 6.01, 6.00, 6.00, 6.00, 6.60, 6.00, 6.005, 5.995};
+    s = sq_pooled_stats(lone9, nine, 9);
+    CHECK(s.ci_hi < 6.02, "of 9, a lone slow sample's process widens nothing: [%g, %g]", s.ci_lo,
+          s.ci_hi);
+    static const double apart9[] = {5.99, 6.01, 6.00, 6.00, 6.30, 6.31, 6.00, 6.005, 5.995};
+    s = sq_pooled_stats(apart9, nine, 9);
+    CHECK(s.ci_hi == 6.30, "a process at 6.30 and 6.31 widens it to 6.30: [%g, %g]", s.ci_lo,
+          s.ci_hi);
+    static const unsigned char odd[] = {0, 0, 0, 1, 1, 1};
+    static const double odd6[] = {6.0, 6.0, 6.0, 6.2, 6.25, 6.9};
+    s = sq_pooled_stats(odd6, odd, 6);
+    CHECK(s.ci_hi == 6.9 && sq_pooled_stats(apart, by, 6).ci_hi == 6.31,
+          "three a process: the order statistics' whole range of 6 holds them");
+}
+
 int main(void) {
     test_top();
+    test_pooled_processes();
     test_interval();
     test_cost_about_zero();
     test_modes_one_speed();

@@ -52,6 +52,9 @@ sq_stats sq_stats_of(const double *x, int n) {
     return s;
 }
 
+static int group_middles(const double *x, const unsigned char *group, int n, double pull,
+                         double *out);
+
 sq_stats sq_pooled_stats(const double *x, const unsigned char *group, int n) {
     sq_stats s = {NAN, NAN, NAN, NAN, NAN};
     size_t size = (size_t)(n > 0 ? n : 1);
@@ -66,7 +69,7 @@ sq_stats sq_pooled_stats(const double *x, const unsigned char *group, int n) {
             }
         s = sq_stats_of(finite, k);
         double *medians = finite + size;
-        int groups = group ? sq_group_medians(finite, their, k, medians) : 0;
+        int groups = group ? group_middles(finite, their, k, s.median, medians) : 0;
         for (int g = 0; g < groups; g++) {
             s.ci_lo = fmin(s.ci_lo, medians[g]);
             s.ci_hi = fmax(s.ci_hi, medians[g]);
@@ -393,7 +396,11 @@ int sq_test_units(const double *x, const unsigned char *group, int n, bool by_sa
     return n > 0 ? n : 0;
 }
 
-int sq_group_medians(const double *x, const unsigned char *group, int n, double *out) {
+/* Each group's middle in x, in increasing group order, into out; how many
+ * groups. The middle is the median; of an even count, its two middle
+ * values' mean, or with pull finite the one of them nearer pull. */
+static int group_middles(const double *x, const unsigned char *group, int n, double pull,
+                         double *out) {
     if (n <= 0)
         return 0;
     grouped *g = malloc(sizeof *g * (size_t)n);
@@ -408,11 +415,16 @@ int sq_group_medians(const double *x, const unsigned char *group, int n, double 
         while (j < n && g[j].group == g[i].group)
             j++;
         int k = i + (j - i) / 2; /* the median of g[i..j) */
-        out[count++] = (j - i) % 2 ? g[k].value : (g[k - 1].value + g[k].value) / 2;
+        double a = g[k - ((j - i) % 2 == 0)].value, b = g[k].value;
+        out[count++] = !isnan(pull) ? (fabs(a - pull) <= fabs(b - pull) ? a : b) : (a + b) / 2;
         i = j;
     }
     free(g);
     return count;
+}
+
+int sq_group_medians(const double *x, const unsigned char *group, int n, double *out) {
+    return group_middles(x, group, n, NAN, out);
 }
 
 int sq_process_modes_of(const double *x, const unsigned char *group, int n,

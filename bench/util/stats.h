@@ -37,8 +37,12 @@ sq_stats sq_stats_of(const double *x, int n);
  * group[i] (NULL: one process): sq_stats_of of its finite samples, the
  * interval widened to hold every process's own median (a process whose rows
  * all read one figure, as placement decides, shows in the interval however
- * many repetitions agree within it). What a row's cycles are, in timing,
- * merging and reading a file (bench/results/figures.h). */
+ * many repetitions agree within it); of an even count, the one of its middle
+ * two nearer the row's median, not their mean, which a lone slow sample of
+ * two moves by half (a vCPU descheduled inside a sample whose clocks agree:
+ * color/popcnt/asm dark, 6.60 once among 6.00s on Intel 0xa7, ±0.29). What a
+ * row's cycles are, in timing, merging and reading a file
+ * (bench/results/figures.h). */
 sq_stats sq_pooled_stats(const double *x, const unsigned char *group, int n);
 
 /* The 1-based ranks lo <= hi of the order statistics x(lo), x(hi) that bound
