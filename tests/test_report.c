@@ -1044,8 +1044,8 @@ static void check_host_note(void) {
     run.host[1] = (sq_host_counts){.samples = 100, .moved = 0, .shared = 0, .quiet = 5.30};
     char *text = report(SQ_FORMAT_TABLE);
     CHECK(line_with(text, "host: ",
-                    "process 1: 25.0% on a shared core, 1.0% on a moving clock "
-                    "(quiet 5.34 adds a cycle); process 2: 0.0% on a shared"),
+                    "kernel samples on a shared core / on a moving clock (quiet level, adds a "
+                    "cycle): process 1 25.0% / 1.0% (5.34), process 2 0.0% / 0.0% (5.30), each"),
           "the host note names each process's shares: %s", strstr(text, "host:"));
     free(text);
     run.nhost = 1;

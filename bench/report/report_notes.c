@@ -182,19 +182,26 @@ static void host_notes(sq_doc *d, const sq_run *run) {
                     c->alu_per_cycle);
         return;
     }
+    /* One process in words; several with the words once, "process N:
+     * shared / moved (quiet)", so that seven fit in two lines. */
     char text[1024] = "";
     size_t used = 0;
+    if (run->nhost > 1)
+        used =
+            (size_t)snprintf(text, sizeof text,
+                             "on a shared core / on a moving clock (quiet level, adds a cycle): ");
     for (int p = 0; p < run->nhost && used < sizeof text; p++) {
         const sq_host_counts *h = &run->host[p];
         double n = h->samples > 0 ? (double)h->samples : 1;
-        char who[32] = "";
-        if (run->nhost > 1)
-            snprintf(who, sizeof who, "process %d: ", p + 1);
-        used += (size_t)snprintf(
-            text + used, sizeof text - used,
-            "%s%s%.1f%% on a shared core, %.1f%% on a moving clock (quiet %.2f adds a "
-            "cycle)",
-            p ? "; " : "", who, 100 * h->shared / n, 100 * h->moved / n, h->quiet);
+        if (run->nhost == 1)
+            used += (size_t)snprintf(text, sizeof text,
+                                     "%.1f%% on a shared core, %.1f%% on a moving clock (quiet "
+                                     "%.2f adds a cycle)",
+                                     100 * h->shared / n, 100 * h->moved / n, h->quiet);
+        else
+            used += (size_t)snprintf(text + used, sizeof text - used,
+                                     "%sprocess %d %.1f%% / %.1f%% (%.2f)", p ? ", " : "", p + 1,
+                                     100 * h->shared / n, 100 * h->moved / n, h->quiet);
     }
     int spoiled, kept;
     count_spoiled(run, &spoiled, &kept);
