@@ -154,6 +154,19 @@ static void check_every_batch_placed(void) {
             }
         }
     CHECK(placed == routines && routines > 0, "%d of %d batch routines placed", placed, routines);
+    /* A dispatcher's row times the copy of the routine it picks, the copy
+     * its pick's row times: one code, one copy. */
+    int dispatchers = 0;
+    for (int i = 0; i < sq_batch_variant_count; i++) {
+        const sq_batch_variant *v = &sq_batch_variants[i], *pick;
+        if (!v->dispatcher || !(pick = sq_batch_best_asm(v->family)))
+            continue;
+        dispatchers++;
+        CHECK(sq_timed_batch_of(v) == sq_timed_batch_of(pick) &&
+                  sq_timed_batch_of(v) != pick->fn.any,
+              "%s: timed as %s's placed copy", v->id, pick->id);
+    }
+    CHECK(dispatchers > 0, "no dispatcher picks a routine here");
 }
 
 /* The copies answer as the definition does (as a run checks every kernel

@@ -269,6 +269,11 @@ sq_batch_fn sq_timed_batch(sq_batch_fn fn) {
     return placed ? (sq_batch_fn)(uintptr_t)placed : fn;
 }
 
+sq_batch_fn sq_timed_batch_of(const sq_batch_variant *v) {
+    const sq_batch_variant *picked = v->dispatcher ? sq_batch_best_asm(v->family) : NULL;
+    return sq_timed_batch(picked ? picked->fn.any : v->fn.any);
+}
+
 sq_kernel_fn sq_timed_kernel(const sq_variant *v, int mode) {
     char err[400];
     sq_kernel_fn built = mode == SQ_KERNEL_LATENCY

@@ -6,6 +6,7 @@
 #ifndef SQCOLOR_TIMED_LOOP_H
 #define SQCOLOR_TIMED_LOOP_H
 
+#include "bench/catalog/batch_registry.h"
 #include "bench/catalog/registry.h"
 #include "bench/code/code_identity.h"
 #include "bench/code/disasm.h"
@@ -87,6 +88,14 @@ sq_kernel_fn sq_placed_kernel(sq_kernel_fn kernel, char *err, size_t errlen);
  * fn where it cannot be placed (a cpuid dispatcher jumps through memory). */
 typedef void (*sq_batch_fn)(void);
 sq_batch_fn sq_timed_batch(sq_batch_fn fn);
+
+/* What a run times for batch variant v: sq_timed_batch of its routine; for
+ * a cpuid dispatcher, of the routine it picks on this CPU (sq_batch_best_asm),
+ * so that a dispatcher's row and its pick's time one copy of one code (run
+ * where linked, the pick read 0.033-0.043 a square at 256 KiB on Intel 0xa7
+ * against its copy's 0.035). Its jump through memory, once a call of
+ * thousands of squares, is left out. */
+sq_batch_fn sq_timed_batch_of(const sq_batch_variant *v);
 
 /* The kernel a run times for v in mode (SQ_KERNEL_LATENCY...): in latency
  * the loop the harness splices around v's routine (spliced_loop.h), so that

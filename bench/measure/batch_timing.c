@@ -116,11 +116,11 @@ sq_batch_buffers sq_batch_place(sq_batch_pool *p, size_t n) {
     return (sq_batch_buffers){{p->in + a, p->in + b}, p->out + o};
 }
 
-/* TSC ticks of `calls` calls of v's placed copy (sq_timed_batch) on n
+/* TSC ticks of `calls` calls of v's placed copy (sq_timed_batch_of) on n
  * elements, timer overhead removed. */
 static double ticks_of(const sq_batch_variant *v, const sq_batch_buffers *b, size_t n,
                        uint64_t calls, const sq_calibration *cal) {
-    sq_batch_fn fn = sq_timed_batch(v->fn.any);
+    sq_batch_fn fn = sq_timed_batch_of(v);
     uint64_t ticks = v->family->inputs == 2
                          ? sq_batch_calls2(fn, b->in[0], b->in[1], b->out, n, calls)
                          : sq_batch_calls1(fn, b->in[0], b->out, n, calls);
