@@ -168,6 +168,11 @@ static void history_note(sq_doc *d, const sq_run *run) {
                     own, run->history_runs, cpu);
 }
 
+/* count as a percentage of h's kernel samples. */
+static double host_share(const sq_host_counts *h, long count) {
+    return 100.0 * (double)count / (h->samples > 0 ? (double)h->samples : 1);
+}
+
 /* What the host did while the run timed: per process, the share of its
  * kernel samples that saw the clock move and that a neighbour shared the
  * core with, against the quiet level its probes found; files from before
@@ -184,24 +189,20 @@ static void host_notes(sq_doc *d, const sq_run *run) {
     }
     /* One process in words; several with the words once, "process N:
      * shared / moved (quiet)", so that seven fit in two lines. */
-    char text[1024] = "";
-    size_t used = 0;
-    if (run->nhost > 1)
-        used =
+    char text[1024];
+    const sq_host_counts *h = run->host;
+    if (run->nhost == 1)
+        snprintf(text, sizeof text,
+                 "%.1f%% on a shared core, %.1f%% on a moving clock (quiet %.2f adds a cycle)",
+                 host_share(h, h->shared), host_share(h, h->moved), h->quiet);
+    else {
+        size_t used =
             (size_t)snprintf(text, sizeof text,
                              "on a shared core / on a moving clock (quiet level, adds a cycle): ");
-    for (int p = 0; p < run->nhost && used < sizeof text; p++) {
-        const sq_host_counts *h = &run->host[p];
-        double n = h->samples > 0 ? (double)h->samples : 1;
-        if (run->nhost == 1)
-            used += (size_t)snprintf(text, sizeof text,
-                                     "%.1f%% on a shared core, %.1f%% on a moving clock (quiet "
-                                     "%.2f adds a cycle)",
-                                     100 * h->shared / n, 100 * h->moved / n, h->quiet);
-        else
+        for (int p = 0; p < run->nhost && used < sizeof text; p++, h++)
             used += (size_t)snprintf(text + used, sizeof text - used,
                                      "%sprocess %d %.1f%% / %.1f%% (%.2f)", p ? ", " : "", p + 1,
-                                     100 * h->shared / n, 100 * h->moved / n, h->quiet);
+                                     host_share(h, h->shared), host_share(h, h->moved), h->quiet);
     }
     int spoiled, kept;
     count_spoiled(run, &spoiled, &kept);
