@@ -123,6 +123,21 @@ static void merge_clocks(sq_run *parts, int n) {
     c->core_hz = sq_stats_of(hz, n).median;
 }
 
+/* Samples[0, reps) of one part into block x of total samples at k, with
+ * their process (from's, or p where from is NULL) and host flags (none:
+ * clean); returns k past them. */
+static int put_samples(double *x, int total, int k, const double *samples, int reps,
+                       const unsigned char *from, int p, const unsigned char *host) {
+    unsigned char *process = sq_samples_process(x, (size_t)total),
+                  *flags = sq_samples_host(x, (size_t)total);
+    for (int j = 0; j < reps; j++, k++) {
+        x[k] = samples[j];
+        process[k] = from ? from[j] : (unsigned char)p;
+        flags[k] = host ? host[j] : 0;
+    }
+    return k;
+}
+
 /* Pools the samples of part p's batch row i, for every p, into a new block
  * (processes and host flags with it); NULL when out of memory. */
 static double *pooled_batch(const sq_run *parts, int n, int i, int *total) {
@@ -132,16 +147,10 @@ static double *pooled_batch(const sq_run *parts, int n, int i, int *total) {
     double *x = sq_samples_alloc((size_t)*total);
     if (!x)
         return NULL;
-    unsigned char *process = sq_samples_process(x, (size_t)*total),
-                  *host = sq_samples_host(x, (size_t)*total);
-    int k = 0;
-    for (int p = 0; p < n; p++)
-        for (int j = 0; j < parts[p].batch[i].reps; j++, k++) {
-            const sq_batch_result *part = &parts[p].batch[i];
-            x[k] = part->samples[j];
-            process[k] = (unsigned char)p;
-            host[k] = part->host ? part->host[j] : 0;
-        }
+    for (int p = 0, k = 0; p < n; p++) {
+        const sq_batch_result *part = &parts[p].batch[i];
+        k = put_samples(x, *total, k, part->samples, part->reps, NULL, p, part->host);
+    }
     return x;
 }
 
@@ -252,11 +261,7 @@ int sq_runs_merge(sq_run *parts, int n, int batch_only, char *err, size_t errlen
             const sq_result *part = &parts[p].results[i];
             retaken += part->retaken;
             loss = fmax(loss, part->host_loss);
-            for (int j = 0; j < part->reps; j++, k++) {
-                x[k] = part->samples[j];
-                process[k] = (unsigned char)p;
-                host[k] = part->host ? part->host[j] : 0;
-            }
+            k = put_samples(x, total, k, part->samples, part->reps, NULL, p, part->host);
             r->control_dependent |= part->control_dependent;
             r->loop_branch_only |= part->loop_branch_only;
             r->chain_apart |= part->chain_apart;
@@ -288,16 +293,8 @@ static double *appended(const sq_result *r, const sq_result *part, int p) {
     double *x = sq_samples_alloc((size_t)total);
     if (!x)
         return NULL;
-    unsigned char *process = sq_samples_process(x, (size_t)total),
-                  *host = sq_samples_host(x, (size_t)total);
-    for (int k = 0; k < total; k++) {
-        bool ours = k < r->reps;
-        const sq_result *from = ours ? r : part;
-        int j = ours ? k : k - r->reps;
-        x[k] = from->samples[j];
-        process[k] = ours ? (r->process ? r->process[j] : 0) : (unsigned char)p;
-        host[k] = from->host ? from->host[j] : 0;
-    }
+    int k = put_samples(x, total, 0, r->samples, r->reps, r->process, 0, r->host);
+    put_samples(x, total, k, part->samples, part->reps, NULL, p, part->host);
     return x;
 }
 
