@@ -241,9 +241,10 @@ static int build_rows(engine *e) {
     }
     free(from);
     free(row_of);
-    int results = 0;
+    int results = 0; /* each variant row's place in the run's results, in row order */
     for (int i = 0; i < e->nrows; i++)
-        results += e->rows[i].row.variant != NULL;
+        if (e->rows[i].row.variant)
+            e->rows[i].result = results++;
     if (!rc && e->cfg->only && e->cfg->nonly != results)
         rc = sq_engine_fail(e, SQ_ENGINE_BAD_INPUT, "asked for %d rows of a run that has %d",
                             e->cfg->nonly, results);
@@ -349,8 +350,7 @@ static int collect(engine *e, sq_run *run) {
     sq_flag_cache flags;
     bool ok = run->results && sq_flag_cache_init(&flags);
     for (int i = 0; ok && i < e->nrows; i++)
-        if (e->rows[i].row.variant)
-            e->rows[i].result = run->nresults++;
+        run->nresults += e->rows[i].row.variant != NULL; /* in place already (build_rows) */
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; ok && i < e->nrows; i++) {
             timed *t = &e->rows[i];

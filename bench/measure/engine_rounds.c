@@ -266,10 +266,10 @@ int sq_rounds_sample(engine *e, double t_start) {
         return sq_engine_fail(e, SQ_ENGINE_BAD_INPUT, "out of memory for %d rows", e->nrows);
     }
     uint64_t shuffle = (cfg->order_seed ? cfg->order_seed : cfg->seed) ^ SQ_ORDER_SALT;
-    for (int i = 0, result = 0; i < e->nrows; i++) {
+    for (int i = 0; i < e->nrows; i++) {
         timed *t = &e->rows[i];
-        bool asked = !cfg->only || (t->row.variant && (cfg->only[result / 8] >> result % 8 & 1));
-        result += t->row.variant != NULL;
+        bool asked =
+            !cfg->only || (t->row.variant && (cfg->only[t->result / 8] >> t->result % 8 & 1));
         t->active = t->row.variant && !t->shared && asked;
     }
     e->nsampled = activate_baselines(e);

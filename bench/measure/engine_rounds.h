@@ -20,7 +20,7 @@ typedef struct timed {
     struct timed *baseline;
     struct timed *shared;    /* the row of byte-identical code whose figure this one takes
                                 (share.h), not sampled itself; NULL: sampled */
-    int result;              /* its row in the run's results (collect) */
+    int result;              /* its row in the run's results (build_rows) */
     int reps;                /* repetitions taken */
     int retaken;             /* samples taken again, the host having spoiled them */
     bool active;             /* still sampled */
