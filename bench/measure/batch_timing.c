@@ -116,14 +116,12 @@ sq_batch_buffers sq_batch_place(sq_batch_pool *p, size_t n) {
     return (sq_batch_buffers){{p->in + a, p->in + b}, p->out + o};
 }
 
-/* TSC ticks of `calls` calls of v's placed copy (sq_timed_batch_of) on n
+/* TSC ticks of `calls` calls of fn, a routine of `inputs` inputs, on n
  * elements, timer overhead removed. */
-static double ticks_of(const sq_batch_variant *v, const sq_batch_buffers *b, size_t n,
+static double ticks_of(sq_batch_fn fn, int inputs, const sq_batch_buffers *b, size_t n,
                        uint64_t calls, const sq_calibration *cal) {
-    sq_batch_fn fn = sq_timed_batch_of(v);
-    uint64_t ticks = v->family->inputs == 2
-                         ? sq_batch_calls2(fn, b->in[0], b->in[1], b->out, n, calls)
-                         : sq_batch_calls1(fn, b->in[0], b->out, n, calls);
+    uint64_t ticks = inputs == 2 ? sq_batch_calls2(fn, b->in[0], b->in[1], b->out, n, calls)
+                                 : sq_batch_calls1(fn, b->in[0], b->out, n, calls);
     return (double)ticks - cal->timer_overhead;
 }
 
@@ -151,16 +149,19 @@ int sq_batch_placements(const sq_batch_timing *t, double sample_s) {
 static double one_way(const sq_batch_variant *v, const sq_batch_buffers *b, size_t n,
                       uint64_t *calls, const sq_batch_timing *t, const sq_calibration *cal,
                       double *sample_ticks) {
-    double one = ticks_of(v, b, n, 1, cal); /* warms the buffers and the code */
+    /* v's placed copy, found before its samples, not between them */
+    sq_batch_fn fn = sq_timed_batch_of(v);
+    int inputs = v->family->inputs;
+    double one = ticks_of(fn, inputs, b, n, 1, cal); /* warms the buffers and the code */
     if (!*calls) {
-        one = ticks_of(v, b, n, 1, cal);
+        one = ticks_of(fn, inputs, b, n, 1, cal);
         double want = t->sample_s * cal->tsc_hz;
         *calls = one > 0 && one < want ? (uint64_t)(want / one) : 1;
     }
     *sample_ticks = one * (double)*calls;
     double best = INFINITY;
     for (int s = 0; s < t->samples; s++) {
-        double ticks = ticks_of(v, b, n, *calls, cal);
+        double ticks = ticks_of(fn, inputs, b, n, *calls, cal);
         if (ticks < best)
             best = ticks;
     }
