@@ -43,6 +43,7 @@ void sq_calibrate_clock(const sq_calibration_config *cfg, sq_calibration *cal) {
     /* Warm up: let the core reach its clock before anything is kept. */
     double warm_s = cfg->warm_s > 0 ? cfg->warm_s : 0.05;
     sq_chain_ticks(add, sq_chain_iters_for(add, warm_s * cal->tsc_hz), 1);
+    cal->modulation = sq_modulation_measure(cal->tsc_hz);
     cal->add_iters = sq_chain_iters_for(add, cfg->sample_s * cal->tsc_hz);
     /* Each add_x8 sample right after an add-chain sample, so that the two
      * see one core clock: the x8 chain alone, against the clock's median,
@@ -106,6 +107,15 @@ void sq_print_clock(FILE *out, const sq_calibration *cal) {
                         "perf_event_open refused it)");
     fprintf(out, "timer      %.1f TSC ticks for an empty lfence;rdtsc region (a mean)\n",
             cal->timer_overhead);
+    const sq_modulation *mod = &cal->modulation;
+    if (mod->hz > 0)
+        fprintf(out,
+                "modulation %.2f kHz, %.2f%% either way (spread-spectrum clocking): a clock "
+                "sample spans whole periods of %.1f us\n",
+                mod->hz / 1e3, 100 * mod->amplitude, 1e6 / mod->hz);
+    else
+        fprintf(out, "modulation none found (%.0f to %.0f kHz)\n", SQ_MODULATION_LO_HZ / 1e3,
+                SQ_MODULATION_HI_HZ / 1e3);
     fprintf(out,
             "alu        %.2f independent adds per cycle (fewer when another thread shares "
             "the core)\n",

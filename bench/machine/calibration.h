@@ -4,6 +4,7 @@
 #define SQCOLOR_CALIBRATION_H
 
 #include "bench/machine/clock.h"
+#include "bench/machine/clock_modulation.h"
 #include "bench/util/stats.h"
 
 #include <stdio.h>
@@ -23,10 +24,11 @@ typedef struct sq_calibration {
     double timer_overhead;  /* ticks */
     double cycles_per_tick; /* median of the add-chain repetitions */
     double core_hz;
-    uint64_t add_iters;   /* add-chain iterations per sample */
-    bool perf;            /* a hardware cycle counter is open */
-    double alu_per_cycle; /* independent adds per cycle (chain add_x8) */
-    int cpu;              /* the CPU we run on */
+    uint64_t add_iters;       /* add-chain iterations per sample */
+    bool perf;                /* a hardware cycle counter is open */
+    double alu_per_cycle;     /* independent adds per cycle (chain add_x8) */
+    int cpu;                  /* the CPU we run on */
+    sq_modulation modulation; /* the core clock's periodic swing against the TSC */
 } sq_calibration;
 
 /* The defaults' repetitions and sample length (calibrate's --reps, --sample-us). */

@@ -31,16 +31,19 @@ typedef struct sq_clock {
     const char *source;     /* "perf" (hardware cycle counter) or "calibrated" */
     const char *tsc_source; /* "cpuid 0x15", "hypervisor cpuid 0x40000010", "measured" */
     double tsc_hz;
-    double core_hz;        /* median over the calibrations of the run */
-    double core_hz_min;    /* lowest and highest calibration seen during the run: */
-    double core_hz_max;    /* frequency drift shows here */
-    double timer_overhead; /* TSC ticks of an empty timed region */
-    double alu_per_cycle;  /* independent adds per core cycle at the start of the run:
-                              fewer than the core's ALUs when a sibling thread shares
-                              the core, which slows throughput rows */
-    long screened;         /* kernel samples taken again, their clock far off the run's
-                              (SQ_CLOCK_SCREEN); -1: not known (older files) */
-    long dropped;          /* kernel samples dropped, no attempt's clock near it */
+    double core_hz;              /* median over the calibrations of the run */
+    double core_hz_min;          /* lowest and highest calibration seen during the run: */
+    double core_hz_max;          /* frequency drift shows here */
+    double timer_overhead;       /* TSC ticks of an empty timed region */
+    double alu_per_cycle;        /* independent adds per core cycle at the start of the run:
+                                    fewer than the core's ALUs when a sibling thread shares
+                                    the core, which slows throughput rows */
+    long screened;               /* kernel samples taken again, their clock far off the run's
+                                    (SQ_CLOCK_SCREEN); -1: not known (older files) */
+    long dropped;                /* kernel samples dropped, no attempt's clock near it */
+    double modulation_hz;        /* the core clock's periodic swing (clock_modulation.h): its
+                                    frequency, 0 none found, NAN not known (older files) ... */
+    double modulation_amplitude; /* ... and its size, relative */
 } sq_clock;
 
 #endif

@@ -91,12 +91,15 @@ double sq_neighbour_probe(uint64_t iters, double ticks_per_add, double quiet);
 
 typedef struct sq_sampler {
     sq_calibration cal;
-    FILE *trace;    /* each attempt's readings (sq_trace_line), or NULL */
-    int rep, visit; /* the trace's: the engine's repetition and visit now */
-    uint64_t add_iters;
+    FILE *trace;          /* each attempt's readings (sq_trace_line), or NULL */
+    int rep, visit;       /* the trace's: the engine's repetition and visit now */
+    uint64_t add_iters;   /* a clock sample's last part, beside the probe: a quarter sample */
+    uint64_t span_iters;  /* the part before it, so the two span whole periods of the
+                             clock's modulation (clock_modulation.h); 0 where none */
     uint64_t probe_iters; /* add_x8 iterations of a neighbour probe */
     uint64_t windows;
     double last_clock;          /* the latest clock sample (ticks per add) ... */
+    bool last_apart;            /* ... whether its parts read clocks apart ... */
     double last_alu;            /* ... the probe beside it (adds a cycle) ... */
     uint64_t last_clock_at;     /* ... and the TSC when it ended */
     uint64_t clock_fresh_ticks; /* how old it may be to open the next sample */
@@ -114,6 +117,7 @@ typedef struct sq_visit {
     double ticks, cpt, cycles; /* per square; cpt: core cycles per tick */
     double alu;                /* the neighbour probe's lower reading either side */
     double clock_agreement;    /* the lower clock sample either side over the higher */
+    bool clock_apart;          /* a clock sample's parts disagreed (row.c, read_clock) */
     unsigned char host;        /* 0, or SQ_HOST_* bits: what spoiled it */
 } sq_visit;
 

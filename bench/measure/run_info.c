@@ -57,6 +57,8 @@ int sq_run_describe(sq_run *run, const sq_engine_config *cfg, const sq_calibrati
     run->clock.core_hz_max = max * cal->tsc_hz;
     run->clock.timer_overhead = cal->timer_overhead;
     run->clock.alu_per_cycle = cal->alu_per_cycle;
+    run->clock.modulation_hz = cal->modulation.hz;
+    run->clock.modulation_amplitude = cal->modulation.amplitude;
     run->reps = cfg->timing.reps;
     run->min_reps = sq_engine_min_reps(cfg);
     run->tight = cfg->tight;

@@ -228,6 +228,11 @@ void sq_report_run_notes(sq_doc *d, const sq_run *run, bool detail) {
                 "ticks",
                 c->tsc_hz / 1e9, c->tsc_source, c->core_hz / 1e9, c->core_hz_min / 1e9,
                 c->core_hz_max / 1e9, c->timer_overhead);
+    if (full && c->modulation_hz > 0)
+        sq_doc_note(d,
+                    "clock modulation: the core clock swung %.2f%% either way at %.2f kHz "
+                    "(spread-spectrum clocking); each clock sample spanned whole periods of it",
+                    100 * c->modulation_amplitude, c->modulation_hz / 1e3);
     if (full && c->screened >= 0)
         sq_doc_note(d,
                     "clock screened: %ld kernel samples taken again, their add-chain clock more "

@@ -186,11 +186,15 @@ static int read_clock(sq_reader *rd, json_t *clock, sq_run *run) {
     run->clock.tsc_source = sq_run_strdup(run, tsc_source);
     if (!run->clock.source || !run->clock.tsc_source)
         return sq_reader_bad(rd, "out of memory");
-    /* alu_per_cycle: NAN in files from before it was recorded. */
+    /* alu_per_cycle, modulation_*: NAN in files from before they were recorded. */
     if (sq_get_optional_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_TIMER_OVERHEAD_TICKS, 0,
                                &run->clock.timer_overhead) ||
         sq_get_optional_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_ALU_PER_CYCLE, NAN,
-                               &run->clock.alu_per_cycle))
+                               &run->clock.alu_per_cycle) ||
+        sq_get_optional_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_MODULATION_HZ, NAN,
+                               &run->clock.modulation_hz) ||
+        sq_get_optional_number(rd, clock, SQ_KEY_CLOCK, SQ_KEY_MODULATION_AMPLITUDE, NAN,
+                               &run->clock.modulation_amplitude))
         return -1;
     double screened, dropped;
     if (sq_get_optional_whole(rd, clock, SQ_KEY_CLOCK, SQ_KEY_SCREENED, 0, 1e15, -1, &screened) ||

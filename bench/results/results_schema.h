@@ -69,6 +69,8 @@
 #define SQ_KEY_ALU_PER_CYCLE        "alu_per_cycle"
 #define SQ_KEY_SCREENED             "screened"
 #define SQ_KEY_DROPPED              "dropped"
+#define SQ_KEY_MODULATION_HZ        "modulation_hz"
+#define SQ_KEY_MODULATION_AMPLITUDE "modulation_amplitude"
 
 /* config (spread_threshold: read from older files, no longer written) */
 #define SQ_KEY_REPS             "reps"

@@ -215,6 +215,9 @@ static json_t *clock_json(const sq_clock *c) {
                   SQ_KEY_CORE_HZ, real(c->core_hz), SQ_KEY_CORE_HZ_MIN, real(c->core_hz_min),
                   SQ_KEY_CORE_HZ_MAX, real(c->core_hz_max), SQ_KEY_TIMER_OVERHEAD_TICKS,
                   real(c->timer_overhead), SQ_KEY_ALU_PER_CYCLE, real(c->alu_per_cycle));
+    if (isfinite(c->modulation_hz))
+        o = set(set(o, SQ_KEY_MODULATION_HZ, real(c->modulation_hz)), SQ_KEY_MODULATION_AMPLITUDE,
+                real(c->modulation_amplitude));
     if (c->screened >= 0)
         o = set(set(o, SQ_KEY_SCREENED, json_integer(c->screened)), SQ_KEY_DROPPED,
                 json_integer(c->dropped));
