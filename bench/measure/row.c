@@ -158,8 +158,9 @@ static void touch(const uint8_t *p, size_t n) {
 void sq_sampler_init(sq_sampler *s, const sq_calibration *cal, double sample_s, uint64_t seed) {
     memset(s, 0, sizeof *s);
     s->cal = *cal;
-    /* A clock sample a quarter as long as a kernel sample is enough for the
-     * clock, and most of a run is spent timing kernels. */
+    /* A clock sample a quarter as long as a kernel sample, as most of a run
+     * is spent timing kernels; where the clock swings, whole periods of it
+     * (read_clock). */
     const sq_chain *add = sq_chain_find("add");
     double quarter = sample_s / 4, span = sq_clock_span_s(&cal->modulation, quarter);
     s->add_iters = sq_chain_iters_for(add, quarter * cal->tsc_hz);
@@ -224,21 +225,21 @@ static bool bracketed_sample(sq_sampler *s, const sq_row *r, sq_visit *out, doub
     double before = s->last_clock, alu_before = s->last_alu;
     bool apart = s->last_apart;
     if (!(now - s->last_clock_at < s->clock_fresh_ticks && before > 0)) {
-        clock_reading c = read_clock(s);
-        before = c.ticks_per_add;
-        apart = c.apart;
-        alu_before = neighbour_probe(s, c.near);
+        clock_reading opening = read_clock(s);
+        before = opening.ticks_per_add;
+        apart = opening.apart;
+        alu_before = neighbour_probe(s, opening.near);
     }
     uint64_t c0 = s->cal.perf ? sq_perf_cycles_read() : 0;
     uint64_t t0 = sq_tsc_begin();
     uint64_t got = run_once(r, at, n);
     uint64_t t1 = sq_tsc_end();
     uint64_t c1 = s->cal.perf ? sq_perf_cycles_read() : 0;
-    clock_reading c = read_clock(s);
-    double after = c.ticks_per_add;
-    double alu_after = neighbour_probe(s, c.near);
+    clock_reading closing = read_clock(s);
+    double after = closing.ticks_per_add;
+    double alu_after = neighbour_probe(s, closing.near);
     s->last_clock = after;
-    s->last_apart = c.apart;
+    s->last_apart = closing.apart;
     s->last_alu = alu_after;
     s->last_clock_at = sq_tsc_end();
     clocks[0] = before;
@@ -248,7 +249,7 @@ static bool bracketed_sample(sq_sampler *s, const sq_row *r, sq_visit *out, doub
     out->cycles = s->cal.perf ? (double)(c1 - c0) / (double)n : out->ticks * out->cpt;
     out->alu = fmin(alu_before, alu_after);
     out->clock_agreement = fmin(before, after) / fmax(before, after);
-    out->clock_apart = apart || c.apart;
+    out->clock_apart = apart || closing.apart;
     return !r->variant || got == expected_return(r, at, n);
 }
 
