@@ -189,10 +189,60 @@ static const void *tail_call(const uint8_t *code, size_t size) {
     return to;
 }
 
+/* The loops found so far, by the function asked for: a row's loop is asked
+ * for by the share plan, its flags and its checks, and by every sequence's
+ * row of it, and decoding it each time took a tenth of a default run (Intel
+ * 0xa7, 2 of its 18 s). Code, once built or linked, does not change. */
+typedef struct found_loop {
+    const void *fn;
+    const char *name;
+    sq_timed_loop loop;
+} found_loop;
+
+static struct {
+    found_loop *slots;
+    size_t size, used; /* size a power of two, used at most half of it */
+} found;
+
+static size_t slot_of(const void *fn, size_t size) {
+    size_t h = (size_t)((uintptr_t)fn * 0x9E3779B97F4A7C15ull >> 20);
+    for (size_t i = h & (size - 1);; i = (i + 1) & (size - 1))
+        if (!found.slots[i].fn || found.slots[i].fn == fn)
+            return i;
+}
+
+static const found_loop *found_of(const void *fn) {
+    if (!found.size)
+        return NULL;
+    const found_loop *f = &found.slots[slot_of(fn, found.size)];
+    return f->fn ? f : NULL;
+}
+
+/* Keeps fn's loop; out of memory, keeps nothing (it is found again). */
+static void keep_found(const void *fn, const sq_timed_loop *loop, const char *name) {
+    if (2 * (found.used + 1) > found.size) {
+        size_t size = found.size ? 2 * found.size : 1024;
+        found_loop *old = found.slots, *slots = calloc(size, sizeof *slots);
+        if (!slots)
+            return;
+        size_t old_size = found.size;
+        found.slots = slots;
+        found.size = size;
+        for (size_t i = 0; i < old_size; i++)
+            if (old[i].fn)
+                found.slots[slot_of(old[i].fn, size)] = old[i];
+        free(old);
+    }
+    found_loop *f = &found.slots[slot_of(fn, found.size)];
+    if (!f->fn)
+        found.used++;
+    *f = (found_loop){fn, name, *loop};
+}
+
 /* The timed loop of the function at fn (a copy built in code_pages.h, or
  * one of the binary's), or of the one it tail-calls; *name that function's. */
-static bool function_loop(const void *fn, sq_timed_loop *out, const char **name, char *err,
-                          size_t errlen) {
+static bool find_function_loop(const void *fn, sq_timed_loop *out, const char **name, char *err,
+                               size_t errlen) {
     const uint8_t *code;
     size_t size;
     char why[200];
@@ -213,6 +263,20 @@ static bool function_loop(const void *fn, sq_timed_loop *out, const char **name,
             return false;
         }
     }
+}
+
+static bool function_loop(const void *fn, sq_timed_loop *out, const char **name, char *err,
+                          size_t errlen) {
+    const found_loop *f = found_of(fn);
+    if (f) {
+        *out = f->loop;
+        *name = f->name;
+        return true;
+    }
+    if (!find_function_loop(fn, out, name, err, errlen))
+        return false;
+    keep_found(fn, out, *name);
+    return true;
 }
 
 bool sq_loop_of_function(const void *fn, bool listed, sq_timed_loop *out, const char **name,
