@@ -43,7 +43,8 @@ void sq_calibrate_clock(const sq_calibration_config *cfg, sq_calibration *cal) {
     /* Warm up: let the core reach its clock before anything is kept. */
     double warm_s = cfg->warm_s > 0 ? cfg->warm_s : 0.05;
     sq_chain_ticks(add, sq_chain_iters_for(add, warm_s * cal->tsc_hz), 1);
-    cal->modulation = sq_modulation_measure(cal->tsc_hz);
+    /* A cycle counter needs no clock samples to span its swing. */
+    cal->modulation = cal->perf ? (sq_modulation){0, 0, 0} : sq_modulation_measure(cal->tsc_hz);
     cal->add_iters = sq_chain_iters_for(add, cfg->sample_s * cal->tsc_hz);
     /* Each add_x8 sample right after an add-chain sample, so that the two
      * see one core clock: the x8 chain alone, against the clock's median,
@@ -113,7 +114,7 @@ void sq_print_clock(FILE *out, const sq_calibration *cal) {
                 "modulation %.2f kHz, %.2f%% either way (spread-spectrum clocking): a clock "
                 "sample spans whole periods of %.1f us\n",
                 mod->hz / 1e3, 100 * mod->amplitude, 1e6 / mod->hz);
-    else
+    else if (!cal->perf)
         fprintf(out, "modulation none found (%.0f to %.0f kHz)\n", SQ_MODULATION_LO_HZ / 1e3,
                 SQ_MODULATION_HI_HZ / 1e3);
     fprintf(out,

@@ -42,11 +42,6 @@ static double power_at(const double *x, int m, double f) {
     return re * re + im * im;
 }
 
-static int by_value(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 sq_modulation sq_modulation_of(const double *t_s, const double *rate, int n, double lo_hz,
                                double hi_hz) {
     sq_modulation none = {0, 0, 0};
@@ -57,7 +52,7 @@ sq_modulation sq_modulation_of(const double *t_s, const double *rate, int n, dou
     double *x = even_grid(t_s, rate, n, dt, &m);
     double span = m * dt, step = 1 / span; /* a bin of the spectrum */
     int nf = (int)((fmin(hi_hz, 0.5 / dt) - lo_hz) / step);
-    double *power = x && nf > 8 ? malloc(sizeof *power * (size_t)nf * 2) : NULL;
+    double *power = x && nf > 8 ? malloc(sizeof *power * (size_t)nf) : NULL;
     if (!power) {
         free(x);
         return none;
@@ -74,11 +69,7 @@ sq_modulation sq_modulation_of(const double *t_s, const double *rate, int n, dou
         if (p > best)
             best = p, best_hz = hz;
     }
-    double *sorted = power + nf;
-    for (int k = 0; k < nf; k++)
-        sorted[k] = power[k];
-    qsort(sorted, (size_t)nf, sizeof *sorted, by_value);
-    double median = sorted[nf / 2];
+    double median = sq_stats_of(power, nf).median;
     sq_modulation found = {best_hz, 2 * sqrt(best) / m, median > 0 ? best / median : INFINITY};
     free(power);
     free(x);

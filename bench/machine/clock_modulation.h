@@ -1,5 +1,5 @@
 /* The core clock's periodic modulation against the TSC. On the Intel 0xa7
- * guest the core clock swings by about 0.2% either way 31.2 thousand times a
+ * guest the core clock swings by about 0.2% either way 31,250 times a
  * second (spread-spectrum clocking): a clock sample shorter than one period
  * reads the clock of its phase, not the clock a kernel sample beside it ran
  * at. A clock sample that spans one whole period reads the period's mean
