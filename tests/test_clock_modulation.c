@@ -33,14 +33,20 @@ static double triangle(double t, double hz, double amp) {
 }
 
 /* Readings about a microsecond apart (jittered), with the swing, noise of
- * sigma and every 97th reading an interrupt (+30%). */
-static void readings(double hz, double amp, double sigma) {
+ * sigma, from a third of them on a clock step, and every 97th reading an
+ * interrupt (+30%). */
+static void stepped(double hz, double amp, double sigma, double step) {
     double t = 0;
     for (int i = 0; i < N; i++) {
         t += 1.1e-6 * (1 + 0.1 * uniform());
         t_s[i] = t;
-        rate[i] = 0.7237 * (1 + triangle(t, hz, amp) + sigma * noise()) * (i % 97 ? 1 : 1.3);
+        rate[i] = 0.7237 * (1 + triangle(t, hz, amp) + sigma * noise() + (3 * i > N ? step : 0)) *
+                  (i % 97 ? 1 : 1.3);
     }
+}
+
+static void readings(double hz, double amp, double sigma) {
+    stepped(hz, amp, sigma, 0);
 }
 
 /* The mean of the swing over [t0, t0 + span), by fine steps. */
@@ -72,12 +78,25 @@ int main(void) {
     CHECK(sq_modulation_of(t_s, rate, 10, SQ_MODULATION_LO_HZ, SQ_MODULATION_HI_HZ).hz == 0,
           "ten readings find nothing");
 
+    /* A clock that stepped inside the readings: a line at the band's low
+     * end over the whole, which the halves do not confirm; a swing beside
+     * such a step is still found. */
+    stepped(31.2e3, 0, 0.0007, 0.009);
+    m = sq_modulation_of(t_s, rate, N, SQ_MODULATION_LO_HZ, SQ_MODULATION_HI_HZ);
+    CHECK(m.hz > 0 && m.hz < 10e3, "a 0.9%% step over the whole: a line at %.0f Hz", m.hz);
+    m = sq_modulation_confirmed(t_s, rate, N);
+    CHECK(m.hz == 0, "a 0.9%% step, confirmed: %.0f Hz", m.hz);
+    stepped(31.2e3, 0.0025, 0.0007, 0.009);
+    m = sq_modulation_confirmed(t_s, rate, N);
+    CHECK(fabs(m.hz / 31.2e3 - 1) < 0.005, "a swing beside a step: %.0f Hz", m.hz);
+
     /* The span of a clock sample: whole periods, at least the least. */
     sq_modulation ssc = {31.25e3, 0.002, 1000}, flat = {0, 0, 0};
-    CHECK(fabs(sq_clock_span_s(&ssc, 6.25e-6) - 32e-6) < 1e-12, "span %.3g",
-          sq_clock_span_s(&ssc, 6.25e-6));
-    CHECK(fabs(sq_clock_span_s(&ssc, 40e-6) - 64e-6) < 1e-12, "two periods");
-    CHECK(sq_clock_span_s(&flat, 6.25e-6) == 6.25e-6, "no modulation: the least");
+    CHECK(fabs(sq_clock_span_s(&ssc, 6.25e-6, 50e-6) - 32e-6) < 1e-12, "span %.3g",
+          sq_clock_span_s(&ssc, 6.25e-6, 50e-6));
+    CHECK(fabs(sq_clock_span_s(&ssc, 40e-6, 100e-6) - 64e-6) < 1e-12, "two periods");
+    CHECK(sq_clock_span_s(&ssc, 6.25e-6, 25e-6) == 6.25e-6, "a period past the most: the least");
+    CHECK(sq_clock_span_s(&flat, 6.25e-6, 50e-6) == 6.25e-6, "no modulation: the least");
 
     /* What the span buys: a 25 us kernel sample converted by the mean of the
      * clock samples either side, over every phase. Quarter-sample clocks
@@ -86,7 +105,7 @@ int main(void) {
     double worst_quarter = 0, worst_span = 0;
     for (int k = 0; k < 64; k++) {
         double t0 = k / 64.0 / ssc.hz, kernel = 25e-6;
-        double q = 6.25e-6, p = sq_clock_span_s(&ssc, q),
+        double q = 6.25e-6, p = sq_clock_span_s(&ssc, q, 50e-6),
                truth = mean_swing(t0, kernel, ssc.hz, 0.0025);
         double by_quarter =
             (mean_swing(t0 - q, q, ssc.hz, 0.0025) + mean_swing(t0 + kernel, q, ssc.hz, 0.0025)) /

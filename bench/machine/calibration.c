@@ -111,8 +111,8 @@ void sq_print_clock(FILE *out, const sq_calibration *cal) {
     const sq_modulation *mod = &cal->modulation;
     if (mod->hz > 0)
         fprintf(out,
-                "modulation %.2f kHz, %.2f%% either way (spread-spectrum clocking): a clock "
-                "sample spans whole periods of %.1f us\n",
+                "modulation %.2f kHz, %.2f%% either way (spread-spectrum clocking), a period of "
+                "%.1f us\n",
                 mod->hz / 1e3, 100 * mod->amplitude, 1e6 / mod->hz);
     else if (!cal->perf)
         fprintf(out, "modulation none found (%.0f to %.0f kHz)\n", SQ_MODULATION_LO_HZ / 1e3,

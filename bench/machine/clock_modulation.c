@@ -78,6 +78,21 @@ sq_modulation sq_modulation_of(const double *t_s, const double *rate, int n, dou
     return found;
 }
 
+sq_modulation sq_modulation_confirmed(const double *t_s, const double *rate, int n) {
+    sq_modulation all = sq_modulation_of(t_s, rate, n, SQ_MODULATION_LO_HZ, SQ_MODULATION_HI_HZ);
+    if (!(all.hz > 0))
+        return all;
+    int h = n / 2;
+    double first = sq_modulation_of(t_s, rate, h, SQ_MODULATION_LO_HZ, SQ_MODULATION_HI_HZ).hz,
+           second =
+               sq_modulation_of(t_s + h, rate + h, n - h, SQ_MODULATION_LO_HZ, SQ_MODULATION_HI_HZ)
+                   .hz;
+    if (fabs(first / all.hz - 1) > SQ_MODULATION_HALVES ||
+        fabs(second / all.hz - 1) > SQ_MODULATION_HALVES)
+        return (sq_modulation){0, all.amplitude, all.strength};
+    return all;
+}
+
 sq_modulation sq_modulation_measure(double tsc_hz) {
     enum { READINGS = 4096 };
     static double t_s[READINGS], rate[READINGS];
@@ -89,11 +104,12 @@ sq_modulation sq_modulation_measure(double tsc_hz) {
         t_s[i] = (double)(sq_tsc_begin() - t0) / tsc_hz;
         rate[i] = sq_chain_sample(add, iters);
     }
-    return sq_modulation_of(t_s, rate, READINGS, SQ_MODULATION_LO_HZ, SQ_MODULATION_HI_HZ);
+    return sq_modulation_confirmed(t_s, rate, READINGS);
 }
 
-double sq_clock_span_s(const sq_modulation *m, double least_s) {
+double sq_clock_span_s(const sq_modulation *m, double least_s, double most_s) {
     if (!(m->hz > 0))
         return least_s;
-    return ceil(least_s * m->hz) / m->hz;
+    double span = ceil(least_s * m->hz) / m->hz;
+    return span <= most_s ? span : least_s;
 }

@@ -28,12 +28,20 @@ typedef struct sq_modulation {
 sq_modulation sq_modulation_of(const double *t_s, const double *rate, int n, double lo_hz,
                                double hi_hz);
 
+/* sq_modulation_of over the band, found only where each half of the
+ * readings finds it too, within SQ_MODULATION_HALVES of its frequency: a
+ * swing goes on, where a clock that stepped by 0.9% inside them reads as a
+ * line of 0.02% at the band's low end (the unit test's). */
+#define SQ_MODULATION_HALVES 0.02
+sq_modulation sq_modulation_confirmed(const double *t_s, const double *rate, int n);
+
 /* Reads the add chain back to back for a few milliseconds, each reading
- * about a microsecond, and finds the modulation in them. */
+ * about a microsecond, and finds the modulation in them (confirmed). */
 sq_modulation sq_modulation_measure(double tsc_hz);
 
-/* The seconds a clock sample spans: one period of m where there is one (at
- * least least_s), else least_s. */
-double sq_clock_span_s(const sq_modulation *m, double least_s);
+/* The seconds a clock sample spans: whole periods of m, at least least_s;
+ * least_s where there is no swing or those periods pass most_s (a clock
+ * sample many times a kernel sample would cost more than the swing does). */
+double sq_clock_span_s(const sq_modulation *m, double least_s, double most_s);
 
 #endif
