@@ -97,6 +97,10 @@ int main(void) {
     CHECK(fabs(sq_clock_span_s(&ssc, 40e-6, 100e-6) - 64e-6) < 1e-12, "two periods");
     CHECK(sq_clock_span_s(&ssc, 6.25e-6, 25e-6) == 6.25e-6, "a period past the most: the least");
     CHECK(sq_clock_span_s(&flat, 6.25e-6, 50e-6) == 6.25e-6, "no modulation: the least");
+    sq_modulation slow = {10e3, 0.002, 1000};
+    CHECK(fabs(sq_sampler_clock_span_s(&ssc, 25e-6) - 32e-6) < 1e-12, "a sampler's: a period");
+    CHECK(sq_sampler_clock_span_s(&slow, 25e-6) == 25e-6 / 4,
+          "a sampler's, a period over two samples: a quarter sample");
 
     /* What the span buys: a 25 us kernel sample converted by the mean of the
      * clock samples either side, over every phase. Quarter-sample clocks

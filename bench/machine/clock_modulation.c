@@ -113,3 +113,7 @@ double sq_clock_span_s(const sq_modulation *m, double least_s, double most_s) {
     double span = ceil(least_s * m->hz) / m->hz;
     return span <= most_s ? span : least_s;
 }
+
+double sq_sampler_clock_span_s(const sq_modulation *m, double sample_s) {
+    return sq_clock_span_s(m, sample_s / 4, 2 * sample_s);
+}

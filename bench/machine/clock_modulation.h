@@ -44,4 +44,9 @@ sq_modulation sq_modulation_measure(double tsc_hz);
  * sample many times a kernel sample would cost more than the swing does). */
 double sq_clock_span_s(const sq_modulation *m, double least_s, double most_s);
 
+/* The span of a kernel sampler's clock samples for samples of sample_s: a
+ * quarter sample, or whole periods of m up to two samples (the report says
+ * which a run's were). */
+double sq_sampler_clock_span_s(const sq_modulation *m, double sample_s);
+
 #endif

@@ -160,9 +160,9 @@ void sq_sampler_init(sq_sampler *s, const sq_calibration *cal, double sample_s, 
     s->cal = *cal;
     /* A clock sample a quarter as long as a kernel sample, as most of a run
      * is spent timing kernels; where the clock swings, whole periods of it
-     * (read_clock), up to two kernel samples long. */
+     * (read_clock). */
     const sq_chain *add = sq_chain_find("add");
-    double quarter = sample_s / 4, span = sq_clock_span_s(&cal->modulation, quarter, 2 * sample_s);
+    double quarter = sample_s / 4, span = sq_sampler_clock_span_s(&cal->modulation, sample_s);
     s->add_iters = sq_chain_iters_for(add, quarter * cal->tsc_hz);
     s->span_iters = span > quarter ? sq_chain_iters_for(add, (span - quarter) * cal->tsc_hz) : 0;
     s->probe_iters =

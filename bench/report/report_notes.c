@@ -2,6 +2,7 @@
  * impls, repetitions) and what the tables' marks mean. */
 #include "bench/report/report_formats.h"
 
+#include "bench/machine/clock_modulation.h"
 #include "bench/machine/cpu_model.h"
 #include "bench/machine/test_switches.h"
 #include "bench/results/cells.h"
@@ -228,11 +229,18 @@ void sq_report_run_notes(sq_doc *d, const sq_run *run, bool detail) {
                 "ticks",
                 c->tsc_hz / 1e9, c->tsc_source, c->core_hz / 1e9, c->core_hz_min / 1e9,
                 c->core_hz_max / 1e9, c->timer_overhead);
-    if (full && c->modulation_hz > 0)
+    if (full && c->modulation_hz > 0) {
+        sq_modulation swing = {c->modulation_hz, c->modulation_amplitude, 0};
+        bool spanned =
+            sq_sampler_clock_span_s(&swing, run->sample_us * 1e-6) > run->sample_us * 1e-6 / 4;
         sq_doc_note(d,
                     "clock modulation: the core clock swung %.2f%% either way at %.2f kHz "
-                    "(spread-spectrum clocking); each clock sample spanned whole periods of it",
-                    100 * c->modulation_amplitude, c->modulation_hz / 1e3);
+                    "(spread-spectrum clocking); %s",
+                    100 * c->modulation_amplitude, c->modulation_hz / 1e3,
+                    spanned ? "each clock sample spanned whole periods of it"
+                            : "a period was over two samples long, so clock samples did not "
+                              "span it");
+    }
     if (full && c->screened >= 0)
         sq_doc_note(d,
                     "clock screened: %ld kernel samples taken again, their add-chain clock more "
